@@ -1,0 +1,30 @@
+import path from "node:path";
+import type { GatsbyConfig } from "gatsby";
+import { readServerConfig } from "./src/config";
+import { manifestOptions, offlineOptions, sitemapOptions } from "./src/node/plugin-options";
+
+const config = readServerConfig();
+const contentDir = config.contentDir ?? path.join(__dirname, "content");
+
+const gatsbyConfig: GatsbyConfig = {
+  siteMetadata: { siteUrl: config.siteUrl, title: "Northdesk" },
+  graphqlTypegen: { typesOutputPath: "src/gatsby-types.d.ts", generateOnBuild: true },
+  trailingSlash: "always",
+  plugins: [
+    "gatsby-plugin-styled-components",
+    "gatsby-plugin-image",
+    "gatsby-plugin-sharp",
+    "gatsby-transformer-sharp",
+    {
+      // Images referenced by the embedded content; the entries themselves are read by src/node/local.
+      resolve: "gatsby-source-filesystem",
+      options: { name: "content", path: contentDir, ignore: ["**/*.md", "**/*.json"] },
+    },
+    { resolve: "gatsby-plugin-sitemap", options: sitemapOptions },
+    { resolve: "gatsby-plugin-manifest", options: manifestOptions },
+    // Must come after the manifest plugin so the manifest is cached.
+    { resolve: "gatsby-plugin-offline", options: offlineOptions },
+  ],
+};
+
+export default gatsbyConfig;

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# The README's test command: lint and types, unit and component tests, a production build, e2e in Chromium.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export GATSBY_TELEMETRY_DISABLED=1
+step() { printf '\n=== %s ===\n' "$1"; }
+
+step "content check"
+npx tsx scripts/validate-content.ts --strict
+step "unit and component tests"
+npx vitest run
+step "build"
+npx gatsby build
+step "generated GraphQL types are current"
+if ! git diff --quiet -- src/gatsby-types.d.ts 2>/dev/null; then
+  echo "src/gatsby-types.d.ts changed during the build: commit the regenerated types" >&2
+  git --no-pager diff --stat -- src/gatsby-types.d.ts >&2
+  [ -n "${CI:-}" ] && exit 1
+fi
+step "types"
+npx tsc --noEmit
+step "lint"
+npx eslint . --max-warnings=0
+npx prettier --check . --log-level warn
+step "end-to-end (Chromium)"
+npx playwright test

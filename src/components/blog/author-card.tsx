@@ -1,0 +1,42 @@
+import React from "react";
+import styled from "styled-components";
+import { graphql, Link } from "gatsby";
+import { GatsbyImage, type IGatsbyImageData } from "gatsby-plugin-image";
+import { paths } from "../../node/create-pages/paths";
+
+const Box = styled.aside`
+  display: flex;
+  gap: ${({ theme }) => theme.space.m};
+  align-items: center;
+  padding: ${({ theme }) => theme.space.l};
+  border-radius: ${({ theme }) => theme.radii.l};
+  background: ${({ theme }) => theme.colors.surface};
+  margin: ${({ theme }) => theme.space.xxl} 0;
+  .gatsby-image-wrapper { border-radius: 50%; flex: none; }
+  p { margin: 0; }
+`;
+
+export function AuthorCard({ author }: { author: Queries.AuthorCardFieldsFragment }) {
+  return (
+    <Box aria-label="About the author">
+      <GatsbyImage image={author.avatar.gatsbyImageData as IGatsbyImageData} alt="" />
+      <div>
+        <p>
+          <strong>
+            <Link to={paths.author(author.slug)}>{author.name}</Link>
+          </strong>
+        </p>
+        <p>{author.role}</p>
+      </div>
+    </Box>
+  );
+}
+
+export const query = graphql`
+  fragment AuthorCardFields on Author {
+    slug
+    name
+    role
+    avatar { alt gatsbyImageData(width: 64, height: 64, layout: FIXED, placeholder: NONE) }
+  }
+`;

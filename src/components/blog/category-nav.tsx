@@ -1,0 +1,49 @@
+import React from "react";
+import styled from "styled-components";
+import { graphql, Link, useStaticQuery } from "gatsby";
+import { paths } from "../../node/create-pages/paths";
+
+const List = styled.ul`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.xs};
+  list-style: none;
+  padding: 0;
+  margin: ${({ theme }) => theme.space.m} 0 0;
+  a {
+    display: inline-block;
+    padding: 6px 14px;
+    border-radius: ${({ theme }) => theme.radii.pill};
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    background: ${({ theme }) => theme.colors.white};
+    text-decoration: none;
+    color: ${({ theme }) => theme.colors.text};
+  }
+  a[aria-current="page"] { background: ${({ theme }) => theme.colors.charcoal}; color: ${({ theme }) => theme.colors.white}; }
+`;
+
+export function CategoryNav({ current }: { current?: string }) {
+  const data = useStaticQuery<Queries.CategoryNavQuery>(graphql`
+    query CategoryNav {
+      allCategory(sort: { name: ASC }) { nodes { slug name } }
+    }
+  `);
+  return (
+    <nav aria-label="Blog categories">
+      <List>
+        <li>
+          <Link to={paths.blog()} aria-current={current ? undefined : "page"}>
+            All
+          </Link>
+        </li>
+        {data.allCategory.nodes.map((c) => (
+          <li key={c.slug}>
+            <Link to={paths.category(c.slug)} aria-current={current === c.slug ? "page" : undefined}>
+              {c.name}
+            </Link>
+          </li>
+        ))}
+      </List>
+    </nav>
+  );
+}

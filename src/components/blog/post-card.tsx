@@ -1,0 +1,50 @@
+import React from "react";
+import styled from "styled-components";
+import { graphql, Link } from "gatsby";
+import { GatsbyImage, type IGatsbyImageData } from "gatsby-plugin-image";
+import { paths } from "../../node/create-pages/paths";
+
+const Article = styled.article`
+  position: relative;
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.xs};
+  h2, h3 { font-size: ${({ theme }) => theme.fontSizes.l}; margin: 0; }
+  h2 a, h3 a { color: ${({ theme }) => theme.colors.text}; text-decoration: none; }
+  h2 a::after, h3 a::after { content: ""; position: absolute; inset: 0; }
+  h2 a:hover, h3 a:hover { text-decoration: underline; }
+  p { margin: 0; color: ${({ theme }) => theme.colors.textMuted}; }
+  .gatsby-image-wrapper { border-radius: ${({ theme }) => theme.radii.m}; margin-bottom: ${({ theme }) => theme.space.xs}; }
+  .meta { order: -1; font-size: ${({ theme }) => theme.fontSizes.s}; }
+`;
+
+/** A blog post teaser: image, category and date, title (the link), excerpt. */
+export function PostCard({ post, headingLevel = 3 }: { post: Queries.PostCardFieldsFragment; headingLevel?: 2 | 3 }) {
+  const H = headingLevel === 2 ? "h2" : "h3";
+  return (
+    <Article>
+      <H>
+        <Link to={paths.blogPost(post.slug)}>{post.title}</Link>
+      </H>
+      <p>{post.excerpt}</p>
+      <div className="meta">
+        <GatsbyImage image={post.image.gatsbyImageData as IGatsbyImageData} alt="" />
+        <p>
+          {post.category.name} · <time dateTime={post.isoDate}>{post.date}</time>
+        </p>
+      </div>
+    </Article>
+  );
+}
+
+export const query = graphql`
+  fragment PostCardFields on BlogPost {
+    slug
+    title
+    excerpt
+    date(formatString: "MMMM D, YYYY")
+    isoDate: date
+    category { slug name }
+    image { alt gatsbyImageData(width: 480, aspectRatio: 1.6, layout: CONSTRAINED, placeholder: BLURRED) }
+  }
+`;

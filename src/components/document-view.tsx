@@ -1,0 +1,46 @@
+import React from "react";
+import { graphql } from "gatsby";
+import { Layout } from "./layout/layout";
+import { PageHeader, type Crumb } from "./layout/page-header";
+import { Container, Section } from "./ui/container";
+import { MarkdownContent } from "./markdown/markdown-content";
+import { Seo } from "./seo/seo";
+
+export type DocumentData = Queries.DocumentFieldsFragment | null | undefined;
+
+/** A static page whose copy is a Markdown document from the CMS (legal, dei, classes, …). */
+export function DocumentView({ document, path, eyebrow, crumbs, children }: { document: DocumentData; path: string; eyebrow?: string; crumbs?: Crumb[]; children?: React.ReactNode }) {
+  if (!document) throw new Error(`The document for ${path} is missing from the content`);
+  return (
+    <Layout path={path}>
+      <PageHeader title={document.title} lead={document.description} eyebrow={eyebrow} crumbs={crumbs}>
+        {document.updated && (
+          <p>
+            Last updated <time dateTime={document.isoUpdated ?? undefined}>{document.updated}</time>
+          </p>
+        )}
+      </PageHeader>
+      <Section>
+        <Container $narrow>
+          <MarkdownContent body={document.body} />
+          {children}
+        </Container>
+      </Section>
+    </Layout>
+  );
+}
+
+export function DocumentHead({ document, path, noindex }: { document: DocumentData; path: string; noindex?: boolean }) {
+  return <Seo title={document?.title ?? ""} description={document?.description} path={path} noindex={noindex} />;
+}
+
+export const query = graphql`
+  fragment DocumentFields on Document {
+    slug
+    title
+    description
+    updated(formatString: "MMMM D, YYYY")
+    isoUpdated: updated
+    body { ...MarkdownBodyFields }
+  }
+`;

@@ -1,0 +1,141 @@
+import React from "react";
+import styled from "styled-components";
+import { Logo } from "./logo";
+import { Badge } from "../ui/badge";
+import { Container } from "../ui/container";
+import { SmartLink } from "../ui/smart-link";
+import { requestDoNotSell } from "../../browser/consent";
+import type { FooterVariant } from "../../lib/layout-rules";
+
+type FooterData = NonNullable<Queries.SiteDataQuery["footer"]>;
+type Social = NonNullable<Queries.SiteDataQuery["siteSettings"]>["social"];
+
+const Wrapper = styled.footer`
+  background: ${({ theme }) => theme.colors.charcoal};
+  color: #e4e7ee;
+  padding: ${({ theme }) => theme.space.xxl} 0 ${({ theme }) => theme.space.xl};
+  a, .footer-text { color: #e4e7ee; text-decoration: none; }
+  a:hover { text-decoration: underline; }
+`;
+const Columns = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.l};
+  grid-template-columns: repeat(auto-fit, minmax(160px, 1fr));
+  margin-bottom: ${({ theme }) => theme.space.xxl};
+  h2 { font-size: ${({ theme }) => theme.fontSizes.m}; color: ${({ theme }) => theme.colors.white}; }
+  ul { list-style: none; margin: 0; padding: 0; }
+  li { margin-bottom: ${({ theme }) => theme.space.xs}; font-size: ${({ theme }) => theme.fontSizes.s}; }
+`;
+const LinkButton = styled.button`
+  font: inherit;
+  color: inherit;
+  background: none;
+  border: 0;
+  padding: 0;
+  cursor: pointer;
+  text-align: left;
+  &:hover { text-decoration: underline; }
+`;
+const Bottom = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.m};
+  justify-content: space-between;
+  align-items: center;
+  font-size: ${({ theme }) => theme.fontSizes.s};
+  color: #e4e7ee;
+  ul { display: flex; gap: ${({ theme }) => theme.space.m}; list-style: none; margin: 0; padding: 0; }
+`;
+
+const DO_NOT_SELL = /do not sell/i;
+
+function FooterEntry({ item }: { item: FooterData["columns"][number]["items"][number] }) {
+  if (item.html) return <span className="footer-text" dangerouslySetInnerHTML={{ __html: item.html }} />;
+  const badges = (
+    <>
+      {item.title === "Status" && (
+        <Badge $size="XS" $color="green" aria-label="99.99% uptime">
+          99.99%
+        </Badge>
+      )}
+      {item.isNew && (
+        <Badge $size="XS" $color="cobalt">
+          NEW
+        </Badge>
+      )}
+    </>
+  );
+  if (!item.url) {
+    const onClick = DO_NOT_SELL.test(item.title) ? () => void requestDoNotSell() : undefined;
+    return (
+      <LinkButton type="button" onClick={onClick}>
+        {item.title}
+      </LinkButton>
+    );
+  }
+  return (
+    <SmartLink href={item.url}>
+      {item.title} {badges}
+    </SmartLink>
+  );
+}
+
+const year = () => new Date().getFullYear();
+
+export function Copyright({ name }: { name: string }) {
+  return (
+    <p style={{ margin: 0 }}>
+      © {year()} {name}. All rights reserved.
+    </p>
+  );
+}
+
+/** The large footer (SPEC 2.5, 3.2), the small footer (logo and copyright), or none. Nothing without data. */
+export function Footer({ footer, social, variant, name }: { footer: FooterData | null | undefined; social?: Social; variant: FooterVariant; name: string }) {
+  if (variant === "none") return null;
+  if (variant === "small") {
+    return (
+      <Wrapper>
+        <Container>
+          <Bottom>
+            <Logo />
+            <Copyright name={name} />
+          </Bottom>
+        </Container>
+      </Wrapper>
+    );
+  }
+  if (!footer?.columns?.length) return null;
+  return (
+    <Wrapper>
+      <Container>
+        <Columns>
+          {footer.columns.map((column) => (
+            <nav key={column.title} aria-label={column.title}>
+              <h2>{column.title}</h2>
+              <ul>
+                {column.items.map((item) => (
+                  <li key={item.title}>
+                    <FooterEntry item={item} />
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          ))}
+        </Columns>
+        <Bottom>
+          <Logo />
+          <Copyright name={name} />
+          {social && (
+            <ul aria-label="Social">
+              <li><a href={social.x} rel="noopener noreferrer">X</a></li>
+              <li><a href={social.facebook} rel="noopener noreferrer">Facebook</a></li>
+              <li><a href={social.linkedin} rel="noopener noreferrer">LinkedIn</a></li>
+              <li><a href={social.instagram} rel="noopener noreferrer">Instagram</a></li>
+            </ul>
+          )}
+        </Bottom>
+      </Container>
+    </Wrapper>
+  );
+}

@@ -1,0 +1,47 @@
+import React from "react";
+import styled from "styled-components";
+import { Header } from "./header";
+import { Footer } from "./footer";
+import { useSiteData } from "../../hooks/use-site-data";
+import { footerVariant, isStaticHeader, showsLoginButton } from "../../lib/layout-rules";
+import { resolveUrl } from "../../lib/url-table";
+
+const SkipLink = styled.a`
+  position: absolute;
+  left: 8px;
+  top: -100px;
+  z-index: 100;
+  background: ${({ theme }) => theme.colors.white};
+  padding: 8px 12px;
+  border-radius: ${({ theme }) => theme.radii.s};
+  &:focus { top: 8px; }
+`;
+const Main = styled.main`
+  min-height: 60vh;
+`;
+
+export interface LayoutProps {
+  path: string;
+  useStaticHeader?: boolean | null;
+  children: React.ReactNode;
+}
+
+/** The shared layout (SPEC 1, 2.2): header, main, footer variant per path. */
+export function Layout({ path, useStaticHeader, children }: LayoutProps) {
+  const { navigation, footer, siteSettings, urlTable } = useSiteData();
+  const urls = {
+    signup: resolveUrl("{{signupUrl}}", urlTable),
+    demo: resolveUrl("{{demoUrl}}", urlTable),
+    login: resolveUrl("{{loginUrl}}", urlTable),
+  };
+  return (
+    <>
+      <SkipLink href="#main">Skip to content</SkipLink>
+      <Header navigation={navigation} showLogin={showsLoginButton(path)} isStatic={isStaticHeader(path, !!useStaticHeader)} urls={urls} />
+      <Main id="main" tabIndex={-1}>
+        {children}
+      </Main>
+      <Footer footer={footer} social={siteSettings?.social} variant={footerVariant(path)} name={siteSettings?.organization.name ?? "Northdesk"} />
+    </>
+  );
+}

@@ -1,0 +1,50 @@
+import React from "react";
+import styled from "styled-components";
+import { Link } from "gatsby";
+import { Container, Eyebrow, Lead } from "../ui/container";
+
+const Wrapper = styled.div`
+  background: ${({ theme }) => theme.colors.surface};
+  padding: ${({ theme }) => theme.space.xxl} 0;
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+`;
+const Crumbs = styled.ol`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 6px;
+  list-style: none;
+  padding: 0;
+  margin: 0 0 ${({ theme }) => theme.space.m};
+  font-size: ${({ theme }) => theme.fontSizes.s};
+  li + li::before { content: "/"; margin-right: 6px; color: ${({ theme }) => theme.colors.textMuted}; }
+`;
+
+export interface Crumb {
+  name: string;
+  path: string;
+}
+
+/** The top of a content page: breadcrumbs, eyebrow, title, lead. */
+export function PageHeader({ title, lead, eyebrow, crumbs = [], children }: { title: string; lead?: string | null; eyebrow?: React.ReactNode; crumbs?: Crumb[]; children?: React.ReactNode }) {
+  return (
+    <Wrapper>
+      <Container>
+        {crumbs.length > 0 && (
+          <nav aria-label="Breadcrumb">
+            <Crumbs>
+              {crumbs.map((c) => (
+                <li key={c.path}>
+                  <Link to={c.path}>{c.name}</Link>
+                </li>
+              ))}
+            </Crumbs>
+          </nav>
+        )}
+        {eyebrow && <Eyebrow>{eyebrow}</Eyebrow>}
+        <h1>{title}</h1>
+        {lead && <Lead>{lead}</Lead>}
+        {children}
+      </Container>
+    </Wrapper>
+  );
+}

@@ -1,0 +1,40 @@
+import React, { useCallback } from "react";
+import { graphql, navigate } from "gatsby";
+import { Prose } from "./prose";
+import { LeadFormSlot } from "../form/lead-form-slot";
+
+/**
+ * Renders a Markdown body prepared at build time (sanitized HTML segments and embedded forms).
+ * Internal links navigate client-side.
+ */
+export function MarkdownContent({ body, className }: { body: Queries.MarkdownBodyFieldsFragment | null | undefined; className?: string }) {
+  const onClick = useCallback((event: React.MouseEvent<HTMLDivElement>) => {
+    const anchor = (event.target as HTMLElement).closest("a");
+    if (!anchor || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const href = anchor.getAttribute("href") ?? "";
+    if (href.startsWith("/") && !href.startsWith("//") && !anchor.target) {
+      event.preventDefault();
+      void navigate(href);
+    }
+  }, []);
+  if (!body) return null;
+  return (
+    <Prose className={className} onClick={onClick}>
+      {body.segments.map((segment, i) =>
+        segment.kind === "form" ? (
+          <LeadFormSlot key={i} form={segment.form} />
+        ) : (
+          <div key={i} dangerouslySetInnerHTML={{ __html: segment.html ?? "" }} />
+        ),
+      )}
+    </Prose>
+  );
+}
+
+export const query = graphql`
+  fragment MarkdownBodyFields on MarkdownBody {
+    segments { kind html form { ...LeadFormFields } }
+    headings { id text depth }
+    readingMinutes
+  }
+`;

@@ -1,0 +1,40 @@
+import React from "react";
+import { graphql, Link, useStaticQuery } from "gatsby";
+import { Container, Grid, Section } from "../ui/container";
+import { Badge } from "../ui/badge";
+import { paths } from "../../node/create-pages/paths";
+import { CardTitle, Heading2, LinkCard, image } from "./parts";
+
+interface ListSection {
+  heading?: string | null;
+  text?: string | null;
+}
+
+export function CompanyList({ s, first }: { s: ListSection; first: boolean }) {
+  const data = useStaticQuery<Queries.CompanyListQuery>(graphql`
+    query CompanyList {
+      allCompany(sort: { name: ASC }) {
+        nodes { slug name industry summary logo { alt gatsbyImageData(width: 64, height: 64, layout: FIXED, placeholder: NONE) } }
+      }
+    }
+  `);
+  return (
+    <Section>
+      <Container>
+        <Heading2 heading={s.heading} text={s.text} first={first} />
+        <Grid>
+          {data.allCompany.nodes.map((c) => (
+            <LinkCard key={c.slug}>
+              {image(c.logo)}
+              <CardTitle>
+                <Link to={paths.company(c.slug)}>{c.name}</Link>
+              </CardTitle>
+              <p>{c.summary}</p>
+              <Badge $color="slateTint">{c.industry}</Badge>
+            </LinkCard>
+          ))}
+        </Grid>
+      </Container>
+    </Section>
+  );
+}

@@ -1,0 +1,39 @@
+import React from "react";
+import { graphql, Link, useStaticQuery } from "gatsby";
+import { Container, Grid, Section } from "../ui/container";
+import { Badge } from "../ui/badge";
+import { paths } from "../../node/create-pages/paths";
+import { CardTitle, Heading2, LinkCard, image } from "./parts";
+
+interface ListSection {
+  heading?: string | null;
+  text?: string | null;
+}
+
+export function JobList({ s, first }: { s: ListSection; first: boolean }) {
+  const data = useStaticQuery<Queries.JobListQuery>(graphql`
+    query JobList {
+      allJobPost(sort: { datePosted: DESC }) { nodes { slug title department location remote } }
+    }
+  `);
+  return (
+    <Section>
+      <Container>
+        <Heading2 heading={s.heading} text={s.text} first={first} />
+        <Grid>
+          {data.allJobPost.nodes.map((j) => (
+            <LinkCard key={j.slug}>
+              <CardTitle>
+                <Link to={paths.job(j.slug)}>{j.title}</Link>
+              </CardTitle>
+              <p>
+                {j.department} · {j.location}
+                {j.remote ? " · Remote" : ""}
+              </p>
+            </LinkCard>
+          ))}
+        </Grid>
+      </Container>
+    </Section>
+  );
+}

@@ -1,0 +1,39 @@
+import React from "react";
+import styled from "styled-components";
+import { GatsbyImage, type IGatsbyImageData } from "gatsby-plugin-image";
+import { Card, Lead } from "../ui/container";
+
+/** Building blocks shared by the landing-page section components. */
+
+export const Center = styled.div`
+  text-align: center;
+  max-width: 760px;
+  margin: 0 auto ${({ theme }) => theme.space.xl};
+  p { margin-left: auto; margin-right: auto; }
+`;
+
+export const CardTitle = styled.h3`
+  font-size: ${({ theme }) => theme.fontSizes.l};
+  a { color: inherit; text-decoration: none; }
+  a::after { content: ""; position: absolute; inset: 0; }
+`;
+
+export const LinkCard = styled(Card)`
+  position: relative;
+  &:hover { border-color: ${({ theme }) => theme.colors.cobalt}; }
+  &:focus-within { outline: 3px solid ${({ theme }) => theme.colors.focus}; }
+`;
+
+export const image = (i: { gatsbyImageData?: unknown; alt: string } | null | undefined, eager = false) =>
+  i?.gatsbyImageData ? <GatsbyImage image={i.gatsbyImageData as IGatsbyImageData} alt={i.alt} loading={eager ? "eager" : "lazy"} /> : null;
+
+export function Heading2({ heading, text, first }: { heading?: string | null; text?: string | null; first: boolean }) {
+  const H = first ? "h1" : "h2";
+  if (!heading) return null;
+  return (
+    <Center>
+      <H>{heading}</H>
+      {text && <Lead>{text}</Lead>}
+    </Center>
+  );
+}

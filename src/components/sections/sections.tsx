@@ -1,0 +1,292 @@
+import React from "react";
+import styled from "styled-components";
+import { graphql } from "gatsby";
+import { Button } from "../ui/button";
+import { Card, Container, Eyebrow, Grid, Lead, Section } from "../ui/container";
+import { MarkdownContent } from "../markdown/markdown-content";
+import { LeadFormSlot } from "../form/lead-form-slot";
+import { SmartLink } from "../ui/smart-link";
+import { Center, Heading2, image } from "./parts";
+import { IntegrationList } from "./integration-list";
+import { JobList } from "./job-list";
+import { CompanyList } from "./company-list";
+
+type SectionData = Queries.LandingSectionFieldsFragment;
+type Of<T extends string> = Extract<SectionData, { __typename: `Local${T}` | `Contentful${T}` }> & Record<string, any>;
+
+const HeroGrid = styled(Container)`
+  display: grid;
+  gap: ${({ theme }) => theme.space.xxl};
+  align-items: center;
+  ${({ theme }) => theme.media.l} { grid-template-columns: 1.1fr 1fr; }
+`;
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.s};
+  margin-top: ${({ theme }) => theme.space.l};
+`;
+const Logos = styled.ul`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: center;
+  gap: ${({ theme }) => theme.space.xl};
+  list-style: none;
+  padding: 0;
+  margin: 0;
+  li { font-weight: 800; font-size: ${({ theme }) => theme.fontSizes.xl}; color: ${({ theme }) => theme.colors.slate}; letter-spacing: -0.02em; }
+`;
+const Quote = styled.figure`
+  margin: 0 auto;
+  max-width: 820px;
+  text-align: center;
+  blockquote { font-size: ${({ theme }) => theme.fontSizes.xxl}; line-height: 1.4; margin: 0 0 ${({ theme }) => theme.space.l}; }
+`;
+const Faq = styled.div`
+  max-width: 820px;
+  margin: 0 auto;
+  details { border-bottom: 1px solid ${({ theme }) => theme.colors.border}; padding: ${({ theme }) => theme.space.m} 0; }
+  summary { cursor: pointer; font-weight: 700; font-size: ${({ theme }) => theme.fontSizes.l}; }
+`;
+const StatGrid = styled.dl`
+  display: grid;
+  gap: ${({ theme }) => theme.space.l};
+  grid-template-columns: repeat(auto-fit, minmax(180px, 1fr));
+  margin: 0;
+  text-align: center;
+  dt { font-size: ${({ theme }) => theme.fontSizes.h2}; font-weight: 800; color: ${({ theme }) => theme.colors.cobaltDark}; }
+  dd { margin: 0; color: ${({ theme }) => theme.colors.textMuted}; }
+`;
+const Plan = styled(Card)<{ $highlighted?: boolean | null }>`
+  display: flex;
+  flex-direction: column;
+  border-width: ${({ $highlighted }) => ($highlighted ? "2px" : "1px")};
+  border-color: ${({ theme, $highlighted }) => ($highlighted ? theme.colors.cobalt : theme.colors.border)};
+  ul { padding-left: 1.2em; flex: 1; }
+  .price { font-size: ${({ theme }) => theme.fontSizes.h2}; font-weight: 800; }
+`;
+
+
+function Hero({ s, first }: { s: Of<"HeroSection">; first: boolean }) {
+  const Heading = first ? "h1" : "h2";
+  return (
+    <Section>
+      <HeroGrid>
+        <div>
+          {s.kicker && <Eyebrow>{s.kicker}</Eyebrow>}
+          <Heading>{s.heading}</Heading>
+          <Lead>{s.text}</Lead>
+          <Actions>
+            {s.primaryCta && (
+              <Button href={s.primaryCta.url} size="L">
+                {s.primaryCta.label}
+              </Button>
+            )}
+            {s.secondaryCta && (
+              <Button href={s.secondaryCta.url} size="L" variant="outline">
+                {s.secondaryCta.label}
+              </Button>
+            )}
+          </Actions>
+        </div>
+        {image(s.image, first)}
+      </HeroGrid>
+    </Section>
+  );
+}
+
+
+
+
+
+/** blocktype → component. Unknown blocks render a visible notice instead of vanishing. */
+export function LandingSection({ section, index }: { section: SectionData; index: number }) {
+  const s = section as Record<string, any>;
+  const first = index === 0;
+  switch (section.blocktype) {
+    case "Hero":
+      return <Hero s={s as Of<"HeroSection">} first={first} />;
+    case "FeatureGrid":
+      return (
+        <Section $tone="surface">
+          <Container>
+            <Heading2 heading={s.heading} text={s.text} first={first} />
+            <Grid>
+              {s.features.map((f: Queries.Feature) => (
+                <Card key={f.title}>
+                  <h3>{f.url ? <SmartLink href={f.url}>{f.title}</SmartLink> : f.title}</h3>
+                  <p>{f.text}</p>
+                </Card>
+              ))}
+            </Grid>
+          </Container>
+        </Section>
+      );
+    case "LogoWall":
+      return (
+        <Section>
+          <Container>
+            <Heading2 heading={s.heading} first={first} />
+            <Logos aria-label="Customer logos">
+              {s.logos.map((logo: string) => (
+                <li key={logo}>{logo}</li>
+              ))}
+            </Logos>
+          </Container>
+        </Section>
+      );
+    case "Testimonial":
+      return (
+        <Section $tone="surface">
+          <Container>
+            {first && <h1 className="visually-hidden">{s.company}</h1>}
+            <Quote>
+              <blockquote>“{s.quote}”</blockquote>
+              <figcaption>
+                <strong>{s.name}</strong>, {s.role} at {s.company}
+              </figcaption>
+            </Quote>
+          </Container>
+        </Section>
+      );
+    case "CallToAction":
+      return (
+        <Section $tone="dark">
+          <Container>
+            <Center>
+              {first ? <h1>{s.heading}</h1> : <h2>{s.heading}</h2>}
+              {s.text && <p>{s.text}</p>}
+              <Actions style={{ justifyContent: "center" }}>
+                <Button href={s.cta.url} size="L">
+                  {s.cta.label}
+                </Button>
+                {s.secondaryCta && (
+                  <Button href={s.secondaryCta.url} size="L" variant="secondary">
+                    {s.secondaryCta.label}
+                  </Button>
+                )}
+              </Actions>
+            </Center>
+          </Container>
+        </Section>
+      );
+    case "Faq":
+      return (
+        <Section>
+          <Container>
+            <Heading2 heading={s.heading} first={first} />
+            <Faq>
+              {s.items.map((item: Queries.FaqItem) => (
+                <details key={item.question}>
+                  <summary>{item.question}</summary>
+                  <p>{item.answer}</p>
+                </details>
+              ))}
+            </Faq>
+          </Container>
+        </Section>
+      );
+    case "Markdown":
+      return (
+        <Section>
+          <Container $narrow>
+            {s.heading && (first ? <h1>{s.heading}</h1> : <h2>{s.heading}</h2>)}
+            <MarkdownContent body={s.body} />
+          </Container>
+        </Section>
+      );
+    case "Form":
+      return (
+        <Section $tone="surface">
+          <Container $narrow>
+            {first ? <h1>{s.heading}</h1> : <h2>{s.heading}</h2>}
+            {s.text && <Lead>{s.text}</Lead>}
+            <LeadFormSlot form={s.form} />
+          </Container>
+        </Section>
+      );
+    case "PricingTable":
+      return (
+        <Section>
+          <Container>
+            <Heading2 heading={s.heading} first={first} />
+            <Grid $min="280px">
+              {s.plans.map((plan: Queries.PricingPlan) => (
+                <Plan key={plan.name} $highlighted={plan.highlighted}>
+                  <h3>{plan.name}</h3>
+                  <p>
+                    <span className="price">{plan.price}</span> {plan.period}
+                  </p>
+                  <p>{plan.description}</p>
+                  <ul>
+                    {plan.features.map((f) => (
+                      <li key={f}>{f}</li>
+                    ))}
+                  </ul>
+                  <Button href={plan.cta.url} variant={plan.highlighted ? "primary" : "outline"}>
+                    {plan.cta.label}
+                  </Button>
+                </Plan>
+              ))}
+            </Grid>
+          </Container>
+        </Section>
+      );
+    case "Stats":
+      return (
+        <Section $tone="surface">
+          <Container>
+            <Heading2 heading={s.heading} first={first} />
+            <StatGrid>
+              {s.stats.map((stat: Queries.Stat) => (
+                <div key={stat.label}>
+                  <dt>{stat.value}</dt>
+                  <dd>{stat.label}</dd>
+                </div>
+              ))}
+            </StatGrid>
+          </Container>
+        </Section>
+      );
+    case "IntegrationList":
+      return <IntegrationList s={s} first={first} />;
+    case "JobList":
+      return <JobList s={s} first={first} />;
+    case "CompanyList":
+      return <CompanyList s={s} first={first} />;
+    default:
+      return (
+        <Section>
+          <Container>
+            <p role="note">This section type ({section.blocktype}) has no component yet.</p>
+          </Container>
+        </Section>
+      );
+  }
+}
+
+export const query = graphql`
+  fragment LandingSectionFields on LandingSection {
+    __typename
+    id
+    blocktype
+    ... on HeroSection {
+      kicker heading text
+      primaryCta { label url }
+      secondaryCta { label url }
+      image { alt gatsbyImageData(width: 640, layout: CONSTRAINED, placeholder: BLURRED) }
+    }
+    ... on FeatureGridSection { heading text features { title text icon url } }
+    ... on LogoWallSection { heading logos }
+    ... on TestimonialSection { quote name role company }
+    ... on CallToActionSection { heading text cta { label url } secondaryCta { label url } }
+    ... on FaqSection { heading items { question answer } }
+    ... on MarkdownSection { heading body { ...MarkdownBodyFields } }
+    ... on FormSection { heading text form { ...LeadFormFields } }
+    ... on PricingTableSection { heading plans { name price period description features highlighted cta { label url } } }
+    ... on IntegrationListSection { heading text }
+    ... on JobListSection { heading text }
+    ... on CompanyListSection { heading text }
+    ... on StatsSection { heading stats { value label } }
+  }
+`;

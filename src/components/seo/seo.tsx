@@ -1,0 +1,51 @@
+import React from "react";
+import { useSiteData } from "../../hooks/use-site-data";
+import { organization, serializeGraph, website } from "../../lib/structured-data";
+
+export interface SeoProps {
+  title: string;
+  description?: string | null;
+  path: string;
+  image?: string | null;
+  noindex?: boolean;
+  type?: "website" | "article";
+  jsonLd?: object[];
+  children?: React.ReactNode;
+}
+
+/** Head tags for every page (Gatsby Head API): title, description, canonical, Open Graph, Twitter, JSON-LD. */
+export function Seo({ title, description, path, image, noindex, type = "website", jsonLd = [], children }: SeoProps) {
+  const { siteSettings, siteUrl } = useSiteData();
+  const name = siteSettings?.title ?? "Northdesk";
+  const fullTitle = path === "/" ? title : (siteSettings?.titleTemplate ?? "%s").replace("%s", title);
+  const desc = description ?? siteSettings?.description ?? "";
+  const canonical = new URL(path, siteUrl).href;
+  const imageUrl = image ? new URL(image, siteUrl).href : undefined;
+  const org = siteSettings?.organization;
+  const graph = [
+    ...(org ? [organization({ siteUrl, ...org, sameAs: org.sameAs ?? [] })] : []),
+    website(siteUrl, name),
+    ...jsonLd,
+  ];
+  return (
+    <>
+      <title>{fullTitle}</title>
+      <meta name="description" content={desc} />
+      <link rel="canonical" href={canonical} />
+      {noindex && <meta name="robots" content="noindex, follow" />}
+      <meta property="og:site_name" content={name} />
+      <meta property="og:type" content={type} />
+      <meta property="og:title" content={title} />
+      <meta property="og:description" content={desc} />
+      <meta property="og:url" content={canonical} />
+      {imageUrl && <meta property="og:image" content={imageUrl} />}
+      <meta name="twitter:card" content={imageUrl ? "summary_large_image" : "summary"} />
+      <meta name="twitter:title" content={title} />
+      <meta name="twitter:description" content={desc} />
+      {imageUrl && <meta name="twitter:image" content={imageUrl} />}
+      <meta name="theme-color" content="#4176fa" />
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeGraph(graph) }} />
+      {children}
+    </>
+  );
+}

@@ -1,0 +1,35 @@
+import React from "react";
+import { Link } from "gatsby";
+import { linkKind } from "../../lib/links";
+import { resolveUrl } from "../../lib/url-table";
+import { useSiteData } from "../../hooks/use-site-data";
+
+export interface SmartLinkProps extends Omit<React.AnchorHTMLAttributes<HTMLAnchorElement>, "href"> {
+  href?: string | null;
+}
+
+/**
+ * A link from data (SPEC 2.5): "{{key}}" addresses are looked up in the URL table; an address
+ * containing // is external (plain anchor); "#…" is a same-page anchor; no address renders text.
+ */
+export function SmartLink({ href, children, ...rest }: SmartLinkProps) {
+  const { urlTable } = useSiteData();
+  const address = href ? resolveUrl(href, urlTable) : href;
+  switch (linkKind(address)) {
+    case "none":
+      return <span className={rest.className}>{children}</span>;
+    case "external":
+    case "hash":
+      return (
+        <a href={address!} {...rest}>
+          {children}
+        </a>
+      );
+    default:
+      return (
+        <Link to={address!} {...(rest as object)}>
+          {children}
+        </Link>
+      );
+  }
+}

@@ -1,0 +1,15 @@
+/**
+ * Public (browser) configuration. Gatsby inlines process.env.GATSBY_* at build time, so each
+ * variable must be written out literally here; nothing secret belongs in a GATSBY_* variable.
+ */
+const pick = (value: string | undefined, fallback: string) => (value && value.trim() !== "" ? value.trim() : fallback);
+
+export const publicConfig = {
+  hosts: {
+    marketing: pick(process.env.GATSBY_MARKETING_HOST, "www.northdesk.com"),
+    staging: pick(process.env.GATSBY_STAGING_HOST, "staging.northdesk.com"),
+    app: pick(process.env.GATSBY_APP_HOST, "secure.northdesk.com"),
+  },
+  signupPath: "/members/register/",
+  loginPath: "/members/login/",
+} as const;

@@ -1,0 +1,38 @@
+import { graphql, useStaticQuery } from "gatsby";
+import { useMemo } from "react";
+import { parseUrlTable, type UrlTable } from "../lib/url-table";
+
+/** Site-wide settings, the baseline navigation and the footer (one static query). */
+export function useSiteData() {
+  const data = useStaticQuery<Queries.SiteDataQuery>(graphql`
+    query SiteData {
+      site { siteMetadata { siteUrl } }
+      siteSettings {
+        title
+        titleTemplate
+        description
+        organization { name legalName logo supportEmail address sameAs }
+        social { x facebook linkedin instagram }
+        urlTable { key value }
+      }
+      navigation(navId: { eq: "baseline" }) {
+        navItems {
+          id
+          title
+          url
+          columns {
+            items {
+              title url text imagePosition color layout isNew
+              image { alt gatsbyImageData(width: 320, layout: CONSTRAINED, placeholder: NONE) }
+              items { title url icon isNew }
+            }
+            footer { layout title text url items { title url icon isNew } image { alt gatsbyImageData(width: 120, layout: CONSTRAINED, placeholder: NONE) } }
+          }
+        }
+      }
+      footer { columns { title items { title url isNew html } } }
+    }
+  `);
+  const urlTable: UrlTable = useMemo(() => parseUrlTable(data.siteSettings?.urlTable ?? []), [data.siteSettings]);
+  return { ...data, urlTable, siteUrl: data.site?.siteMetadata?.siteUrl ?? "" };
+}

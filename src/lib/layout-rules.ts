@@ -1,0 +1,46 @@
+/**
+ * Which layout pieces a path gets (SPEC 2.2). Pure: given a pathname and page flags.
+ */
+export type FooterVariant = "full" | "small" | "none";
+
+const normalize = (pathname: string) => {
+  const clean = pathname.split(/[?#]/)[0] || "/";
+  return clean.endsWith("/") ? clean : `${clean}/`;
+};
+
+const SMALL_FOOTER = ["/fundraising-with-purpose/", "/interview-builder/", "/lp/personalized-customer-experience/", "/webinars/foundations-of-great-service/"];
+
+export function footerVariant(pathname: string): FooterVariant {
+  const p = normalize(pathname);
+  if (p === "/product-tour/") return "none";
+  return SMALL_FOOTER.includes(p) ? "small" : "full";
+}
+
+/** Static header: any path containing /interview-builder/, /pricing/ (incl. /pricing/contact-based/), or a flagged page. */
+export function isStaticHeader(pathname: string, useStaticHeader = false): boolean {
+  const p = normalize(pathname);
+  return useStaticHeader || p.includes("/interview-builder/") || p.includes("/pricing/");
+}
+
+const FIXED_BAR_EXACT = [
+  "/", "/pricing/", "/platform/", "/shared-inbox/", "/customer-support/", "/customer-champions/", "/inbox/", "/knowledge-base/",
+  "/beacon-messaging/", "/help-desk-workflows/", "/customer-management/", "/collaboration/", "/customer-support-channels/",
+  "/proactive-messages/", "/ai-features/", "/analytics/", "/integrations/", "/lp/get-a-demo/", "/for-good/", "/startups/",
+];
+const FIXED_BAR_PREFIX = ["/industry/", "/compare/", "/customer-referral/"];
+
+export type FixedBarVariant = "trial" | "demo";
+
+/** SPEC 2.2: the fixed call-to-action bar's paths; the home page uses the trial variant. */
+export function fixedBarVariant(pathname: string): FixedBarVariant | null {
+  const p = normalize(pathname);
+  const listed = FIXED_BAR_EXACT.includes(p) || FIXED_BAR_PREFIX.some((prefix) => p.startsWith(prefix) && p.length > prefix.length);
+  if (!listed) return null;
+  return p === "/" ? "trial" : "demo";
+}
+
+/** SPEC 2.2: the home page shows Login instead of Get a Demo. */
+export const showsLoginButton = (pathname: string) => normalize(pathname) === "/";
+
+export const isSignupPage = (pathname: string) => normalize(pathname).startsWith("/members/register/");
+export const isLoginPage = (pathname: string) => normalize(pathname).startsWith("/members/login/");

@@ -1,0 +1,9 @@
+/** SPEC 2.5: how a link address from data renders. */
+export type LinkKind = "external" | "hash" | "internal" | "none";
+
+export function linkKind(address: string | null | undefined): LinkKind {
+  if (!address) return "none";
+  if (address.includes("//") || /^(mailto|tel):/i.test(address)) return "external";
+  if (address.startsWith("#")) return "hash";
+  return "internal";
+}

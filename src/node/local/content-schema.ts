@@ -1,0 +1,311 @@
+/**
+ * The embedded content contract: the shape of every file under content/.
+ * The loader validates each file against these schemas at build time, so a
+ * broken file fails the build with its path and the field at fault.
+ * Markdown bodies (the part after the front matter) are GFM.
+ */
+import { z } from "zod";
+
+const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "a slug is lowercase words joined by dashes");
+/** A site path: starts and ends with "/" (or is exactly "/"); the one exception the spec names has no trailing slash. */
+const sitePath = z.string().regex(/^\/([a-z0-9-]+\/)*([a-z0-9-]+)?$/, "a path starts with / and uses lowercase words");
+/** An address: a site path, an absolute URL, a #hash, mailto:, or a {{key}} from the URL table (query kept). */
+const href = z.string().min(1);
+/** A file under content/images/, e.g. "blog/remote-support.png". */
+const image = z.object({ src: z.string().regex(/\.(png|jpe?g|webp)$/), alt: z.string() });
+// YAML parses unquoted dates into Date objects; both spellings are accepted.
+const isoDate = z.preprocess(
+  (v) => (v instanceof Date ? v.toISOString().slice(0, 10) : v),
+  z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "a date is YYYY-MM-DD"),
+);
+const link = z.object({ label: z.string().min(1), url: href });
+
+// ---- site-wide data (content/site/*.json) ----
+export const siteSettingsSchema = z.object({
+  title: z.string(),
+  titleTemplate: z.string().includes("%s"),
+  description: z.string(),
+  organization: z.object({
+    name: z.string(),
+    legalName: z.string(),
+    logo: z.string(),
+    supportEmail: z.string().email(),
+    address: z.string(),
+    sameAs: z.array(z.string().url()),
+  }),
+  social: z.object({ x: z.string().url(), facebook: z.string().url(), linkedin: z.string().url(), instagram: z.string().url() }),
+  /** SPEC 2.5: "{{key}}" in any link address is looked up here. Values are URLs or numbers written as strings. */
+  urlTable: z.record(z.string(), z.string()),
+});
+
+const listItem = z.object({ title: z.string(), url: href.optional(), icon: z.string().optional(), isNew: z.boolean().optional() });
+const drawerItem = z.object({
+  title: z.string(),
+  url: href.optional(),
+  text: z.string().optional(),
+  image: image.optional(),
+  imagePosition: z.enum(["FULL_WIDTH", "LEFT", "RIGHT"]).optional(),
+  color: z.enum(["ORANGE", "ORANGE_LIGHT", "PURPLE", "PURPLE_LIGHT"]).optional(),
+  layout: z.enum(["CARD", "FEATURED_CARD", "LIST"]),
+  isNew: z.boolean().optional(),
+  /** LIST layout: a title (above) and its entries. */
+  items: z.array(listItem).optional(),
+});
+const columnFooter = z.object({
+  layout: z.enum(["CTA", "POWERED_BY", "SMALL_LIST"]),
+  title: z.string().optional(),
+  text: z.string().optional(),
+  image: image.optional(),
+  url: href.optional(),
+  items: z.array(listItem).optional(),
+});
+export const navigationSchema = z.object({
+  /** Which audience this navigation is for; the baseline has none (SPEC 3.1, personalization swaps it). */
+  id: slug,
+  navItems: z.array(
+    z.object({
+      id: slug,
+      title: z.string(),
+      url: href.optional(),
+      columns: z.array(z.object({ items: z.array(drawerItem), footer: columnFooter.optional() })).optional(),
+    }),
+  ),
+});
+export const footerSchema = z.object({
+  columns: z.array(
+    z.object({
+      title: z.string(),
+      items: z.array(
+        z.object({ title: z.string(), url: href.optional(), isNew: z.boolean().optional(), html: z.string().optional() }),
+      ),
+    }),
+  ),
+});
+
+// ---- landing pages (content/pages/**/*.md): sections in front matter, body optional ----
+const section = z.discriminatedUnion("blocktype", [
+  z.object({
+    blocktype: z.literal("Hero"),
+    id: slug,
+    kicker: z.string().optional(),
+    heading: z.string(),
+    text: z.string(),
+    image: image.optional(),
+    primaryCta: link.optional(),
+    secondaryCta: link.optional(),
+  }),
+  z.object({
+    blocktype: z.literal("FeatureGrid"),
+    id: slug,
+    heading: z.string(),
+    text: z.string().optional(),
+    features: z.array(z.object({ title: z.string(), text: z.string(), icon: z.string().optional(), url: href.optional() })).min(2),
+  }),
+  z.object({ blocktype: z.literal("LogoWall"), id: slug, heading: z.string(), logos: z.array(z.string()).min(3) }),
+  z.object({
+    blocktype: z.literal("Testimonial"),
+    id: slug,
+    quote: z.string(),
+    name: z.string(),
+    role: z.string(),
+    company: z.string(),
+    image: image.optional(),
+  }),
+  z.object({ blocktype: z.literal("CallToAction"), id: slug, heading: z.string(), text: z.string().optional(), cta: link, secondaryCta: link.optional() }),
+  z.object({
+    blocktype: z.literal("Faq"),
+    id: slug,
+    heading: z.string(),
+    items: z.array(z.object({ question: z.string(), answer: z.string() })).min(1),
+  }),
+  /** body: GFM Markdown */
+  z.object({ blocktype: z.literal("Markdown"), id: slug, heading: z.string().optional(), body: z.string() }),
+  z.object({ blocktype: z.literal("Form"), id: slug, heading: z.string(), text: z.string().optional(), formId: z.string() }),
+  z.object({
+    blocktype: z.literal("PricingTable"),
+    id: slug,
+    heading: z.string(),
+    plans: z
+      .array(
+        z.object({
+          name: z.string(),
+          price: z.string(),
+          period: z.string(),
+          description: z.string(),
+          features: z.array(z.string()),
+          cta: link,
+          highlighted: z.boolean().optional(),
+        }),
+      )
+      .min(1),
+  }),
+  z.object({ blocktype: z.literal("IntegrationList"), id: slug, heading: z.string(), text: z.string().optional() }),
+  z.object({ blocktype: z.literal("JobList"), id: slug, heading: z.string(), text: z.string().optional() }),
+  z.object({ blocktype: z.literal("CompanyList"), id: slug, heading: z.string(), text: z.string().optional() }),
+  z.object({
+    blocktype: z.literal("Stats"),
+    id: slug,
+    heading: z.string().optional(),
+    stats: z.array(z.object({ value: z.string(), label: z.string() })).min(2),
+  }),
+]);
+export type SectionInput = z.infer<typeof section>;
+export const landingPageSchema = z.object({
+  slug: sitePath,
+  title: z.string(),
+  description: z.string().min(50).max(170),
+  useStaticHeader: z.boolean().optional(),
+  noindex: z.boolean().optional(),
+  sections: z.array(section).min(1),
+});
+
+// ---- blog (content/blog/categories.json, content/blog/posts/*.md) ----
+export const categorySchema = z.object({ slug, name: z.string(), description: z.string() });
+export const blogPostSchema = z.object({
+  slug,
+  title: z.string(),
+  excerpt: z.string().min(50).max(170),
+  date: isoDate,
+  updated: isoDate.optional(),
+  author: slug,
+  category: slug,
+  image,
+  tags: z.array(z.string()).default([]),
+});
+
+// ---- authors (content/authors/*.md; body = bio) ----
+export const authorSchema = z.object({
+  slug,
+  name: z.string(),
+  role: z.string(),
+  avatar: image,
+  x: z.string().url().optional(),
+  linkedin: z.string().url().optional(),
+});
+
+// ---- books (content/books/<book>/index.md and content/books/<book>/<nn>-<chapter>.md) ----
+export const bookSchema = z.object({ slug, title: z.string(), description: z.string(), cover: image, author: slug });
+export const bookChapterSchema = z.object({ slug, title: z.string(), order: z.number().int().positive(), excerpt: z.string() });
+
+// ---- integrations, companies, jobs (body = long description) ----
+export const integrationSchema = z.object({
+  slug,
+  name: z.string(),
+  category: z.string(),
+  summary: z.string(),
+  logo: image,
+  website: z.string().url(),
+  features: z.array(z.string()).min(2),
+  isNew: z.boolean().optional(),
+});
+export const companySchema = z.object({
+  slug,
+  name: z.string(),
+  industry: z.string(),
+  size: z.string(),
+  location: z.string(),
+  logo: image,
+  summary: z.string(),
+  quote: z.string(),
+  quoteAuthor: z.string(),
+  quoteRole: z.string(),
+  stats: z.array(z.object({ value: z.string(), label: z.string() })).min(2),
+});
+export const jobSchema = z.object({
+  slug,
+  title: z.string(),
+  department: z.string(),
+  location: z.string(),
+  remote: z.boolean(),
+  employmentType: z.enum(["FULL_TIME", "PART_TIME", "CONTRACTOR"]),
+  datePosted: isoDate,
+  validThrough: isoDate,
+  salaryMin: z.number().int(),
+  salaryMax: z.number().int(),
+  currency: z.string().length(3),
+});
+
+// ---- interview builder (content/interview-guides/*.md, content/job-descriptions/*.md) ----
+export const interviewGuideSchema = z.object({
+  slug,
+  role: z.string(),
+  title: z.string(),
+  summary: z.string(),
+  jobDescription: slug,
+  competencies: z
+    .array(
+      z.object({
+        name: z.string(),
+        description: z.string(),
+        questions: z.array(z.object({ id: slug, text: z.string(), lookFor: z.string() })).min(3),
+      }),
+    )
+    .min(3),
+});
+export const jobDescriptionSchema = z.object({
+  slug,
+  role: z.string(),
+  title: z.string(),
+  summary: z.string(),
+  interviewGuide: slug,
+  department: z.string(),
+  employmentType: z.enum(["FULL_TIME", "PART_TIME", "CONTRACTOR"]),
+  responsibilities: z.array(z.string()).min(3),
+  requirements: z.array(z.string()).min(3),
+  niceToHave: z.array(z.string()).default([]),
+});
+
+// ---- resources page (content/resources/*.md) ----
+export const resourcesPageSchema = z.object({
+  slug: sitePath,
+  title: z.string(),
+  description: z.string().min(50).max(170),
+  groups: z
+    .array(
+      z.object({
+        title: z.string(),
+        items: z
+          .array(z.object({ title: z.string(), type: z.string(), url: href, description: z.string(), image: image.optional() }))
+          .min(1),
+      }),
+    )
+    .min(1),
+});
+
+// ---- documents: long-form Markdown used by static pages (content/documents/*.md) ----
+// A line "::form[<form id>]" alone in the body embeds that lead form (SPEC 2.5).
+export const documentSchema = z.object({ slug, title: z.string(), description: z.string(), updated: isoDate.optional() });
+
+// ---- lead forms (content/forms/*.json), in the marketing-automation service's shape (SPEC 3.8) ----
+const formField = z.object({
+  name: z.string().regex(/^[a-z0-9_]+$/, "a field name is snake_case"),
+  label: z.string(),
+  placeholder: z.string().optional(),
+  fieldType: z.enum(["dropdown", "email", "file", "multi_line_text", "radio", "single_line_text"]),
+  required: z.boolean(),
+  hidden: z.boolean(),
+  defaultValue: z.string().optional(),
+  defaultValues: z.array(z.string()).optional(),
+  options: z.array(z.object({ value: z.string(), label: z.string() })).optional(),
+  objectTypeId: z.string().default("0-1"),
+  validation: z.object({ blockedEmailDomains: z.array(z.string()) }).optional(),
+});
+export const leadFormSchema = z.object({
+  alternative_id: z.string().min(1),
+  name: z.string(),
+  fieldGroups: z.array(z.object({ alternative_fields: z.array(formField).min(1), richText: z.string().optional() })),
+  configuration: z.object({ postSubmitAction: z.object({ type: z.string(), value: z.string() }).optional() }).optional(),
+  displayOptions: z.object({ submitButtonText: z.string() }).optional(),
+  legalConsentOptions: z
+    .object({
+      consentToProcessText: z.string().optional(),
+      privacyText: z.string().optional(),
+      communicationsCheckboxes: z
+        .array(z.object({ label: z.string(), subscriptionTypeId: z.number().int(), required: z.boolean() }))
+        .default([]),
+    })
+    .optional(),
+  isCompact: z.boolean().optional(),
+  redirectUrl: z.string().optional(),
+  customSuccessMessage: z.string().optional(),
+});

@@ -1,0 +1,81 @@
+/**
+ * The embedded-content source adapter: turns content/ into `Local*` nodes that implement the
+ * site's interfaces (src/node/schema.ts).
+ */
+import type { NodePluginArgs } from "gatsby";
+import { loadContent, type LocalContent } from "./load-content";
+import type { SectionInput } from "./content-schema";
+
+type Args = Pick<NodePluginArgs, "actions" | "createNodeId" | "createContentDigest">;
+
+/** Image values ({src, alt}) become LocalImage objects wherever they are nested. */
+function tagImages<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(tagImages) as T;
+  if (value && typeof value === "object") {
+    const entries = Object.entries(value).map(([k, v]) => [k, tagImages(v)]);
+    const out = Object.fromEntries(entries);
+    if (typeof out.src === "string" && typeof out.alt === "string") out.imageType = "LocalImage";
+    return out as T;
+  }
+  return value;
+}
+
+export function sourceLocalContent(contentDir: string, { actions, createNodeId, createContentDigest }: Args): LocalContent {
+  const content = loadContent(contentDir);
+  const create = (type: string, key: string, fields: Record<string, unknown>, parent?: string) => {
+    const id = createNodeId(`${type}:${key}`);
+    const data = tagImages(fields);
+    actions.createNode({
+      ...data,
+      id,
+      parent: parent ?? null,
+      children: [],
+      internal: { type: `Local${type}`, contentDigest: createContentDigest(data) },
+    });
+    return id;
+  };
+
+  const { settings, footer } = content;
+  create("SiteSettings", "site", { ...settings, urlTable: Object.entries(settings.urlTable).map(([key, value]) => ({ key, value })) });
+  for (const nav of content.navigations) create("Navigation", nav.id, { navId: nav.id, navItems: nav.navItems });
+  create("Footer", "footer", footer);
+
+  for (const form of content.forms) create("LeadForm", form.alternative_id, { isCompact: false, ...form });
+
+  for (const page of content.pages) {
+    const sectionIds = page.data.sections.map((section: SectionInput) => {
+      const { blocktype, id, ...rest } = section;
+      const fields: Record<string, unknown> = { blocktype, sectionId: id, ...rest };
+      if (section.blocktype === "Markdown") {
+        delete fields.body;
+        fields.bodyMarkdown = section.body;
+      }
+      return create(`${blocktype}Section`, `${page.data.slug}#${id}`, fields);
+    });
+    create("LandingPage", page.data.slug, {
+      ...page.data,
+      useStaticHeader: page.data.useStaticHeader ?? false,
+      noindex: page.data.noindex ?? false,
+      sections: sectionIds,
+    });
+  }
+
+  for (const c of content.categories) create("Category", c.slug, c);
+  for (const a of content.authors) create("Author", a.data.slug, { ...a.data, bioMarkdown: a.body });
+  for (const p of content.posts) create("BlogPost", p.data.slug, { ...p.data, bodyMarkdown: p.body });
+  for (const b of content.books) {
+    const bookId = createNodeId(`Book:${b.data.slug}`);
+    const chapterIds = b.chapters.map((c) =>
+      create("BookPost", `${b.data.slug}/${c.data.slug}`, { ...c.data, bookId, bodyMarkdown: c.body }),
+    );
+    create("Book", b.data.slug, { ...b.data, introMarkdown: b.body, chapterIds });
+  }
+  for (const i of content.integrations) create("Integration", i.data.slug, { isNew: false, ...i.data, bodyMarkdown: i.body });
+  for (const c of content.companies) create("Company", c.data.slug, { ...c.data, bodyMarkdown: c.body });
+  for (const j of content.jobs) create("JobPost", j.data.slug, { ...j.data, bodyMarkdown: j.body });
+  for (const g of content.interviewGuides) create("InterviewGuide", g.data.slug, { ...g.data, bodyMarkdown: g.body });
+  for (const d of content.jobDescriptions) create("JobDescription", d.data.slug, { ...d.data, bodyMarkdown: d.body });
+  for (const r of content.resources) create("ResourcesPage", r.data.slug, r.data);
+  for (const d of content.documents) create("Document", d.data.slug, { ...d.data, bodyMarkdown: d.body });
+  return content;
+}

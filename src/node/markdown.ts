@@ -1,0 +1,205 @@
+/**
+ * Markdown → sanitized HTML segments, at build time only (the parser never ships to the browser).
+ * GFM via markdown-it (tables, strikethrough, autolinks) plus the site's blocks:
+ *  - call-out boxes: GitHub alert syntax (`> [!TIP]`), rendered as <aside class="callout">;
+ *  - images under content/images, resolved to responsive images by the caller;
+ *  - `::form[<id>]` alone on a line embeds a lead form (a separate segment);
+ *  - "{{key}}" link addresses resolved from the URL table (SPEC 2.5).
+ */
+import MarkdownIt from "markdown-it";
+import type Token from "markdown-it/lib/token.mjs";
+import sanitizeHtml from "sanitize-html";
+import { resolveUrl, type UrlTable } from "../lib/url-table";
+import { slugify } from "../lib/slugify";
+
+export interface ResolvedImage {
+  src: string;
+  srcSet?: string;
+  sizes?: string;
+  width?: number;
+  height?: number;
+  sources?: { srcSet: string; type: string; sizes?: string }[];
+}
+
+export interface RenderOptions {
+  urlTable: UrlTable;
+  resolveImage?: (src: string) => Promise<ResolvedImage | undefined>;
+}
+
+export type Segment = { kind: "html"; html: string } | { kind: "form"; formId: string };
+
+export interface RenderedMarkdown {
+  segments: Segment[];
+  headings: { id: string; text: string; depth: number }[];
+  text: string;
+  wordCount: number;
+  readingMinutes: number;
+}
+
+const CALLOUTS: Record<string, string> = { NOTE: "Note", TIP: "Tip", IMPORTANT: "Important", WARNING: "Warning", CAUTION: "Caution" };
+const CALLOUT_MARK = /^\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\][ \t]*\n?/;
+const FORM_LINE = /^::form\[([^\]\n]+)\][ \t]*$/gm;
+
+function calloutPlugin(md: MarkdownIt) {
+  md.core.ruler.before("inline", "callouts", (state) => {
+    const tokens = state.tokens;
+    for (let i = 0; i < tokens.length; i++) {
+      if (tokens[i].type !== "blockquote_open") continue;
+      const inline = tokens[i + 2];
+      const match = inline?.type === "inline" ? CALLOUT_MARK.exec(inline.content) : null;
+      if (!match) continue;
+      tokens[i].meta = { callout: match[1] };
+      inline.content = inline.content.slice(match[0].length);
+      let depth = 0;
+      for (let j = i + 1; j < tokens.length; j++) {
+        if (tokens[j].type === "blockquote_open") depth++;
+        if (tokens[j].type === "blockquote_close" && depth-- === 0) {
+          tokens[j].meta = { callout: match[1] };
+          break;
+        }
+      }
+    }
+  });
+  const open = md.renderer.rules.blockquote_open;
+  const close = md.renderer.rules.blockquote_close;
+  md.renderer.rules.blockquote_open = (tokens, idx, options, env, self) => {
+    const kind: string | undefined = tokens[idx].meta?.callout;
+    if (!kind) return open ? open(tokens, idx, options, env, self) : self.renderToken(tokens, idx, options);
+    return `<aside class="callout callout--${kind.toLowerCase()}"><p class="callout__title">${CALLOUTS[kind]}</p>\n`;
+  };
+  md.renderer.rules.blockquote_close = (tokens, idx, options, env, self) =>
+    tokens[idx].meta?.callout ? "</aside>\n" : close ? close(tokens, idx, options, env, self) : self.renderToken(tokens, idx, options);
+}
+
+function headingIdPlugin(md: MarkdownIt) {
+  md.core.ruler.push("heading_ids", (state) => {
+    const seen = new Map<string, number>();
+    const headings: RenderedMarkdown["headings"] = (state.env.headings ??= []);
+    state.tokens.forEach((token: Token, i: number) => {
+      if (token.type !== "heading_open") return;
+      const text = state.tokens[i + 1].children?.map((c) => c.content).join("") ?? "";
+      let id = slugify(text) || "section";
+      const n = seen.get(id) ?? 0;
+      seen.set(id, n + 1);
+      if (n) id = `${id}-${n}`;
+      token.attrSet("id", id);
+      headings.push({ id, text, depth: Number(token.tag.slice(1)) });
+    });
+  });
+}
+
+const md = new MarkdownIt({ html: true, linkify: true, typographer: true }).use(calloutPlugin).use(headingIdPlugin);
+
+// Images carry their responsive sources in token.meta (set in renderHtml).
+md.renderer.rules.image = (tokens, idx, opts, e, self) => {
+  const token = tokens[idx];
+  token.attrSet("alt", self.renderInlineAsText(token.children ?? [], opts, e));
+  const img = self.renderToken(tokens, idx, opts);
+  const sources: { srcSet: string; type: string; sizes?: string }[] = token.meta?.sources ?? [];
+  if (!sources.length) return img;
+  const rendered = sources
+    .map((s) => `<source type="${escapeAttr(s.type)}" srcset="${escapeAttr(s.srcSet)}"${s.sizes ? ` sizes="${escapeAttr(s.sizes)}"` : ""}>`)
+    .join("");
+  return `<picture>${rendered}${img}</picture>`;
+};
+
+const SANITIZE: sanitizeHtml.IOptions = {
+  allowedTags: [
+    ...sanitizeHtml.defaults.allowedTags.filter((t) => t !== "h1"),
+    "img",
+    "picture",
+    "source",
+    "figure",
+    "figcaption",
+    "del",
+    "s",
+    "input",
+    "details",
+    "summary",
+  ],
+  allowedAttributes: {
+    a: ["href", "title", "rel", "target"],
+    img: ["src", "srcset", "sizes", "alt", "title", "width", "height", "loading", "decoding"],
+    source: ["srcset", "sizes", "type"],
+    input: [{ name: "type", values: ["checkbox"] }, "checked", "disabled"],
+    th: ["align", "scope"],
+    td: ["align"],
+    h2: ["id"],
+    h3: ["id"],
+    h4: ["id"],
+    h5: ["id"],
+    h6: ["id"],
+    ol: ["start"],
+  },
+  allowedClasses: { aside: ["callout", "callout--*"], p: ["callout__title"], div: ["table-scroll"] },
+  allowedSchemes: ["http", "https", "mailto", "tel"],
+  allowedSchemesAppliedToAttributes: ["href", "src", "srcset"],
+  allowProtocolRelative: false,
+  transformTags: {
+    a: (tagName, attribs) => {
+      const external = /^https?:\/\//i.test(attribs.href ?? "");
+      return { tagName, attribs: external ? { ...attribs, rel: "noopener noreferrer" } : attribs };
+    },
+  },
+};
+
+/** Sanitizes HTML from any untrusted source (CMS rich text, footer items, form texts, status messages). */
+export function sanitize(html: string, options: sanitizeHtml.IOptions = SANITIZE): string {
+  return sanitizeHtml(html, options);
+}
+
+const escapeAttr = (s: string) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+
+async function renderHtml(source: string, options: RenderOptions, env: { headings: RenderedMarkdown["headings"] }): Promise<string> {
+  const tokens = md.parse(source, env);
+  const images: Token[] = [];
+  for (const token of tokens) {
+    for (const child of token.children ?? []) {
+      if (child.type === "image") images.push(child);
+      if (child.type === "link_open") {
+        const href = child.attrGet("href");
+        if (href) child.attrSet("href", resolveUrl(decodeURI(href), options.urlTable));
+      }
+    }
+  }
+  for (const image of images) {
+    const src = image.attrGet("src") ?? "";
+    const resolved = options.resolveImage && /^images\//.test(src) ? await options.resolveImage(src) : undefined;
+    if (!resolved) continue;
+    image.attrSet("src", resolved.src);
+    if (resolved.width) image.attrSet("width", String(resolved.width));
+    if (resolved.height) image.attrSet("height", String(resolved.height));
+    if (resolved.srcSet) image.attrSet("srcset", resolved.srcSet);
+    if (resolved.sizes) image.attrSet("sizes", resolved.sizes);
+    image.attrSet("loading", "lazy");
+    image.attrSet("decoding", "async");
+    image.meta = { sources: resolved.sources ?? [] };
+  }
+  const html = md.renderer.render(tokens, md.options, env);
+  // Wide tables scroll inside their own box instead of the page.
+  return sanitize(html).replace(/<table>/g, '<div class="table-scroll"><table>').replace(/<\/table>/g, "</table></div>");
+}
+
+export async function renderMarkdown(source: string, options: RenderOptions): Promise<RenderedMarkdown> {
+  const env = { headings: [] as RenderedMarkdown["headings"] };
+  const segments: Segment[] = [];
+  let last = 0;
+  const parts: ({ text: string } | { formId: string })[] = [];
+  for (const m of source.matchAll(FORM_LINE)) {
+    parts.push({ text: source.slice(last, m.index) });
+    parts.push({ formId: m[1].trim() });
+    last = (m.index ?? 0) + m[0].length;
+  }
+  parts.push({ text: source.slice(last) });
+  for (const part of parts) {
+    if ("formId" in part) segments.push({ kind: "form", formId: part.formId });
+    else if (part.text.trim()) segments.push({ kind: "html", html: await renderHtml(part.text, options, env) });
+  }
+  const text = segments
+    .map((s) => (s.kind === "html" ? sanitizeHtml(s.html, { allowedTags: [], allowedAttributes: {} }) : ""))
+    .join(" ")
+    .replace(/\s+/g, " ")
+    .trim();
+  const wordCount = text ? text.split(" ").length : 0;
+  return { segments, headings: env.headings, text, wordCount, readingMinutes: Math.max(1, Math.round(wordCount / 230)) };
+}

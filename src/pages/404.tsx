@@ -1,0 +1,29 @@
+import React from "react";
+import { Link, type HeadProps, type PageProps } from "gatsby";
+import { Layout } from "../components/layout/layout";
+import { Seo } from "../components/seo/seo";
+import { Container, Lead, Section } from "../components/ui/container";
+import { Button } from "../components/ui/button";
+
+/** Unknown paths (SPEC 2.1). */
+export default function NotFoundPage({ location }: PageProps) {
+  return (
+    <Layout path={location.pathname}>
+      <Section>
+        <Container $narrow>
+          <h1>We couldn't find that page</h1>
+          <Lead>The page may have moved, or the link may have a typo. Here are some places to start:</Lead>
+          <ul>
+            <li><Link to="/">Home</Link></li>
+            <li><Link to="/pricing/">Pricing</Link></li>
+            <li><Link to="/blog/">Blog</Link></li>
+            <li><Link to="/resources/">Resources</Link></li>
+          </ul>
+          <Button href="/ask/">Contact support</Button>
+        </Container>
+      </Section>
+    </Layout>
+  );
+}
+
+export const Head = ({ location }: HeadProps) => <Seo title="Page not found" description="The page you were looking for doesn't exist." path={location.pathname} noindex />;

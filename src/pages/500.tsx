@@ -1,0 +1,24 @@
+import React from "react";
+import { Link, type HeadProps, type PageProps } from "gatsby";
+import { Layout } from "../components/layout/layout";
+import { Seo } from "../components/seo/seo";
+import { Container, Lead, Section } from "../components/ui/container";
+
+/** Server failures (SPEC 2.1, 8). */
+export default function ServerErrorPage({ location }: PageProps) {
+  return (
+    <Layout path={location.pathname}>
+      <Section>
+        <Container $narrow>
+          <h1>Something went wrong on our side</h1>
+          <Lead>We're looking into it. Please try again in a minute, or check our status page for updates.</Lead>
+          <p>
+            <a href="https://status.northdesk.com/">Northdesk status</a> · <Link to="/">Back to the home page</Link>
+          </p>
+        </Container>
+      </Section>
+    </Layout>
+  );
+}
+
+export const Head = ({ location }: HeadProps) => <Seo title="Something went wrong" description="An unexpected error occurred." path={location.pathname} noindex />;

@@ -1,0 +1,15 @@
+import React from "react";
+import { graphql, type HeadProps, type PageProps } from "gatsby";
+import { DocumentHead, DocumentView } from "../../components/document-view";
+
+export default function Page({ data, location }: PageProps<Queries.LoginPageQuery>) {
+  return <DocumentView document={data.document} path={location.pathname} />;
+}
+
+export const Head = ({ data, location }: HeadProps<Queries.LoginPageQuery>) => <DocumentHead document={data.document} path={location.pathname} />;
+
+export const query = graphql`
+  query LoginPage {
+    document(slug: { eq: "login" }) { ...DocumentFields }
+  }
+`;

@@ -1,0 +1,87 @@
+import React from "react";
+import styled from "styled-components";
+import { graphql, type HeadProps, type PageProps } from "gatsby";
+import { GatsbyImage, type IGatsbyImageData } from "gatsby-plugin-image";
+import { Layout } from "../components/layout/layout";
+import { Seo } from "../components/seo/seo";
+import { PageHeader } from "../components/layout/page-header";
+import { Container, Grid, Section } from "../components/ui/container";
+import { MarkdownContent } from "../components/markdown/markdown-content";
+import { PostCard } from "../components/blog/post-card";
+import { paths } from "../node/create-pages/paths";
+
+type Data = Queries.AuthorTemplateQuery;
+
+const Profile = styled.div`
+  display: flex;
+  gap: ${({ theme }) => theme.space.l};
+  align-items: flex-start;
+  flex-wrap: wrap;
+  .gatsby-image-wrapper { border-radius: 50%; flex: none; }
+`;
+
+export default function AuthorTemplate({ data, location }: PageProps<Data>) {
+  const author = data.author!;
+  return (
+    <Layout path={location.pathname}>
+      <PageHeader title={author.name} lead={author.role} crumbs={[{ name: "Blog", path: paths.blog() }]} />
+      <Section>
+        <Container>
+          <Profile>
+            <GatsbyImage image={author.avatar.gatsbyImageData as IGatsbyImageData} alt={author.avatar.alt} />
+            <div>
+              <MarkdownContent body={author.bio} />
+              <p>
+                {author.x && <a href={author.x} rel="noopener noreferrer me">{author.name} on X</a>}
+                {author.x && author.linkedin && " · "}
+                {author.linkedin && <a href={author.linkedin} rel="noopener noreferrer me">{author.name} on LinkedIn</a>}
+              </p>
+            </div>
+          </Profile>
+        </Container>
+      </Section>
+      <Section $tone="surface">
+        <Container>
+          <h2>Articles by {author.name}</h2>
+          {data.allBlogPost.nodes.length === 0 ? (
+            <p>No articles yet.</p>
+          ) : (
+            <Grid>
+              {data.allBlogPost.nodes.map((post) => (
+                <PostCard key={post.slug} post={post} />
+              ))}
+            </Grid>
+          )}
+        </Container>
+      </Section>
+    </Layout>
+  );
+}
+
+export function Head({ data, location }: HeadProps<Data>) {
+  const author = data.author!;
+  return (
+    <Seo
+      title={`${author.name}, ${author.role}`}
+      description={`Articles by ${author.name}, ${author.role} at Northdesk.`}
+      path={location.pathname}
+      image={author.avatar.url}
+      jsonLd={[{ "@type": "ProfilePage", mainEntity: { "@type": "Person", name: author.name, jobTitle: author.role, sameAs: [author.x, author.linkedin].filter(Boolean) } }]}
+    />
+  );
+}
+
+export const query = graphql`
+  query AuthorTemplate($id: String!, $slug: String!) {
+    author(id: { eq: $id }) {
+      slug
+      name
+      role
+      x
+      linkedin
+      avatar { alt url gatsbyImageData(width: 160, height: 160, layout: FIXED, placeholder: NONE) }
+      bio { ...MarkdownBodyFields }
+    }
+    allBlogPost(filter: { author: { slug: { eq: $slug } } }, sort: { date: DESC }) { nodes { ...PostCardFields } }
+  }
+`;

@@ -1,0 +1,137 @@
+import React from "react";
+import styled from "styled-components";
+import { graphql, Link, type HeadProps, type PageProps } from "gatsby";
+import { GatsbyImage, type IGatsbyImageData } from "gatsby-plugin-image";
+import { Layout } from "../components/layout/layout";
+import { Seo } from "../components/seo/seo";
+import { Container, Eyebrow, Grid, Lead, Section } from "../components/ui/container";
+import { MarkdownContent } from "../components/markdown/markdown-content";
+import { AuthorCard } from "../components/blog/author-card";
+import { PostCard } from "../components/blog/post-card";
+import { Badge } from "../components/ui/badge";
+import { paths } from "../node/create-pages/paths";
+import { blogPosting, breadcrumbs } from "../lib/structured-data";
+import { useSiteData } from "../hooks/use-site-data";
+
+type Data = Queries.BlogPostTemplateQuery;
+
+const Article = styled.article`
+  padding: ${({ theme }) => theme.space.xxl} 0;
+  header { margin-bottom: ${({ theme }) => theme.space.xl}; }
+  .hero { border-radius: ${({ theme }) => theme.radii.l}; margin-bottom: ${({ theme }) => theme.space.xl}; }
+  .meta { color: ${({ theme }) => theme.colors.textMuted}; font-size: ${({ theme }) => theme.fontSizes.s}; }
+  .tags { display: flex; gap: 6px; flex-wrap: wrap; list-style: none; padding: 0; }
+`;
+const Neighbours = styled.nav`
+  display: flex;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space.m};
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+  padding-top: ${({ theme }) => theme.space.l};
+  a { max-width: 45%; }
+`;
+
+export default function BlogPostTemplate({ data, location }: PageProps<Data>) {
+  const post = data.blogPost!;
+  return (
+    <Layout path={location.pathname}>
+      <Article>
+        <Container $narrow>
+          <header>
+            <Eyebrow>
+              <Link to={paths.category(post.category.slug)}>{post.category.name}</Link>
+            </Eyebrow>
+            <h1>{post.title}</h1>
+            <Lead>{post.excerpt}</Lead>
+            <p className="meta">
+              By <Link to={paths.author(post.author.slug)}>{post.author.name}</Link> · <time dateTime={post.isoDate}>{post.date}</time> ·{" "}
+              {post.body.readingMinutes} min read
+            </p>
+          </header>
+          <GatsbyImage className="hero" image={post.image.gatsbyImageData as IGatsbyImageData} alt={post.image.alt} loading="eager" />
+          <MarkdownContent body={post.body} />
+          {post.tags.length > 0 && (
+            <ul className="tags" aria-label="Tags">
+              {post.tags.map((tag) => (
+                <li key={tag}>
+                  <Badge $color="slateTint">{tag}</Badge>
+                </li>
+              ))}
+            </ul>
+          )}
+          <AuthorCard author={post.author} />
+          <Neighbours aria-label="More articles">
+            {data.newer ? <Link to={paths.blogPost(data.newer.slug)} rel="prev">← {data.newer.title}</Link> : <span />}
+            {data.older && <Link to={paths.blogPost(data.older.slug)} rel="next">{data.older.title} →</Link>}
+          </Neighbours>
+        </Container>
+      </Article>
+      {data.related.nodes.length > 0 && (
+        <Section $tone="surface">
+          <Container>
+            <h2>More in {post.category.name}</h2>
+            <Grid>
+              {data.related.nodes.map((p) => (
+                <PostCard key={p.slug} post={p} />
+              ))}
+            </Grid>
+          </Container>
+        </Section>
+      )}
+    </Layout>
+  );
+}
+
+export function Head({ data, location }: HeadProps<Data>) {
+  const { siteUrl } = useSiteData();
+  const post = data.blogPost!;
+  return (
+    <Seo
+      title={post.title}
+      description={post.excerpt}
+      path={location.pathname}
+      type="article"
+      image={post.image.url}
+      jsonLd={[
+        blogPosting({
+          siteUrl,
+          path: location.pathname,
+          title: post.title,
+          description: post.excerpt,
+          image: post.image.url,
+          datePublished: post.isoDate,
+          dateModified: post.updated,
+          author: { name: post.author.name, path: paths.author(post.author.slug) },
+        }),
+        breadcrumbs(siteUrl, [
+          { name: "Blog", path: paths.blog() },
+          { name: post.category.name, path: paths.category(post.category.slug) },
+          { name: post.title, path: location.pathname },
+        ]),
+      ]}
+    />
+  );
+}
+
+export const query = graphql`
+  query BlogPostTemplate($id: String!, $newerId: String!, $olderId: String!, $category: String!) {
+    blogPost(id: { eq: $id }) {
+      slug
+      title
+      excerpt
+      date(formatString: "MMMM D, YYYY")
+      isoDate: date
+      updated
+      tags
+      category { slug name }
+      author { ...AuthorCardFields }
+      image { alt url gatsbyImageData(width: 760, aspectRatio: 1.9, layout: CONSTRAINED, placeholder: BLURRED) }
+      body { ...MarkdownBodyFields }
+    }
+    newer: blogPost(id: { eq: $newerId }) { slug title }
+    older: blogPost(id: { eq: $olderId }) { slug title }
+    related: allBlogPost(filter: { id: { ne: $id }, category: { slug: { eq: $category } } }, sort: { date: DESC }, limit: 3) {
+      nodes { ...PostCardFields }
+    }
+  }
+`;

@@ -1,0 +1,91 @@
+import React from "react";
+import styled from "styled-components";
+import { graphql, Link, type HeadProps, type PageProps } from "gatsby";
+import { Layout } from "../components/layout/layout";
+import { Seo } from "../components/seo/seo";
+import { PageHeader } from "../components/layout/page-header";
+import { Container, Section } from "../components/ui/container";
+import { MarkdownContent } from "../components/markdown/markdown-content";
+import { paths } from "../node/create-pages/paths";
+import { breadcrumbs } from "../lib/structured-data";
+import { useSiteData } from "../hooks/use-site-data";
+
+type Data = Queries.BookPostTemplateQuery;
+
+const Neighbours = styled.nav`
+  display: flex;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space.m};
+  margin-top: ${({ theme }) => theme.space.xxl};
+  padding-top: ${({ theme }) => theme.space.l};
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+`;
+
+/** A book chapter (book post). */
+export default function BookPostTemplate({ data, location }: PageProps<Data>) {
+  const chapter = data.bookPost!;
+  const book = chapter.book;
+  return (
+    <Layout path={location.pathname}>
+      <PageHeader
+        title={chapter.title}
+        lead={chapter.excerpt}
+        eyebrow={`Chapter ${chapter.order} of ${book.chapters.length}`}
+        crumbs={[{ name: "Resources", path: "/resources/" }, { name: book.title, path: paths.book(book.slug) }]}
+      />
+      <Section>
+        <Container $narrow>
+          <MarkdownContent body={chapter.body} />
+          <Neighbours aria-label="Chapters">
+            {data.previous ? (
+              <Link to={paths.bookPost(book.slug, data.previous.slug)} rel="prev">
+                ← {data.previous.title}
+              </Link>
+            ) : (
+              <Link to={paths.book(book.slug)}>← {book.title}</Link>
+            )}
+            {data.next && (
+              <Link to={paths.bookPost(book.slug, data.next.slug)} rel="next">
+                {data.next.title} →
+              </Link>
+            )}
+          </Neighbours>
+        </Container>
+      </Section>
+    </Layout>
+  );
+}
+
+export function Head({ data, location }: HeadProps<Data>) {
+  const { siteUrl } = useSiteData();
+  const chapter = data.bookPost!;
+  return (
+    <Seo
+      title={`${chapter.title} – ${chapter.book.title}`}
+      description={chapter.excerpt}
+      path={location.pathname}
+      type="article"
+      jsonLd={[
+        breadcrumbs(siteUrl, [
+          { name: chapter.book.title, path: paths.book(chapter.book.slug) },
+          { name: chapter.title, path: location.pathname },
+        ]),
+      ]}
+    />
+  );
+}
+
+export const query = graphql`
+  query BookPostTemplate($id: String!, $previousId: String!, $nextId: String!) {
+    bookPost(id: { eq: $id }) {
+      slug
+      title
+      order
+      excerpt
+      book { slug title chapters { slug } }
+      body { ...MarkdownBodyFields }
+    }
+    previous: bookPost(id: { eq: $previousId }) { slug title }
+    next: bookPost(id: { eq: $nextId }) { slug title }
+  }
+`;

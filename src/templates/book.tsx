@@ -1,0 +1,81 @@
+import React from "react";
+import styled from "styled-components";
+import { graphql, Link, type HeadProps, type PageProps } from "gatsby";
+import { GatsbyImage, type IGatsbyImageData } from "gatsby-plugin-image";
+import { Layout } from "../components/layout/layout";
+import { Seo } from "../components/seo/seo";
+import { PageHeader } from "../components/layout/page-header";
+import { Container, Section } from "../components/ui/container";
+import { MarkdownContent } from "../components/markdown/markdown-content";
+import { paths } from "../node/create-pages/paths";
+
+type Data = Queries.BookTemplateQuery;
+
+const Columns = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.xxl};
+  ${({ theme }) => theme.media.l} { grid-template-columns: 280px 1fr; }
+  .gatsby-image-wrapper { border-radius: ${({ theme }) => theme.radii.m}; box-shadow: ${({ theme }) => theme.shadows.card}; }
+  ol { padding-left: 1.2em; }
+  li { margin-bottom: ${({ theme }) => theme.space.m}; }
+  li p { margin: 0; color: ${({ theme }) => theme.colors.textMuted}; }
+`;
+
+/** A book's index: cover, introduction and chapters. */
+export default function BookTemplate({ data, location }: PageProps<Data>) {
+  const book = data.book!;
+  return (
+    <Layout path={location.pathname}>
+      <PageHeader title={book.title} lead={book.description} eyebrow="Free book" crumbs={[{ name: "Resources", path: "/resources/" }]} />
+      <Section>
+        <Container>
+          <Columns>
+            <GatsbyImage image={book.cover.gatsbyImageData as IGatsbyImageData} alt={book.cover.alt} loading="eager" />
+            <div>
+              <MarkdownContent body={book.intro} />
+              <h2>Chapters</h2>
+              <ol>
+                {book.chapters.map((chapter) => (
+                  <li key={chapter.slug}>
+                    <Link to={paths.bookPost(book.slug, chapter.slug)}>{chapter.title}</Link>
+                    <p>{chapter.excerpt}</p>
+                  </li>
+                ))}
+              </ol>
+              <p>
+                Written by <Link to={paths.author(book.author.slug)}>{book.author.name}</Link>.
+              </p>
+            </div>
+          </Columns>
+        </Container>
+      </Section>
+    </Layout>
+  );
+}
+
+export function Head({ data, location }: HeadProps<Data>) {
+  const book = data.book!;
+  return (
+    <Seo
+      title={book.title}
+      description={book.description}
+      path={location.pathname}
+      image={book.cover.url}
+      jsonLd={[{ "@type": "Book", name: book.title, description: book.description, author: { "@type": "Person", name: book.author.name } }]}
+    />
+  );
+}
+
+export const query = graphql`
+  query BookTemplate($id: String!) {
+    book(id: { eq: $id }) {
+      slug
+      title
+      description
+      author { slug name }
+      cover { alt url gatsbyImageData(width: 280, layout: CONSTRAINED, placeholder: BLURRED) }
+      intro { ...MarkdownBodyFields }
+      chapters { slug title excerpt }
+    }
+  }
+`;

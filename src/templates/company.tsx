@@ -1,0 +1,97 @@
+import React from "react";
+import styled from "styled-components";
+import { graphql, type HeadProps, type PageProps } from "gatsby";
+import { GatsbyImage, type IGatsbyImageData } from "gatsby-plugin-image";
+import { Layout } from "../components/layout/layout";
+import { Seo } from "../components/seo/seo";
+import { PageHeader } from "../components/layout/page-header";
+import { Card, Container, Section } from "../components/ui/container";
+import { MarkdownContent } from "../components/markdown/markdown-content";
+import { breadcrumbs } from "../lib/structured-data";
+import { useSiteData } from "../hooks/use-site-data";
+import { SideColumns as Columns } from "../components/ui/side-columns";
+
+type Data = Queries.CompanyTemplateQuery;
+
+const Stats = styled.dl`
+  display: grid;
+  gap: ${({ theme }) => theme.space.m};
+  margin: 0 0 ${({ theme }) => theme.space.l};
+  dt { font-size: ${({ theme }) => theme.fontSizes.xxl}; font-weight: 800; color: ${({ theme }) => theme.colors.cobaltDark}; }
+  dd { margin: 0; }
+`;
+
+/** A customer story. */
+export default function CompanyTemplate({ data, location }: PageProps<Data>) {
+  const c = data.company!;
+  return (
+    <Layout path={location.pathname}>
+      <PageHeader title={`How ${c.name} delivers better support with Northdesk`} lead={c.summary} eyebrow="Customer story" crumbs={[{ name: "Customers", path: "/customers/" }]} />
+      <Section>
+        <Container>
+          <Columns>
+            <div>
+              <figure style={{ margin: "0 0 32px" }}>
+                <blockquote style={{ fontSize: "1.4rem", margin: 0 }}>“{c.quote}”</blockquote>
+                <figcaption>
+                  — {c.quoteAuthor}, {c.quoteRole}
+                </figcaption>
+              </figure>
+              <MarkdownContent body={c.body} />
+            </div>
+            <Card as="aside" aria-label={`${c.name} at a glance`}>
+              <GatsbyImage image={c.logo.gatsbyImageData as IGatsbyImageData} alt={c.logo.alt} />
+              <Stats>
+                {c.stats.map((s) => (
+                  <div key={s.label}>
+                    <dt>{s.value}</dt>
+                    <dd>{s.label}</dd>
+                  </div>
+                ))}
+              </Stats>
+              <p>
+                <strong>Industry:</strong> {c.industry}
+                <br />
+                <strong>Team size:</strong> {c.size}
+                <br />
+                <strong>Location:</strong> {c.location}
+              </p>
+            </Card>
+          </Columns>
+        </Container>
+      </Section>
+    </Layout>
+  );
+}
+
+export function Head({ data, location }: HeadProps<Data>) {
+  const { siteUrl } = useSiteData();
+  const c = data.company!;
+  return (
+    <Seo
+      title={`${c.name} customer story`}
+      description={c.summary}
+      path={location.pathname}
+      type="article"
+      jsonLd={[breadcrumbs(siteUrl, [{ name: "Customers", path: "/customers/" }, { name: c.name, path: location.pathname }])]}
+    />
+  );
+}
+
+export const query = graphql`
+  query CompanyTemplate($id: String!) {
+    company(id: { eq: $id }) {
+      name
+      industry
+      size
+      location
+      summary
+      quote
+      quoteAuthor
+      quoteRole
+      stats { value label }
+      logo { alt gatsbyImageData(width: 96, height: 96, layout: FIXED, placeholder: NONE) }
+      body { ...MarkdownBodyFields }
+    }
+  }
+`;

@@ -1,0 +1,83 @@
+import React from "react";
+import { graphql, type HeadProps, type PageProps } from "gatsby";
+import { GatsbyImage, type IGatsbyImageData } from "gatsby-plugin-image";
+import { Layout } from "../components/layout/layout";
+import { Seo } from "../components/seo/seo";
+import { PageHeader } from "../components/layout/page-header";
+import { Card, Container, Section } from "../components/ui/container";
+import { MarkdownContent } from "../components/markdown/markdown-content";
+import { Badge } from "../components/ui/badge";
+import { Button } from "../components/ui/button";
+import { SideColumns as Columns } from "../components/ui/side-columns";
+import { breadcrumbs } from "../lib/structured-data";
+import { useSiteData } from "../hooks/use-site-data";
+
+type Data = Queries.IntegrationTemplateQuery;
+
+export default function IntegrationTemplate({ data, location }: PageProps<Data>) {
+  const i = data.integration!;
+  return (
+    <Layout path={location.pathname}>
+      <PageHeader
+        title={`${i.name} integration`}
+        lead={i.summary}
+        eyebrow={
+          <>
+            {i.category} {i.isNew && <Badge $size="XS" $color="green">NEW</Badge>}
+          </>
+        }
+        crumbs={[{ name: "Integrations", path: "/integrations/" }]}
+      />
+      <Section>
+        <Container>
+          <Columns>
+            <MarkdownContent body={i.body} />
+            <Card as="aside" aria-label={`${i.name} at a glance`}>
+              <GatsbyImage image={i.logo.gatsbyImageData as IGatsbyImageData} alt={i.logo.alt} />
+              <h2>What you get</h2>
+              <ul>
+                {i.features.map((f) => (
+                  <li key={f}>{f}</li>
+                ))}
+              </ul>
+              <p>
+                <a href={i.website} rel="noopener noreferrer">
+                  Visit {i.name}
+                </a>
+              </p>
+              <Button href="{{signupUrl}}">Try it free</Button>
+            </Card>
+          </Columns>
+        </Container>
+      </Section>
+    </Layout>
+  );
+}
+
+export function Head({ data, location }: HeadProps<Data>) {
+  const { siteUrl } = useSiteData();
+  const i = data.integration!;
+  return (
+    <Seo
+      title={`${i.name} integration`}
+      description={i.summary}
+      path={location.pathname}
+      jsonLd={[breadcrumbs(siteUrl, [{ name: "Integrations", path: "/integrations/" }, { name: i.name, path: location.pathname }])]}
+    />
+  );
+}
+
+export const query = graphql`
+  query IntegrationTemplate($id: String!) {
+    integration(id: { eq: $id }) {
+      name
+      category
+      summary
+      website
+      features
+      isNew
+      logo { alt gatsbyImageData(width: 72, height: 72, layout: FIXED, placeholder: NONE) }
+      body { ...MarkdownBodyFields }
+    }
+  }
+`;

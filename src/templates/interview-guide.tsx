@@ -1,0 +1,95 @@
+import React from "react";
+import styled from "styled-components";
+import { graphql, Link, type HeadProps, type PageProps } from "gatsby";
+import { Layout } from "../components/layout/layout";
+import { Seo } from "../components/seo/seo";
+import { PageHeader } from "../components/layout/page-header";
+import { Container, Section } from "../components/ui/container";
+import { MarkdownContent } from "../components/markdown/markdown-content";
+import { paths } from "../node/create-pages/paths";
+import { breadcrumbs } from "../lib/structured-data";
+import { useSiteData } from "../hooks/use-site-data";
+
+type Data = Queries.InterviewGuideTemplateQuery;
+
+const Competency = styled.section`
+  margin-top: ${({ theme }) => theme.space.xxl};
+  ol { padding-left: 1.4em; }
+  li { margin-bottom: ${({ theme }) => theme.space.m}; }
+  .look-for { color: ${({ theme }) => theme.colors.textMuted}; font-size: ${({ theme }) => theme.fontSizes.s}; margin: 4px 0 0; }
+`;
+
+/** An interview guide (interview builder): competencies and questions with what to look for. */
+export default function InterviewGuideTemplate({ data, location }: PageProps<Data>) {
+  const guide = data.interviewGuide!;
+  return (
+    <Layout path={location.pathname}>
+      <PageHeader
+        title={guide.title}
+        lead={guide.summary}
+        eyebrow="Interview guide"
+        crumbs={[
+          { name: "Interview builder", path: "/interview-builder/" },
+          { name: "Library", path: "/interview-builder/library/" },
+        ]}
+      >
+        <p>
+          Hiring for this role? Read the <Link to={paths.jobDescription(guide.jobDescription.slug)}>{guide.jobDescription.title} job description</Link>.
+        </p>
+      </PageHeader>
+      <Section>
+        <Container $narrow>
+          <MarkdownContent body={guide.body} />
+          {guide.competencies.map((c) => (
+            <Competency key={c.name} aria-labelledby={`c-${c.name.replace(/\W+/g, "-")}`}>
+              <h2 id={`c-${c.name.replace(/\W+/g, "-")}`}>{c.name}</h2>
+              <p>{c.description}</p>
+              <ol>
+                {c.questions.map((q) => (
+                  <li key={q.id}>
+                    {q.text}
+                    <p className="look-for">
+                      <strong>Look for:</strong> {q.lookFor}
+                    </p>
+                  </li>
+                ))}
+              </ol>
+            </Competency>
+          ))}
+        </Container>
+      </Section>
+    </Layout>
+  );
+}
+
+export function Head({ data, location }: HeadProps<Data>) {
+  const { siteUrl } = useSiteData();
+  const guide = data.interviewGuide!;
+  return (
+    <Seo
+      title={guide.title}
+      description={guide.summary}
+      path={location.pathname}
+      jsonLd={[
+        breadcrumbs(siteUrl, [
+          { name: "Interview builder", path: "/interview-builder/" },
+          { name: guide.title, path: location.pathname },
+        ]),
+      ]}
+    />
+  );
+}
+
+export const query = graphql`
+  query InterviewGuideTemplate($id: String!) {
+    interviewGuide(id: { eq: $id }) {
+      slug
+      role
+      title
+      summary
+      jobDescription { slug title }
+      competencies { name description questions { id text lookFor } }
+      body { ...MarkdownBodyFields }
+    }
+  }
+`;

@@ -1,0 +1,91 @@
+import React from "react";
+import { graphql, Link, type HeadProps, type PageProps } from "gatsby";
+import { Layout } from "../components/layout/layout";
+import { Seo } from "../components/seo/seo";
+import { PageHeader } from "../components/layout/page-header";
+import { Container, Section } from "../components/ui/container";
+import { MarkdownContent } from "../components/markdown/markdown-content";
+import { Prose } from "../components/markdown/prose";
+import { paths } from "../node/create-pages/paths";
+import { breadcrumbs } from "../lib/structured-data";
+import { useSiteData } from "../hooks/use-site-data";
+
+type Data = Queries.JobDescriptionTemplateQuery;
+
+/** A job description template (interview builder). */
+export default function JobDescriptionTemplate({ data, location }: PageProps<Data>) {
+  const jd = data.jobDescription!;
+  const list = (title: string, items: readonly string[]) =>
+    items.length > 0 && (
+      <>
+        <h2>{title}</h2>
+        <ul>
+          {items.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
+      </>
+    );
+  return (
+    <Layout path={location.pathname}>
+      <PageHeader
+        title={jd.title}
+        lead={jd.summary}
+        eyebrow="Job description template"
+        crumbs={[
+          { name: "Interview builder", path: "/interview-builder/" },
+          { name: "Library", path: "/interview-builder/library/" },
+        ]}
+      >
+        <p>
+          Ready to interview? Use the <Link to={paths.interviewGuide(jd.interviewGuide.slug)}>{jd.interviewGuide.title}</Link>.
+        </p>
+      </PageHeader>
+      <Section>
+        <Container $narrow>
+          <MarkdownContent body={jd.body} />
+          <Prose>
+            {list("Responsibilities", jd.responsibilities)}
+            {list("Requirements", jd.requirements)}
+            {list("Nice to have", jd.niceToHave)}
+          </Prose>
+        </Container>
+      </Section>
+    </Layout>
+  );
+}
+
+export function Head({ data, location }: HeadProps<Data>) {
+  const { siteUrl } = useSiteData();
+  const jd = data.jobDescription!;
+  return (
+    <Seo
+      title={jd.title}
+      description={jd.summary}
+      path={location.pathname}
+      jsonLd={[
+        breadcrumbs(siteUrl, [
+          { name: "Interview builder", path: "/interview-builder/" },
+          { name: jd.title, path: location.pathname },
+        ]),
+      ]}
+    />
+  );
+}
+
+export const query = graphql`
+  query JobDescriptionTemplate($id: String!) {
+    jobDescription(id: { eq: $id }) {
+      slug
+      title
+      summary
+      department
+      employmentType
+      responsibilities
+      requirements
+      niceToHave
+      interviewGuide { slug title }
+      body { ...MarkdownBodyFields }
+    }
+  }
+`;

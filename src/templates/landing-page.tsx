@@ -1,0 +1,41 @@
+import React from "react";
+import { graphql, type HeadProps, type PageProps } from "gatsby";
+import { Layout } from "../components/layout/layout";
+import { Seo } from "../components/seo/seo";
+import { LandingSection } from "../components/sections/sections";
+
+type Data = Queries.LandingPageTemplateQuery;
+
+/** A CMS landing page: a list of sections rendered through the section registry. */
+export default function LandingPageTemplate({ data, location }: PageProps<Data>) {
+  const page = data.landingPage!;
+  return (
+    <Layout path={location.pathname} useStaticHeader={page.useStaticHeader}>
+      {page.sections.map((section, i) => (
+        <LandingSection key={section.id} section={section} index={i} />
+      ))}
+    </Layout>
+  );
+}
+
+export function Head({ data }: HeadProps<Data>) {
+  const page = data.landingPage!;
+  const hero = page.sections.find((s) => s.blocktype === "Hero") as { image?: { url?: string | null } | null } | undefined;
+  return <Seo title={page.title} description={page.description} path={page.slug} noindex={page.noindex} image={hero?.image?.url} />;
+}
+
+export const query = graphql`
+  query LandingPageTemplate($id: String!) {
+    landingPage(id: { eq: $id }) {
+      slug
+      title
+      description
+      useStaticHeader
+      noindex
+      sections {
+        ...LandingSectionFields
+        ... on HeroSection { image { url } }
+      }
+    }
+  }
+`;

@@ -1,0 +1,72 @@
+import React from "react";
+import styled from "styled-components";
+import { graphql, Link, type HeadProps, type PageProps } from "gatsby";
+import { Layout } from "../components/layout/layout";
+import { Seo } from "../components/seo/seo";
+import { PageHeader } from "../components/layout/page-header";
+import { Container, Grid, Section } from "../components/ui/container";
+import { PostCard } from "../components/blog/post-card";
+import { CategoryNav } from "../components/blog/category-nav";
+import { paths } from "../node/create-pages/paths";
+
+type Data = Queries.PostsLandingQuery;
+
+const Row = styled.div`
+  margin-bottom: ${({ theme }) => theme.space.xxl};
+  header { display: flex; justify-content: space-between; align-items: baseline; gap: ${({ theme }) => theme.space.m}; }
+`;
+
+/** /blog/: the newest posts, then the latest three of each category. */
+export default function PostsLanding({ data, location }: PageProps<Data>) {
+  const latest = data.allBlogPost.nodes.slice(0, 3);
+  return (
+    <Layout path={location.pathname}>
+      <PageHeader title="The Northdesk blog" lead="Practical ideas for support teams: service quality, operations, product news and growth.">
+        <CategoryNav />
+      </PageHeader>
+      <Section>
+        <Container>
+          <Row>
+            <header>
+              <h2>Latest articles</h2>
+            </header>
+            <Grid>
+              {latest.map((post) => (
+                <PostCard key={post.slug} post={post} />
+              ))}
+            </Grid>
+          </Row>
+          {data.allCategory.nodes.map((category) => {
+            const posts = data.allBlogPost.nodes.filter((p) => p.category.slug === category.slug).slice(0, 3);
+            if (!posts.length) return null;
+            return (
+              <Row key={category.slug}>
+                <header>
+                  <h2>{category.name}</h2>
+                  <Link to={paths.category(category.slug)}>All {category.name.toLowerCase()} articles</Link>
+                </header>
+                <p>{category.description}</p>
+                <Grid>
+                  {posts.map((post) => (
+                    <PostCard key={post.slug} post={post} />
+                  ))}
+                </Grid>
+              </Row>
+            );
+          })}
+        </Container>
+      </Section>
+    </Layout>
+  );
+}
+
+export function Head({ location }: HeadProps<Data>) {
+  return <Seo title="Blog" description="Practical ideas for support teams: service quality, support operations, product news and growth." path={location.pathname} />;
+}
+
+export const query = graphql`
+  query PostsLanding {
+    allBlogPost(sort: { date: DESC }) { nodes { ...PostCardFields } }
+    allCategory(sort: { name: ASC }) { nodes { slug name description } }
+  }
+`;

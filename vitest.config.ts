@@ -1,0 +1,12 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  esbuild: { jsx: "automatic" },
+  test: {
+    globals: true,
+    include: ["tests/unit/**/*.test.ts", "tests/components/**/*.test.tsx"],
+    environment: "node",
+    setupFiles: ["tests/setup.ts"],
+    css: false,
+  },
+});
