@@ -1,5 +1,4 @@
 /** Gatsby Browser APIs: wiring only; behaviour lives in src/. */
-import React from "react";
 import type { GatsbyBrowser } from "gatsby";
 import { RootWrapper } from "./src/components/root-wrapper";
 

@@ -1,5 +1,4 @@
 /** Gatsby SSR APIs: wiring only; behaviour lives in src/. */
-import React from "react";
 import type { GatsbySSR } from "gatsby";
 import { RootWrapper } from "./src/components/root-wrapper";
 

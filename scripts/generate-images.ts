@@ -77,7 +77,10 @@ function illustration(src: string, label: string): { svg: string; width: number;
     const [w, h] = [600, 800];
     const lines = titleFromPath(src).split(" ");
     const text = lines
-      .map((word, i) => `<text x="60" y="${300 + i * 64}" font-family="DejaVu Sans, Arial, sans-serif" font-size="56" font-weight="700" fill="#fff">${esc(word)}</text>`)
+      .map(
+        (word, i) =>
+          `<text x="60" y="${300 + i * 64}" font-family="DejaVu Sans, Arial, sans-serif" font-size="56" font-weight="700" fill="#fff">${esc(word)}</text>`,
+      )
       .join("");
     return {
       width: w,

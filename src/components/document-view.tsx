@@ -9,7 +9,19 @@ import { Seo } from "./seo/seo";
 export type DocumentData = Queries.DocumentFieldsFragment | null | undefined;
 
 /** A static page whose copy is a Markdown document from the CMS (legal, dei, classes, …). */
-export function DocumentView({ document, path, eyebrow, crumbs, children }: { document: DocumentData; path: string; eyebrow?: string; crumbs?: Crumb[]; children?: React.ReactNode }) {
+export function DocumentView({
+  document,
+  path,
+  eyebrow,
+  crumbs,
+  children,
+}: {
+  document: DocumentData;
+  path: string;
+  eyebrow?: string;
+  crumbs?: Crumb[];
+  children?: React.ReactNode;
+}) {
   if (!document) throw new Error(`The document for ${path} is missing from the content`);
   return (
     <Layout path={path}>
@@ -41,6 +53,8 @@ export const query = graphql`
     description
     updated(formatString: "MMMM D, YYYY")
     isoUpdated: updated
-    body { ...MarkdownBodyFields }
+    body {
+      ...MarkdownBodyFields
+    }
   }
 `;

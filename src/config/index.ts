@@ -31,7 +31,12 @@ export function readServerConfig() {
     contentDir: env("CONTENT_DIR"),
     contentful:
       spaceId && accessToken
-        ? ({ spaceId, accessToken, environment: env("CONTENTFUL_ENVIRONMENT") ?? "master", host: env("CONTENTFUL_HOST") } satisfies ContentfulConfig)
+        ? ({
+            spaceId,
+            accessToken,
+            environment: env("CONTENTFUL_ENVIRONMENT") ?? "master",
+            host: env("CONTENTFUL_HOST"),
+          } satisfies ContentfulConfig)
         : undefined,
     hubspot:
       portalId && hubspotToken

@@ -6,14 +6,33 @@ import { parseUrlTable, type UrlTable } from "../lib/url-table";
 export function useSiteData() {
   const data = useStaticQuery<Queries.SiteDataQuery>(graphql`
     query SiteData {
-      site { siteMetadata { siteUrl } }
+      site {
+        siteMetadata {
+          siteUrl
+        }
+      }
       siteSettings {
         title
         titleTemplate
         description
-        organization { name legalName logo supportEmail address sameAs }
-        social { x facebook linkedin instagram }
-        urlTable { key value }
+        organization {
+          name
+          legalName
+          logo
+          supportEmail
+          address
+          sameAs
+        }
+        social {
+          x
+          facebook
+          linkedin
+          instagram
+        }
+        urlTable {
+          key
+          value
+        }
       }
       navigation(navId: { eq: "baseline" }) {
         navItems {
@@ -22,15 +41,54 @@ export function useSiteData() {
           url
           columns {
             items {
-              title url text imagePosition color layout isNew
-              image { alt gatsbyImageData(width: 320, layout: CONSTRAINED, placeholder: NONE) }
-              items { title url icon isNew }
+              title
+              url
+              text
+              imagePosition
+              color
+              layout
+              isNew
+              image {
+                alt
+                gatsbyImageData(width: 320, layout: CONSTRAINED, placeholder: NONE)
+              }
+              items {
+                title
+                url
+                icon
+                isNew
+              }
             }
-            footer { layout title text url items { title url icon isNew } image { alt gatsbyImageData(width: 120, layout: CONSTRAINED, placeholder: NONE) } }
+            footer {
+              layout
+              title
+              text
+              url
+              items {
+                title
+                url
+                icon
+                isNew
+              }
+              image {
+                alt
+                gatsbyImageData(width: 120, layout: CONSTRAINED, placeholder: NONE)
+              }
+            }
           }
         }
       }
-      footer { columns { title items { title url isNew html } } }
+      footer {
+        columns {
+          title
+          items {
+            title
+            url
+            isNew
+            html
+          }
+        }
+      }
     }
   `);
   const urlTable: UrlTable = useMemo(() => parseUrlTable(data.siteSettings?.urlTable ?? []), [data.siteSettings]);

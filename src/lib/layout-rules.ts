@@ -8,7 +8,12 @@ const normalize = (pathname: string) => {
   return clean.endsWith("/") ? clean : `${clean}/`;
 };
 
-const SMALL_FOOTER = ["/fundraising-with-purpose/", "/interview-builder/", "/lp/personalized-customer-experience/", "/webinars/foundations-of-great-service/"];
+const SMALL_FOOTER = [
+  "/fundraising-with-purpose/",
+  "/interview-builder/",
+  "/lp/personalized-customer-experience/",
+  "/webinars/foundations-of-great-service/",
+];
 
 export function footerVariant(pathname: string): FooterVariant {
   const p = normalize(pathname);
@@ -23,9 +28,26 @@ export function isStaticHeader(pathname: string, useStaticHeader = false): boole
 }
 
 const FIXED_BAR_EXACT = [
-  "/", "/pricing/", "/platform/", "/shared-inbox/", "/customer-support/", "/customer-champions/", "/inbox/", "/knowledge-base/",
-  "/beacon-messaging/", "/help-desk-workflows/", "/customer-management/", "/collaboration/", "/customer-support-channels/",
-  "/proactive-messages/", "/ai-features/", "/analytics/", "/integrations/", "/lp/get-a-demo/", "/for-good/", "/startups/",
+  "/",
+  "/pricing/",
+  "/platform/",
+  "/shared-inbox/",
+  "/customer-support/",
+  "/customer-champions/",
+  "/inbox/",
+  "/knowledge-base/",
+  "/beacon-messaging/",
+  "/help-desk-workflows/",
+  "/customer-management/",
+  "/collaboration/",
+  "/customer-support-channels/",
+  "/proactive-messages/",
+  "/ai-features/",
+  "/analytics/",
+  "/integrations/",
+  "/lp/get-a-demo/",
+  "/for-good/",
+  "/startups/",
 ];
 const FIXED_BAR_PREFIX = ["/industry/", "/compare/", "/customer-referral/"];
 

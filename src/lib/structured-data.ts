@@ -29,7 +29,12 @@ export const website = (siteUrl: string, name: string) => ({
 
 export const breadcrumbs = (siteUrl: string, trail: { name: string; path: string }[]) => ({
   "@type": "BreadcrumbList",
-  itemListElement: trail.map((step, i) => ({ "@type": "ListItem", position: i + 1, name: step.name, item: new URL(step.path, siteUrl).href })),
+  itemListElement: trail.map((step, i) => ({
+    "@type": "ListItem",
+    position: i + 1,
+    name: step.name,
+    item: new URL(step.path, siteUrl).href,
+  })),
 });
 
 export const blogPosting = (p: {
@@ -77,7 +82,13 @@ export const jobPosting = (j: {
   ...(j.remote ? { jobLocationType: "TELECOMMUTE", applicantLocationRequirements: { "@type": "Country", name: j.location } } : {}),
   jobLocation: { "@type": "Place", address: { "@type": "PostalAddress", addressLocality: j.location } },
   ...(j.salaryMin && j.salaryMax && j.currency
-    ? { baseSalary: { "@type": "MonetaryAmount", currency: j.currency, value: { "@type": "QuantitativeValue", minValue: j.salaryMin, maxValue: j.salaryMax, unitText: "YEAR" } } }
+    ? {
+        baseSalary: {
+          "@type": "MonetaryAmount",
+          currency: j.currency,
+          value: { "@type": "QuantitativeValue", minValue: j.salaryMin, maxValue: j.salaryMax, unitText: "YEAR" },
+        },
+      }
     : {}),
 });
 

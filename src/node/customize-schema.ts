@@ -52,7 +52,12 @@ export function localImageUrl(src: string, context: ResolverContext, info: Graph
 }
 
 async function markdownImage(src: string, context: ResolverContext, info: GraphQLResolveInfo): Promise<ResolvedImage | undefined> {
-  const data = await localImageData(src, { layout: "constrained", width: 760, formats: ["auto", "webp"], placeholder: "none" }, context, info);
+  const data = await localImageData(
+    src,
+    { layout: "constrained", width: 760, formats: ["auto", "webp"], placeholder: "none" },
+    context,
+    info,
+  );
   if (!data) return undefined;
   const fallback = data.images.fallback;
   return {
@@ -83,7 +88,10 @@ export function registerMarkdownExtension(schema: NodePluginSchema, createFieldE
               : {
                   kind: "form",
                   formId: segment.formId,
-                  form: await context.nodeModel.findOne({ type: "LeadForm", query: { filter: { alternative_id: { eq: segment.formId } } } }),
+                  form: await context.nodeModel.findOne({
+                    type: "LeadForm",
+                    query: { filter: { alternative_id: { eq: segment.formId } } },
+                  }),
                 },
           ),
         );

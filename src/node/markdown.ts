@@ -6,8 +6,7 @@
  *  - `::form[<id>]` alone on a line embeds a lead form (a separate segment);
  *  - "{{key}}" link addresses resolved from the URL table (SPEC 2.5).
  */
-import MarkdownIt from "markdown-it";
-import type Token from "markdown-it/lib/token.mjs";
+import markdownIt, { type MarkdownIt, type Token } from "markdown-it";
 import sanitizeHtml from "sanitize-html";
 import { resolveUrl, type UrlTable } from "../lib/url-table";
 import { slugify } from "../lib/slugify";
@@ -63,7 +62,7 @@ function calloutPlugin(md: MarkdownIt) {
   const open = md.renderer.rules.blockquote_open;
   const close = md.renderer.rules.blockquote_close;
   md.renderer.rules.blockquote_open = (tokens, idx, options, env, self) => {
-    const kind: string | undefined = tokens[idx].meta?.callout;
+    const kind = (tokens[idx].meta as { callout?: string } | null)?.callout;
     if (!kind) return open ? open(tokens, idx, options, env, self) : self.renderToken(tokens, idx, options);
     return `<aside class="callout callout--${kind.toLowerCase()}"><p class="callout__title">${CALLOUTS[kind]}</p>\n`;
   };
@@ -74,7 +73,7 @@ function calloutPlugin(md: MarkdownIt) {
 function headingIdPlugin(md: MarkdownIt) {
   md.core.ruler.push("heading_ids", (state) => {
     const seen = new Map<string, number>();
-    const headings: RenderedMarkdown["headings"] = (state.env.headings ??= []);
+    const headings = ((state.env as { headings?: RenderedMarkdown["headings"] }).headings ??= []);
     state.tokens.forEach((token: Token, i: number) => {
       if (token.type !== "heading_open") return;
       const text = state.tokens[i + 1].children?.map((c) => c.content).join("") ?? "";
@@ -88,14 +87,14 @@ function headingIdPlugin(md: MarkdownIt) {
   });
 }
 
-const md = new MarkdownIt({ html: true, linkify: true, typographer: true }).use(calloutPlugin).use(headingIdPlugin);
+const md = markdownIt({ html: true, linkify: true, typographer: true }).use(calloutPlugin).use(headingIdPlugin);
 
 // Images carry their responsive sources in token.meta (set in renderHtml).
 md.renderer.rules.image = (tokens, idx, opts, e, self) => {
   const token = tokens[idx];
   token.attrSet("alt", self.renderInlineAsText(token.children ?? [], opts, e));
   const img = self.renderToken(tokens, idx, opts);
-  const sources: { srcSet: string; type: string; sizes?: string }[] = token.meta?.sources ?? [];
+  const sources = (token.meta as { sources?: NonNullable<ResolvedImage["sources"]> } | null)?.sources ?? [];
   if (!sources.length) return img;
   const rendered = sources
     .map((s) => `<source type="${escapeAttr(s.type)}" srcset="${escapeAttr(s.srcSet)}"${s.sizes ? ` sizes="${escapeAttr(s.sizes)}"` : ""}>`)
@@ -158,12 +157,12 @@ async function renderHtml(source: string, options: RenderOptions, env: { heading
       if (child.type === "image") images.push(child);
       if (child.type === "link_open") {
         const href = child.attrGet("href");
-        if (href) child.attrSet("href", resolveUrl(decodeURI(href), options.urlTable));
+        if (href) child.attrSet("href", resolveUrl(decodeURI(String(href)), options.urlTable));
       }
     }
   }
   for (const image of images) {
-    const src = image.attrGet("src") ?? "";
+    const src = String(image.attrGet("src") ?? "");
     const resolved = options.resolveImage && /^images\//.test(src) ? await options.resolveImage(src) : undefined;
     if (!resolved) continue;
     image.attrSet("src", resolved.src);
@@ -173,11 +172,13 @@ async function renderHtml(source: string, options: RenderOptions, env: { heading
     if (resolved.sizes) image.attrSet("sizes", resolved.sizes);
     image.attrSet("loading", "lazy");
     image.attrSet("decoding", "async");
-    image.meta = { sources: resolved.sources ?? [] };
+    image.meta = { sources: resolved.sources ?? [] } as Token["meta"];
   }
   const html = md.renderer.render(tokens, md.options, env);
   // Wide tables scroll inside their own box instead of the page.
-  return sanitize(html).replace(/<table>/g, '<div class="table-scroll"><table>').replace(/<\/table>/g, "</table></div>");
+  return sanitize(html)
+    .replace(/<table>/g, '<div class="table-scroll"><table>')
+    .replace(/<\/table>/g, "</table></div>");
 }
 
 export async function renderMarkdown(source: string, options: RenderOptions): Promise<RenderedMarkdown> {

@@ -14,11 +14,31 @@ export const sharedTypes = /* GraphQL */ `
     gatsbyImageData: GatsbyImageData @imagePassthroughArgs
   }
 
-  type UrlTableEntry { key: String! value: String! }
-  type SiteOrganization { name: String! legalName: String! logo: String! supportEmail: String! address: String! sameAs: [String!]! }
-  type SocialLinks { x: String! facebook: String! linkedin: String! instagram: String! }
+  type UrlTableEntry {
+    key: String!
+    value: String!
+  }
+  type SiteOrganization {
+    name: String!
+    legalName: String!
+    logo: String!
+    supportEmail: String!
+    address: String!
+    sameAs: [String!]!
+  }
+  type SocialLinks {
+    x: String!
+    facebook: String!
+    linkedin: String!
+    instagram: String!
+  }
 
-  type NavListItem { title: String! url: String icon: String isNew: Boolean }
+  type NavListItem {
+    title: String!
+    url: String
+    icon: String
+    isNew: Boolean
+  }
   type NavDrawerItem {
     title: String!
     url: String
@@ -30,31 +50,112 @@ export const sharedTypes = /* GraphQL */ `
     isNew: Boolean
     items: [NavListItem!]
   }
-  type NavColumnFooter { layout: String! title: String text: String image: ImageAsset url: String items: [NavListItem!] }
-  type NavColumn { items: [NavDrawerItem!]! footer: NavColumnFooter }
-  type NavItem { id: String! title: String! url: String columns: [NavColumn!] }
+  type NavColumnFooter {
+    layout: String!
+    title: String
+    text: String
+    image: ImageAsset
+    url: String
+    items: [NavListItem!]
+  }
+  type NavColumn {
+    items: [NavDrawerItem!]!
+    footer: NavColumnFooter
+  }
+  type NavItem {
+    id: String!
+    title: String!
+    url: String
+    columns: [NavColumn!]
+  }
 
-  type FooterItem { title: String! url: String isNew: Boolean html: String @sanitized }
-  type FooterColumn { title: String! items: [FooterItem!]! }
+  type FooterItem {
+    title: String!
+    url: String
+    isNew: Boolean
+    html: String @sanitized
+  }
+  type FooterColumn {
+    title: String!
+    items: [FooterItem!]!
+  }
 
-  type MarkdownHeading { id: String! text: String! depth: Int! }
+  type MarkdownHeading {
+    id: String!
+    text: String!
+    depth: Int!
+  }
   "A run of sanitized HTML, or an embedded lead form (SPEC 2.5)."
-  type MarkdownSegment { kind: String! html: String form: LeadForm }
-  type MarkdownBody { segments: [MarkdownSegment!]! headings: [MarkdownHeading!]! text: String! wordCount: Int! readingMinutes: Int! }
+  type MarkdownSegment {
+    kind: String!
+    html: String
+    form: LeadForm
+  }
+  type MarkdownBody {
+    segments: [MarkdownSegment!]!
+    headings: [MarkdownHeading!]!
+    text: String!
+    wordCount: Int!
+    readingMinutes: Int!
+  }
 
-  type CtaLink { label: String! url: String! }
-  type Feature { title: String! text: String! icon: String url: String }
-  type FaqItem { question: String! answer: String! }
-  type Stat { value: String! label: String! }
-  type PricingPlan { name: String! price: String! period: String! description: String! features: [String!]! cta: CtaLink! highlighted: Boolean }
+  type CtaLink {
+    label: String!
+    url: String!
+  }
+  type Feature {
+    title: String!
+    text: String!
+    icon: String
+    url: String
+  }
+  type FaqItem {
+    question: String!
+    answer: String!
+  }
+  type Stat {
+    value: String!
+    label: String!
+  }
+  type PricingPlan {
+    name: String!
+    price: String!
+    period: String!
+    description: String!
+    features: [String!]!
+    cta: CtaLink!
+    highlighted: Boolean
+  }
 
-  type InterviewQuestion { id: String! text: String! lookFor: String! }
-  type Competency { name: String! description: String! questions: [InterviewQuestion!]! }
-  type ResourceItem { title: String! type: String! url: String! description: String! image: ImageAsset }
-  type ResourceGroup { title: String! items: [ResourceItem!]! }
+  type InterviewQuestion {
+    id: String!
+    text: String!
+    lookFor: String!
+  }
+  type Competency {
+    name: String!
+    description: String!
+    questions: [InterviewQuestion!]!
+  }
+  type ResourceItem {
+    title: String!
+    type: String!
+    url: String!
+    description: String!
+    image: ImageAsset
+  }
+  type ResourceGroup {
+    title: String!
+    items: [ResourceItem!]!
+  }
 
-  type LeadFormOption { value: String! label: String! }
-  type LeadFormValidation { blockedEmailDomains: [String!]! }
+  type LeadFormOption {
+    value: String!
+    label: String!
+  }
+  type LeadFormValidation {
+    blockedEmailDomains: [String!]!
+  }
   type LeadFormField {
     name: String!
     label: String!
@@ -68,16 +169,44 @@ export const sharedTypes = /* GraphQL */ `
     objectTypeId: String
     validation: LeadFormValidation
   }
-  type LeadFormFieldGroup { alternative_fields: [LeadFormField!]! richText: String @sanitized }
-  type LeadFormPostSubmitAction { type: String! value: String! @sanitized }
-  type LeadFormConfiguration { postSubmitAction: LeadFormPostSubmitAction }
-  type LeadFormDisplayOptions { submitButtonText: String! }
-  type LeadFormConsentCheckbox { label: String! @sanitized subscriptionTypeId: Int! required: Boolean! }
-  type LeadFormLegalConsentOptions { consentToProcessText: String @sanitized privacyText: String @sanitized communicationsCheckboxes: [LeadFormConsentCheckbox!]! }
+  type LeadFormFieldGroup {
+    alternative_fields: [LeadFormField!]!
+    richText: String @sanitized
+  }
+  type LeadFormPostSubmitAction {
+    type: String!
+    value: String! @sanitized
+  }
+  type LeadFormConfiguration {
+    postSubmitAction: LeadFormPostSubmitAction
+  }
+  type LeadFormDisplayOptions {
+    submitButtonText: String!
+  }
+  type LeadFormConsentCheckbox {
+    label: String! @sanitized
+    subscriptionTypeId: Int!
+    required: Boolean!
+  }
+  type LeadFormLegalConsentOptions {
+    consentToProcessText: String @sanitized
+    privacyText: String @sanitized
+    communicationsCheckboxes: [LeadFormConsentCheckbox!]!
+  }
 
-  type ExperienceDistribution { index: Int! start: Float! end: Float! }
-  type ExperienceVariantRef { id: String! hidden: Boolean }
-  type ExperienceComponent { baseline: ExperienceVariantRef! variants: [ExperienceVariantRef!]! }
+  type ExperienceDistribution {
+    index: Int!
+    start: Float!
+    end: Float!
+  }
+  type ExperienceVariantRef {
+    id: String!
+    hidden: Boolean
+  }
+  type ExperienceComponent {
+    baseline: ExperienceVariantRef!
+    variants: [ExperienceVariantRef!]!
+  }
 `;
 
 /**
@@ -104,7 +233,10 @@ export const entities: Record<string, { fields: string; extra?: string[] }> = {
     extra: ["LandingSection"],
     fields: `blocktype: String! quote: String! name: String! role: String! company: String! image: ImageAsset`,
   },
-  CallToActionSection: { extra: ["LandingSection"], fields: `blocktype: String! heading: String text: String cta: CtaLink! secondaryCta: CtaLink` },
+  CallToActionSection: {
+    extra: ["LandingSection"],
+    fields: `blocktype: String! heading: String text: String cta: CtaLink! secondaryCta: CtaLink`,
+  },
   FaqSection: { extra: ["LandingSection"], fields: `blocktype: String! heading: String items: [FaqItem!]!` },
   MarkdownSection: { extra: ["LandingSection"], fields: `blocktype: String! heading: String body: MarkdownBody!` },
   FormSection: { extra: ["LandingSection"], fields: `blocktype: String! heading: String text: String form: LeadForm` },
@@ -118,7 +250,9 @@ export const entities: Record<string, { fields: string; extra?: string[] }> = {
   BlogPost: {
     fields: `slug: String! title: String! excerpt: String! date: Date! @dateformat updated: Date @dateformat author: Author! category: Category! image: ImageAsset! tags: [String!]! body: MarkdownBody!`,
   },
-  Book: { fields: `slug: String! title: String! description: String! cover: ImageAsset! author: Author! intro: MarkdownBody! chapters: [BookPost!]!` },
+  Book: {
+    fields: `slug: String! title: String! description: String! cover: ImageAsset! author: Author! intro: MarkdownBody! chapters: [BookPost!]!`,
+  },
   BookPost: { fields: `slug: String! title: String! order: Int! excerpt: String! book: Book! body: MarkdownBody!` },
   Integration: {
     fields: `slug: String! name: String! category: String! summary: String! logo: ImageAsset! website: String! features: [String!]! isNew: Boolean! body: MarkdownBody!`,

@@ -1,4 +1,3 @@
-import React from "react";
 import { Link, type HeadProps, type PageProps } from "gatsby";
 import { Layout } from "../components/layout/layout";
 import { Seo } from "../components/seo/seo";
@@ -14,10 +13,18 @@ export default function NotFoundPage({ location }: PageProps) {
           <h1>We couldn't find that page</h1>
           <Lead>The page may have moved, or the link may have a typo. Here are some places to start:</Lead>
           <ul>
-            <li><Link to="/">Home</Link></li>
-            <li><Link to="/pricing/">Pricing</Link></li>
-            <li><Link to="/blog/">Blog</Link></li>
-            <li><Link to="/resources/">Resources</Link></li>
+            <li>
+              <Link to="/">Home</Link>
+            </li>
+            <li>
+              <Link to="/pricing/">Pricing</Link>
+            </li>
+            <li>
+              <Link to="/blog/">Blog</Link>
+            </li>
+            <li>
+              <Link to="/resources/">Resources</Link>
+            </li>
           </ul>
           <Button href="/ask/">Contact support</Button>
         </Container>
@@ -26,4 +33,6 @@ export default function NotFoundPage({ location }: PageProps) {
   );
 }
 
-export const Head = ({ location }: HeadProps) => <Seo title="Page not found" description="The page you were looking for doesn't exist." path={location.pathname} noindex />;
+export const Head = ({ location }: HeadProps) => (
+  <Seo title="Page not found" description="The page you were looking for doesn't exist." path={location.pathname} noindex />
+);

@@ -1,4 +1,3 @@
-import React from "react";
 import { Link, type HeadProps, type PageProps } from "gatsby";
 import { Layout } from "../components/layout/layout";
 import { Seo } from "../components/seo/seo";
@@ -21,4 +20,6 @@ export default function ServerErrorPage({ location }: PageProps) {
   );
 }
 
-export const Head = ({ location }: HeadProps) => <Seo title="Something went wrong" description="An unexpected error occurred." path={location.pathname} noindex />;
+export const Head = ({ location }: HeadProps) => (
+  <Seo title="Something went wrong" description="An unexpected error occurred." path={location.pathname} noindex />
+);

@@ -1,4 +1,3 @@
-import React from "react";
 import { type HeadProps, type PageProps } from "gatsby";
 import { Layout } from "../components/layout/layout";
 import { Seo } from "../components/seo/seo";
@@ -19,9 +18,10 @@ export default function StaffingCalculatorPage({ location }: PageProps) {
           <Prose>
             <h2>How the model works</h2>
             <p>
-              Email is planned as workload: monthly conversations times average handle time, divided by the productive hours of one agent. Chat and
-              phone are planned with the Erlang C queueing model, which finds the smallest team that answers the target share of contacts within your
-              service-level time, then adds shrinkage (breaks, training, time off) to turn agents on the floor into full-time equivalents.
+              Email is planned as workload: monthly conversations times average handle time, divided by the productive hours of one agent.
+              Chat and phone are planned with the Erlang C queueing model, which finds the smallest team that answers the target share of
+              contacts within your service-level time, then adds shrinkage (breaks, training, time off) to turn agents on the floor into
+              full-time equivalents.
             </p>
           </Prose>
         </Container>
@@ -31,5 +31,9 @@ export default function StaffingCalculatorPage({ location }: PageProps) {
 }
 
 export const Head = ({ location }: HeadProps) => (
-  <Seo title="Help desk staffing calculator" description="How many support agents do you need? Plan email, chat and phone staffing with workload and Erlang C models." path={location.pathname} />
+  <Seo
+    title="Help desk staffing calculator"
+    description="How many support agents do you need? Plan email, chat and phone staffing with workload and Erlang C models."
+    path={location.pathname}
+  />
 );

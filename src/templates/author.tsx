@@ -1,4 +1,3 @@
-import React from "react";
 import styled from "styled-components";
 import { graphql, type HeadProps, type PageProps } from "gatsby";
 import { GatsbyImage, type IGatsbyImageData } from "gatsby-plugin-image";
@@ -17,7 +16,10 @@ const Profile = styled.div`
   gap: ${({ theme }) => theme.space.l};
   align-items: flex-start;
   flex-wrap: wrap;
-  .gatsby-image-wrapper { border-radius: 50%; flex: none; }
+  .gatsby-image-wrapper {
+    border-radius: 50%;
+    flex: none;
+  }
 `;
 
 export default function AuthorTemplate({ data, location }: PageProps<Data>) {
@@ -32,9 +34,17 @@ export default function AuthorTemplate({ data, location }: PageProps<Data>) {
             <div>
               <MarkdownContent body={author.bio} />
               <p>
-                {author.x && <a href={author.x} rel="noopener noreferrer me">{author.name} on X</a>}
+                {author.x && (
+                  <a href={author.x} rel="noopener noreferrer me">
+                    {author.name} on X
+                  </a>
+                )}
                 {author.x && author.linkedin && " · "}
-                {author.linkedin && <a href={author.linkedin} rel="noopener noreferrer me">{author.name} on LinkedIn</a>}
+                {author.linkedin && (
+                  <a href={author.linkedin} rel="noopener noreferrer me">
+                    {author.name} on LinkedIn
+                  </a>
+                )}
               </p>
             </div>
           </Profile>
@@ -66,7 +76,12 @@ export function Head({ data, location }: HeadProps<Data>) {
       description={`Articles by ${author.name}, ${author.role} at Northdesk.`}
       path={location.pathname}
       image={author.avatar.url}
-      jsonLd={[{ "@type": "ProfilePage", mainEntity: { "@type": "Person", name: author.name, jobTitle: author.role, sameAs: [author.x, author.linkedin].filter(Boolean) } }]}
+      jsonLd={[
+        {
+          "@type": "ProfilePage",
+          mainEntity: { "@type": "Person", name: author.name, jobTitle: author.role, sameAs: [author.x, author.linkedin].filter(Boolean) },
+        },
+      ]}
     />
   );
 }
@@ -79,9 +94,19 @@ export const query = graphql`
       role
       x
       linkedin
-      avatar { alt url gatsbyImageData(width: 160, height: 160, layout: FIXED, placeholder: NONE) }
-      bio { ...MarkdownBodyFields }
+      avatar {
+        alt
+        url
+        gatsbyImageData(width: 160, height: 160, layout: FIXED, placeholder: NONE)
+      }
+      bio {
+        ...MarkdownBodyFields
+      }
     }
-    allBlogPost(filter: { author: { slug: { eq: $slug } } }, sort: { date: DESC }) { nodes { ...PostCardFields } }
+    allBlogPost(filter: { author: { slug: { eq: $slug } } }, sort: { date: DESC }) {
+      nodes {
+        ...PostCardFields
+      }
+    }
   }
 `;

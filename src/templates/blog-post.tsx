@@ -1,4 +1,3 @@
-import React from "react";
 import styled from "styled-components";
 import { graphql, Link, type HeadProps, type PageProps } from "gatsby";
 import { GatsbyImage, type IGatsbyImageData } from "gatsby-plugin-image";
@@ -17,10 +16,24 @@ type Data = Queries.BlogPostTemplateQuery;
 
 const Article = styled.article`
   padding: ${({ theme }) => theme.space.xxl} 0;
-  header { margin-bottom: ${({ theme }) => theme.space.xl}; }
-  .hero { border-radius: ${({ theme }) => theme.radii.l}; margin-bottom: ${({ theme }) => theme.space.xl}; }
-  .meta { color: ${({ theme }) => theme.colors.textMuted}; font-size: ${({ theme }) => theme.fontSizes.s}; }
-  .tags { display: flex; gap: 6px; flex-wrap: wrap; list-style: none; padding: 0; }
+  header {
+    margin-bottom: ${({ theme }) => theme.space.xl};
+  }
+  .hero {
+    border-radius: ${({ theme }) => theme.radii.l};
+    margin-bottom: ${({ theme }) => theme.space.xl};
+  }
+  .meta {
+    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${({ theme }) => theme.fontSizes.s};
+  }
+  .tags {
+    display: flex;
+    gap: 6px;
+    flex-wrap: wrap;
+    list-style: none;
+    padding: 0;
+  }
 `;
 const Neighbours = styled.nav`
   display: flex;
@@ -28,7 +41,9 @@ const Neighbours = styled.nav`
   gap: ${({ theme }) => theme.space.m};
   border-top: 1px solid ${({ theme }) => theme.colors.border};
   padding-top: ${({ theme }) => theme.space.l};
-  a { max-width: 45%; }
+  a {
+    max-width: 45%;
+  }
 `;
 
 export default function BlogPostTemplate({ data, location }: PageProps<Data>) {
@@ -61,8 +76,18 @@ export default function BlogPostTemplate({ data, location }: PageProps<Data>) {
           )}
           <AuthorCard author={post.author} />
           <Neighbours aria-label="More articles">
-            {data.newer ? <Link to={paths.blogPost(data.newer.slug)} rel="prev">← {data.newer.title}</Link> : <span />}
-            {data.older && <Link to={paths.blogPost(data.older.slug)} rel="next">{data.older.title} →</Link>}
+            {data.newer ? (
+              <Link to={paths.blogPost(data.newer.slug)} rel="prev">
+                ← {data.newer.title}
+              </Link>
+            ) : (
+              <span />
+            )}
+            {data.older && (
+              <Link to={paths.blogPost(data.older.slug)} rel="next">
+                {data.older.title} →
+              </Link>
+            )}
           </Neighbours>
         </Container>
       </Article>
@@ -123,15 +148,34 @@ export const query = graphql`
       isoDate: date
       updated
       tags
-      category { slug name }
-      author { ...AuthorCardFields }
-      image { alt url gatsbyImageData(width: 760, aspectRatio: 1.9, layout: CONSTRAINED, placeholder: BLURRED) }
-      body { ...MarkdownBodyFields }
+      category {
+        slug
+        name
+      }
+      author {
+        ...AuthorCardFields
+      }
+      image {
+        alt
+        url
+        gatsbyImageData(width: 760, aspectRatio: 1.9, layout: CONSTRAINED, placeholder: BLURRED)
+      }
+      body {
+        ...MarkdownBodyFields
+      }
     }
-    newer: blogPost(id: { eq: $newerId }) { slug title }
-    older: blogPost(id: { eq: $olderId }) { slug title }
+    newer: blogPost(id: { eq: $newerId }) {
+      slug
+      title
+    }
+    older: blogPost(id: { eq: $olderId }) {
+      slug
+      title
+    }
     related: allBlogPost(filter: { id: { ne: $id }, category: { slug: { eq: $category } } }, sort: { date: DESC }, limit: 3) {
-      nodes { ...PostCardFields }
+      nodes {
+        ...PostCardFields
+      }
     }
   }
 `;

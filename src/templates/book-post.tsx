@@ -1,4 +1,3 @@
-import React from "react";
 import styled from "styled-components";
 import { graphql, Link, type HeadProps, type PageProps } from "gatsby";
 import { Layout } from "../components/layout/layout";
@@ -31,7 +30,10 @@ export default function BookPostTemplate({ data, location }: PageProps<Data>) {
         title={chapter.title}
         lead={chapter.excerpt}
         eyebrow={`Chapter ${chapter.order} of ${book.chapters.length}`}
-        crumbs={[{ name: "Resources", path: "/resources/" }, { name: book.title, path: paths.book(book.slug) }]}
+        crumbs={[
+          { name: "Resources", path: "/resources/" },
+          { name: book.title, path: paths.book(book.slug) },
+        ]}
       />
       <Section>
         <Container $narrow>
@@ -82,10 +84,24 @@ export const query = graphql`
       title
       order
       excerpt
-      book { slug title chapters { slug } }
-      body { ...MarkdownBodyFields }
+      book {
+        slug
+        title
+        chapters {
+          slug
+        }
+      }
+      body {
+        ...MarkdownBodyFields
+      }
     }
-    previous: bookPost(id: { eq: $previousId }) { slug title }
-    next: bookPost(id: { eq: $nextId }) { slug title }
+    previous: bookPost(id: { eq: $previousId }) {
+      slug
+      title
+    }
+    next: bookPost(id: { eq: $nextId }) {
+      slug
+      title
+    }
   }
 `;

@@ -1,4 +1,3 @@
-import React from "react";
 import styled from "styled-components";
 import { graphql, Link, type HeadProps, type PageProps } from "gatsby";
 import { GatsbyImage, type IGatsbyImageData } from "gatsby-plugin-image";
@@ -14,11 +13,23 @@ type Data = Queries.BookTemplateQuery;
 const Columns = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space.xxl};
-  ${({ theme }) => theme.media.l} { grid-template-columns: 280px 1fr; }
-  .gatsby-image-wrapper { border-radius: ${({ theme }) => theme.radii.m}; box-shadow: ${({ theme }) => theme.shadows.card}; }
-  ol { padding-left: 1.2em; }
-  li { margin-bottom: ${({ theme }) => theme.space.m}; }
-  li p { margin: 0; color: ${({ theme }) => theme.colors.textMuted}; }
+  ${({ theme }) => theme.media.l} {
+    grid-template-columns: 280px 1fr;
+  }
+  .gatsby-image-wrapper {
+    border-radius: ${({ theme }) => theme.radii.m};
+    box-shadow: ${({ theme }) => theme.shadows.card};
+  }
+  ol {
+    padding-left: 1.2em;
+  }
+  li {
+    margin-bottom: ${({ theme }) => theme.space.m};
+  }
+  li p {
+    margin: 0;
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
 `;
 
 /** A book's index: cover, introduction and chapters. */
@@ -72,10 +83,23 @@ export const query = graphql`
       slug
       title
       description
-      author { slug name }
-      cover { alt url gatsbyImageData(width: 280, layout: CONSTRAINED, placeholder: BLURRED) }
-      intro { ...MarkdownBodyFields }
-      chapters { slug title excerpt }
+      author {
+        slug
+        name
+      }
+      cover {
+        alt
+        url
+        gatsbyImageData(width: 280, layout: CONSTRAINED, placeholder: BLURRED)
+      }
+      intro {
+        ...MarkdownBodyFields
+      }
+      chapters {
+        slug
+        title
+        excerpt
+      }
     }
   }
 `;

@@ -1,4 +1,3 @@
-import React from "react";
 import styled from "styled-components";
 import { graphql, type HeadProps, type PageProps } from "gatsby";
 import { GatsbyImage, type IGatsbyImageData } from "gatsby-plugin-image";
@@ -17,8 +16,14 @@ const Stats = styled.dl`
   display: grid;
   gap: ${({ theme }) => theme.space.m};
   margin: 0 0 ${({ theme }) => theme.space.l};
-  dt { font-size: ${({ theme }) => theme.fontSizes.xxl}; font-weight: 800; color: ${({ theme }) => theme.colors.cobaltDark}; }
-  dd { margin: 0; }
+  dt {
+    font-size: ${({ theme }) => theme.fontSizes.xxl};
+    font-weight: 800;
+    color: ${({ theme }) => theme.colors.cobaltDark};
+  }
+  dd {
+    margin: 0;
+  }
 `;
 
 /** A customer story. */
@@ -26,7 +31,12 @@ export default function CompanyTemplate({ data, location }: PageProps<Data>) {
   const c = data.company!;
   return (
     <Layout path={location.pathname}>
-      <PageHeader title={`How ${c.name} delivers better support with Northdesk`} lead={c.summary} eyebrow="Customer story" crumbs={[{ name: "Customers", path: "/customers/" }]} />
+      <PageHeader
+        title={`How ${c.name} delivers better support with Northdesk`}
+        lead={c.summary}
+        eyebrow="Customer story"
+        crumbs={[{ name: "Customers", path: "/customers/" }]}
+      />
       <Section>
         <Container>
           <Columns>
@@ -73,7 +83,12 @@ export function Head({ data, location }: HeadProps<Data>) {
       description={c.summary}
       path={location.pathname}
       type="article"
-      jsonLd={[breadcrumbs(siteUrl, [{ name: "Customers", path: "/customers/" }, { name: c.name, path: location.pathname }])]}
+      jsonLd={[
+        breadcrumbs(siteUrl, [
+          { name: "Customers", path: "/customers/" },
+          { name: c.name, path: location.pathname },
+        ]),
+      ]}
     />
   );
 }
@@ -89,9 +104,17 @@ export const query = graphql`
       quote
       quoteAuthor
       quoteRole
-      stats { value label }
-      logo { alt gatsbyImageData(width: 96, height: 96, layout: FIXED, placeholder: NONE) }
-      body { ...MarkdownBodyFields }
+      stats {
+        value
+        label
+      }
+      logo {
+        alt
+        gatsbyImageData(width: 96, height: 96, layout: FIXED, placeholder: NONE)
+      }
+      body {
+        ...MarkdownBodyFields
+      }
     }
   }
 `;

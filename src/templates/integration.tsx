@@ -1,4 +1,3 @@
-import React from "react";
 import { graphql, type HeadProps, type PageProps } from "gatsby";
 import { GatsbyImage, type IGatsbyImageData } from "gatsby-plugin-image";
 import { Layout } from "../components/layout/layout";
@@ -23,7 +22,12 @@ export default function IntegrationTemplate({ data, location }: PageProps<Data>)
         lead={i.summary}
         eyebrow={
           <>
-            {i.category} {i.isNew && <Badge $size="XS" $color="green">NEW</Badge>}
+            {i.category}{" "}
+            {i.isNew && (
+              <Badge $size="XS" $color="green">
+                NEW
+              </Badge>
+            )}
           </>
         }
         crumbs={[{ name: "Integrations", path: "/integrations/" }]}
@@ -62,7 +66,12 @@ export function Head({ data, location }: HeadProps<Data>) {
       title={`${i.name} integration`}
       description={i.summary}
       path={location.pathname}
-      jsonLd={[breadcrumbs(siteUrl, [{ name: "Integrations", path: "/integrations/" }, { name: i.name, path: location.pathname }])]}
+      jsonLd={[
+        breadcrumbs(siteUrl, [
+          { name: "Integrations", path: "/integrations/" },
+          { name: i.name, path: location.pathname },
+        ]),
+      ]}
     />
   );
 }
@@ -76,8 +85,13 @@ export const query = graphql`
       website
       features
       isNew
-      logo { alt gatsbyImageData(width: 72, height: 72, layout: FIXED, placeholder: NONE) }
-      body { ...MarkdownBodyFields }
+      logo {
+        alt
+        gatsbyImageData(width: 72, height: 72, layout: FIXED, placeholder: NONE)
+      }
+      body {
+        ...MarkdownBodyFields
+      }
     }
   }
 `;

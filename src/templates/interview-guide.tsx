@@ -1,4 +1,3 @@
-import React from "react";
 import styled from "styled-components";
 import { graphql, Link, type HeadProps, type PageProps } from "gatsby";
 import { Layout } from "../components/layout/layout";
@@ -14,9 +13,17 @@ type Data = Queries.InterviewGuideTemplateQuery;
 
 const Competency = styled.section`
   margin-top: ${({ theme }) => theme.space.xxl};
-  ol { padding-left: 1.4em; }
-  li { margin-bottom: ${({ theme }) => theme.space.m}; }
-  .look-for { color: ${({ theme }) => theme.colors.textMuted}; font-size: ${({ theme }) => theme.fontSizes.s}; margin: 4px 0 0; }
+  ol {
+    padding-left: 1.4em;
+  }
+  li {
+    margin-bottom: ${({ theme }) => theme.space.m};
+  }
+  .look-for {
+    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${({ theme }) => theme.fontSizes.s};
+    margin: 4px 0 0;
+  }
 `;
 
 /** An interview guide (interview builder): competencies and questions with what to look for. */
@@ -34,7 +41,8 @@ export default function InterviewGuideTemplate({ data, location }: PageProps<Dat
         ]}
       >
         <p>
-          Hiring for this role? Read the <Link to={paths.jobDescription(guide.jobDescription.slug)}>{guide.jobDescription.title} job description</Link>.
+          Hiring for this role? Read the{" "}
+          <Link to={paths.jobDescription(guide.jobDescription.slug)}>{guide.jobDescription.title} job description</Link>.
         </p>
       </PageHeader>
       <Section>
@@ -87,9 +95,22 @@ export const query = graphql`
       role
       title
       summary
-      jobDescription { slug title }
-      competencies { name description questions { id text lookFor } }
-      body { ...MarkdownBodyFields }
+      jobDescription {
+        slug
+        title
+      }
+      competencies {
+        name
+        description
+        questions {
+          id
+          text
+          lookFor
+        }
+      }
+      body {
+        ...MarkdownBodyFields
+      }
     }
   }
 `;

@@ -1,4 +1,3 @@
-import React from "react";
 import { graphql, Link, type HeadProps, type PageProps } from "gatsby";
 import { Layout } from "../components/layout/layout";
 import { Seo } from "../components/seo/seo";
@@ -84,8 +83,13 @@ export const query = graphql`
       responsibilities
       requirements
       niceToHave
-      interviewGuide { slug title }
-      body { ...MarkdownBodyFields }
+      interviewGuide {
+        slug
+        title
+      }
+      body {
+        ...MarkdownBodyFields
+      }
     }
   }
 `;

@@ -1,4 +1,3 @@
-import React from "react";
 import { graphql, type HeadProps, type PageProps } from "gatsby";
 import { Layout } from "../components/layout/layout";
 import { Seo } from "../components/seo/seo";
@@ -39,7 +38,9 @@ export default function JobPostTemplate({ data, location }: PageProps<Data>) {
                 <br />
                 <strong>Apply by:</strong> <time dateTime={job.isoValid}>{job.validThrough}</time>
               </p>
-              <Button href={`mailto:jobs@northdesk.com?subject=${encodeURIComponent(`Application: ${job.title}`)}`}>Apply for this job</Button>
+              <Button href={`mailto:jobs@northdesk.com?subject=${encodeURIComponent(`Application: ${job.title}`)}`}>
+                Apply for this job
+              </Button>
               <p style={{ marginTop: 16, fontSize: 14 }}>Questions? Write to {siteSettings?.organization.supportEmail}.</p>
             </Card>
           </SideColumns>
@@ -73,7 +74,10 @@ export function Head({ data, location }: HeadProps<Data>) {
           currency: job.currency,
           orgName: siteSettings?.organization.name ?? "Northdesk",
         }),
-        breadcrumbs(siteUrl, [{ name: "Jobs", path: "/jobs/" }, { name: job.title, path: location.pathname }]),
+        breadcrumbs(siteUrl, [
+          { name: "Jobs", path: "/jobs/" },
+          { name: job.title, path: location.pathname },
+        ]),
       ]}
     />
   );
@@ -94,7 +98,10 @@ export const query = graphql`
       salaryMin
       salaryMax
       currency
-      body { ...MarkdownBodyFields text }
+      body {
+        ...MarkdownBodyFields
+        text
+      }
     }
   }
 `;

@@ -1,4 +1,3 @@
-import React from "react";
 import { graphql, type HeadProps, type PageProps } from "gatsby";
 import { Layout } from "../components/layout/layout";
 import { Seo } from "../components/seo/seo";
@@ -34,7 +33,11 @@ export const query = graphql`
       noindex
       sections {
         ...LandingSectionFields
-        ... on HeroSection { image { url } }
+        ... on HeroSection {
+          image {
+            url
+          }
+        }
       }
     }
   }

@@ -1,4 +1,3 @@
-import React from "react";
 import styled from "styled-components";
 import { graphql, Link, type HeadProps, type PageProps } from "gatsby";
 import { Layout } from "../components/layout/layout";
@@ -13,7 +12,12 @@ type Data = Queries.PostsLandingQuery;
 
 const Row = styled.div`
   margin-bottom: ${({ theme }) => theme.space.xxl};
-  header { display: flex; justify-content: space-between; align-items: baseline; gap: ${({ theme }) => theme.space.m}; }
+  header {
+    display: flex;
+    justify-content: space-between;
+    align-items: baseline;
+    gap: ${({ theme }) => theme.space.m};
+  }
 `;
 
 /** /blog/: the newest posts, then the latest three of each category. */
@@ -21,7 +25,10 @@ export default function PostsLanding({ data, location }: PageProps<Data>) {
   const latest = data.allBlogPost.nodes.slice(0, 3);
   return (
     <Layout path={location.pathname}>
-      <PageHeader title="The Northdesk blog" lead="Practical ideas for support teams: service quality, operations, product news and growth.">
+      <PageHeader
+        title="The Northdesk blog"
+        lead="Practical ideas for support teams: service quality, operations, product news and growth."
+      >
         <CategoryNav />
       </PageHeader>
       <Section>
@@ -61,12 +68,28 @@ export default function PostsLanding({ data, location }: PageProps<Data>) {
 }
 
 export function Head({ location }: HeadProps<Data>) {
-  return <Seo title="Blog" description="Practical ideas for support teams: service quality, support operations, product news and growth." path={location.pathname} />;
+  return (
+    <Seo
+      title="Blog"
+      description="Practical ideas for support teams: service quality, support operations, product news and growth."
+      path={location.pathname}
+    />
+  );
 }
 
 export const query = graphql`
   query PostsLanding {
-    allBlogPost(sort: { date: DESC }) { nodes { ...PostCardFields } }
-    allCategory(sort: { name: ASC }) { nodes { slug name description } }
+    allBlogPost(sort: { date: DESC }) {
+      nodes {
+        ...PostCardFields
+      }
+    }
+    allCategory(sort: { name: ASC }) {
+      nodes {
+        slug
+        name
+        description
+      }
+    }
   }
 `;

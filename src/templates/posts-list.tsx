@@ -1,4 +1,3 @@
-import React from "react";
 import { graphql, type HeadProps, type PageProps } from "gatsby";
 import { Layout } from "../components/layout/layout";
 import { Seo } from "../components/seo/seo";
@@ -53,7 +52,12 @@ export function Head({ data, location, pageContext }: HeadProps<Data, Context>) 
       title={title}
       description={category.description}
       path={location.pathname}
-      jsonLd={[breadcrumbs(siteUrl, [{ name: "Blog", path: paths.blog() }, { name: category.name, path: paths.category(category.slug) }])]}
+      jsonLd={[
+        breadcrumbs(siteUrl, [
+          { name: "Blog", path: paths.blog() },
+          { name: category.name, path: paths.category(category.slug) },
+        ]),
+      ]}
     >
       {pageContext.page > 1 && <link rel="prev" href={paths.category(category.slug, pageContext.page - 1)} />}
       {pageContext.page < pageContext.pageCount && <link rel="next" href={paths.category(category.slug, pageContext.page + 1)} />}
@@ -63,9 +67,15 @@ export function Head({ data, location, pageContext }: HeadProps<Data, Context>) 
 
 export const query = graphql`
   query PostsList($id: String!, $slug: String!, $skip: Int!, $limit: Int!) {
-    category(id: { eq: $id }) { slug name description }
+    category(id: { eq: $id }) {
+      slug
+      name
+      description
+    }
     allBlogPost(filter: { category: { slug: { eq: $slug } } }, sort: { date: DESC }, skip: $skip, limit: $limit) {
-      nodes { ...PostCardFields }
+      nodes {
+        ...PostCardFields
+      }
     }
   }
 `;

@@ -1,4 +1,3 @@
-import React from "react";
 import { graphql, type HeadProps, type PageProps } from "gatsby";
 import { Layout } from "../components/layout/layout";
 import { Seo } from "../components/seo/seo";
@@ -48,7 +47,15 @@ export const query = graphql`
       slug
       title
       description
-      groups { title items { title type url description } }
+      groups {
+        title
+        items {
+          title
+          type
+          url
+          description
+        }
+      }
     }
   }
 `;

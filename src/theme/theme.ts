@@ -40,16 +40,29 @@ export const fonts = {
   mono: `ui-monospace, SFMono-Regular, Menlo, Consolas, monospace`,
 } as const;
 
-export const fontSizes = { xs: "0.75rem", s: "0.875rem", m: "1rem", l: "1.125rem", xl: "1.375rem", xxl: "1.75rem", h2: "2.25rem", h1: "3rem" } as const;
+export const fontSizes = {
+  xs: "0.75rem",
+  s: "0.875rem",
+  m: "1rem",
+  l: "1.125rem",
+  xl: "1.375rem",
+  xxl: "1.75rem",
+  h2: "2.25rem",
+  h1: "3rem",
+} as const;
 
 export const radii = { s: "6px", m: "10px", l: "16px", pill: "999px" } as const;
-export const shadows = { card: "0 1px 2px rgba(29,35,48,.06), 0 8px 24px rgba(29,35,48,.08)", raised: "0 12px 40px rgba(29,35,48,.18)" } as const;
+export const shadows = {
+  card: "0 1px 2px rgba(29,35,48,.06), 0 8px 24px rgba(29,35,48,.08)",
+  raised: "0 12px 40px rgba(29,35,48,.18)",
+} as const;
 export const layout = { maxWidth: "1200px", textWidth: "720px", headerHeight: "72px" } as const;
 
 /** `media.m` → "@media (min-width: 768px)". */
-export const media = Object.fromEntries(
-  Object.entries(breakpoints).map(([name, px]) => [name, `@media (min-width: ${px}px)`]),
-) as Record<Breakpoint, string>;
+export const media = Object.fromEntries(Object.entries(breakpoints).map(([name, px]) => [name, `@media (min-width: ${px}px)`])) as Record<
+  Breakpoint,
+  string
+>;
 
 export const theme = { breakpoints, colors, space, fonts, fontSizes, radii, shadows, layout, media } as const;
 export type Theme = typeof theme;

@@ -3,16 +3,19 @@ import { fixedBarVariant, footerVariant, isStaticHeader, showsLoginButton } from
 
 describe("layout per path (SPEC 2.2)", () => {
   it("has no footer on /product-tour/", () => expect(footerVariant("/product-tour/")).toBe("none"));
-  it.each(["/fundraising-with-purpose/", "/interview-builder/", "/lp/personalized-customer-experience", "/webinars/foundations-of-great-service/"])(
-    "uses the small footer on %s",
-    (p) => expect(footerVariant(p)).toBe("small"),
-  );
+  it.each([
+    "/fundraising-with-purpose/",
+    "/interview-builder/",
+    "/lp/personalized-customer-experience",
+    "/webinars/foundations-of-great-service/",
+  ])("uses the small footer on %s", (p) => expect(footerVariant(p)).toBe("small"));
   it("uses the full footer elsewhere", () => {
     expect(footerVariant("/")).toBe("full");
     expect(footerVariant("/interview-builder/library/")).toBe("full");
   });
-  it.each(["/interview-builder/", "/interview-builder/support-team-lead/", "/pricing/", "/pricing/contact-based/"])("has a static header on %s", (p) =>
-    expect(isStaticHeader(p)).toBe(true),
+  it.each(["/interview-builder/", "/interview-builder/support-team-lead/", "/pricing/", "/pricing/contact-based/"])(
+    "has a static header on %s",
+    (p) => expect(isStaticHeader(p)).toBe(true),
   );
   it("has a static header on a flagged page only", () => {
     expect(isStaticHeader("/platform/")).toBe(false);

@@ -33,7 +33,9 @@ describe("Markdown pipeline (ARCHITECTURE 1)", () => {
     expect(out.headings.map((h) => h.id)).toEqual(["first-response-time", "first-response-time-1"]);
   });
   it("sanitizes scripts, event handlers and javascript: URLs", async () => {
-    const out = await html('<script>alert(1)</script><img src=x onerror="alert(1)"><a href="javascript:alert(1)">x</a>[y](javascript:alert(2))');
+    const out = await html(
+      '<script>alert(1)</script><img src=x onerror="alert(1)"><a href="javascript:alert(1)">x</a>[y](javascript:alert(2))',
+    );
     expect(out).not.toMatch(/<script|onerror|href="javascript:/i);
     expect(out).toContain("<a>x</a>");
   });

@@ -1,4 +1,3 @@
-import React from "react";
 import styled from "styled-components";
 import { graphql, Link } from "gatsby";
 import { GatsbyImage, type IGatsbyImageData } from "gatsby-plugin-image";
@@ -12,8 +11,13 @@ const Box = styled.aside`
   border-radius: ${({ theme }) => theme.radii.l};
   background: ${({ theme }) => theme.colors.surface};
   margin: ${({ theme }) => theme.space.xxl} 0;
-  .gatsby-image-wrapper { border-radius: 50%; flex: none; }
-  p { margin: 0; }
+  .gatsby-image-wrapper {
+    border-radius: 50%;
+    flex: none;
+  }
+  p {
+    margin: 0;
+  }
 `;
 
 export function AuthorCard({ author }: { author: Queries.AuthorCardFieldsFragment }) {
@@ -37,6 +41,9 @@ export const query = graphql`
     slug
     name
     role
-    avatar { alt gatsbyImageData(width: 64, height: 64, layout: FIXED, placeholder: NONE) }
+    avatar {
+      alt
+      gatsbyImageData(width: 64, height: 64, layout: FIXED, placeholder: NONE)
+    }
   }
 `;

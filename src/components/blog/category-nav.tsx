@@ -1,4 +1,3 @@
-import React from "react";
 import styled from "styled-components";
 import { graphql, Link, useStaticQuery } from "gatsby";
 import { paths } from "../../node/create-pages/paths";
@@ -19,13 +18,21 @@ const List = styled.ul`
     text-decoration: none;
     color: ${({ theme }) => theme.colors.text};
   }
-  a[aria-current="page"] { background: ${({ theme }) => theme.colors.charcoal}; color: ${({ theme }) => theme.colors.white}; }
+  a[aria-current="page"] {
+    background: ${({ theme }) => theme.colors.charcoal};
+    color: ${({ theme }) => theme.colors.white};
+  }
 `;
 
 export function CategoryNav({ current }: { current?: string }) {
   const data = useStaticQuery<Queries.CategoryNavQuery>(graphql`
     query CategoryNav {
-      allCategory(sort: { name: ASC }) { nodes { slug name } }
+      allCategory(sort: { name: ASC }) {
+        nodes {
+          slug
+          name
+        }
+      }
     }
   `);
   return (

@@ -1,4 +1,3 @@
-import React from "react";
 import styled from "styled-components";
 import { graphql, Link } from "gatsby";
 import { GatsbyImage, type IGatsbyImageData } from "gatsby-plugin-image";
@@ -9,13 +8,38 @@ const Article = styled.article`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space.xs};
-  h2, h3 { font-size: ${({ theme }) => theme.fontSizes.l}; margin: 0; }
-  h2 a, h3 a { color: ${({ theme }) => theme.colors.text}; text-decoration: none; }
-  h2 a::after, h3 a::after { content: ""; position: absolute; inset: 0; }
-  h2 a:hover, h3 a:hover { text-decoration: underline; }
-  p { margin: 0; color: ${({ theme }) => theme.colors.textMuted}; }
-  .gatsby-image-wrapper { border-radius: ${({ theme }) => theme.radii.m}; margin-bottom: ${({ theme }) => theme.space.xs}; }
-  .meta { order: -1; font-size: ${({ theme }) => theme.fontSizes.s}; }
+  h2,
+  h3 {
+    font-size: ${({ theme }) => theme.fontSizes.l};
+    margin: 0;
+  }
+  h2 a,
+  h3 a {
+    color: ${({ theme }) => theme.colors.text};
+    text-decoration: none;
+  }
+  h2 a::after,
+  h3 a::after {
+    content: "";
+    position: absolute;
+    inset: 0;
+  }
+  h2 a:hover,
+  h3 a:hover {
+    text-decoration: underline;
+  }
+  p {
+    margin: 0;
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+  .gatsby-image-wrapper {
+    border-radius: ${({ theme }) => theme.radii.m};
+    margin-bottom: ${({ theme }) => theme.space.xs};
+  }
+  .meta {
+    order: -1;
+    font-size: ${({ theme }) => theme.fontSizes.s};
+  }
 `;
 
 /** A blog post teaser: image, category and date, title (the link), excerpt. */
@@ -44,7 +68,13 @@ export const query = graphql`
     excerpt
     date(formatString: "MMMM D, YYYY")
     isoDate: date
-    category { slug name }
-    image { alt gatsbyImageData(width: 480, aspectRatio: 1.6, layout: CONSTRAINED, placeholder: BLURRED) }
+    category {
+      slug
+      name
+    }
+    image {
+      alt
+      gatsbyImageData(width: 480, aspectRatio: 1.6, layout: CONSTRAINED, placeholder: BLURRED)
+    }
   }
 `;

@@ -1,4 +1,3 @@
-import React from "react";
 import styled from "styled-components";
 import { graphql } from "gatsby";
 
@@ -34,15 +33,43 @@ export const query = graphql`
     isCompact
     redirectUrl
     customSuccessMessage
-    configuration { postSubmitAction { type value } }
-    displayOptions { submitButtonText }
-    legalConsentOptions { consentToProcessText privacyText communicationsCheckboxes { label subscriptionTypeId required } }
+    configuration {
+      postSubmitAction {
+        type
+        value
+      }
+    }
+    displayOptions {
+      submitButtonText
+    }
+    legalConsentOptions {
+      consentToProcessText
+      privacyText
+      communicationsCheckboxes {
+        label
+        subscriptionTypeId
+        required
+      }
+    }
     fieldGroups {
       richText
       alternative_fields {
-        name label placeholder fieldType required hidden defaultValue defaultValues objectTypeId
-        options { value label }
-        validation { blockedEmailDomains }
+        name
+        label
+        placeholder
+        fieldType
+        required
+        hidden
+        defaultValue
+        defaultValues
+        objectTypeId
+        options {
+          value
+          label
+        }
+        validation {
+          blockedEmailDomains
+        }
       }
     }
   }

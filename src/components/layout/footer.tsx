@@ -1,4 +1,3 @@
-import React from "react";
 import styled from "styled-components";
 import { Logo } from "./logo";
 import { Badge } from "../ui/badge";
@@ -14,17 +13,33 @@ const Wrapper = styled.footer`
   background: ${({ theme }) => theme.colors.charcoal};
   color: #e4e7ee;
   padding: ${({ theme }) => theme.space.xxl} 0 ${({ theme }) => theme.space.xl};
-  a, .footer-text { color: #e4e7ee; text-decoration: none; }
-  a:hover { text-decoration: underline; }
+  a,
+  .footer-text {
+    color: #e4e7ee;
+    text-decoration: none;
+  }
+  a:hover {
+    text-decoration: underline;
+  }
 `;
 const Columns = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space.l};
   grid-template-columns: repeat(auto-fit, minmax(160px, 1fr));
   margin-bottom: ${({ theme }) => theme.space.xxl};
-  h2 { font-size: ${({ theme }) => theme.fontSizes.m}; color: ${({ theme }) => theme.colors.white}; }
-  ul { list-style: none; margin: 0; padding: 0; }
-  li { margin-bottom: ${({ theme }) => theme.space.xs}; font-size: ${({ theme }) => theme.fontSizes.s}; }
+  h2 {
+    font-size: ${({ theme }) => theme.fontSizes.m};
+    color: ${({ theme }) => theme.colors.white};
+  }
+  ul {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+  }
+  li {
+    margin-bottom: ${({ theme }) => theme.space.xs};
+    font-size: ${({ theme }) => theme.fontSizes.s};
+  }
 `;
 const LinkButton = styled.button`
   font: inherit;
@@ -34,7 +49,9 @@ const LinkButton = styled.button`
   padding: 0;
   cursor: pointer;
   text-align: left;
-  &:hover { text-decoration: underline; }
+  &:hover {
+    text-decoration: underline;
+  }
 `;
 const Bottom = styled.div`
   display: flex;
@@ -44,7 +61,13 @@ const Bottom = styled.div`
   align-items: center;
   font-size: ${({ theme }) => theme.fontSizes.s};
   color: #e4e7ee;
-  ul { display: flex; gap: ${({ theme }) => theme.space.m}; list-style: none; margin: 0; padding: 0; }
+  ul {
+    display: flex;
+    gap: ${({ theme }) => theme.space.m};
+    list-style: none;
+    margin: 0;
+    padding: 0;
+  }
 `;
 
 const DO_NOT_SELL = /do not sell/i;
@@ -91,7 +114,17 @@ export function Copyright({ name }: { name: string }) {
 }
 
 /** The large footer (SPEC 2.5, 3.2), the small footer (logo and copyright), or none. Nothing without data. */
-export function Footer({ footer, social, variant, name }: { footer: FooterData | null | undefined; social?: Social; variant: FooterVariant; name: string }) {
+export function Footer({
+  footer,
+  social,
+  variant,
+  name,
+}: {
+  footer: FooterData | null | undefined;
+  social?: Social;
+  variant: FooterVariant;
+  name: string;
+}) {
   if (variant === "none") return null;
   if (variant === "small") {
     return (
@@ -128,10 +161,26 @@ export function Footer({ footer, social, variant, name }: { footer: FooterData |
           <Copyright name={name} />
           {social && (
             <ul aria-label="Social">
-              <li><a href={social.x} rel="noopener noreferrer">X</a></li>
-              <li><a href={social.facebook} rel="noopener noreferrer">Facebook</a></li>
-              <li><a href={social.linkedin} rel="noopener noreferrer">LinkedIn</a></li>
-              <li><a href={social.instagram} rel="noopener noreferrer">Instagram</a></li>
+              <li>
+                <a href={social.x} rel="noopener noreferrer">
+                  X
+                </a>
+              </li>
+              <li>
+                <a href={social.facebook} rel="noopener noreferrer">
+                  Facebook
+                </a>
+              </li>
+              <li>
+                <a href={social.linkedin} rel="noopener noreferrer">
+                  LinkedIn
+                </a>
+              </li>
+              <li>
+                <a href={social.instagram} rel="noopener noreferrer">
+                  Instagram
+                </a>
+              </li>
             </ul>
           )}
         </Bottom>

@@ -1,4 +1,4 @@
-import React, { useCallback, useEffect, useId, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 import styled from "styled-components";
 import { GatsbyImage, type IGatsbyImageData } from "gatsby-plugin-image";
 import { Link } from "gatsby";
@@ -32,7 +32,10 @@ const Inner = styled(Container)`
   gap: ${({ theme }) => theme.space.l};
   min-height: ${({ theme }) => theme.layout.headerHeight};
 `;
-const HomeLink = styled(Link)`color: ${({ theme }) => theme.colors.charcoal}; display: inline-flex;`;
+const HomeLink = styled(Link)`
+  color: ${({ theme }) => theme.colors.charcoal};
+  display: inline-flex;
+`;
 const Nav = styled.nav<{ $open: boolean }>`
   flex: 1;
   display: ${({ $open }) => ($open ? "block" : "none")};
@@ -42,7 +45,11 @@ const Nav = styled.nav<{ $open: boolean }>`
   right: 0;
   background: ${({ theme }) => theme.colors.white};
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-  ${({ theme }) => theme.media.l} { display: block; position: static; border: 0; }
+  ${({ theme }) => theme.media.l} {
+    display: block;
+    position: static;
+    border: 0;
+  }
 `;
 const NavList = styled.ul`
   list-style: none;
@@ -51,7 +58,11 @@ const NavList = styled.ul`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space.xs};
-  ${({ theme }) => theme.media.l} { flex-direction: row; padding: 0; align-items: center; }
+  ${({ theme }) => theme.media.l} {
+    flex-direction: row;
+    padding: 0;
+    align-items: center;
+  }
 `;
 const NavButton = styled.button`
   font: inherit;
@@ -62,8 +73,18 @@ const NavButton = styled.button`
   border-radius: ${({ theme }) => theme.radii.s};
   color: ${({ theme }) => theme.colors.charcoal};
   cursor: pointer;
-  &:hover, &[aria-expanded="true"] { background: ${({ theme }) => theme.colors.surface}; }
-  &::after { content: ""; display: inline-block; margin-left: 6px; border: 4px solid transparent; border-top-color: currentColor; vertical-align: 1px; }
+  &:hover,
+  &[aria-expanded="true"] {
+    background: ${({ theme }) => theme.colors.surface};
+  }
+  &::after {
+    content: "";
+    display: inline-block;
+    margin-left: 6px;
+    border: 4px solid transparent;
+    border-top-color: currentColor;
+    vertical-align: 1px;
+  }
 `;
 const NavLink = styled(SmartLink)`
   display: inline-block;
@@ -72,7 +93,9 @@ const NavLink = styled(SmartLink)`
   color: ${({ theme }) => theme.colors.charcoal};
   text-decoration: none;
   border-radius: ${({ theme }) => theme.radii.s};
-  &:hover { background: ${({ theme }) => theme.colors.surface}; }
+  &:hover {
+    background: ${({ theme }) => theme.colors.surface};
+  }
 `;
 const Drawer = styled.div`
   ${({ theme }) => theme.media.l} {
@@ -85,14 +108,23 @@ const Drawer = styled.div`
     border-top: 1px solid ${({ theme }) => theme.colors.border};
     animation: fade 0.15s ease;
   }
-  @keyframes fade { from { opacity: 0; } to { opacity: 1; } }
+  @keyframes fade {
+    from {
+      opacity: 0;
+    }
+    to {
+      opacity: 1;
+    }
+  }
 `;
 const DrawerGrid = styled(Container)`
   display: grid;
   gap: ${({ theme }) => theme.space.l};
   padding-top: ${({ theme }) => theme.space.l};
   padding-bottom: ${({ theme }) => theme.space.l};
-  ${({ theme }) => theme.media.l} { grid-template-columns: repeat(auto-fit, minmax(220px, 1fr)); }
+  ${({ theme }) => theme.media.l} {
+    grid-template-columns: repeat(auto-fit, minmax(220px, 1fr));
+  }
 `;
 const CardLink = styled(SmartLink)<{ $tone?: string | null }>`
   display: block;
@@ -102,16 +134,35 @@ const CardLink = styled(SmartLink)<{ $tone?: string | null }>`
   color: ${({ theme }) => theme.colors.text};
   background: ${({ theme, $tone }) =>
     $tone?.startsWith("ORANGE") ? theme.colors.orangeTint : $tone?.startsWith("PURPLE") ? theme.colors.purpleTint : theme.colors.surface};
-  &:hover { outline: 2px solid ${({ theme }) => theme.colors.cobalt}; }
-  strong { display: block; margin-bottom: 4px; }
-  p { margin: 0; font-size: ${({ theme }) => theme.fontSizes.s}; color: ${({ theme }) => theme.colors.textMuted}; }
+  &:hover {
+    outline: 2px solid ${({ theme }) => theme.colors.cobalt};
+  }
+  strong {
+    display: block;
+    margin-bottom: 4px;
+  }
+  p {
+    margin: 0;
+    font-size: ${({ theme }) => theme.fontSizes.s};
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
 `;
 const List = styled.ul`
   list-style: none;
   padding: 0;
   margin: 0;
-  li a, li span { display: flex; gap: 8px; align-items: center; padding: 6px 0; color: ${({ theme }) => theme.colors.text}; text-decoration: none; }
-  li a:hover { color: ${({ theme }) => theme.colors.cobaltDark}; }
+  li a,
+  li span {
+    display: flex;
+    gap: 8px;
+    align-items: center;
+    padding: 6px 0;
+    color: ${({ theme }) => theme.colors.text};
+    text-decoration: none;
+  }
+  li a:hover {
+    color: ${({ theme }) => theme.colors.cobaltDark};
+  }
 `;
 const Actions = styled.div`
   display: flex;
@@ -126,11 +177,15 @@ const MenuToggle = styled.button`
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radii.s};
   padding: 8px 12px;
-  ${({ theme }) => theme.media.l} { display: none; }
+  ${({ theme }) => theme.media.l} {
+    display: none;
+  }
 `;
 const HideSmall = styled.span`
   display: none;
-  ${({ theme }) => theme.media.m} { display: inline-flex; }
+  ${({ theme }) => theme.media.m} {
+    display: inline-flex;
+  }
 `;
 
 function DrawerEntry({ item }: { item: DrawerItem }) {
@@ -142,7 +197,12 @@ function DrawerEntry({ item }: { item: DrawerItem }) {
           {item.items?.map((entry) => (
             <li key={entry.title}>
               <SmartLink href={entry.url}>
-                {entry.title} {entry.isNew && <Badge $size="XS" $color="green">NEW</Badge>}
+                {entry.title}{" "}
+                {entry.isNew && (
+                  <Badge $size="XS" $color="green">
+                    NEW
+                  </Badge>
+                )}
               </SmartLink>
             </li>
           ))}
@@ -157,7 +217,12 @@ function DrawerEntry({ item }: { item: DrawerItem }) {
     <CardLink href={item.url} $tone={item.color}>
       {image && item.layout === "FEATURED_CARD" && <GatsbyImage image={image} alt={item.image?.alt ?? ""} />}
       <strong>
-        {item.title} {item.isNew && <Badge $size="XS" $color="green">NEW</Badge>}
+        {item.title}{" "}
+        {item.isNew && (
+          <Badge $size="XS" $color="green">
+            NEW
+          </Badge>
+        )}
       </strong>
       {item.text && <p>{item.text}</p>}
     </CardLink>
@@ -221,7 +286,11 @@ export function Header({ navigation, showLogin, isStatic, urls }: HeaderProps) {
                   >
                     {item.title}
                   </NavButton>
-                  <Drawer id={`${baseId}-${item.id}`} hidden={!expanded} onClick={(e) => (e.target as HTMLElement).closest("a") && (close(), setMenuOpen(false))}>
+                  <Drawer
+                    id={`${baseId}-${item.id}`}
+                    hidden={!expanded}
+                    onClick={(e) => (e.target as HTMLElement).closest("a") && (close(), setMenuOpen(false))}
+                  >
                     <DrawerGrid>
                       {item.columns.map((column, i) => (
                         <div key={i}>
@@ -230,7 +299,11 @@ export function Header({ navigation, showLogin, isStatic, urls }: HeaderProps) {
                           ))}
                           {column.footer && (
                             <List>
-                              {column.footer.title && <li><strong>{column.footer.title}</strong></li>}
+                              {column.footer.title && (
+                                <li>
+                                  <strong>{column.footer.title}</strong>
+                                </li>
+                              )}
                               {column.footer.items?.map((entry) => (
                                 <li key={entry.title}>
                                   <SmartLink href={entry.url}>{entry.title}</SmartLink>

@@ -14,7 +14,9 @@ const SkipLink = styled.a`
   background: ${({ theme }) => theme.colors.white};
   padding: 8px 12px;
   border-radius: ${({ theme }) => theme.radii.s};
-  &:focus { top: 8px; }
+  &:focus {
+    top: 8px;
+  }
 `;
 const Main = styled.main`
   min-height: 60vh;
@@ -41,7 +43,12 @@ export function Layout({ path, useStaticHeader, children }: LayoutProps) {
       <Main id="main" tabIndex={-1}>
         {children}
       </Main>
-      <Footer footer={footer} social={siteSettings?.social} variant={footerVariant(path)} name={siteSettings?.organization.name ?? "Northdesk"} />
+      <Footer
+        footer={footer}
+        social={siteSettings?.social}
+        variant={footerVariant(path)}
+        name={siteSettings?.organization.name ?? "Northdesk"}
+      />
     </>
   );
 }

@@ -16,7 +16,11 @@ const Crumbs = styled.ol`
   padding: 0;
   margin: 0 0 ${({ theme }) => theme.space.m};
   font-size: ${({ theme }) => theme.fontSizes.s};
-  li + li::before { content: "/"; margin-right: 6px; color: ${({ theme }) => theme.colors.textMuted}; }
+  li + li::before {
+    content: "/";
+    margin-right: 6px;
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
 `;
 
 export interface Crumb {
@@ -25,7 +29,19 @@ export interface Crumb {
 }
 
 /** The top of a content page: breadcrumbs, eyebrow, title, lead. */
-export function PageHeader({ title, lead, eyebrow, crumbs = [], children }: { title: string; lead?: string | null; eyebrow?: React.ReactNode; crumbs?: Crumb[]; children?: React.ReactNode }) {
+export function PageHeader({
+  title,
+  lead,
+  eyebrow,
+  crumbs = [],
+  children,
+}: {
+  title: string;
+  lead?: string | null;
+  eyebrow?: React.ReactNode;
+  crumbs?: Crumb[];
+  children?: React.ReactNode;
+}) {
   return (
     <Wrapper>
       <Container>

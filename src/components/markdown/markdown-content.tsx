@@ -33,8 +33,18 @@ export function MarkdownContent({ body, className }: { body: Queries.MarkdownBod
 
 export const query = graphql`
   fragment MarkdownBodyFields on MarkdownBody {
-    segments { kind html form { ...LeadFormFields } }
-    headings { id text depth }
+    segments {
+      kind
+      html
+      form {
+        ...LeadFormFields
+      }
+    }
+    headings {
+      id
+      text
+      depth
+    }
     readingMinutes
   }
 `;

@@ -1,4 +1,3 @@
-import React from "react";
 import { graphql, Link, useStaticQuery } from "gatsby";
 import { Container, Grid, Section } from "../ui/container";
 import { Badge } from "../ui/badge";
@@ -14,7 +13,16 @@ export function CompanyList({ s, first }: { s: ListSection; first: boolean }) {
   const data = useStaticQuery<Queries.CompanyListQuery>(graphql`
     query CompanyList {
       allCompany(sort: { name: ASC }) {
-        nodes { slug name industry summary logo { alt gatsbyImageData(width: 64, height: 64, layout: FIXED, placeholder: NONE) } }
+        nodes {
+          slug
+          name
+          industry
+          summary
+          logo {
+            alt
+            gatsbyImageData(width: 64, height: 64, layout: FIXED, placeholder: NONE)
+          }
+        }
       }
     }
   `);

@@ -1,4 +1,3 @@
-import React from "react";
 import { graphql, Link, useStaticQuery } from "gatsby";
 import { Container, Grid, Section } from "../ui/container";
 import { Badge } from "../ui/badge";
@@ -14,7 +13,17 @@ export function IntegrationList({ s, first }: { s: ListSection; first: boolean }
   const data = useStaticQuery<Queries.IntegrationListQuery>(graphql`
     query IntegrationList {
       allIntegration(sort: { name: ASC }) {
-        nodes { slug name category summary isNew logo { alt gatsbyImageData(width: 48, height: 48, layout: FIXED, placeholder: NONE) } }
+        nodes {
+          slug
+          name
+          category
+          summary
+          isNew
+          logo {
+            alt
+            gatsbyImageData(width: 48, height: 48, layout: FIXED, placeholder: NONE)
+          }
+        }
       }
     }
   `);
@@ -27,7 +36,12 @@ export function IntegrationList({ s, first }: { s: ListSection; first: boolean }
             <LinkCard key={i.slug}>
               {image(i.logo)}
               <CardTitle>
-                <Link to={paths.integration(i.slug)}>{i.name}</Link> {i.isNew && <Badge $size="XS" $color="green">NEW</Badge>}
+                <Link to={paths.integration(i.slug)}>{i.name}</Link>{" "}
+                {i.isNew && (
+                  <Badge $size="XS" $color="green">
+                    NEW
+                  </Badge>
+                )}
               </CardTitle>
               <p>{i.summary}</p>
               <Badge $color="slateTint">{i.category}</Badge>

@@ -1,9 +1,7 @@
-import React from "react";
 import { graphql, Link, useStaticQuery } from "gatsby";
 import { Container, Grid, Section } from "../ui/container";
-import { Badge } from "../ui/badge";
 import { paths } from "../../node/create-pages/paths";
-import { CardTitle, Heading2, LinkCard, image } from "./parts";
+import { CardTitle, Heading2, LinkCard } from "./parts";
 
 interface ListSection {
   heading?: string | null;
@@ -13,7 +11,15 @@ interface ListSection {
 export function JobList({ s, first }: { s: ListSection; first: boolean }) {
   const data = useStaticQuery<Queries.JobListQuery>(graphql`
     query JobList {
-      allJobPost(sort: { datePosted: DESC }) { nodes { slug title department location remote } }
+      allJobPost(sort: { datePosted: DESC }) {
+        nodes {
+          slug
+          title
+          department
+          location
+          remote
+        }
+      }
     }
   `);
   return (

@@ -1,4 +1,3 @@
-import React from "react";
 import styled from "styled-components";
 import { GatsbyImage, type IGatsbyImageData } from "gatsby-plugin-image";
 import { Card, Lead } from "../ui/container";
@@ -9,19 +8,33 @@ export const Center = styled.div`
   text-align: center;
   max-width: 760px;
   margin: 0 auto ${({ theme }) => theme.space.xl};
-  p { margin-left: auto; margin-right: auto; }
+  p {
+    margin-left: auto;
+    margin-right: auto;
+  }
 `;
 
 export const CardTitle = styled.h3`
   font-size: ${({ theme }) => theme.fontSizes.l};
-  a { color: inherit; text-decoration: none; }
-  a::after { content: ""; position: absolute; inset: 0; }
+  a {
+    color: inherit;
+    text-decoration: none;
+  }
+  a::after {
+    content: "";
+    position: absolute;
+    inset: 0;
+  }
 `;
 
 export const LinkCard = styled(Card)`
   position: relative;
-  &:hover { border-color: ${({ theme }) => theme.colors.cobalt}; }
-  &:focus-within { outline: 3px solid ${({ theme }) => theme.colors.focus}; }
+  &:hover {
+    border-color: ${({ theme }) => theme.colors.cobalt};
+  }
+  &:focus-within {
+    outline: 3px solid ${({ theme }) => theme.colors.focus};
+  }
 `;
 
 export const image = (i: { gatsbyImageData?: unknown; alt: string } | null | undefined, eager = false) =>

@@ -1,4 +1,3 @@
-import React from "react";
 import styled from "styled-components";
 import { graphql } from "gatsby";
 import { Button } from "../ui/button";
@@ -18,7 +17,9 @@ const HeroGrid = styled(Container)`
   display: grid;
   gap: ${({ theme }) => theme.space.xxl};
   align-items: center;
-  ${({ theme }) => theme.media.l} { grid-template-columns: 1.1fr 1fr; }
+  ${({ theme }) => theme.media.l} {
+    grid-template-columns: 1.1fr 1fr;
+  }
 `;
 const Actions = styled.div`
   display: flex;
@@ -34,19 +35,35 @@ const Logos = styled.ul`
   list-style: none;
   padding: 0;
   margin: 0;
-  li { font-weight: 800; font-size: ${({ theme }) => theme.fontSizes.xl}; color: ${({ theme }) => theme.colors.slate}; letter-spacing: -0.02em; }
+  li {
+    font-weight: 800;
+    font-size: ${({ theme }) => theme.fontSizes.xl};
+    color: ${({ theme }) => theme.colors.slate};
+    letter-spacing: -0.02em;
+  }
 `;
 const Quote = styled.figure`
   margin: 0 auto;
   max-width: 820px;
   text-align: center;
-  blockquote { font-size: ${({ theme }) => theme.fontSizes.xxl}; line-height: 1.4; margin: 0 0 ${({ theme }) => theme.space.l}; }
+  blockquote {
+    font-size: ${({ theme }) => theme.fontSizes.xxl};
+    line-height: 1.4;
+    margin: 0 0 ${({ theme }) => theme.space.l};
+  }
 `;
 const Faq = styled.div`
   max-width: 820px;
   margin: 0 auto;
-  details { border-bottom: 1px solid ${({ theme }) => theme.colors.border}; padding: ${({ theme }) => theme.space.m} 0; }
-  summary { cursor: pointer; font-weight: 700; font-size: ${({ theme }) => theme.fontSizes.l}; }
+  details {
+    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+    padding: ${({ theme }) => theme.space.m} 0;
+  }
+  summary {
+    cursor: pointer;
+    font-weight: 700;
+    font-size: ${({ theme }) => theme.fontSizes.l};
+  }
 `;
 const StatGrid = styled.dl`
   display: grid;
@@ -54,18 +71,30 @@ const StatGrid = styled.dl`
   grid-template-columns: repeat(auto-fit, minmax(180px, 1fr));
   margin: 0;
   text-align: center;
-  dt { font-size: ${({ theme }) => theme.fontSizes.h2}; font-weight: 800; color: ${({ theme }) => theme.colors.cobaltDark}; }
-  dd { margin: 0; color: ${({ theme }) => theme.colors.textMuted}; }
+  dt {
+    font-size: ${({ theme }) => theme.fontSizes.h2};
+    font-weight: 800;
+    color: ${({ theme }) => theme.colors.cobaltDark};
+  }
+  dd {
+    margin: 0;
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
 `;
 const Plan = styled(Card)<{ $highlighted?: boolean | null }>`
   display: flex;
   flex-direction: column;
   border-width: ${({ $highlighted }) => ($highlighted ? "2px" : "1px")};
   border-color: ${({ theme, $highlighted }) => ($highlighted ? theme.colors.cobalt : theme.colors.border)};
-  ul { padding-left: 1.2em; flex: 1; }
-  .price { font-size: ${({ theme }) => theme.fontSizes.h2}; font-weight: 800; }
+  ul {
+    padding-left: 1.2em;
+    flex: 1;
+  }
+  .price {
+    font-size: ${({ theme }) => theme.fontSizes.h2};
+    font-weight: 800;
+  }
 `;
-
 
 function Hero({ s, first }: { s: Of<"HeroSection">; first: boolean }) {
   const Heading = first ? "h1" : "h2";
@@ -94,10 +123,6 @@ function Hero({ s, first }: { s: Of<"HeroSection">; first: boolean }) {
     </Section>
   );
 }
-
-
-
-
 
 /** blocktype → component. Unknown blocks render a visible notice instead of vanishing. */
 export function LandingSection({ section, index }: { section: SectionData; index: number }) {
@@ -271,22 +296,107 @@ export const query = graphql`
     id
     blocktype
     ... on HeroSection {
-      kicker heading text
-      primaryCta { label url }
-      secondaryCta { label url }
-      image { alt gatsbyImageData(width: 640, layout: CONSTRAINED, placeholder: BLURRED) }
+      kicker
+      heading
+      text
+      primaryCta {
+        label
+        url
+      }
+      secondaryCta {
+        label
+        url
+      }
+      image {
+        alt
+        gatsbyImageData(width: 640, layout: CONSTRAINED, placeholder: BLURRED)
+      }
     }
-    ... on FeatureGridSection { heading text features { title text icon url } }
-    ... on LogoWallSection { heading logos }
-    ... on TestimonialSection { quote name role company }
-    ... on CallToActionSection { heading text cta { label url } secondaryCta { label url } }
-    ... on FaqSection { heading items { question answer } }
-    ... on MarkdownSection { heading body { ...MarkdownBodyFields } }
-    ... on FormSection { heading text form { ...LeadFormFields } }
-    ... on PricingTableSection { heading plans { name price period description features highlighted cta { label url } } }
-    ... on IntegrationListSection { heading text }
-    ... on JobListSection { heading text }
-    ... on CompanyListSection { heading text }
-    ... on StatsSection { heading stats { value label } }
+    ... on FeatureGridSection {
+      heading
+      text
+      features {
+        title
+        text
+        icon
+        url
+      }
+    }
+    ... on LogoWallSection {
+      heading
+      logos
+    }
+    ... on TestimonialSection {
+      quote
+      name
+      role
+      company
+    }
+    ... on CallToActionSection {
+      heading
+      text
+      cta {
+        label
+        url
+      }
+      secondaryCta {
+        label
+        url
+      }
+    }
+    ... on FaqSection {
+      heading
+      items {
+        question
+        answer
+      }
+    }
+    ... on MarkdownSection {
+      heading
+      body {
+        ...MarkdownBodyFields
+      }
+    }
+    ... on FormSection {
+      heading
+      text
+      form {
+        ...LeadFormFields
+      }
+    }
+    ... on PricingTableSection {
+      heading
+      plans {
+        name
+        price
+        period
+        description
+        features
+        highlighted
+        cta {
+          label
+          url
+        }
+      }
+    }
+    ... on IntegrationListSection {
+      heading
+      text
+    }
+    ... on JobListSection {
+      heading
+      text
+    }
+    ... on CompanyListSection {
+      heading
+      text
+    }
+    ... on StatsSection {
+      heading
+      stats {
+        value
+        label
+      }
+    }
   }
 `;

@@ -22,11 +22,7 @@ export function Seo({ title, description, path, image, noindex, type = "website"
   const canonical = new URL(path, siteUrl).href;
   const imageUrl = image ? new URL(image, siteUrl).href : undefined;
   const org = siteSettings?.organization;
-  const graph = [
-    ...(org ? [organization({ siteUrl, ...org, sameAs: org.sameAs ?? [] })] : []),
-    website(siteUrl, name),
-    ...jsonLd,
-  ];
+  const graph = [...(org ? [organization({ siteUrl, ...org, sameAs: org.sameAs ?? [] })] : []), website(siteUrl, name), ...jsonLd];
   return (
     <>
       <title>{fullTitle}</title>

@@ -1,7 +1,19 @@
 import styled from "styled-components";
 
 export type BadgeColor =
-  | "charcoal" | "charcoalTint" | "clay" | "clayTint" | "cobalt" | "green" | "magenta" | "orange" | "purple" | "red" | "slate" | "slateTint" | "yellow";
+  | "charcoal"
+  | "charcoalTint"
+  | "clay"
+  | "clayTint"
+  | "cobalt"
+  | "green"
+  | "magenta"
+  | "orange"
+  | "purple"
+  | "red"
+  | "slate"
+  | "slateTint"
+  | "yellow";
 export type BadgeSize = "XS" | "S" | "M";
 
 const tint: Record<BadgeColor, [string, string]> = {

@@ -11,18 +11,50 @@ interface StyleProps {
 }
 
 const sizes = {
-  S: css`padding: 6px 12px; font-size: ${({ theme }) => theme.fontSizes.s};`,
-  M: css`padding: 10px 18px; font-size: ${({ theme }) => theme.fontSizes.m};`,
-  L: css`padding: 14px 26px; font-size: ${({ theme }) => theme.fontSizes.l};`,
+  S: css`
+    padding: 6px 12px;
+    font-size: ${({ theme }) => theme.fontSizes.s};
+  `,
+  M: css`
+    padding: 10px 18px;
+    font-size: ${({ theme }) => theme.fontSizes.m};
+  `,
+  L: css`
+    padding: 14px 26px;
+    font-size: ${({ theme }) => theme.fontSizes.l};
+  `,
 };
 const variants = {
-  primary: css`background: ${({ theme }) => theme.colors.cobaltDark}; color: ${({ theme }) => theme.colors.white}; border-color: ${({ theme }) => theme.colors.cobaltDark};
-    &:hover { background: ${({ theme }) => theme.colors.charcoal}; border-color: ${({ theme }) => theme.colors.charcoal}; }`,
-  outline: css`background: transparent; color: ${({ theme }) => theme.colors.cobaltDark}; border-color: currentColor;
-    &:hover { background: ${({ theme }) => theme.colors.cobaltTint}; }`,
-  secondary: css`background: ${({ theme }) => theme.colors.charcoal}; color: ${({ theme }) => theme.colors.white}; border-color: ${({ theme }) => theme.colors.charcoal};
-    &:hover { background: ${({ theme }) => theme.colors.charcoalTint}; }`,
-  warning: css`background: ${({ theme }) => theme.colors.red}; color: ${({ theme }) => theme.colors.white}; border-color: ${({ theme }) => theme.colors.red};`,
+  primary: css`
+    background: ${({ theme }) => theme.colors.cobaltDark};
+    color: ${({ theme }) => theme.colors.white};
+    border-color: ${({ theme }) => theme.colors.cobaltDark};
+    &:hover {
+      background: ${({ theme }) => theme.colors.charcoal};
+      border-color: ${({ theme }) => theme.colors.charcoal};
+    }
+  `,
+  outline: css`
+    background: transparent;
+    color: ${({ theme }) => theme.colors.cobaltDark};
+    border-color: currentColor;
+    &:hover {
+      background: ${({ theme }) => theme.colors.cobaltTint};
+    }
+  `,
+  secondary: css`
+    background: ${({ theme }) => theme.colors.charcoal};
+    color: ${({ theme }) => theme.colors.white};
+    border-color: ${({ theme }) => theme.colors.charcoal};
+    &:hover {
+      background: ${({ theme }) => theme.colors.charcoalTint};
+    }
+  `,
+  warning: css`
+    background: ${({ theme }) => theme.colors.red};
+    color: ${({ theme }) => theme.colors.white};
+    border-color: ${({ theme }) => theme.colors.red};
+  `,
 };
 
 const buttonStyle = css<StyleProps>`
@@ -37,18 +69,30 @@ const buttonStyle = css<StyleProps>`
   text-decoration: none;
   cursor: pointer;
   white-space: nowrap;
-  transition: background-color 0.15s ease, color 0.15s ease;
+  transition:
+    background-color 0.15s ease,
+    color 0.15s ease;
   ${({ $size }) => sizes[$size]}
   ${({ $variant }) => variants[$variant]}
-  &:disabled { opacity: 0.6; cursor: not-allowed; }
+  &:disabled {
+    opacity: 0.6;
+    cursor: not-allowed;
+  }
 `;
 
-const StyledLink = styled(SmartLink)<StyleProps>`${buttonStyle}`;
-const StyledButton = styled.button<StyleProps>`${buttonStyle}`;
+const StyledLink = styled(SmartLink)<StyleProps>`
+  ${buttonStyle}
+`;
+const StyledButton = styled.button<StyleProps>`
+  ${buttonStyle}
+`;
 
 type Common = { size?: ButtonSize; variant?: ButtonVariant; children: React.ReactNode };
 export type ButtonProps = Common &
-  (({ href: string } & Omit<React.AnchorHTMLAttributes<HTMLAnchorElement>, "href">) | ({ href?: undefined } & React.ButtonHTMLAttributes<HTMLButtonElement>));
+  (
+    | ({ href: string } & Omit<React.AnchorHTMLAttributes<HTMLAnchorElement>, "href">)
+    | ({ href?: undefined } & React.ButtonHTMLAttributes<HTMLButtonElement>)
+  );
 
 /** SPEC 3.8: sizes S, M, L; variants primary, outline, secondary, warning. A link when given href. */
 export function Button({ size = "M", variant = "primary", ...props }: ButtonProps) {

@@ -1,12 +1,30 @@
-import React from "react";
 import styled from "styled-components";
 import { Link } from "gatsby";
 
 const Nav = styled.nav`
   margin-top: ${({ theme }) => theme.space.xxl};
-  ol { display: flex; flex-wrap: wrap; gap: ${({ theme }) => theme.space.xs}; list-style: none; padding: 0; justify-content: center; }
-  a, span { display: inline-block; min-width: 44px; padding: 10px 14px; text-align: center; border-radius: ${({ theme }) => theme.radii.s}; border: 1px solid ${({ theme }) => theme.colors.border}; text-decoration: none; }
-  a[aria-current="page"] { background: ${({ theme }) => theme.colors.charcoal}; color: ${({ theme }) => theme.colors.white}; }
+  ol {
+    display: flex;
+    flex-wrap: wrap;
+    gap: ${({ theme }) => theme.space.xs};
+    list-style: none;
+    padding: 0;
+    justify-content: center;
+  }
+  a,
+  span {
+    display: inline-block;
+    min-width: 44px;
+    padding: 10px 14px;
+    text-align: center;
+    border-radius: ${({ theme }) => theme.radii.s};
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    text-decoration: none;
+  }
+  a[aria-current="page"] {
+    background: ${({ theme }) => theme.colors.charcoal};
+    color: ${({ theme }) => theme.colors.white};
+  }
 `;
 
 /** Numbered pagination with previous/next; pageHref(1) is the first page's path. */

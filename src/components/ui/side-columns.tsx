@@ -5,6 +5,10 @@ export const SideColumns = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space.xxl};
   align-items: start;
-  ${({ theme }) => theme.media.l} { grid-template-columns: minmax(0, 1fr) 320px; }
-  aside ul { padding-left: 1.2em; }
+  ${({ theme }) => theme.media.l} {
+    grid-template-columns: minmax(0, 1fr) 320px;
+  }
+  aside ul {
+    padding-left: 1.2em;
+  }
 `;

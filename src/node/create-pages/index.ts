@@ -26,17 +26,79 @@ interface PagesQuery {
 export async function createPages({ graphql, actions, reporter }: CreatePagesArgs) {
   const result = await graphql<PagesQuery>(`
     {
-      allLandingPage { nodes { id slug } }
-      allResourcesPage { nodes { id slug } }
-      allBlogPost(sort: { date: DESC }) { nodes { id slug category { slug } } }
-      allCategory { nodes { id slug } }
-      allAuthor { nodes { id slug } }
-      allBook { nodes { id slug chapters { id slug } } }
-      allIntegration { nodes { id slug } }
-      allCompany { nodes { id slug } }
-      allJobPost { nodes { id slug } }
-      allInterviewGuide { nodes { id slug } }
-      allJobDescription { nodes { id slug } }
+      allLandingPage {
+        nodes {
+          id
+          slug
+        }
+      }
+      allResourcesPage {
+        nodes {
+          id
+          slug
+        }
+      }
+      allBlogPost(sort: { date: DESC }) {
+        nodes {
+          id
+          slug
+          category {
+            slug
+          }
+        }
+      }
+      allCategory {
+        nodes {
+          id
+          slug
+        }
+      }
+      allAuthor {
+        nodes {
+          id
+          slug
+        }
+      }
+      allBook {
+        nodes {
+          id
+          slug
+          chapters {
+            id
+            slug
+          }
+        }
+      }
+      allIntegration {
+        nodes {
+          id
+          slug
+        }
+      }
+      allCompany {
+        nodes {
+          id
+          slug
+        }
+      }
+      allJobPost {
+        nodes {
+          id
+          slug
+        }
+      }
+      allInterviewGuide {
+        nodes {
+          id
+          slug
+        }
+      }
+      allJobDescription {
+        nodes {
+          id
+          slug
+        }
+      }
     }
   `);
   if (result.errors || !result.data) {
@@ -46,8 +108,10 @@ export async function createPages({ graphql, actions, reporter }: CreatePagesArg
   const data = result.data;
   const { createPage } = actions;
 
-  for (const page of data.allLandingPage.nodes) createPage({ path: page.slug, component: template("landing-page"), context: { id: page.id } });
-  for (const page of data.allResourcesPage.nodes) createPage({ path: page.slug, component: template("resources-page"), context: { id: page.id } });
+  for (const page of data.allLandingPage.nodes)
+    createPage({ path: page.slug, component: template("landing-page"), context: { id: page.id } });
+  for (const page of data.allResourcesPage.nodes)
+    createPage({ path: page.slug, component: template("resources-page"), context: { id: page.id } });
 
   createPage({ path: paths.blog(), component: template("posts-landing"), context: {} });
   for (const category of data.allCategory.nodes) {
@@ -71,7 +135,8 @@ export async function createPages({ graphql, actions, reporter }: CreatePagesArg
     });
   });
 
-  for (const a of data.allAuthor.nodes) createPage({ path: paths.author(a.slug), component: template("author"), context: { id: a.id, slug: a.slug } });
+  for (const a of data.allAuthor.nodes)
+    createPage({ path: paths.author(a.slug), component: template("author"), context: { id: a.id, slug: a.slug } });
   for (const book of data.allBook.nodes) {
     createPage({ path: paths.book(book.slug), component: template("book"), context: { id: book.id } });
     book.chapters.forEach((chapter, i) =>
@@ -82,7 +147,8 @@ export async function createPages({ graphql, actions, reporter }: CreatePagesArg
       }),
     );
   }
-  for (const i of data.allIntegration.nodes) createPage({ path: paths.integration(i.slug), component: template("integration"), context: { id: i.id } });
+  for (const i of data.allIntegration.nodes)
+    createPage({ path: paths.integration(i.slug), component: template("integration"), context: { id: i.id } });
   for (const c of data.allCompany.nodes) createPage({ path: paths.company(c.slug), component: template("company"), context: { id: c.id } });
   for (const j of data.allJobPost.nodes) createPage({ path: paths.job(j.slug), component: template("job-post"), context: { id: j.id } });
   for (const g of data.allInterviewGuide.nodes)

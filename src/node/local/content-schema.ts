@@ -75,9 +75,7 @@ export const footerSchema = z.object({
   columns: z.array(
     z.object({
       title: z.string(),
-      items: z.array(
-        z.object({ title: z.string(), url: href.optional(), isNew: z.boolean().optional(), html: z.string().optional() }),
-      ),
+      items: z.array(z.object({ title: z.string(), url: href.optional(), isNew: z.boolean().optional(), html: z.string().optional() })),
     }),
   ),
 });
@@ -111,7 +109,14 @@ const section = z.discriminatedUnion("blocktype", [
     company: z.string(),
     image: image.optional(),
   }),
-  z.object({ blocktype: z.literal("CallToAction"), id: slug, heading: z.string(), text: z.string().optional(), cta: link, secondaryCta: link.optional() }),
+  z.object({
+    blocktype: z.literal("CallToAction"),
+    id: slug,
+    heading: z.string(),
+    text: z.string().optional(),
+    cta: link,
+    secondaryCta: link.optional(),
+  }),
   z.object({
     blocktype: z.literal("Faq"),
     id: slug,

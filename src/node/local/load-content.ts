@@ -167,9 +167,11 @@ export function loadContent(root: string, options: LoadOptions = { requireImages
   }
   for (const b of books) if (!has(content.authors, b.data.author)) problems.push(`${b.file}: author "${b.data.author}" does not exist`);
   for (const g of content.interviewGuides)
-    if (!has(content.jobDescriptions, g.data.jobDescription)) problems.push(`${g.file}: job description "${g.data.jobDescription}" does not exist`);
+    if (!has(content.jobDescriptions, g.data.jobDescription))
+      problems.push(`${g.file}: job description "${g.data.jobDescription}" does not exist`);
   for (const d of content.jobDescriptions)
-    if (!has(content.interviewGuides, d.data.interviewGuide)) problems.push(`${d.file}: interview guide "${d.data.interviewGuide}" does not exist`);
+    if (!has(content.interviewGuides, d.data.interviewGuide))
+      problems.push(`${d.file}: interview guide "${d.data.interviewGuide}" does not exist`);
   const formIds = new Set(content.forms.map((f) => f.alternative_id));
   for (const p of content.pages)
     for (const s of p.data.sections)
@@ -187,7 +189,16 @@ export function loadContent(root: string, options: LoadOptions = { requireImages
       Object.values(v).forEach((child) => collect(file, child));
     }
   };
-  for (const list of [content.pages, content.posts, content.authors, books, books.flatMap((b) => b.chapters), content.integrations, content.companies, content.resources])
+  for (const list of [
+    content.pages,
+    content.posts,
+    content.authors,
+    books,
+    books.flatMap((b) => b.chapters),
+    content.integrations,
+    content.companies,
+    content.resources,
+  ])
     for (const doc of list as Doc<unknown>[]) {
       collect(doc.file, doc.data);
       for (const m of doc.body.matchAll(/!\[[^\]]*\]\((images\/[^)\s]+)/g)) images.push([doc.file, m[1]]);

@@ -1,4 +1,3 @@
-import React from "react";
 import { graphql, Link, type HeadProps, type PageProps } from "gatsby";
 import { Layout } from "../../components/layout/layout";
 import { Seo } from "../../components/seo/seo";
@@ -41,11 +40,27 @@ export default function InterviewBuilderPage({ data, location }: PageProps<Queri
 }
 
 export const Head = ({ location }: HeadProps) => (
-  <Seo title="Interview builder" description="Build a structured interview for any customer support role: competencies, questions and what to look for." path={location.pathname} />
+  <Seo
+    title="Interview builder"
+    description="Build a structured interview for any customer support role: competencies, questions and what to look for."
+    path={location.pathname}
+  />
 );
 
 export const query = graphql`
   query InterviewBuilder {
-    allInterviewGuide(sort: { role: ASC }) { nodes { slug role summary competencies { name questions { id } } } }
+    allInterviewGuide(sort: { role: ASC }) {
+      nodes {
+        slug
+        role
+        summary
+        competencies {
+          name
+          questions {
+            id
+          }
+        }
+      }
+    }
   }
 `;

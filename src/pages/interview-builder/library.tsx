@@ -1,4 +1,3 @@
-import React from "react";
 import { graphql, Link, type HeadProps, type PageProps } from "gatsby";
 import { Layout } from "../../components/layout/layout";
 import { Seo } from "../../components/seo/seo";
@@ -51,12 +50,31 @@ export default function InterviewLibraryPage({ data, location }: PageProps<Queri
 }
 
 export const Head = ({ location }: HeadProps) => (
-  <Seo title="Interview guide library" description="Interview guides and job descriptions for every customer support role, free to use and adapt." path={location.pathname} />
+  <Seo
+    title="Interview guide library"
+    description="Interview guides and job descriptions for every customer support role, free to use and adapt."
+    path={location.pathname}
+  />
 );
 
 export const query = graphql`
   query InterviewLibrary {
-    allInterviewGuide(sort: { role: ASC }) { nodes { slug title summary competencies { name } } }
-    allJobDescription(sort: { role: ASC }) { nodes { slug title summary } }
+    allInterviewGuide(sort: { role: ASC }) {
+      nodes {
+        slug
+        title
+        summary
+        competencies {
+          name
+        }
+      }
+    }
+    allJobDescription(sort: { role: ASC }) {
+      nodes {
+        slug
+        title
+        summary
+      }
+    }
   }
 `;

@@ -1,4 +1,3 @@
-import React from "react";
 import { graphql, type HeadProps, type PageProps } from "gatsby";
 import { DocumentHead, DocumentView } from "../../components/document-view";
 
@@ -6,10 +5,14 @@ export default function Page({ data, location }: PageProps<Queries.LoginPageQuer
   return <DocumentView document={data.document} path={location.pathname} />;
 }
 
-export const Head = ({ data, location }: HeadProps<Queries.LoginPageQuery>) => <DocumentHead document={data.document} path={location.pathname} />;
+export const Head = ({ data, location }: HeadProps<Queries.LoginPageQuery>) => (
+  <DocumentHead document={data.document} path={location.pathname} />
+);
 
 export const query = graphql`
   query LoginPage {
-    document(slug: { eq: "login" }) { ...DocumentFields }
+    document(slug: { eq: "login" }) {
+      ...DocumentFields
+    }
   }
 `;

@@ -1,4 +1,3 @@
-import React from "react";
 import styled from "styled-components";
 import { graphql, type HeadProps, type PageProps } from "gatsby";
 import { DocumentHead, DocumentView } from "../../components/document-view";
@@ -10,8 +9,17 @@ const Form = styled.form`
   display: grid;
   gap: ${({ theme }) => theme.space.m};
   margin-top: ${({ theme }) => theme.space.l};
-  label { display: grid; gap: 4px; font-weight: 600; }
-  input { font: inherit; padding: 10px 12px; border: 1px solid ${({ theme }) => theme.colors.slate}; border-radius: ${({ theme }) => theme.radii.s}; }
+  label {
+    display: grid;
+    gap: 4px;
+    font-weight: 600;
+  }
+  input {
+    font: inherit;
+    padding: 10px 12px;
+    border: 1px solid ${({ theme }) => theme.colors.slate};
+    border-radius: ${({ theme }) => theme.radii.s};
+  }
 `;
 
 /** The sign-up page (SPEC 2.2, 2.6, 3.5, 3.6). The account itself is created by the app. */
@@ -50,10 +58,14 @@ export default function RegisterPage({ data, location }: PageProps<Queries.Regis
   );
 }
 
-export const Head = ({ data, location }: HeadProps<Queries.RegisterPageQuery>) => <DocumentHead document={data.document} path={location.pathname} noindex />;
+export const Head = ({ data, location }: HeadProps<Queries.RegisterPageQuery>) => (
+  <DocumentHead document={data.document} path={location.pathname} noindex />
+);
 
 export const query = graphql`
   query RegisterPage {
-    document(slug: { eq: "sign-up" }) { ...DocumentFields }
+    document(slug: { eq: "sign-up" }) {
+      ...DocumentFields
+    }
   }
 `;

@@ -1,4 +1,3 @@
-import React from "react";
 import { graphql, type HeadProps, type PageProps } from "gatsby";
 import { DocumentHead, DocumentView } from "../../../components/document-view";
 
@@ -6,10 +5,14 @@ export default function Page({ data, location }: PageProps<Queries.BaaCoveredEnt
   return <DocumentView document={data.document} path={location.pathname} eyebrow="Legal" />;
 }
 
-export const Head = ({ data, location }: HeadProps<Queries.BaaCoveredEntityPageQuery>) => <DocumentHead document={data.document} path={location.pathname} />;
+export const Head = ({ data, location }: HeadProps<Queries.BaaCoveredEntityPageQuery>) => (
+  <DocumentHead document={data.document} path={location.pathname} />
+);
 
 export const query = graphql`
   query BaaCoveredEntityPage {
-    document(slug: { eq: "baa-covered-entity" }) { ...DocumentFields }
+    document(slug: { eq: "baa-covered-entity" }) {
+      ...DocumentFields
+    }
   }
 `;

@@ -1,0 +1,81 @@
+import { expect, test } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { builtPaths } from "./site-paths";
+
+const paths = builtPaths();
+
+test("the build has every page type", () => {
+  for (const expected of [
+    "/",
+    "/blog/",
+    "/resources/",
+    "/pricing/",
+    "/product-tour/",
+    "/lp/personalized-customer-experience/",
+    "/interview-builder/",
+    "/interview-builder/library/",
+    "/help-desk-staffing-calculator/",
+    "/legal/baa/covered-entity/",
+    "/legal/baa/subcontractor/",
+    "/members/register/",
+    "/members/login/",
+    "/ask/",
+    "/answers/",
+    "/500/",
+  ]) {
+    expect(paths, `missing ${expected}`).toContain(expected);
+  }
+  for (const prefix of [
+    "/blog/category/",
+    "/authors/",
+    "/books/",
+    "/integrations/",
+    "/customers/",
+    "/jobs/",
+    "/interview-builder/job-descriptions/",
+  ]) {
+    expect(
+      paths.some((p) => p.startsWith(prefix) && p !== prefix),
+      `no page under ${prefix}`,
+    ).toBe(true);
+  }
+  expect(
+    paths.some((p) => /\/blog\/category\/[^/]+\/page\/2\/$/.test(p)),
+    "no paginated category page",
+  ).toBe(true);
+});
+
+for (const path of paths) {
+  test(`${path} renders with a main heading, no errors and no accessibility violations`, async ({ page, baseURL }) => {
+    const errors: string[] = [];
+    const failed: string[] = [];
+    page.on("console", (msg) => msg.type() === "error" && errors.push(msg.text()));
+    page.on("pageerror", (err) => errors.push(err.message));
+    page.on("requestfailed", (req) => req.url().startsWith(baseURL!) && failed.push(`${req.url()} ${req.failure()?.errorText}`));
+    page.on("response", (res) => res.url().startsWith(baseURL!) && res.status() >= 400 && failed.push(`${res.url()} ${res.status()}`));
+
+    const response = await page.goto(path, { waitUntil: "load" });
+    expect(response?.status()).toBe(200);
+    await expect(page.locator("h1").first()).toBeVisible();
+    expect(await page.locator("h1").count()).toBe(1);
+    await page.waitForLoadState("networkidle");
+
+    const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"]).analyze();
+    const violations = axe.violations.map(
+      (v) =>
+        `${v.id}: ${v.help} (${v.nodes
+          .map((n) => n.target.join(" "))
+          .slice(0, 3)
+          .join(", ")})`,
+    );
+    expect(violations).toEqual([]);
+    expect(errors).toEqual([]);
+    expect(failed).toEqual([]);
+  });
+}
+
+test("an unknown path shows the 404 page", async ({ page }) => {
+  const response = await page.goto("/no-such-page/");
+  expect(response?.status()).toBe(404);
+  await expect(page.locator("h1")).toHaveText("We couldn't find that page");
+});
