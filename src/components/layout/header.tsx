@@ -181,6 +181,11 @@ const MenuToggle = styled.button`
     display: none;
   }
 `;
+const MobileOnly = styled.li`
+  ${({ theme }) => theme.media.m} {
+    display: none;
+  }
+`;
 const HideSmall = styled.span`
   display: none;
   ${({ theme }) => theme.media.m} {
@@ -257,6 +262,16 @@ export function Header({ navigation, showLogin, isStatic, urls }: HeaderProps) {
   }, [openDrawer, baseId]);
 
   if (!navigation?.navItems?.length) return null;
+  // SPEC 2.2: the home page shows Login instead of Get a Demo.
+  const secondary = showLogin ? (
+    <Button href={urls.login} variant="outline" size="S">
+      Login
+    </Button>
+  ) : (
+    <Button href={urls.demo} variant="outline" size="S">
+      Get a Demo
+    </Button>
+  );
   return (
     <Bar $static={isStatic}>
       <Inner>
@@ -323,20 +338,11 @@ export function Header({ navigation, showLogin, isStatic, urls }: HeaderProps) {
                 </li>
               );
             })}
+            <MobileOnly>{secondary}</MobileOnly>
           </NavList>
         </Nav>
         <Actions>
-          <HideSmall>
-            {showLogin ? (
-              <Button href={urls.login} variant="outline" size="S">
-                Login
-              </Button>
-            ) : (
-              <Button href={urls.demo} variant="outline" size="S">
-                Get a Demo
-              </Button>
-            )}
-          </HideSmall>
+          <HideSmall>{secondary}</HideSmall>
           <Button href={urls.signup} size="S">
             Sign Up Free
           </Button>
