@@ -10,6 +10,7 @@ const gatsbyConfig: GatsbyConfig = {
   siteMetadata: { siteUrl: config.siteUrl, title: "Northdesk" },
   graphqlTypegen: { typesOutputPath: "src/gatsby-types.d.ts", generateOnBuild: true },
   trailingSlash: "always",
+  jsxRuntime: "automatic",
   plugins: [
     "gatsby-plugin-styled-components",
     "gatsby-plugin-image",

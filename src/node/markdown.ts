@@ -130,7 +130,7 @@ const SANITIZE: sanitizeHtml.IOptions = {
     h6: ["id"],
     ol: ["start"],
   },
-  allowedClasses: { aside: ["callout", "callout--*"], p: ["callout__title"], div: ["table-scroll"] },
+  allowedClasses: { aside: ["callout", "callout--*"], p: ["callout__title"], div: ["table-scroll"], code: ["language-*"] },
   allowedSchemes: ["http", "https", "mailto", "tel"],
   allowedSchemesAppliedToAttributes: ["href", "src", "srcset"],
   allowProtocolRelative: false,
@@ -175,9 +175,11 @@ async function renderHtml(source: string, options: RenderOptions, env: { heading
     image.meta = { sources: resolved.sources ?? [] } as Token["meta"];
   }
   const html = md.renderer.render(tokens, md.options, env);
-  // Wide tables scroll inside their own box instead of the page.
+  // Wide tables and code blocks scroll inside their own box instead of the page; keyboard users
+  // reach that box with Tab (WCAG 2.1.1, axe "scrollable-region-focusable").
   return sanitize(html)
-    .replace(/<table>/g, '<div class="table-scroll"><table>')
+    .replace(/<pre(?=[ >])/g, '<pre tabindex="0"')
+    .replace(/<table>/g, '<div class="table-scroll" tabindex="0"><table>')
     .replace(/<\/table>/g, "</table></div>");
 }
 

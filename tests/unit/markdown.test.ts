@@ -7,8 +7,12 @@ const html = async (md: string) => (await render(md)).segments.map((s) => (s.kin
 describe("Markdown pipeline (ARCHITECTURE 1)", () => {
   it("renders GFM tables inside a scroll box", async () => {
     const out = await html("| a | b |\n|---|---|\n| 1 | 2 |");
-    expect(out).toContain('<div class="table-scroll"><table>');
+    expect(out).toContain('<div class="table-scroll" tabindex="0"><table>');
     expect(out).toContain("<td>1</td>");
+  });
+  it("makes code blocks reachable by keyboard when they scroll", async () => {
+    expect(await html("```\nconst a = 1;\n```")).toMatch(/<pre tabindex="0"><code>const a = 1;/);
+    expect(await html("```ts\nconst a = 1;\n```")).toMatch(/<pre tabindex="0"><code class="language-ts">/);
   });
   it("renders GitHub alert syntax as call-out boxes", async () => {
     const out = await html("> [!TIP]\n> Use saved replies.");
