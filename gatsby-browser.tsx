@@ -2,4 +2,6 @@
 import type { GatsbyBrowser } from "gatsby";
 import { RootWrapper } from "./src/components/root-wrapper";
 
-export const wrapRootElement: GatsbyBrowser["wrapRootElement"] = ({ element }) => <RootWrapper>{element}</RootWrapper>;
+// wrapPageElement, not wrapRootElement: it must sit inside gatsby-plugin-styled-components' root wrapper,
+// whose style sheet collects the server-rendered CSS (the global style included).
+export const wrapPageElement: GatsbyBrowser["wrapPageElement"] = ({ element }) => <RootWrapper>{element}</RootWrapper>;

@@ -2,7 +2,9 @@
 import type { GatsbySSR } from "gatsby";
 import { RootWrapper } from "./src/components/root-wrapper";
 
-export const wrapRootElement: GatsbySSR["wrapRootElement"] = ({ element }) => <RootWrapper>{element}</RootWrapper>;
+// wrapPageElement, not wrapRootElement: it must sit inside gatsby-plugin-styled-components' root wrapper,
+// whose style sheet collects the server-rendered CSS (the global style included).
+export const wrapPageElement: GatsbySSR["wrapPageElement"] = ({ element }) => <RootWrapper>{element}</RootWrapper>;
 
 export const onRenderBody: GatsbySSR["onRenderBody"] = ({ setHtmlAttributes }) => {
   setHtmlAttributes({ lang: "en" });

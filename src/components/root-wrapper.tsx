@@ -1,10 +1,14 @@
-import React from "react";
+import React, { useEffect } from "react";
 import { ThemeProvider } from "styled-components";
 import { theme } from "../theme/theme";
 import { GlobalStyle } from "../theme/global-style";
 
-/** The same providers in the browser and during SSR (wrapRootElement). */
+/** The same providers in the browser and during SSR (wired as wrapPageElement). */
 export function RootWrapper({ children }: { children: React.ReactNode }) {
+  // A marker for tests and tools: React has hydrated, so event handlers are live.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <ThemeProvider theme={theme}>
       <GlobalStyle />

@@ -23,7 +23,7 @@ export const manifestOptions = {
 export const offlineOptions = {
   precachePages: [],
   workboxConfig: {
-    globPatterns: ["**/icons/*", "**/*.{js,css}"],
+    globPatterns: ["**/icons/icon-*.png", "**/*.{js,css}"],
     runtimeCaching: [
       { urlPattern: /(\.js$|\.css$|static\/)/, handler: "CacheFirst" },
       { urlPattern: /^https?:.*\/page-data\/.*\.json/, handler: "NetworkFirst", options: { networkTimeoutSeconds: 3 } },

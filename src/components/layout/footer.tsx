@@ -128,7 +128,7 @@ export function Footer({
   if (variant === "none") return null;
   if (variant === "small") {
     return (
-      <Wrapper>
+      <Wrapper data-footer="small">
         <Container>
           <Bottom>
             <Logo />
@@ -140,7 +140,7 @@ export function Footer({
   }
   if (!footer?.columns?.length) return null;
   return (
-    <Wrapper>
+    <Wrapper data-footer="full">
       <Container>
         <Columns>
           {footer.columns.map((column) => (

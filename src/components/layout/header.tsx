@@ -1,16 +1,15 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import styled from "styled-components";
-import { GatsbyImage, type IGatsbyImageData } from "gatsby-plugin-image";
 import { Link } from "gatsby";
 import { Logo } from "./logo";
+import { DrawerContent, type NavItem } from "./nav-drawer";
 import { Button } from "../ui/button";
-import { Badge } from "../ui/badge";
 import { SmartLink } from "../ui/smart-link";
 import { Container } from "../ui/container";
+import { useHeaderScroll } from "../../hooks/use-header-scroll";
+import { useMedia } from "../../hooks/use-media";
 
 type NavData = NonNullable<Queries.SiteDataQuery["navigation"]>;
-type NavItem = NavData["navItems"][number];
-type DrawerItem = NonNullable<NavItem["columns"]>[number]["items"][number];
 
 export interface HeaderProps {
   navigation: NavData | null | undefined;
@@ -19,17 +18,33 @@ export interface HeaderProps {
   urls: { signup: string; demo: string; login: string };
 }
 
-const Bar = styled.header<{ $static: boolean }>`
+/** SPEC 9: leaving the header closes its drawer after 100 ms. */
+export const CLOSE_DELAY_MS = 100;
+/** Wide screens with a mouse get the inline navigation with hover drawers; everything else the menu toggle (SPEC 4.3). */
+export const DESKTOP_QUERY = "(min-width: 1024px) and (hover: hover) and (pointer: fine)";
+const WIDE_QUERY = "(min-width: 1024px)";
+const TOUCH_QUERY = "(hover: none), (pointer: coarse)";
+const desktop = `@media ${DESKTOP_QUERY}`;
+
+const Bar = styled.header<{ $static: boolean; $hidden: boolean }>`
   position: ${({ $static }) => ($static ? "relative" : "sticky")};
   top: 0;
   z-index: 50;
   background: ${({ theme }) => theme.colors.white};
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  transform: translateY(${({ $hidden }) => ($hidden ? "-100%" : "0")});
+  transition: transform 0.25s ease;
+  @media (prefers-reduced-motion: reduce) {
+    transition: none;
+  }
 `;
 const Inner = styled(Container)`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.l};
+  gap: ${({ theme }) => theme.space.s};
+  ${({ theme }) => theme.media.m} {
+    gap: ${({ theme }) => theme.space.l};
+  }
   min-height: ${({ theme }) => theme.layout.headerHeight};
 `;
 const HomeLink = styled(Link)`
@@ -37,18 +52,23 @@ const HomeLink = styled(Link)`
   display: inline-flex;
 `;
 const Nav = styled.nav<{ $open: boolean }>`
-  flex: 1;
   display: ${({ $open }) => ($open ? "block" : "none")};
   position: absolute;
   top: 100%;
   left: 0;
   right: 0;
+  z-index: 2;
+  max-height: calc(100vh - ${({ theme }) => theme.layout.headerHeight});
+  overflow-y: auto;
   background: ${({ theme }) => theme.colors.white};
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-  ${({ theme }) => theme.media.l} {
+  ${desktop} {
     display: block;
     position: static;
+    max-height: none;
+    overflow: visible;
     border: 0;
+    background: none;
   }
 `;
 const NavList = styled.ul`
@@ -57,48 +77,76 @@ const NavList = styled.ul`
   padding: ${({ theme }) => theme.space.m};
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.xs};
-  ${({ theme }) => theme.media.l} {
+  gap: ${({ theme }) => theme.space.xxs};
+  ${desktop} {
     flex-direction: row;
     padding: 0;
     align-items: center;
   }
 `;
-const NavButton = styled.button`
+const navItemStyle = `
   font: inherit;
   font-weight: 600;
   background: none;
   border: 0;
-  padding: 8px 12px;
+  padding: 10px 12px;
+  cursor: pointer;
+  text-decoration: none;
+  display: flex;
+  width: 100%;
+  justify-content: space-between;
+  align-items: center;
+`;
+const NavButton = styled.button`
+  ${navItemStyle}
   border-radius: ${({ theme }) => theme.radii.s};
   color: ${({ theme }) => theme.colors.charcoal};
-  cursor: pointer;
   &:hover,
   &[aria-expanded="true"] {
     background: ${({ theme }) => theme.colors.surface};
   }
   &::after {
     content: "";
-    display: inline-block;
     margin-left: 6px;
     border: 4px solid transparent;
     border-top-color: currentColor;
-    vertical-align: 1px;
+    transform-origin: 50% 25%;
+    transition: transform 0.2s ease;
+  }
+  &[aria-expanded="true"]::after {
+    transform: rotate(180deg);
+  }
+  ${desktop} {
+    width: auto;
   }
 `;
 const NavLink = styled(SmartLink)`
-  display: inline-block;
-  font-weight: 600;
-  padding: 8px 12px;
-  color: ${({ theme }) => theme.colors.charcoal};
-  text-decoration: none;
+  ${navItemStyle}
   border-radius: ${({ theme }) => theme.radii.s};
+  color: ${({ theme }) => theme.colors.charcoal};
   &:hover {
     background: ${({ theme }) => theme.colors.surface};
   }
+  ${desktop} {
+    width: auto;
+  }
 `;
-const Drawer = styled.div`
-  ${({ theme }) => theme.media.l} {
+/** Mobile: height + opacity (grid rows 0fr → 1fr). Desktop: a fading panel under the header. */
+const Drawer = styled.div<{ $open: boolean }>`
+  display: grid;
+  grid-template-rows: ${({ $open }) => ($open ? "1fr" : "0fr")};
+  opacity: ${({ $open }) => ($open ? 1 : 0)};
+  visibility: ${({ $open }) => ($open ? "visible" : "hidden")};
+  transition:
+    grid-template-rows 0.25s ease,
+    opacity 0.25s ease,
+    visibility 0s linear ${({ $open }) => ($open ? "0s" : "0.25s")};
+  > div {
+    min-height: 0;
+    overflow: hidden;
+  }
+  ${desktop} {
+    display: block;
     position: absolute;
     left: 0;
     right: 0;
@@ -106,62 +154,20 @@ const Drawer = styled.div`
     background: ${({ theme }) => theme.colors.white};
     box-shadow: ${({ theme }) => theme.shadows.raised};
     border-top: 1px solid ${({ theme }) => theme.colors.border};
-    animation: fade 0.15s ease;
+    transition:
+      opacity 0.15s ease,
+      visibility 0s linear ${({ $open }) => ($open ? "0s" : "0.15s")};
   }
-  @keyframes fade {
-    from {
-      opacity: 0;
-    }
-    to {
-      opacity: 1;
-    }
+  @media (prefers-reduced-motion: reduce) {
+    transition: none;
   }
 `;
-const DrawerGrid = styled(Container)`
-  display: grid;
-  gap: ${({ theme }) => theme.space.l};
-  padding-top: ${({ theme }) => theme.space.l};
-  padding-bottom: ${({ theme }) => theme.space.l};
-  ${({ theme }) => theme.media.l} {
-    grid-template-columns: repeat(auto-fit, minmax(220px, 1fr));
-  }
-`;
-const CardLink = styled(SmartLink)<{ $tone?: string | null }>`
-  display: block;
-  padding: ${({ theme }) => theme.space.m};
-  border-radius: ${({ theme }) => theme.radii.m};
-  text-decoration: none;
-  color: ${({ theme }) => theme.colors.text};
-  background: ${({ theme, $tone }) =>
-    $tone?.startsWith("ORANGE") ? theme.colors.orangeTint : $tone?.startsWith("PURPLE") ? theme.colors.purpleTint : theme.colors.surface};
-  &:hover {
-    outline: 2px solid ${({ theme }) => theme.colors.cobalt};
-  }
-  strong {
-    display: block;
-    margin-bottom: 4px;
-  }
-  p {
-    margin: 0;
-    font-size: ${({ theme }) => theme.fontSizes.s};
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
-`;
-const List = styled.ul`
-  list-style: none;
-  padding: 0;
-  margin: 0;
-  li a,
-  li span {
-    display: flex;
-    gap: 8px;
-    align-items: center;
-    padding: 6px 0;
-    color: ${({ theme }) => theme.colors.text};
-    text-decoration: none;
-  }
-  li a:hover {
-    color: ${({ theme }) => theme.colors.cobaltDark};
+const DrawerInner = styled(Container)`
+  padding-top: ${({ theme }) => theme.space.m};
+  padding-bottom: ${({ theme }) => theme.space.m};
+  ${desktop} {
+    padding-top: ${({ theme }) => theme.space.xl};
+    padding-bottom: ${({ theme }) => theme.space.xl};
   }
 `;
 const Actions = styled.div`
@@ -173,15 +179,66 @@ const Actions = styled.div`
 const MenuToggle = styled.button`
   font: inherit;
   font-weight: 600;
+  display: inline-flex;
+  align-items: center;
+  gap: 8px;
   background: none;
+  color: ${({ theme }) => theme.colors.charcoal};
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radii.s};
-  padding: 8px 12px;
-  ${({ theme }) => theme.media.l} {
+  padding: 0 12px;
+  min-height: 40px;
+  min-width: 40px;
+  cursor: pointer;
+  ${desktop} {
     display: none;
   }
 `;
-const MobileOnly = styled.li`
+const Burger = styled.span<{ $open: boolean }>`
+  position: relative;
+  width: 16px;
+  height: 2px;
+  background: ${({ $open }) => ($open ? "transparent" : "currentColor")};
+  &::before,
+  &::after {
+    content: "";
+    position: absolute;
+    left: 0;
+    width: 16px;
+    height: 2px;
+    background: currentColor;
+    transition: transform 0.2s ease;
+  }
+  &::before {
+    transform: ${({ $open }) => ($open ? "translateY(0) rotate(45deg)" : "translateY(-5px)")};
+  }
+  &::after {
+    transform: ${({ $open }) => ($open ? "translateY(0) rotate(-45deg)" : "translateY(5px)")};
+  }
+`;
+/** The word "Menu" shows from 480 px; below, the icon carries the button's accessible name. */
+const ToggleLabel = styled.span`
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  overflow: hidden;
+  clip-path: inset(50%);
+  white-space: nowrap;
+  ${({ theme }) => theme.media.s} {
+    position: static;
+    width: auto;
+    height: auto;
+    clip-path: none;
+  }
+`;
+const Overlay = styled.div`
+  position: fixed;
+  inset: 0;
+  z-index: 49;
+  background: rgba(29, 35, 48, 0.4);
+`;
+const MenuOnly = styled.li`
+  padding-top: ${({ theme }) => theme.space.s};
   ${({ theme }) => theme.media.m} {
     display: none;
   }
@@ -193,65 +250,59 @@ const HideSmall = styled.span`
   }
 `;
 
-function DrawerEntry({ item }: { item: DrawerItem }) {
-  if (item.layout === "LIST") {
-    return (
-      <div>
-        <strong>{item.title}</strong>
-        <List>
-          {item.items?.map((entry) => (
-            <li key={entry.title}>
-              <SmartLink href={entry.url}>
-                {entry.title}{" "}
-                {entry.isNew && (
-                  <Badge $size="XS" $color="green">
-                    NEW
-                  </Badge>
-                )}
-              </SmartLink>
-            </li>
-          ))}
-        </List>
-      </div>
-    );
-  }
-  // SPEC 5.1: cards render only with both title and url.
-  if (!item.title || !item.url) return null;
-  const image = item.image?.gatsbyImageData as IGatsbyImageData | null | undefined;
-  return (
-    <CardLink href={item.url} $tone={item.color}>
-      {image && item.layout === "FEATURED_CARD" && <GatsbyImage image={image} alt={item.image?.alt ?? ""} />}
-      <strong>
-        {item.title}{" "}
-        {item.isNew && (
-          <Badge $size="XS" $color="green">
-            NEW
-          </Badge>
-        )}
-      </strong>
-      {item.text && <p>{item.text}</p>}
-    </CardLink>
-  );
-}
-
-/** The site header: navigation from data (SPEC 3.1, 2.5). Renders nothing without navigation data. */
+/**
+ * The site header (SPEC 2.2, 3.1, 4.2, 4.3): navigation from data, mega-menu drawers as a WAI-ARIA
+ * disclosure navigation, the scroll state machine. Renders nothing without navigation data.
+ */
 export function Header({ navigation, showLogin, isStatic, urls }: HeaderProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const [openDrawer, setOpenDrawer] = useState<string | null>(null);
   const navRef = useRef<HTMLElement>(null);
-  const baseId = useId();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const hoverOpenedAt = useRef(0);
+  const baseId = useId().replace(/:/g, "");
+  const scrollState = useHeaderScroll(isStatic);
+  const isDesktop = useMedia(DESKTOP_QUERY);
+  const isWide = useMedia(WIDE_QUERY);
+  const isTouch = useMedia(TOUCH_QUERY);
+  const items = navigation?.navItems ?? [];
+  const firstDrawer = items.find((item) => item.columns?.length)?.id ?? null;
 
-  const close = useCallback(() => setOpenDrawer(null), []);
+  const cancelClose = () => clearTimeout(closeTimer.current);
+  const closeAll = useCallback(() => {
+    clearTimeout(closeTimer.current);
+    setOpenDrawer(null);
+    setMenuOpen(false);
+  }, []);
+  useEffect(() => () => clearTimeout(closeTimer.current), []);
+
+  // SPEC 4.3: on wide screens without touch, opening the menu opens the first drawer.
   useEffect(() => {
-    if (!openDrawer) return;
+    if (menuOpen && isWide && !isTouch) setOpenDrawer((current) => current ?? firstDrawer);
+  }, [menuOpen, isWide, isTouch, firstDrawer]);
+
+  // A hidden header shows no drawer.
+  useEffect(() => {
+    if (scrollState === "HIDING") setOpenDrawer(null);
+  }, [scrollState]);
+
+  // Escape closes the open drawer (focus back to its button), then the menu (focus back to the toggle).
+  useEffect(() => {
+    if (!openDrawer && !menuOpen) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== "Escape") return;
-      const button = navRef.current?.querySelector<HTMLButtonElement>(`[aria-controls="${baseId}-${openDrawer}"]`);
-      setOpenDrawer(null);
-      button?.focus();
+      if (openDrawer) {
+        navRef.current?.querySelector<HTMLButtonElement>(`[aria-controls="${baseId}-${openDrawer}"]`)?.focus();
+        setOpenDrawer(null);
+      } else {
+        setMenuOpen(false);
+        toggleRef.current?.focus();
+      }
     };
     const onClick = (event: MouseEvent) => {
-      if (!navRef.current?.contains(event.target as Node)) setOpenDrawer(null);
+      if (openDrawer && !navRef.current?.contains(event.target as Node) && !toggleRef.current?.contains(event.target as Node))
+        setOpenDrawer(null);
     };
     document.addEventListener("keydown", onKey);
     document.addEventListener("click", onClick);
@@ -259,98 +310,112 @@ export function Header({ navigation, showLogin, isStatic, urls }: HeaderProps) {
       document.removeEventListener("keydown", onKey);
       document.removeEventListener("click", onClick);
     };
-  }, [openDrawer, baseId]);
+  }, [openDrawer, menuOpen, baseId]);
 
-  if (!navigation?.navItems?.length) return null;
+  if (!items.length) return null;
+
+  const onDrawerButton = (id: string) => {
+    cancelClose();
+    // A click right after hover opened the drawer confirms it rather than closing it again.
+    if (isDesktop && openDrawer === id && Date.now() - hoverOpenedAt.current < 400) return;
+    setOpenDrawer(openDrawer === id ? null : id);
+  };
+  const onHover = (id: string) => {
+    if (!isDesktop) return;
+    cancelClose();
+    if (openDrawer !== id) hoverOpenedAt.current = Date.now();
+    setOpenDrawer(id);
+  };
+  const onLeaveHeader = () => {
+    if (!isDesktop) return;
+    cancelClose();
+    closeTimer.current = setTimeout(() => setOpenDrawer(null), CLOSE_DELAY_MS);
+  };
+  // Focus leaving the navigation closes its drawer, so keyboard users never tab behind an open panel.
+  const onNavBlur = (event: React.FocusEvent) => {
+    if (!navRef.current?.contains(event.relatedTarget as Node | null)) setOpenDrawer(null);
+  };
+  // Any link followed inside the navigation closes the menu and the drawer (SPEC 4.3).
+  const onNavClick = (event: React.MouseEvent) => {
+    if ((event.target as HTMLElement).closest("a")) closeAll();
+  };
+
   // SPEC 2.2: the home page shows Login instead of Get a Demo.
   const secondary = showLogin ? (
-    <Button href={urls.login} variant="outline" size="S">
+    <Button href={urls.login} variant="outline" size="S" data-nav="login">
       Login
     </Button>
   ) : (
-    <Button href={urls.demo} variant="outline" size="S">
+    <Button href={urls.demo} variant="outline" size="S" data-nav="demo">
       Get a Demo
     </Button>
   );
+  const hidden = !isStatic && scrollState === "HIDING";
+  // The overlay is the header's sibling: the header's transform would make it the overlay's containing block.
   return (
-    <Bar $static={isStatic}>
-      <Inner>
-        <HomeLink to="/" aria-label="Northdesk home">
-          <Logo />
-        </HomeLink>
-        <Nav $open={menuOpen} ref={navRef} aria-label="Main" id={`${baseId}-menu`}>
-          <NavList>
-            {navigation.navItems.map((item) => {
-              if (!item.columns?.length) {
+    <>
+      {menuOpen && !isDesktop && <Overlay data-testid="menu-overlay" aria-hidden="true" onClick={closeAll} />}
+      <Bar $static={isStatic} $hidden={hidden} data-scroll-state={scrollState} onMouseEnter={cancelClose} onMouseLeave={onLeaveHeader}>
+        <Inner>
+          <HomeLink to="/" aria-label="Northdesk home">
+            <Logo />
+          </HomeLink>
+          <Nav $open={menuOpen} ref={navRef} aria-label="Main" id={`${baseId}-menu`} onClick={onNavClick} onBlur={onNavBlur}>
+            <NavList>
+              {items.map((item: NavItem) => {
+                if (!item.columns?.length) {
+                  if (!item.url) return null;
+                  return (
+                    <li key={item.id}>
+                      <NavLink href={item.url}>{item.title}</NavLink>
+                    </li>
+                  );
+                }
+                const expanded = openDrawer === item.id;
                 return (
-                  <li key={item.id}>
-                    <NavLink href={item.url} onClick={() => setMenuOpen(false)}>
+                  <li key={item.id} onMouseEnter={() => onHover(item.id)}>
+                    <NavButton
+                      type="button"
+                      aria-expanded={expanded}
+                      aria-controls={`${baseId}-${item.id}`}
+                      onClick={() => onDrawerButton(item.id)}
+                    >
                       {item.title}
-                    </NavLink>
+                    </NavButton>
+                    <Drawer id={`${baseId}-${item.id}`} $open={expanded} data-drawer={item.id}>
+                      <div>
+                        <DrawerInner>
+                          <DrawerContent item={item} />
+                        </DrawerInner>
+                      </div>
+                    </Drawer>
                   </li>
                 );
-              }
-              const expanded = openDrawer === item.id;
-              return (
-                <li key={item.id}>
-                  <NavButton
-                    type="button"
-                    aria-expanded={expanded}
-                    aria-controls={`${baseId}-${item.id}`}
-                    onClick={() => setOpenDrawer(expanded ? null : item.id)}
-                  >
-                    {item.title}
-                  </NavButton>
-                  <Drawer
-                    id={`${baseId}-${item.id}`}
-                    hidden={!expanded}
-                    onClick={(e) => (e.target as HTMLElement).closest("a") && (close(), setMenuOpen(false))}
-                  >
-                    <DrawerGrid>
-                      {item.columns.map((column, i) => (
-                        <div key={i}>
-                          {column.items.map((entry, j) => (
-                            <DrawerEntry key={j} item={entry} />
-                          ))}
-                          {column.footer && (
-                            <List>
-                              {column.footer.title && (
-                                <li>
-                                  <strong>{column.footer.title}</strong>
-                                </li>
-                              )}
-                              {column.footer.items?.map((entry) => (
-                                <li key={entry.title}>
-                                  <SmartLink href={entry.url}>{entry.title}</SmartLink>
-                                </li>
-                              ))}
-                              {column.footer.url && column.footer.text && (
-                                <li>
-                                  <SmartLink href={column.footer.url}>{column.footer.text}</SmartLink>
-                                </li>
-                              )}
-                            </List>
-                          )}
-                        </div>
-                      ))}
-                    </DrawerGrid>
-                  </Drawer>
-                </li>
-              );
-            })}
-            <MobileOnly>{secondary}</MobileOnly>
-          </NavList>
-        </Nav>
-        <Actions>
-          <HideSmall>{secondary}</HideSmall>
-          <Button href={urls.signup} size="S">
-            Sign Up Free
-          </Button>
-          <MenuToggle type="button" aria-expanded={menuOpen} aria-controls={`${baseId}-menu`} onClick={() => setMenuOpen((o) => !o)}>
-            Menu
-          </MenuToggle>
-        </Actions>
-      </Inner>
-    </Bar>
+              })}
+              <MenuOnly>{secondary}</MenuOnly>
+            </NavList>
+          </Nav>
+          <Actions>
+            <HideSmall>{secondary}</HideSmall>
+            <Button href={urls.signup} size="S" data-nav="signup">
+              Sign Up Free
+            </Button>
+            <MenuToggle
+              ref={toggleRef}
+              type="button"
+              aria-expanded={menuOpen}
+              aria-controls={`${baseId}-menu`}
+              onClick={() => {
+                setMenuOpen((open) => !open);
+                setOpenDrawer(null);
+              }}
+            >
+              <Burger $open={menuOpen} aria-hidden="true" />
+              <ToggleLabel>Menu</ToggleLabel>
+            </MenuToggle>
+          </Actions>
+        </Inner>
+      </Bar>
+    </>
   );
 }

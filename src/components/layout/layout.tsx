@@ -2,6 +2,8 @@ import React from "react";
 import styled from "styled-components";
 import { Header } from "./header";
 import { Footer } from "./footer";
+import { FixedBar } from "./fixed-bar";
+import { SupportLauncher } from "./support-launcher";
 import { useSiteData } from "../../hooks/use-site-data";
 import { footerVariant, isStaticHeader, showsLoginButton } from "../../lib/layout-rules";
 import { resolveUrl } from "../../lib/url-table";
@@ -43,6 +45,8 @@ export function Layout({ path, useStaticHeader, children }: LayoutProps) {
       <Main id="main" tabIndex={-1}>
         {children}
       </Main>
+      <FixedBar pathname={path} urls={urls} />
+      <SupportLauncher />
       <Footer
         footer={footer}
         social={siteSettings?.social}

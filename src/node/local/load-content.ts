@@ -8,6 +8,7 @@ import path from "node:path";
 import matter from "gray-matter";
 import type { z } from "zod";
 import * as S from "./content-schema";
+import { iconNames } from "../icons";
 
 export interface Doc<T> {
   file: string;
@@ -179,6 +180,18 @@ export function loadContent(root: string, options: LoadOptions = { requireImages
   for (const d of [...content.documents, ...content.posts])
     for (const m of d.body.matchAll(/^::form\[([^\]]+)\]\s*$/gm))
       if (!formIds.has(m[1])) problems.push(`${d.file}: embedded form "${m[1]}" does not exist`);
+  // Icons named in navigation must exist in the icon set (served from /icons/{name}.svg).
+  const icons = new Set(iconNames());
+  const collectIcons = (file: string, value: unknown): void => {
+    if (Array.isArray(value)) value.forEach((v) => collectIcons(file, v));
+    else if (value && typeof value === "object")
+      for (const [key, child] of Object.entries(value)) {
+        if (key === "icon" && typeof child === "string" && !icons.has(child))
+          problems.push(`${file}: icon "${child}" is not in the icon set`);
+        else collectIcons(file, child);
+      }
+  };
+  navigations.forEach((n) => collectIcons(`site/navigation (${n.id})`, n));
   // Every image referenced must exist.
   const images: [string, string][] = [];
   const collect = (file: string, value: unknown) => {

@@ -1,0 +1,158 @@
+import { useEffect, useState } from "react";
+import styled from "styled-components";
+import { Button } from "../ui/button";
+import { Container } from "../ui/container";
+import { BAR_COPY, DISMISSED_KEYS, decideBar, parseVisitorInfo, showPoint, withDemoFlag, type BarDecision } from "../../lib/fixed-bar";
+import type { FixedBarVariant } from "../../lib/layout-rules";
+
+/** Local-storage entries we write expire after a year (ARCHITECTURE 3). */
+const DISMISS_TTL_MS = 31_536_000_000;
+export const VISITOR_INFO_KEY = "ziDetails";
+
+const store = (): Storage | null => {
+  try {
+    return window.localStorage;
+  } catch {
+    return null; // storage blocked: the bar simply never remembers a dismissal
+  }
+};
+function isDismissed(key: string, now = Date.now()): boolean {
+  const raw = store()?.getItem(key);
+  if (!raw) return false;
+  try {
+    const entry = JSON.parse(raw);
+    return entry && typeof entry === "object" && "expires" in entry ? entry.value === true && Number(entry.expires) > now : Boolean(entry);
+  } catch {
+    return false;
+  }
+}
+function dismiss(key: string): void {
+  try {
+    store()?.setItem(key, JSON.stringify({ value: true, expires: Date.now() + DISMISS_TTL_MS }));
+  } catch {
+    /* quota or privacy mode: the bar still hides for this page */
+  }
+}
+
+/** The variant visible when the previous page unmounted (SPEC 2.2: the demo bar stays on two paths). */
+let shownOnPreviousPage: FixedBarVariant | null = null;
+
+const Bar = styled.aside<{ $visible: boolean }>`
+  position: fixed;
+  left: 0;
+  right: 0;
+  bottom: 0;
+  z-index: 40;
+  background: ${({ theme }) => theme.colors.charcoal};
+  color: ${({ theme }) => theme.colors.white};
+  box-shadow: 0 -8px 24px rgba(29, 35, 48, 0.18);
+  transform: translateY(${({ $visible }) => ($visible ? "0" : "110%")});
+  visibility: ${({ $visible }) => ($visible ? "visible" : "hidden")};
+  transition:
+    transform 0.3s ease,
+    visibility 0s linear ${({ $visible }) => ($visible ? "0s" : "0.3s")};
+  @media (prefers-reduced-motion: reduce) {
+    transition: none;
+  }
+`;
+const Row = styled(Container)`
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.s} ${({ theme }) => theme.space.l};
+  padding-top: ${({ theme }) => theme.space.s};
+  padding-bottom: ${({ theme }) => theme.space.s};
+  padding-right: 56px;
+  p {
+    margin: 0;
+    font-weight: 600;
+  }
+`;
+const Close = styled.button`
+  position: absolute;
+  right: ${({ theme }) => theme.space.s};
+  top: 50%;
+  transform: translateY(-50%);
+  width: 40px;
+  height: 40px;
+  border: 0;
+  border-radius: ${({ theme }) => theme.radii.pill};
+  background: transparent;
+  color: inherit;
+  font-size: 24px;
+  line-height: 1;
+  cursor: pointer;
+  &:hover {
+    background: rgba(255, 255, 255, 0.12);
+  }
+`;
+
+export interface FixedBarProps {
+  pathname: string;
+  urls: { signup: string; demo: string };
+}
+
+/**
+ * The fixed call-to-action bar (SPEC 2.2, 4.4, 5.1, 9). Decided in the browser (it depends on local
+ * storage), so the server renders nothing; it is fixed to the viewport, so it never shifts layout.
+ */
+export function FixedBar({ pathname, urls }: FixedBarProps) {
+  const [decision, setDecision] = useState<BarDecision | null>(null);
+  const [visible, setVisible] = useState(false);
+
+  useEffect(() => {
+    const next = decideBar({
+      pathname,
+      search: window.location.search,
+      dismissed: { demo: isDismissed(DISMISSED_KEYS.demo), trial: isDismissed(DISMISSED_KEYS.trial) },
+      visitor: parseVisitorInfo(store()?.getItem(VISITOR_INFO_KEY)),
+      previouslyShown: shownOnPreviousPage,
+    });
+    shownOnPreviousPage = null;
+    setDecision(next);
+    if (!next) return;
+    if (next.immediate) {
+      setVisible(true);
+      return;
+    }
+    // SPEC 4.4: visible once scrolled to a third of the page height minus the viewport; then stop listening.
+    const check = () => {
+      if (window.scrollY < showPoint(document.documentElement.scrollHeight, window.innerHeight)) return false;
+      setVisible(true);
+      window.removeEventListener("scroll", onScroll);
+      return true;
+    };
+    const onScroll = () => void check();
+    if (!check()) window.addEventListener("scroll", onScroll, { passive: true });
+    return () => window.removeEventListener("scroll", onScroll);
+  }, [pathname]);
+
+  useEffect(() => {
+    shownOnPreviousPage = visible && decision ? decision.variant : null;
+    return () => {
+      shownOnPreviousPage = visible && decision ? decision.variant : null;
+    };
+  }, [visible, decision]);
+
+  if (!decision) return null;
+  const { variant } = decision;
+  const copy = BAR_COPY[variant];
+  const close = () => {
+    dismiss(DISMISSED_KEYS[variant]);
+    setVisible(false);
+  };
+  return (
+    <Bar $visible={visible} aria-label="Get started" data-fixed-bar={variant} data-visible={visible}>
+      <Row>
+        <p>{copy.text}</p>
+        <Button href={variant === "demo" ? withDemoFlag(urls.demo) : urls.signup} size="S" onClick={close}>
+          {copy.button}
+        </Button>
+        <Close type="button" aria-label="Dismiss" onClick={close}>
+          ×
+        </Close>
+      </Row>
+    </Bar>
+  );
+}

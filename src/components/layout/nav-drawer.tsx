@@ -1,0 +1,256 @@
+import styled, { css } from "styled-components";
+import { GatsbyImage, type IGatsbyImageData } from "gatsby-plugin-image";
+import { Badge } from "../ui/badge";
+import { Icon } from "../ui/icon";
+import { SmartLink } from "../ui/smart-link";
+
+type NavData = NonNullable<Queries.SiteDataQuery["navigation"]>;
+export type NavItem = NavData["navItems"][number];
+type Column = NonNullable<NavItem["columns"]>[number];
+type DrawerItem = Column["items"][number];
+type ColumnFooter = NonNullable<Column["footer"]>;
+
+/** Card colour variants (SPEC 3.1: orange or purple, each strong or light). */
+const tones = {
+  ORANGE: css`
+    background: ${({ theme }) => theme.colors.orange};
+    color: ${({ theme }) => theme.colors.white};
+    p {
+      color: inherit;
+    }
+  `,
+  ORANGE_LIGHT: css`
+    background: ${({ theme }) => theme.colors.orangeTint};
+  `,
+  PURPLE: css`
+    background: ${({ theme }) => theme.colors.purple};
+    color: ${({ theme }) => theme.colors.white};
+    p {
+      color: inherit;
+    }
+  `,
+  PURPLE_LIGHT: css`
+    background: ${({ theme }) => theme.colors.purpleTint};
+  `,
+};
+type Tone = keyof typeof tones;
+const toneOf = (color: string | null | undefined): Tone | undefined => (color && color in tones ? (color as Tone) : undefined);
+
+const Card = styled(SmartLink)<{ $tone?: Tone; $position?: string | null }>`
+  display: grid;
+  gap: ${({ theme }) => theme.space.s};
+  align-items: start;
+  padding: ${({ theme }) => theme.space.m};
+  border-radius: ${({ theme }) => theme.radii.m};
+  text-decoration: none;
+  color: ${({ theme }) => theme.colors.text};
+  background: ${({ theme }) => theme.colors.surface};
+  transition: box-shadow 0.15s ease;
+  ${({ $position }) =>
+    $position === "LEFT"
+      ? "grid-template-columns: 72px 1fr;"
+      : $position === "RIGHT"
+        ? "grid-template-columns: 1fr 72px; > .card-image { order: 2; }"
+        : ""}
+  &:hover,
+  &:focus-visible {
+    box-shadow: ${({ theme }) => theme.shadows.card};
+  }
+  & + & {
+    margin-top: ${({ theme }) => theme.space.s};
+  }
+  .card-image {
+    border-radius: ${({ theme }) => theme.radii.s};
+    overflow: hidden;
+  }
+  strong {
+    display: block;
+    margin-bottom: 4px;
+  }
+  p {
+    margin: 0;
+    font-size: ${({ theme }) => theme.fontSizes.s};
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+  ${({ $tone }) => ($tone ? tones[$tone] : "")}
+`;
+const ListTitle = styled.p`
+  margin: 0 0 ${({ theme }) => theme.space.xs};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  font-weight: 700;
+  letter-spacing: 0.08em;
+  text-transform: uppercase;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+const List = styled.ul<{ $small?: boolean }>`
+  list-style: none;
+  padding: 0;
+  margin: 0;
+  a,
+  span.text {
+    display: flex;
+    gap: 10px;
+    align-items: center;
+    padding: ${({ $small }) => ($small ? "4px 0" : "7px 0")};
+    font-size: ${({ theme, $small }) => ($small ? theme.fontSizes.s : theme.fontSizes.m)};
+    color: ${({ theme }) => theme.colors.text};
+    text-decoration: none;
+  }
+  a:hover {
+    color: ${({ theme }) => theme.colors.cobaltDark};
+  }
+  [data-icon] {
+    color: ${({ theme }) => theme.colors.cobalt};
+  }
+`;
+const FooterBlock = styled.div<{ $layout: string }>`
+  margin-top: ${({ theme }) => theme.space.m};
+  padding-top: ${({ theme }) => theme.space.m};
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+  font-size: ${({ theme }) => theme.fontSizes.s};
+  p {
+    margin: 4px 0 0;
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+  ${({ $layout }) =>
+    $layout === "POWERED_BY" &&
+    css`
+      display: grid;
+      grid-template-columns: 40px 1fr;
+      gap: ${({ theme }) => theme.space.s};
+      align-items: center;
+      a {
+        color: inherit;
+        text-decoration: none;
+      }
+      a:hover strong {
+        text-decoration: underline;
+      }
+    `}
+`;
+const CtaLink = styled(SmartLink)`
+  display: block;
+  padding: ${({ theme }) => theme.space.m};
+  border-radius: ${({ theme }) => theme.radii.m};
+  background: ${({ theme }) => theme.colors.cobaltTint};
+  color: ${({ theme }) => theme.colors.charcoal};
+  text-decoration: none;
+  strong::after {
+    content: " →";
+  }
+  &:hover strong {
+    text-decoration: underline;
+  }
+`;
+const Columns = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.l};
+  ${({ theme }) => theme.media.m} {
+    grid-template-columns: repeat(auto-fit, minmax(220px, 1fr));
+  }
+`;
+
+const New = () => (
+  <Badge $size="XS" $color="green">
+    NEW
+  </Badge>
+);
+
+function ListEntries({ items, small }: { items: DrawerItem["items"] | ColumnFooter["items"]; small?: boolean }) {
+  if (!items?.length) return null;
+  return (
+    <List $small={small}>
+      {items.map((entry, i) => (
+        <li key={`${entry.title}-${i}`}>
+          {entry.url ? (
+            <SmartLink href={entry.url}>
+              {entry.icon && <Icon name={entry.icon} size={18} />}
+              <span>{entry.title}</span>
+              {entry.isNew && <New />}
+            </SmartLink>
+          ) : (
+            <span className="text">{entry.title}</span>
+          )}
+        </li>
+      ))}
+    </List>
+  );
+}
+
+function DrawerEntry({ item }: { item: DrawerItem }) {
+  if (item.layout === "LIST") {
+    return (
+      <div>
+        {item.title && <ListTitle>{item.title}</ListTitle>}
+        <ListEntries items={item.items} />
+      </div>
+    );
+  }
+  // SPEC 5.1: cards render only with both title and url.
+  if (!item.title || !item.url) return null;
+  const image = item.image?.gatsbyImageData as IGatsbyImageData | null | undefined;
+  const position = image ? (item.imagePosition ?? "FULL_WIDTH") : null;
+  return (
+    <Card href={item.url} $tone={toneOf(item.color)} $position={position} data-layout={item.layout}>
+      {image && <GatsbyImage className="card-image" image={image} alt={item.image?.alt ?? ""} />}
+      <span>
+        <strong>
+          {item.title} {item.isNew && <New />}
+        </strong>
+        {item.text && <p>{item.text}</p>}
+      </span>
+    </Card>
+  );
+}
+
+function ColumnFooterBlock({ footer }: { footer: ColumnFooter }) {
+  if (footer.layout === "CTA") {
+    // A call-to-action needs somewhere to go and something to say.
+    if (!footer.title || !footer.url) return null;
+    return (
+      <FooterBlock $layout="CTA">
+        <CtaLink href={footer.url}>
+          <strong>{footer.title}</strong>
+          {footer.text && <p>{footer.text}</p>}
+        </CtaLink>
+      </FooterBlock>
+    );
+  }
+  if (footer.layout === "POWERED_BY") {
+    const image = footer.image?.gatsbyImageData as IGatsbyImageData | null | undefined;
+    const body = (
+      <span>
+        <strong>{footer.title}</strong>
+        {footer.text && <p>{footer.text}</p>}
+      </span>
+    );
+    return (
+      <FooterBlock $layout="POWERED_BY">
+        {image ? <GatsbyImage image={image} alt={footer.image?.alt ?? ""} /> : <Icon name="sparkles" size={28} />}
+        {footer.url ? <SmartLink href={footer.url}>{body}</SmartLink> : body}
+      </FooterBlock>
+    );
+  }
+  return (
+    <FooterBlock $layout="SMALL_LIST">
+      {footer.title && <ListTitle>{footer.title}</ListTitle>}
+      <ListEntries items={footer.items} small />
+    </FooterBlock>
+  );
+}
+
+/** The contents of one mega-menu drawer (SPEC 3.1). */
+export function DrawerContent({ item }: { item: NavItem }) {
+  return (
+    <Columns>
+      {item.columns?.map((column, i) => (
+        <div key={i}>
+          {column.items.map((entry, j) => (
+            <DrawerEntry key={j} item={entry} />
+          ))}
+          {column.footer && <ColumnFooterBlock footer={column.footer} />}
+        </div>
+      ))}
+    </Columns>
+  );
+}

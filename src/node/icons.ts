@@ -1,0 +1,42 @@
+/**
+ * The icon set (SPEC 7.4 "Static icons at /icons/{name}.svg"; issue: a well-kept open-source set,
+ * not hand-drawn). Icons come from lucide-static (ISC) and are copied into static/icons before
+ * Gatsby copies static/ into public/, so `develop` and `build` both serve them. The copied files are
+ * build output (git-ignored); the package is the source of truth.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { createRequire } from "node:module";
+
+// Resolved from the project root at run time (gatsby-node is bundled, so a bare require.resolve would not survive).
+const projectRequire = createRequire(path.join(process.cwd(), "package.json"));
+export const ICON_SOURCE_DIR = path.join(path.dirname(projectRequire.resolve("lucide-static/package.json")), "icons");
+
+/** Every icon name the set offers (file names without .svg, aliases included). */
+export function iconNames(sourceDir = ICON_SOURCE_DIR): string[] {
+  return fs
+    .readdirSync(sourceDir)
+    .filter((file) => file.endsWith(".svg"))
+    .map((file) => file.slice(0, -4))
+    .sort();
+}
+
+/**
+ * Copies the set to `destDir`, skipping files that are already identical (fast warm starts), and
+ * writes `index.json` (the list of names) for tools like the design-system page.
+ */
+export function copyIcons(destDir: string, sourceDir = ICON_SOURCE_DIR): { copied: number; total: number } {
+  fs.mkdirSync(destDir, { recursive: true });
+  const names = iconNames(sourceDir);
+  let copied = 0;
+  for (const name of names) {
+    const from = path.join(sourceDir, `${name}.svg`);
+    const to = path.join(destDir, `${name}.svg`);
+    const source = fs.readFileSync(from);
+    if (fs.existsSync(to) && fs.readFileSync(to).equals(source)) continue;
+    fs.writeFileSync(to, source);
+    copied++;
+  }
+  fs.writeFileSync(path.join(destDir, "index.json"), JSON.stringify(names));
+  return { copied, total: names.length };
+}

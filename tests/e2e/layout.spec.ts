@@ -1,0 +1,226 @@
+import { expect, test, type Page } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { open } from "./helpers";
+
+/** Third-party hosts are never reached from tests. */
+test.beforeEach(async ({ page, baseURL }) => {
+  await page.route(
+    (url) => !url.href.startsWith(baseURL!),
+    (route) => route.abort(),
+  );
+});
+
+const axeClean = async (page: Page) => {
+  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"]).analyze();
+  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+};
+const headerState = (page: Page) => page.locator("header").first().getAttribute("data-scroll-state");
+const scrollToY = async (page: Page, y: number) => {
+  await page.evaluate((top) => window.scrollTo({ top, behavior: "instant" }), y);
+  await page.waitForTimeout(80);
+};
+
+test.describe("header on a desktop (SPEC 4.2, 4.3)", () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test("scroll states: hides going down past half the viewport, shows after 100 px up, hides after 200 px down", async ({ page }) => {
+    await open(page, "/shared-inbox/");
+    await expect.poll(() => headerState(page)).toBe("UNINITIALIZED");
+    await scrollToY(page, 1200);
+    await expect.poll(() => headerState(page)).toBe("HIDING");
+    await expect(page.getByRole("link", { name: "Sign Up Free" }).first()).not.toBeInViewport();
+    await scrollToY(page, 1150);
+    await expect.poll(() => headerState(page)).toBe("HIDING");
+    await scrollToY(page, 1090);
+    await expect.poll(() => headerState(page)).toBe("SHOWING");
+    await expect(page.getByRole("link", { name: "Sign Up Free" }).first()).toBeInViewport();
+    await scrollToY(page, 1300);
+    await expect.poll(() => headerState(page)).toBe("HIDING");
+    await scrollToY(page, 0);
+    await expect.poll(() => headerState(page)).toBe("UNINITIALIZED");
+  });
+
+  test("a static header (pricing) scrolls away and stays hidden on the way up", async ({ page }) => {
+    await open(page, "/pricing/");
+    await scrollToY(page, 1200);
+    await expect.poll(() => headerState(page)).toBe("HIDING");
+    await scrollToY(page, 900);
+    await expect.poll(() => headerState(page)).toBe("HIDING");
+  });
+
+  test("hover opens a drawer, leaving the header closes it; axe clean with it open", async ({ page }) => {
+    await open(page, "/shared-inbox/");
+    const product = page.getByRole("button", { name: "Product" });
+    await product.hover();
+    await expect(product).toHaveAttribute("aria-expanded", "true");
+    const drawer = page.locator(`#${await product.getAttribute("aria-controls")}`);
+    await expect(drawer.getByRole("link", { name: /Shared Inbox/ })).toBeVisible();
+    await axeClean(page);
+    await page.mouse.move(700, 800);
+    await expect(product).toHaveAttribute("aria-expanded", "false");
+    await expect(drawer.getByRole("link", { name: /Shared Inbox/ })).toBeHidden();
+  });
+
+  test("keyboard: Enter opens, Tab reaches the drawer links, Escape closes and returns focus", async ({ page }) => {
+    await open(page, "/shared-inbox/");
+    const product = page.getByRole("button", { name: "Product" });
+    await product.focus();
+    await page.keyboard.press("Enter");
+    await expect(product).toHaveAttribute("aria-expanded", "true");
+    await page.keyboard.press("Tab");
+    await expect(page.locator(":focus")).toHaveAttribute("href", /.+/);
+    await page.keyboard.press("Escape");
+    await expect(product).toHaveAttribute("aria-expanded", "false");
+    await expect(product).toBeFocused();
+  });
+
+  test("home shows Login instead of Get a Demo; other pages Get a Demo", async ({ page }) => {
+    await open(page, "/");
+    await expect(page.locator("header").getByRole("link", { name: "Login" }).last()).toBeVisible();
+    await expect(page.locator("header").getByRole("link", { name: "Get a Demo" })).toHaveCount(0);
+    await open(page, "/shared-inbox/");
+    await expect(page.locator("header").getByRole("link", { name: "Get a Demo" }).last()).toBeVisible();
+  });
+});
+
+test.describe("header on a phone (SPEC 4.3)", () => {
+  test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
+
+  test("the toggle opens the menu, a click toggles a drawer, a link closes the menu; axe clean open", async ({ page }) => {
+    await open(page, "/blog/");
+    const toggle = page.getByRole("button", { name: "Menu" });
+    await expect(page.getByRole("button", { name: "Product" })).toBeHidden();
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    const product = page.getByRole("button", { name: "Product" });
+    await product.click();
+    await expect(product).toHaveAttribute("aria-expanded", "true");
+    await expect(
+      page
+        .locator("header")
+        .getByRole("link", { name: /Shared Inbox/ })
+        .first(),
+    ).toBeVisible();
+    await axeClean(page);
+    await product.click();
+    await expect(product).toHaveAttribute("aria-expanded", "false");
+    await page.locator("header").getByRole("link", { name: "Pricing", exact: true }).click();
+    await expect(page).toHaveURL(/\/pricing\/$/);
+    await expect(page.getByRole("button", { name: "Menu" })).toHaveAttribute("aria-expanded", "false");
+  });
+
+  test("the overlay closes the menu", async ({ page }) => {
+    await open(page, "/blog/");
+    await page.getByRole("button", { name: "Menu" }).click();
+    await page.getByTestId("menu-overlay").click({ position: { x: 10, y: 600 } });
+    await expect(page.getByRole("button", { name: "Menu" })).toHaveAttribute("aria-expanded", "false");
+  });
+
+  test("no horizontal overflow on a 375 px phone", async ({ page }) => {
+    for (const path of ["/", "/shared-inbox/", "/blog/support-staffing-model/", "/design-system/"]) {
+      await open(page, path);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, path).toBeLessThanOrEqual(0);
+    }
+  });
+});
+
+test.describe("footers per path (SPEC 2.2)", () => {
+  for (const [path, variant] of [
+    ["/", "full"],
+    ["/product-tour/", null],
+    ["/fundraising-with-purpose/", "small"],
+    ["/interview-builder/", "small"],
+    ["/lp/personalized-customer-experience/", "small"],
+    ["/webinars/foundations-of-great-service/", "small"],
+  ] as const) {
+    test(`${path}: ${variant ?? "no"} footer`, async ({ page }) => {
+      await open(page, path);
+      if (variant) await expect(page.locator("footer")).toHaveAttribute("data-footer", variant);
+      else await expect(page.locator("footer")).toHaveCount(0);
+      if (variant) await expect(page.locator("footer")).toContainText(`© ${new Date().getFullYear()}`);
+    });
+  }
+
+  test("the large footer: status badge, NEW badges, external links as plain anchors", async ({ page }) => {
+    await open(page, "/");
+    const footer = page.locator("footer");
+    await expect(footer.getByRole("link", { name: /Status/ })).toContainText("99.99%");
+    await expect(footer.getByText("NEW").first()).toBeVisible();
+    for (const name of ["X", "Facebook", "LinkedIn", "Instagram"])
+      await expect(footer.getByRole("link", { name, exact: true })).toBeVisible();
+  });
+});
+
+test.describe("fixed call-to-action bar (SPEC 4.4, 5.1)", () => {
+  const bar = (page: Page) => page.locator("[data-fixed-bar]");
+  const scrollToBottom = (page: Page) => page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+
+  test("home: the trial bar after scrolling, dismissed for good", async ({ page }) => {
+    await open(page, "/");
+    await expect(bar(page)).toHaveAttribute("data-visible", "false");
+    await scrollToBottom(page);
+    await expect(bar(page)).toHaveAttribute("data-visible", "true");
+    await expect(bar(page)).toContainText("Get started in minutes with a free account.");
+    await bar(page).getByRole("button", { name: "Dismiss" }).click();
+    await expect(bar(page)).toHaveAttribute("data-visible", "false");
+    await page.reload();
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+    await scrollToBottom(page);
+    await expect(bar(page)).toHaveCount(0);
+  });
+
+  test("product page: demo bar only for eligible visitors; forced by show_fixed_cta_bar=1; stays on /lp/get-a-demo/", async ({ page }) => {
+    await open(page, "/shared-inbox/");
+    await scrollToBottom(page);
+    await expect(bar(page)).toHaveCount(0);
+    await page.evaluate(() => localStorage.setItem("ziDetails", JSON.stringify({ employeeCount: 40, country: "Germany" })));
+    await page.reload();
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+    await scrollToBottom(page);
+    await expect(bar(page)).toHaveAttribute("data-visible", "true");
+    await expect(bar(page).getByRole("link", { name: "Book a Demo" })).toHaveAttribute("href", /demofixedcta=true/);
+    // Client-side navigation to the demo page keeps the bar.
+    await page.evaluate(() => (window as unknown as { ___navigate: (to: string) => void }).___navigate("/lp/get-a-demo/"));
+    await expect(page).toHaveURL(/\/lp\/get-a-demo\/$/);
+    await expect(bar(page)).toHaveAttribute("data-visible", "true");
+    await page.evaluate(() => (window as unknown as { ___navigate: (to: string) => void }).___navigate("/blog/"));
+    await expect(page).toHaveURL(/\/blog\/$/);
+    await expect(bar(page)).toHaveCount(0);
+    await open(page, "/blog/?show_fixed_cta_bar=1");
+    await expect(bar(page)).toHaveAttribute("data-visible", "true");
+  });
+
+  test("the bar never shifts layout (CLS 0 while it appears)", async ({ page }) => {
+    await open(page, "/");
+    await page.evaluate(() => {
+      (window as unknown as { __cls: number }).__cls = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+          if (!entry.hadRecentInput) (window as unknown as { __cls: number }).__cls += entry.value;
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    await scrollToBottom(page);
+    await expect(bar(page)).toHaveAttribute("data-visible", "true");
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBe(0);
+  });
+});
+
+test("design system page: every badge colour and button variant, not indexed", async ({ page }) => {
+  await open(page, "/design-system/");
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+  await expect(page.getByRole("group", { name: /Badges, size/ })).toHaveCount(3);
+  await expect(page.getByRole("group", { name: /buttons$/ })).toHaveCount(4);
+  await expect(page.getByText(/of \d{4} icons/)).toBeVisible();
+  await page.getByLabel("Find an icon").fill("inbox");
+  await expect(page.locator('main li [data-icon="inbox"]')).toBeVisible();
+  const svg = await page.request.get("/icons/inbox.svg");
+  expect(svg.status()).toBe(200);
+  expect(await svg.text()).toContain("<svg");
+});
+
+test("the support launcher links to the ask page's contact route without the widget", async ({ page }) => {
+  await open(page, "/blog/");
+  await expect(page.getByRole("link", { name: "Help and support" })).toHaveAttribute("href", "/ask/#contact-us");
+});
