@@ -17,6 +17,8 @@ if ! git diff --quiet -- src/gatsby-types.d.ts 2>/dev/null; then
   git --no-pager diff --stat -- src/gatsby-types.d.ts >&2
   [ -n "${CI:-}" ] && exit 1
 fi
+step "performance budgets (first-load JS, no render-blocking third parties)"
+npx tsx scripts/check-budgets.ts
 step "types"
 npx tsc --noEmit
 step "lint"

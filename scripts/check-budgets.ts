@@ -1,0 +1,30 @@
+/**
+ * Fails when a built page breaks a budget of ARCHITECTURE.md 7 (run after `gatsby build`):
+ * first-load JS above 110 KB gzip, or a render-blocking third-party script or stylesheet.
+ * Prints the heaviest page per template. Usage: tsx scripts/check-budgets.ts [publicDir]
+ */
+import path from "node:path";
+import { FIRST_LOAD_JS_BUDGET, measureSite } from "./lib/budgets";
+
+const publicDir = path.resolve(process.argv[2] ?? "public");
+const pages = measureSite(publicDir);
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+const worstPerTemplate = new Map<string, (typeof pages)[number]>();
+for (const page of pages) {
+  const current = worstPerTemplate.get(page.template);
+  if (!current || page.firstLoadJs > current.firstLoadJs) worstPerTemplate.set(page.template, page);
+}
+for (const page of [...worstPerTemplate.values()].sort((a, b) => b.firstLoadJs - a.firstLoadJs))
+  console.log(`${kb(page.firstLoadJs).padStart(9)}  ${page.path}  (${page.template.replace(/^component---/, "")})`);
+
+const failures = [
+  ...pages
+    .filter((p) => p.firstLoadJs > FIRST_LOAD_JS_BUDGET)
+    .map((p) => `${p.path}: first-load JS ${kb(p.firstLoadJs)} > ${kb(FIRST_LOAD_JS_BUDGET)}`),
+  ...pages.filter((p) => p.blocking.length).map((p) => `${p.path}: render-blocking third-party ${p.blocking.join(", ")}`),
+];
+console.log(`${pages.length} pages, budget ${kb(FIRST_LOAD_JS_BUDGET)} first-load JS`);
+if (failures.length) {
+  console.error(failures.join("\n"));
+  process.exit(1);
+}

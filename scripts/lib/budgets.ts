@@ -1,0 +1,83 @@
+/**
+ * Performance budgets of the built site (ARCHITECTURE.md 7), counted from the files on disk so the
+ * check is deterministic: first-load JavaScript per page (gzip -9 of every same-origin script the
+ * HTML loads or preloads, the page's component chunk, and inline scripts — the same rule as
+ * ../shared/tools/first-load-js) and no render-blocking third-party resource in any page.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
+
+export const FIRST_LOAD_JS_BUDGET = 110 * 1024;
+
+export interface PageBudget {
+  path: string;
+  template: string;
+  firstLoadJs: number;
+  blocking: string[];
+}
+
+const gzipSize = (data: Buffer | string) => zlib.gzipSync(data, { level: 9 }).length;
+
+/** Every page in a build, as site paths (each index.html under publicDir). */
+export function builtPages(publicDir: string): string[] {
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory() && !["page-data", "static", "icons", "~partytown", "slice-data"].includes(entry.name)) walk(full);
+      else if (entry.name === "index.html")
+        out.push(dir === publicDir ? "/" : `/${path.relative(publicDir, dir).split(path.sep).join("/")}/`);
+    }
+  };
+  walk(publicDir);
+  return out.sort();
+}
+
+/** Scripts and stylesheets from other origins that block rendering (no async/defer, or a stylesheet link). */
+export function renderBlockingThirdParty(html: string): string[] {
+  const head = html.split(/<body\b/i)[0] ?? html;
+  const found: string[] = [];
+  for (const m of head.matchAll(/<script\b([^>]*)>/gi)) {
+    const attrs = m[1];
+    const src = /\bsrc="([^"]+)"/i.exec(attrs)?.[1];
+    if (src && /^(https?:)?\/\//i.test(src) && !/\b(async|defer)\b/i.test(attrs) && !/type="module"/i.test(attrs)) found.push(src);
+  }
+  for (const m of head.matchAll(/<link\b([^>]*)>/gi)) {
+    const attrs = m[1];
+    const href = /\bhref="([^"]+)"/i.exec(attrs)?.[1];
+    if (href && /\brel="stylesheet"/i.test(attrs) && /^(https?:)?\/\//i.test(href) && !/\bmedia="print"/i.test(attrs)) found.push(href);
+  }
+  return found;
+}
+
+export function measurePage(publicDir: string, pagePath: string, cache = new Map<string, number>()): PageBudget {
+  const html = fs.readFileSync(path.join(publicDir, pagePath, "index.html"), "utf8");
+  const sources = new Set<string>();
+  for (const m of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)) sources.add(m[1]);
+  for (const m of html.matchAll(/<link\b[^>]*>/g))
+    if (/rel="preload"/.test(m[0]) && /as="script"/.test(m[0])) {
+      const href = /href="([^"]+)"/.exec(m[0])?.[1];
+      if (href) sources.add(href);
+    }
+  const pageData = path.join(publicDir, "page-data", pagePath === "/" ? "index" : pagePath.replace(/^\/|\/$/g, ""), "page-data.json");
+  const template = fs.existsSync(pageData) ? String(JSON.parse(fs.readFileSync(pageData, "utf8")).componentChunkName) : "";
+  const chunkMapFile = path.join(publicDir, "chunk-map.json");
+  const chunkMap: Record<string, string[]> = fs.existsSync(chunkMapFile) ? JSON.parse(fs.readFileSync(chunkMapFile, "utf8")) : {};
+  for (const s of chunkMap[template] ?? []) sources.add(s);
+
+  let total = 0;
+  for (const src of sources) {
+    if (/^(https?:)?\/\//.test(src)) continue; // third-party: reported by renderBlockingThirdParty when it blocks
+    const file = path.join(publicDir, src.split("?")[0]);
+    if (!cache.has(file)) cache.set(file, fs.existsSync(file) ? gzipSize(fs.readFileSync(file)) : 0);
+    total += cache.get(file)!;
+  }
+  for (const m of html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) total += gzipSize(m[1]);
+  return { path: pagePath, template, firstLoadJs: total, blocking: renderBlockingThirdParty(html) };
+}
+
+export function measureSite(publicDir: string): PageBudget[] {
+  const cache = new Map<string, number>();
+  return builtPages(publicDir).map((p) => measurePage(publicDir, p, cache));
+}
