@@ -1,7 +1,18 @@
 /** Gatsby Browser APIs: wiring only; behaviour lives in src/. */
 import type { GatsbyBrowser } from "gatsby";
 import { RootWrapper } from "./src/components/root-wrapper";
+import {
+  onClientEntry as startRuntime,
+  onInitialClientRender as afterFirstRender,
+  onRouteUpdate as routeUpdated,
+} from "./src/browser/runtime";
 
 // wrapPageElement, not wrapRootElement: it must sit inside gatsby-plugin-styled-components' root wrapper,
 // whose style sheet collects the server-rendered CSS (the global style included).
-export const wrapPageElement: GatsbyBrowser["wrapPageElement"] = ({ element }) => <RootWrapper>{element}</RootWrapper>;
+export const wrapPageElement: GatsbyBrowser["wrapPageElement"] = ({ element, props }) => (
+  <RootWrapper pathname={props.location.pathname}>{element}</RootWrapper>
+);
+
+export const onClientEntry: GatsbyBrowser["onClientEntry"] = () => startRuntime();
+export const onInitialClientRender: GatsbyBrowser["onInitialClientRender"] = () => afterFirstRender();
+export const onRouteUpdate: GatsbyBrowser["onRouteUpdate"] = ({ location, prevLocation }) => routeUpdated({ location, prevLocation });

@@ -2,9 +2,10 @@ import React, { useEffect } from "react";
 import { ThemeProvider } from "styled-components";
 import { theme } from "../theme/theme";
 import { GlobalStyle } from "../theme/global-style";
+import { ThirdPartyScripts } from "./layout/third-party-scripts";
 
 /** The same providers in the browser and during SSR (wired as wrapPageElement). */
-export function RootWrapper({ children }: { children: React.ReactNode }) {
+export function RootWrapper({ children, pathname }: { children: React.ReactNode; pathname: string }) {
   // A marker for tests and tools: React has hydrated, so event handlers are live.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
@@ -13,6 +14,7 @@ export function RootWrapper({ children }: { children: React.ReactNode }) {
     <ThemeProvider theme={theme}>
       <GlobalStyle />
       {children}
+      <ThirdPartyScripts pathname={pathname} />
     </ThemeProvider>
   );
 }

@@ -1,0 +1,67 @@
+/**
+ * Which host a URL is on (SPEC 2.4; ARCHITECTURE.md 3). Pure: every function takes the hosts it
+ * compares against, defaulting to the public config.
+ */
+import { publicConfig } from "../config/public";
+import { isLoginPage, isSignupPage } from "../lib/layout-rules";
+
+export interface SiteHosts {
+  readonly marketing: string;
+  readonly staging: string;
+  readonly app: string;
+}
+
+export const siteHosts: SiteHosts = publicConfig.hosts;
+export const LOCALHOST = "localhost";
+
+const norm = (hostname: string) => hostname.trim().toLowerCase().replace(/\.$/, "");
+
+/** SPEC 2.4: the marketing host, the staging host and localhost. */
+export function isMarketingHost(hostname: string, hosts: SiteHosts = siteHosts): boolean {
+  const h = norm(hostname);
+  return h === norm(hosts.marketing) || h === norm(hosts.staging) || h === LOCALHOST;
+}
+
+/** SPEC 2.4: pages on the app host are product-owned. */
+export const isAppHost = (hostname: string, hosts: SiteHosts = siteHosts) => norm(hostname) === norm(hosts.app);
+
+/** SPEC 7.5: only the marketing host is production; everywhere else analytics are stubbed. */
+export const isProductionHost = (hostname: string, hosts: SiteHosts = siteHosts) => norm(hostname) === norm(hosts.marketing);
+
+/** SPEC 4.1: attribution is tracked on marketing pages and on login pages. */
+export function isTrackedPage(url: URL, hosts: SiteHosts = siteHosts): boolean {
+  return isMarketingHost(url.hostname, hosts) || isLoginPage(url.pathname);
+}
+
+/** SPEC 4.1: the analytics service loads only on marketing, login and sign-up pages. */
+export function isAnalyticsPage(hostname: string, pathname: string, hosts: SiteHosts = siteHosts): boolean {
+  return isMarketingHost(hostname, hosts) || isLoginPage(pathname) || isSignupPage(pathname);
+}
+
+const IP_ADDRESS = /^(\d{1,3}(\.\d{1,3}){3}|\[?[0-9a-f:]+\]?)$/i;
+/** Second-level labels under a two-letter country code that are public suffixes (co.uk, com.au, …). */
+const SHARED_SECOND_LEVEL = new Set(["ac", "co", "com", "edu", "gov", "net", "org", "ne", "or"]);
+
+/**
+ * SPEC 9: attribution cookies are scoped to the parent domain of the current host, so the marketing,
+ * staging and app hosts share them. undefined means "no domain attribute" (localhost, IPs,
+ * single-label hosts, hosts directly under a public suffix).
+ */
+export function parentDomain(hostname: string): string | undefined {
+  const h = norm(hostname);
+  if (h === "" || h === LOCALHOST || h.endsWith(`.${LOCALHOST}`) || IP_ADDRESS.test(h)) return undefined;
+  const labels = h.split(".");
+  if (labels.length < 2) return undefined;
+  if (labels.length === 2) return SHARED_SECOND_LEVEL.has(labels[0]) && labels[1].length === 2 ? undefined : h;
+  const parent = labels.slice(1);
+  if (parent.length === 2 && SHARED_SECOND_LEVEL.has(parent[0]) && parent[1].length === 2) return h;
+  return parent.join(".");
+}
+
+/** Same site: one of our hosts, or a host under the same parent domain (a referrer from it is not external). */
+export function isOwnHost(hostname: string, currentHostname: string, hosts: SiteHosts = siteHosts): boolean {
+  const h = norm(hostname);
+  if (h === norm(currentHostname) || isMarketingHost(h, hosts) || isAppHost(h, hosts)) return true;
+  const parent = parentDomain(currentHostname);
+  return parent !== undefined && (h === parent || h.endsWith(`.${parent}`));
+}

@@ -1,0 +1,235 @@
+/**
+ * Link decoration (SPEC 4.1, 7.3): sign-up links carry the visitor's attribution, links to the app
+ * host carry the analytics ids and partner-referral params. decorateHref is pure; decorateLinks and
+ * observeLinks apply it to the DOM, idempotently (each anchor remembers its undecorated href).
+ */
+import { readAttribution } from "./attribution";
+import { COOKIE_NAMES, type CookieValues } from "./cookies";
+import { isAppHost, isMarketingHost, siteHosts, type SiteHosts } from "./hosts";
+import { isSignupPage } from "../lib/layout-rules";
+
+declare global {
+  interface Window {
+    /** Gatsby's client-side navigate (what `navigate` from "gatsby" calls). */
+    ___navigate?: (to: string, options?: { replace?: boolean; state?: unknown }) => void;
+  }
+}
+
+export type StorageLike = Pick<Storage, "getItem" | "setItem" | "removeItem">;
+
+export const SIGNUP_PATH_PREFIX = "/members/register";
+export const LOGIN_PATH_PREFIX = "/members/login";
+/** SPEC 3.8: set on a click of the login link. */
+export const LOGIN_CLICKED_KEY = "HS--log-in-clicked";
+export const PROMO_PARAM = "promo";
+export const PARTNER_PARAMS = ["gspk", "gsxid"] as const;
+export type PartnerParams = Partial<Record<(typeof PARTNER_PARAMS)[number], string>>;
+/** ARCHITECTURE.md 3: entries written by our storage helper expire after this long. */
+export const STORAGE_TTL_MS = 31_536_000_000;
+/** SPEC 7.3: partner params are appended this long after load. */
+export const PARTNER_DECORATION_DELAY_MS = 100;
+
+export type Params = ReadonlyArray<readonly [string, string]>;
+
+export interface DecorationContext {
+  /** The current page. */
+  page: URL;
+  cookies: CookieValues;
+  /** Heap's user id once its script has loaded (hpid). */
+  heapUserId?: string;
+  /** gspk / gsxid, supplied once the runtime's post-load timer has fired. */
+  partner?: PartnerParams;
+  hosts?: SiteHosts;
+}
+
+/** SPEC 7.3: the sign-up link params, in the spec's order; empty values are left off. */
+export function signupAttributionParams(cookies: CookieValues): Params {
+  const { firstTouch, lastTouch, firstTouchUrl, lastTouchUrl } = readAttribution(cookies);
+  const params: Array<[string, string]> = [
+    ["utm_source", lastTouch?.source ?? ""],
+    ["utm_campaign", lastTouch?.campaign ?? ""],
+    ["utm_medium", lastTouch?.medium ?? ""],
+    ["last_touch_url", lastTouchUrl],
+    ["utm_first_source", firstTouch?.source ?? ""],
+    ["utm_first_campaign", firstTouch?.campaign ?? ""],
+    ["utm_first_medium", firstTouch?.medium ?? ""],
+    ["first_touch_url", firstTouchUrl],
+    ["hs_tvar", cookies[COOKIE_NAMES.testVariation] ?? ""],
+    ["referrer", cookies[COOKIE_NAMES.referralCode] ?? ""],
+  ];
+  return params.filter(([, value]) => value !== "");
+}
+
+function resolve(href: string, page: URL): URL | null {
+  try {
+    const url = new URL(href, page);
+    return url.protocol === "http:" || url.protocol === "https:" ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+const isRelative = (href: string) => !/^([a-z][a-z\d+.-]*:|\/\/)/i.test(href.trim());
+
+/** A sign-up link: path under /members/register, relative or on a marketing host. */
+export function isSignupLink(href: string, page: URL, hosts: SiteHosts = siteHosts): boolean {
+  const url = resolve(href, page);
+  return !!url && url.pathname.startsWith(SIGNUP_PATH_PREFIX) && (isRelative(href) || isMarketingHost(url.hostname, hosts));
+}
+
+/** A cross-domain link: to the app host. */
+export function isAppLink(href: string, page: URL, hosts: SiteHosts = siteHosts): boolean {
+  const url = resolve(href, page);
+  return !!url && isAppHost(url.hostname, hosts);
+}
+
+/** The login link (on the app host or ours). */
+export function isLoginLink(href: string, page: URL): boolean {
+  const url = resolve(href, page);
+  return !!url && url.pathname.startsWith(LOGIN_PATH_PREFIX);
+}
+
+/** Appends the params the href does not have yet, keeping its query text and hash as they are. */
+export function appendParams(href: string, params: Params): string {
+  const hashAt = href.indexOf("#");
+  const hash = hashAt < 0 ? "" : href.slice(hashAt);
+  const beforeHash = hashAt < 0 ? href : href.slice(0, hashAt);
+  const queryAt = beforeHash.indexOf("?");
+  const base = queryAt < 0 ? beforeHash : beforeHash.slice(0, queryAt);
+  const query = queryAt < 0 ? "" : beforeHash.slice(queryAt + 1);
+  const present = new URLSearchParams(query);
+  const added: string[] = [];
+  for (const [name, value] of params) {
+    if (present.has(name)) continue;
+    present.append(name, value);
+    added.push(`${encodeURIComponent(name)}=${encodeURIComponent(value)}`);
+  }
+  if (added.length === 0) return href;
+  const joined = query === "" ? added.join("&") : `${query}${query.endsWith("&") ? "" : "&"}${added.join("&")}`;
+  return `${base}?${joined}${hash}`;
+}
+
+/** SPEC 4.1, 7.3: the decorated form of one href (unchanged if no rule applies). */
+export function decorateHref(href: string, ctx: DecorationContext): string {
+  const hosts = ctx.hosts ?? siteHosts;
+  if (isSignupLink(href, ctx.page, hosts)) {
+    const params: Array<readonly [string, string]> = isSignupPage(ctx.page.pathname) ? [] : [...signupAttributionParams(ctx.cookies)];
+    const promo = ctx.page.searchParams.get(PROMO_PARAM);
+    if (promo) params.push([PROMO_PARAM, promo]);
+    return appendParams(href, params);
+  }
+  if (isAppLink(href, ctx.page, hosts)) {
+    const params: Array<readonly [string, string]> = [];
+    const mxid = ctx.cookies[COOKIE_NAMES.mxid];
+    if (mxid) params.push(["mxid", mxid]);
+    if (ctx.heapUserId) params.push(["hpid", ctx.heapUserId]);
+    for (const name of PARTNER_PARAMS) {
+      const value = ctx.partner?.[name];
+      if (value) params.push([name, value]);
+    }
+    return appendParams(href, params);
+  }
+  return href;
+}
+
+const ORIGINAL = "data-nd-href";
+const DECORATED = "data-nd-decorated";
+
+/** Decorates one anchor from its undecorated href, so decorating again with new values replaces ours. */
+export function decorateAnchor(anchor: Element, ctx: DecorationContext): void {
+  const current = anchor.getAttribute("href");
+  if (current === null) return;
+  // If someone else (React) changed the href since we decorated it, that is the new original.
+  const original = anchor.getAttribute(DECORATED) === current ? (anchor.getAttribute(ORIGINAL) ?? current) : current;
+  const next = decorateHref(original, ctx);
+  if (next === original && !anchor.hasAttribute(DECORATED)) return;
+  anchor.setAttribute(ORIGINAL, original);
+  anchor.setAttribute(DECORATED, next);
+  if (next !== current) anchor.setAttribute("href", next);
+}
+
+export function decorateLinks(root: ParentNode, ctx: DecorationContext): void {
+  const self = root as Element;
+  if (typeof self.matches === "function" && self.matches("a[href]")) decorateAnchor(self, ctx);
+  root.querySelectorAll("a[href]").forEach((anchor) => decorateAnchor(anchor, ctx));
+}
+
+/** SPEC 7.3: links rendered later are decorated too. Returns a disconnect function. */
+export function observeLinks(root: Node, context: () => DecorationContext): () => void {
+  const view = (root.ownerDocument ?? (root as Document)).defaultView;
+  if (!view || typeof view.MutationObserver !== "function") return () => undefined;
+  const observer = new view.MutationObserver((records) => {
+    const ctx = context();
+    for (const record of records) {
+      if (record.type === "attributes" && (record.target as Element).matches("a[href]")) decorateAnchor(record.target as Element, ctx);
+      record.addedNodes.forEach((node) => {
+        if (node.nodeType === 1) decorateLinks(node as Element, ctx);
+      });
+    }
+  });
+  observer.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ["href"] });
+  return () => observer.disconnect();
+}
+
+/**
+ * Gatsby's <Link> navigates to its `to` prop, not the DOM href, so a plain click on a decorated
+ * same-origin link is routed here (capture phase) to keep the params.
+ */
+export function followDecoratedLink(event: MouseEvent, win: Window): void {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  const target = event.target as Element | null;
+  const anchor = target && typeof target.closest === "function" ? target.closest<HTMLAnchorElement>(`a[${DECORATED}]`) : null;
+  if (!anchor || (anchor.target && anchor.target !== "_self") || anchor.hasAttribute("download")) return;
+  const url = resolve(anchor.getAttribute("href") ?? "", new URL(win.location.href));
+  if (!url || url.origin !== win.location.origin || typeof win.___navigate !== "function") return;
+  event.preventDefault();
+  win.___navigate(`${url.pathname}${url.search}${url.hash}`);
+}
+
+/** SPEC 3.8: remember that the login link was clicked. */
+export function markLoginClicked(storage: StorageLike | null): void {
+  try {
+    storage?.setItem(LOGIN_CLICKED_KEY, "true");
+  } catch {
+    // Storage full or blocked: the marker is best effort.
+  }
+}
+
+function readStored(storage: StorageLike, key: string, now: number): string | undefined {
+  const raw = storage.getItem(key);
+  if (!raw) return undefined;
+  try {
+    const entry = JSON.parse(raw) as { value?: unknown; expires?: unknown };
+    if (typeof entry.expires === "number" && entry.expires <= now) {
+      storage.removeItem(key);
+      return undefined;
+    }
+    return typeof entry.value === "string" ? entry.value : undefined;
+  } catch {
+    return raw;
+  }
+}
+
+/**
+ * SPEC 7.3: gspk / gsxid from the query (then kept in local storage, expiring per
+ * ARCHITECTURE.md 3) or, failing that, from local storage.
+ */
+export function readPartnerParams(search: string, storage: StorageLike | null, now: number): PartnerParams {
+  const query = new URLSearchParams(search);
+  const partner: PartnerParams = {};
+  for (const name of PARTNER_PARAMS) {
+    const fromQuery = query.get(name);
+    try {
+      if (fromQuery) {
+        partner[name] = fromQuery;
+        storage?.setItem(name, JSON.stringify({ value: fromQuery, expires: now + STORAGE_TTL_MS }));
+      } else if (storage) {
+        const stored = readStored(storage, name, now);
+        if (stored) partner[name] = stored;
+      }
+    } catch {
+      // Blocked storage: use what the query gave.
+    }
+  }
+  return partner;
+}

@@ -1,0 +1,129 @@
+/**
+ * The browser runtime's glue (ARCHITECTURE.md 1): what gatsby-browser.tsx calls. Every rule lives in
+ * the modules imported here; this file only hands them window, document, storage and the clock.
+ */
+import { trackPageView } from "./attribution";
+import { createTracker, heapUserId, pollFor, productVisitorId, windowSinks, type Tracker } from "./analytics";
+import { COOKIE_NAMES, expiresAt, readCookie, readCookies, writeCookie } from "./cookies";
+import { handleHash } from "./hash-routes";
+import { isProductionHost } from "./hosts";
+import {
+  PARTNER_DECORATION_DELAY_MS,
+  decorateLinks,
+  followDecoratedLink,
+  isLoginLink,
+  markLoginClicked,
+  observeLinks,
+  readPartnerParams,
+  type DecorationContext,
+  type PartnerParams,
+  type StorageLike,
+} from "./link-decoration";
+import { installChunkRecovery, rememberPath } from "./resilience";
+import { fillSignupForm, signupUtmCookie } from "./signup-page";
+import { isSignupPage } from "../lib/layout-rules";
+
+export interface RouteLocation {
+  pathname: string;
+  search: string;
+  hash: string;
+}
+
+export interface RouteUpdateArgs {
+  location: RouteLocation;
+  prevLocation: RouteLocation | null | undefined;
+}
+
+/** A hash seen by both the hashchange event and the route update is acted on once. */
+const HASH_DEDUPE_MS = 1000;
+
+const state: {
+  tracker?: Tracker;
+  partner?: PartnerParams;
+  heapUserId?: string;
+  cancelHash: () => void;
+  lastHash: { hash: string; at: number };
+} = { cancelHash: () => undefined, lastHash: { hash: "", at: 0 } };
+
+const storage = (kind: "localStorage" | "sessionStorage"): StorageLike | null => {
+  try {
+    return window[kind];
+  } catch {
+    return null; // blocked by privacy settings
+  }
+};
+
+const decorationContext = (): DecorationContext => ({
+  page: new URL(window.location.href),
+  cookies: readCookies(),
+  heapUserId: state.heapUserId,
+  partner: state.partner,
+});
+
+const redecorate = () => decorateLinks(document, decorationContext());
+
+function routeHash(hash: string): void {
+  const now = Date.now();
+  if (!hash || (hash === state.lastHash.hash && now - state.lastHash.at < HASH_DEDUPE_MS)) return;
+  state.lastHash = { hash, at: now };
+  state.cancelHash();
+  state.cancelHash = handleHash(window, hash);
+}
+
+function onDocumentClick(event: MouseEvent): void {
+  const anchor = (event.target as Element | null)?.closest?.("a[href]");
+  if (anchor && isLoginLink(anchor.getAttribute("href") ?? "", new URL(window.location.href))) markLoginClicked(storage("localStorage"));
+  followDecoratedLink(event, window);
+}
+
+/** Before the first render: chunk-error recovery and the analytics tracker. */
+export function onClientEntry(): void {
+  installChunkRecovery(window, storage("sessionStorage"));
+  state.tracker = createTracker({ sinks: windowSinks(window), production: isProductionHost(window.location.hostname) });
+}
+
+/** After the first render: listeners, the link observer, and the delayed decorations (SPEC 7.3). */
+export function onInitialClientRender(): void {
+  redecorate();
+  observeLinks(document.body, decorationContext);
+  document.addEventListener("click", onDocumentClick, true);
+  window.addEventListener("hashchange", () => routeHash(window.location.hash));
+
+  const decoratePartnerLinks = () =>
+    setTimeout(() => {
+      state.partner = readPartnerParams(window.location.search, storage("localStorage"), Date.now());
+      redecorate();
+    }, PARTNER_DECORATION_DELAY_MS);
+  if (document.readyState === "complete") decoratePartnerLinks();
+  else window.addEventListener("load", decoratePartnerLinks, { once: true });
+
+  void pollFor(() => productVisitorId(window)).then((id) => {
+    if (!id || readCookie(COOKIE_NAMES.mxid) === id) return;
+    writeCookie({ name: COOKIE_NAMES.mxid, value: id, expires: expiresAt(Date.now()) }, window.location.hostname);
+    redecorate();
+  });
+  void pollFor(() => heapUserId(window)).then((id) => {
+    if (!id) return;
+    state.heapUserId = id;
+    redecorate();
+  });
+}
+
+/** Every route, the first one included (SPEC 4.1, 4.7, 2.6, 7.3, 7.5, 2.3). */
+export function onRouteUpdate({ location, prevLocation }: RouteUpdateArgs): void {
+  const url = new URL(`${location.pathname}${location.search}${location.hash}`, window.location.origin);
+  rememberPath(storage("sessionStorage"), `${url.pathname}${url.search}`);
+
+  // document.referrer stays the landing page's referrer for client-side navigations: ignore it then.
+  const decision = trackPageView({ url, referrer: prevLocation ? "" : document.referrer, cookies: readCookies(), now: Date.now() });
+  decision.writes.forEach((write) => writeCookie(write, url.hostname));
+
+  if (isSignupPage(url.pathname)) {
+    const utm = signupUtmCookie(readCookies(), Date.now());
+    if (utm) writeCookie(utm, url.hostname);
+    fillSignupForm(document, { search: url.search, cookies: readCookies() });
+  }
+  redecorate();
+  state.tracker?.track({ type: "pageView", path: url.pathname });
+  if (!prevLocation || prevLocation.pathname !== location.pathname || prevLocation.hash !== location.hash) routeHash(location.hash);
+}

@@ -1,0 +1,75 @@
+/**
+ * The support widget (SPEC 2.3, 4.5, 7.5, 8): the Beacon global, opened on its ask or answers page.
+ */
+export type BeaconFn = (method: string, ...args: unknown[]) => unknown;
+
+declare global {
+  interface Window {
+    Beacon?: BeaconFn;
+  }
+}
+
+export type SupportWidgetPage = "ask" | "answers";
+
+export const SUPPORT_MAILTO = "mailto:help@northdesk.com";
+/** SPEC 4.5, 9: retry every 100 ms while the widget is absent. */
+export const WIDGET_RETRY_MS = 100;
+/** After this long without a widget (blocked script) the visitor gets the mailto link instead. */
+export const WIDGET_WAIT_MS = 10_000;
+export const WIDGET_ROUTES: Record<SupportWidgetPage, string> = { ask: "/ask/", answers: "/answers/" };
+
+/** SPEC 7.5: once its script has loaded the widget is initialised with its id, then reset. */
+export function initSupportWidget(win: Window, beaconId: string): void {
+  win.Beacon?.("init", beaconId);
+  win.Beacon?.("reset");
+}
+
+/** SPEC 4.5: a close event clears the hash. */
+export function clearHash(win: Window): void {
+  if (!win.location.hash) return;
+  win.history.replaceState(win.history.state, "", `${win.location.pathname}${win.location.search}`);
+}
+
+const closeListeners = new WeakSet<BeaconFn>();
+
+function infoOf(beacon: BeaconFn): unknown {
+  try {
+    return beacon("info");
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * SPEC 2.3, 4.5: opens the widget on a page. If the widget is absent it retries every 100 ms; if
+ * its info call fails (not initialised) the page goes to the support mailto link. Returns a cancel
+ * function for the retries.
+ */
+export function openSupportWidget(
+  win: Window,
+  page: SupportWidgetPage,
+  { retryMs = WIDGET_RETRY_MS, waitMs = WIDGET_WAIT_MS } = {},
+): () => void {
+  const started = Date.now();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const attempt = () => {
+    const beacon = win.Beacon;
+    if (typeof beacon !== "function") {
+      if (Date.now() - started >= waitMs) win.location.assign(SUPPORT_MAILTO);
+      else timer = setTimeout(attempt, retryMs);
+      return;
+    }
+    if (!infoOf(beacon)) {
+      win.location.assign(SUPPORT_MAILTO);
+      return;
+    }
+    if (!closeListeners.has(beacon)) {
+      closeListeners.add(beacon);
+      beacon("on", "close", () => clearHash(win));
+    }
+    beacon("open");
+    beacon("navigate", WIDGET_ROUTES[page]);
+  };
+  attempt();
+  return () => clearTimeout(timer);
+}

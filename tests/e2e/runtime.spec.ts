@@ -1,0 +1,280 @@
+import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import { open } from "./helpers";
+import { interceptThirdParties, type ThirdParty } from "./third-party";
+
+/**
+ * The browser runtime against the built site (SPEC 2.3, 2.6, 3.4–3.6, 4.1, 4.5, 7.3, 7.5). The site is
+ * built with tests/e2e/third-party.env (npm run build:e2e), whose hosts are all intercepted here.
+ */
+let thirdParty: ThirdParty;
+test.beforeEach(async ({ page, baseURL }) => {
+  thirdParty = await interceptThirdParties(page, baseURL!);
+});
+
+const TWO_YEARS_S = 63_072_000;
+const BROWSER_CAP_S = 400 * 24 * 3600;
+const cookieMap = async (context: BrowserContext) => Object.fromEntries((await context.cookies()).map((c) => [c.name, c.value]));
+const hrefsTo = (page: Page, prefix: string) =>
+  page.locator(`a[href^="${prefix}"]`).evaluateAll((anchors) => anchors.map((a) => a.getAttribute("href")!));
+const params = (href: string) => Object.fromEntries(new URL(href, "http://x").searchParams);
+
+test.describe("attribution cookies (SPEC 4.1, 3.4, 9)", () => {
+  test("landing with campaign parameters writes first- and last-touch cookies for two years, SameSite=Strict, path /", async ({
+    page,
+    context,
+  }) => {
+    await open(page, "/shared-inbox/?utm_source=newsletter&utm_medium=email&utm_campaign=spring&utm_term=inbox&utm_content=hero");
+    await expect
+      .poll(() => cookieMap(context))
+      .toMatchObject({
+        nd_ft_src: "newsletter|email|inbox|spring|hero",
+        nd_lt_src: "utmcsr=newsletter|utmcmd=email|utmctr=inbox|utmccn=spring|utmcct=hero",
+        nd_ft_url: "/shared-inbox/",
+        nd_lt_url: "/shared-inbox/",
+      });
+    for (const cookie of (await context.cookies()).filter((c) => c.name.startsWith("nd_"))) {
+      expect(cookie).toMatchObject({ path: "/", sameSite: "Strict", domain: "localhost" });
+      // The site asks for two years; Chromium caps every cookie at 400 days (RFC 6265bis), so either is right.
+      const life = cookie.expires - Date.now() / 1000;
+      expect(life).toBeGreaterThan(Math.min(TWO_YEARS_S, BROWSER_CAP_S) - 120);
+      expect(life).toBeLessThan(TWO_YEARS_S + 120);
+    }
+  });
+
+  test("a paid-search click id defaults to google / cpc", async ({ page, context }) => {
+    await open(page, "/pricing/?gclid=Cj0KCQ");
+    await expect.poll(async () => (await cookieMap(context)).nd_ft_src).toBe("google|cpc|||");
+  });
+
+  for (const [referer, firstTouch] of [
+    ["https://www.google.com/search?q=shared+inbox", "google|organic|shared%20inbox||"],
+    ["https://www.bing.com/search?q=help+desk", "bing|organic|help%20desk||"],
+    ["https://www.linkedin.com/feed/", "linkedin|social|||"],
+    ["https://blog.example.org/best-help-desks", "blog.example.org|referral|||%2Fbest-help-desks"],
+  ] as const) {
+    test(`a visit referred by ${new URL(referer).hostname} is attributed as ${firstTouch.split("|")[1]}`, async ({ page, context }) => {
+      await page.goto("/blog/", { referer });
+      const referrer = await page.evaluate(() => document.referrer);
+      await expect
+        .poll(async () => (await cookieMap(context)).nd_ft_src)
+        .toBe(
+          // The browser trims a cross-origin referrer to its origin when the page's policy says so.
+          referrer === referer ? firstTouch : firstTouch.replace(/\|[^|]*\|\|$/, "|||").replace(/%2F.*$/, ""),
+        );
+    });
+  }
+
+  test("a direct visit is (direct)", async ({ page, context }) => {
+    await open(page, "/");
+    await expect.poll(() => cookieMap(context)).toMatchObject({ nd_ft_src: "(direct)|(none)|||", nd_ft_url: "/", nd_lt_url: "/" });
+  });
+
+  test("a second visit keeps the first touch and updates the last touch", async ({ page, context }) => {
+    await open(page, "/integrations/?utm_source=partner&utm_medium=referral");
+    await expect.poll(async () => (await cookieMap(context)).nd_ft_src).toBe("partner|referral|||");
+    await page.goto("/pricing/", { referer: "https://www.bing.com/search?q=northdesk" });
+    await expect.poll(async () => (await cookieMap(context)).nd_lt_url).toBe("/pricing/");
+    const cookies = await cookieMap(context);
+    expect(cookies.nd_ft_src).toBe("partner|referral|||");
+    expect(cookies.nd_ft_url).toBe("/integrations/");
+    expect(cookies.nd_lt_src).toMatch(/^utmcsr=bing\|utmcmd=organic/);
+    // A later direct visit keeps the non-direct last touch but moves the last-touch URL.
+    await open(page, "/blog/");
+    await expect.poll(async () => (await cookieMap(context)).nd_lt_url).toBe("/blog/");
+    expect((await cookieMap(context)).nd_lt_src).toMatch(/^utmcsr=bing/);
+  });
+});
+
+test.describe("link decoration (SPEC 7.3)", () => {
+  test("sign-up links carry the attribution, again after a client-side navigation", async ({ page }) => {
+    await open(page, "/?utm_source=newsletter&utm_medium=email&utm_campaign=spring&promo=HALF");
+    await expect.poll(async () => (await hrefsTo(page, "/members/register/"))[0] ?? "").toContain("utm_source=newsletter");
+    const [first] = await hrefsTo(page, "/members/register/");
+    expect(params(first)).toMatchObject({
+      utm_source: "newsletter",
+      utm_medium: "email",
+      utm_campaign: "spring",
+      utm_first_source: "newsletter",
+      last_touch_url: "/",
+      first_touch_url: "/",
+      promo: "HALF",
+    });
+
+    // Client-side navigation (no full load): the new page's links are decorated too.
+    await page.evaluate(() => window.___navigate?.("/pricing/"));
+    await expect(page).toHaveURL(/\/pricing\/$/);
+    await expect.poll(async () => (await hrefsTo(page, "/members/register/")).length).toBeGreaterThan(0);
+    await expect
+      .poll(async () => (await hrefsTo(page, "/members/register/")).every((href) => params(href).last_touch_url === "/pricing/"))
+      .toBe(true);
+    const hrefs = await hrefsTo(page, "/members/register/");
+    expect(hrefs.every((href) => params(href).utm_source === "newsletter" && params(href).promo === undefined)).toBe(true);
+    expect(hrefs.every((href) => new URL(href, "http://x").searchParams.getAll("utm_source").length === 1)).toBe(true);
+
+    // Following the link keeps the parameters.
+    await page.locator('header a[href^="/members/register/"]').first().click();
+    await expect(page).toHaveURL(/\/members\/register\/\?utm_source=newsletter/);
+  });
+
+  test("app-host links get gspk/gsxid after load (from the query, then from storage) and the analytics ids", async ({ page }) => {
+    await open(page, "/?gspk=pk-1&gsxid=sx-9");
+    const loginHref = () => page.locator('a[href^="https://secure.northdesk.com/"]').first().getAttribute("href");
+    await expect.poll(async () => params((await loginHref()) ?? "")).toMatchObject({ gspk: "pk-1", gsxid: "sx-9" });
+    // Product analytics (mxid) and heap (hpid) ids join once their scripts have loaded.
+    await expect.poll(async () => params((await loginHref()) ?? "")).toMatchObject({ mxid: "mx-e2e", hpid: "hp-e2e" });
+    await open(page, "/blog/");
+    await expect.poll(async () => params((await loginHref()) ?? "")).toMatchObject({ gspk: "pk-1", gsxid: "sx-9" });
+  });
+
+  test("a click on the login link sets the HS--log-in-clicked marker", async ({ page }) => {
+    await open(page, "/");
+    // Stay on the page (the app host is not reachable in tests); the site's own handler runs first.
+    await page.evaluate(() => window.addEventListener("click", (event) => event.preventDefault()));
+    await page.locator('header a[href^="https://secure.northdesk.com/members/login/"]:visible').first().click();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("HS--log-in-clicked"))).toBe("true");
+  });
+});
+
+test.describe("hash routes (SPEC 2.3, 4.5)", () => {
+  test("#contact-us opens the support widget on its ask page; closing it clears the hash", async ({ page }) => {
+    await open(page, "/ask/#contact-us");
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { __beacon?: { calls: unknown[][] } }).__beacon?.calls ?? []))
+      .toEqual(expect.arrayContaining([["init", "beacon-e2e"], ["reset"], ["open"], ["navigate", "/ask/"]]));
+    await page.evaluate(() => (window as unknown as { __beacon: { handlers: Record<string, () => void> } }).__beacon.handlers.close());
+    await expect(page).toHaveURL(/\/ask\/$/);
+  });
+
+  test("#open-beacon opens it on its answers page", async ({ page }) => {
+    await open(page, "/answers/#open-beacon");
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { __beacon?: { calls: unknown[][] } }).__beacon?.calls ?? []))
+      .toEqual(expect.arrayContaining([["open"], ["navigate", "/answers/"]]));
+  });
+
+  test("any other hash scrolls smoothly to its element leaving 120 px above, and sets the URL hash", async ({ page }) => {
+    await open(page, "/classes/");
+    await page.evaluate(() => {
+      window.location.hash = "#what-you-ll-learn";
+    });
+    await expect
+      .poll(() => page.evaluate(() => Math.round(document.getElementById("what-you-ll-learn")!.getBoundingClientRect().top)), {
+        timeout: 5000,
+      })
+      .toBe(120);
+    expect(new URL(page.url()).hash).toBe("#what-you-ll-learn");
+  });
+
+  test("a hash in the landing URL is honoured too", async ({ page }) => {
+    await open(page, "/classes/#what-you-ll-learn");
+    await expect
+      .poll(() => page.evaluate(() => Math.round(document.getElementById("what-you-ll-learn")!.getBoundingClientRect().top)), {
+        timeout: 5000,
+      })
+      .toBe(120);
+  });
+});
+
+test.describe("sign-up page (SPEC 2.6, 3.5, 3.6)", () => {
+  const hidden = (page: Page) =>
+    page
+      .locator("#signupForm input[name^='GA_']")
+      .evaluateAll((inputs) => Object.fromEntries((inputs as HTMLInputElement[]).map((input) => [input.name, input.value])));
+
+  test("hidden fields carry the attribution, a dash when empty; reg/fn/ln/cn prefill the form", async ({ page }) => {
+    await open(page, "/pricing/?utm_source=ads&utm_medium=cpc&utm_campaign=brand");
+    await open(page, "/members/register/?reg=ada%40example.com&fn=Ada&ln=Lovelace&cn=Analytical");
+    await expect
+      .poll(() => hidden(page))
+      .toMatchObject({
+        GA_Source: "ads",
+        GA_Medium: "cpc",
+        GA_Campaign: "brand",
+        GA_Term: "-",
+        GA_Url: "/members/register/",
+        GA_Source_First: "ads",
+        GA_Url_First: "/pricing/",
+        GA_Content_First: "-",
+      });
+    await expect(page.locator("#signupForm input[name='GA_Source']")).toHaveAttribute("type", "hidden");
+    await expect(page.locator("input[name='email']")).toHaveValue("ada@example.com");
+    await expect(page.locator("input[name='fname']")).toHaveValue("Ada");
+    await expect(page.locator("input[name='lname']")).toHaveValue("Lovelace");
+    await expect(page.locator("input[name='company']")).toHaveValue("Analytical");
+    const cookies = await cookieMap(page.context());
+    expect(JSON.parse(decodeURIComponent(cookies.nd_signup_utm))).toMatchObject({ utm_source: "ads", utm_first_source: "ads" });
+  });
+
+  test("debug=true reveals the hidden fields, labelled and populated", async ({ page }) => {
+    await open(page, "/members/register/?debug=true");
+    const field = page.getByLabel("GA_Source", { exact: true });
+    await expect(field).toBeVisible();
+    await expect(field).toHaveValue("(direct)");
+    await expect(page.getByLabel("GA_Term_First", { exact: true })).toHaveValue("-");
+    await expect(page.locator("[data-signup-debug]")).toHaveCount(12);
+  });
+
+  test("sign-up links on the sign-up page are not rewritten with attribution", async ({ page }) => {
+    await open(page, "/?utm_source=x&utm_medium=y");
+    await open(page, "/members/register/");
+    const hrefs = await hrefsTo(page, "/members/register/");
+    expect(hrefs.length).toBeGreaterThan(0);
+    expect(hrefs.every((href) => !href.includes("utm_source"))).toBe(true);
+  });
+});
+
+test.describe("third-party scripts and analytics (SPEC 2.2, 7.5)", () => {
+  test("the ad pixel loads only on /see-it-in-action/; the other configured scripts load after hydration", async ({ page }) => {
+    await open(page, "/");
+    await expect.poll(() => thirdParty.hosts()).toEqual(expect.arrayContaining(["www.googletagmanager.com", "beacon-v2.helpscout.net"]));
+    await page.waitForTimeout(500);
+    expect(thirdParty.hosts()).not.toContain("ad-pixel.third-party.test");
+    await open(page, "/see-it-in-action/");
+    await expect.poll(() => thirdParty.hosts()).toContain("ad-pixel.third-party.test");
+  });
+
+  test("the sales-intelligence tag loads on pricing, not on the home page", async ({ page }) => {
+    await open(page, "/");
+    await page.waitForTimeout(800);
+    expect(thirdParty.hosts()).not.toContain("sales-intelligence.third-party.test");
+    await open(page, "/pricing/");
+    await expect.poll(() => thirdParty.hosts()).toContain("sales-intelligence.third-party.test");
+  });
+
+  test("no third-party script is in the server-rendered HTML (none blocks rendering)", async ({ request }) => {
+    const html = await (await request.get("/see-it-in-action/")).text();
+    expect(html).not.toMatch(/third-party\.test|googletagmanager|helpscout|heapanalytics|hs-scripts/);
+  });
+
+  test("off the production host, page views are stubbed to the console on every route", async ({ page }) => {
+    const stubbed: string[] = [];
+    page.on("console", (message) => {
+      if (message.text().startsWith("[analytics stub]")) stubbed.push(message.text());
+    });
+    await open(page, "/");
+    await expect.poll(() => stubbed.length).toBe(1);
+    await page.evaluate(() => window.___navigate?.("/pricing/"));
+    await expect.poll(() => stubbed.length).toBe(2);
+    expect(await page.evaluate(() => (window as unknown as { mixpanel?: { events: unknown[] } }).mixpanel?.events ?? [])).toEqual([]);
+  });
+
+  test("a speed-insights load failure suggests content blockers", async ({ page }) => {
+    const warnings: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "warning") warnings.push(message.text());
+    });
+    await open(page, "/");
+    await expect.poll(() => warnings.join("\n")).toMatch(/Speed insights could not load; a content blocker/);
+  });
+
+  test("the do-not-sell link calls the consent manager", async ({ page }) => {
+    await open(page, "/");
+    await expect.poll(() => page.evaluate(() => typeof (window as unknown as { consentManager?: unknown }).consentManager)).toBe("object");
+    await page
+      .getByRole("button", { name: /do not sell/i })
+      .or(page.getByRole("link", { name: /do not sell/i }))
+      .first()
+      .click();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __doNotSell?: boolean }).__doNotSell)).toBe(true);
+  });
+});
