@@ -132,7 +132,7 @@ export function agentsForServiceLevel(
   let k = 0;
   for (let n = 1; n <= MAX_AGENTS; n++) {
     const servers = n * concurrency;
-    for (; k < servers; ) {
+    for (; k < servers;) {
       k++;
       b = (traffic * b) / (k + traffic * b);
     }
@@ -151,11 +151,13 @@ function curveAround(agents: number, traffic: number, input: ChannelInput, ahtSe
   const first = Math.max(1, Math.floor(traffic / c) + 1, agents - 6);
   const last = Math.max(first + 4, agents + 3);
   const points: CurvePoint[] = [];
-  for (let n = first; n <= last; n++) points.push({ agents: n, serviceLevel: serviceLevel(n * c, traffic, input.targetSeconds, ahtSeconds) });
+  for (let n = first; n <= last; n++)
+    points.push({ agents: n, serviceLevel: serviceLevel(n * c, traffic, input.targetSeconds, ahtSeconds) });
   return points;
 }
 
-const fteFor = (agents: number, input: ChannelInput, team: TeamInput) => (agents * input.coverageHours) / team.hoursPerFte / (1 - input.shrinkage);
+const fteFor = (agents: number, input: ChannelInput, team: TeamInput) =>
+  (agents * input.coverageHours) / team.hoursPerFte / (1 - input.shrinkage);
 
 export function staffChannel(channel: ChannelId, input: ChannelInput, team: TeamInput): ChannelResult {
   const ahtSeconds = input.ahtMinutes * 60;
