@@ -28,7 +28,8 @@ export interface GuideActionsProps {
 /** Print, copy as text, download as Markdown. */
 export function GuideActions({ disabled, filename, markdown, text }: GuideActionsProps) {
   const [status, setStatus] = useState("");
-  const copy = async () => setStatus((await copyText(text())) ? "Interview guide copied as text." : "Copying failed: select the questions and copy them instead.");
+  const copy = async () =>
+    setStatus((await copyText(text())) ? "Interview guide copied as text." : "Copying failed: select the questions and copy them instead.");
   const download = () => {
     downloadText(filename, markdown());
     setStatus(`Downloaded ${filename}.`);

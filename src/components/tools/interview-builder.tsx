@@ -117,7 +117,11 @@ export function InterviewBuilder({ guides, jobDescriptionPath }: InterviewBuilde
       <Panel aria-labelledby="builder-choose" data-print="hide">
         <h2 id="builder-choose">Choose what to ask</h2>
         <RolePicker roles={guides} value={guide.slug} onChange={chooseRole} />
-        <CompetencyPicker competencies={guide.competencies} selected={selection.competencies} onToggle={(n) => update((s) => toggleCompetency(guide, s, n))} />
+        <CompetencyPicker
+          competencies={guide.competencies}
+          selected={selection.competencies}
+          onToggle={(n) => update((s) => toggleCompetency(guide, s, n))}
+        />
         <QuestionPicker
           competencies={guide.competencies}
           selectedCompetencies={selection.competencies}

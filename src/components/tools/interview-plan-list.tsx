@@ -158,7 +158,13 @@ export function InterviewPlanList({ items, onMove, onRemove, emptyFocusRef }: In
               Notes
             </p>
             <Controls data-print="hide">
-              <button type="button" ref={ref(`${question.id}:up`)} disabled={i === 0} onClick={() => move(question.id, -1)} aria-label={`Move question ${i + 1} up`}>
+              <button
+                type="button"
+                ref={ref(`${question.id}:up`)}
+                disabled={i === 0}
+                onClick={() => move(question.id, -1)}
+                aria-label={`Move question ${i + 1} up`}
+              >
                 <Icon name="arrow-up" size={16} />
                 Up
               </button>
@@ -172,7 +178,13 @@ export function InterviewPlanList({ items, onMove, onRemove, emptyFocusRef }: In
                 <Icon name="arrow-down" size={16} />
                 Down
               </button>
-              <button type="button" className="remove" ref={ref(`${question.id}:remove`)} onClick={() => remove(i)} aria-label={`Remove question ${i + 1}`}>
+              <button
+                type="button"
+                className="remove"
+                ref={ref(`${question.id}:remove`)}
+                onClick={() => remove(i)}
+                aria-label={`Remove question ${i + 1}`}
+              >
                 <Icon name="trash-2" size={16} />
                 Remove
               </button>

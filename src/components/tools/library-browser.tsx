@@ -128,7 +128,13 @@ export function LibraryBrowser({ items }: { items: readonly LibraryItem[] }) {
           <label htmlFor="library-filter">Filter by role, skill or keyword</label>
           <div>
             <Icon name="search" size={18} />
-            <input id="library-filter" type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder="e.g. escalation, writing, lead" />
+            <input
+              id="library-filter"
+              type="search"
+              value={query}
+              onChange={(e) => setQuery(e.target.value)}
+              placeholder="e.g. escalation, writing, lead"
+            />
           </div>
         </Search>
         <Types>

@@ -60,7 +60,13 @@ export function Head({ location }: HeadProps) {
       description={DESCRIPTION}
       path={location.pathname}
       jsonLd={[
-        webApplication({ siteUrl, path: location.pathname, name: "Interview builder for support teams", description: DESCRIPTION, category: "BusinessApplication" }),
+        webApplication({
+          siteUrl,
+          path: location.pathname,
+          name: "Interview builder for support teams",
+          description: DESCRIPTION,
+          category: "BusinessApplication",
+        }),
       ]}
     />
   );
