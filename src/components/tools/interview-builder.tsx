@@ -98,7 +98,11 @@ export function InterviewBuilder({ guides, jobDescriptionPath }: InterviewBuilde
   }, [saved, ready]);
 
   const guide = guides.find((g) => g.slug === saved.role) ?? guides[0];
-  const selection = guide ? (saved.selections[guide.slug] ?? defaultSelection(guide)) : { competencies: [], questions: [] };
+  const stored = guide ? saved.selections[guide.slug] : undefined;
+  const selection = useMemo<Selection>(
+    () => stored ?? (guide ? defaultSelection(guide) : { competencies: [], questions: [] }),
+    [stored, guide],
+  );
   const items = useMemo(() => (guide ? planItems(guide, selection) : []), [guide, selection]);
   if (!guide) return <p>No interview guides yet.</p>;
 
