@@ -148,7 +148,8 @@ export function agentsForServiceLevel(
 
 function curveAround(agents: number, traffic: number, input: ChannelInput, ahtSeconds: number): CurvePoint[] {
   const c = input.concurrency;
-  const first = Math.max(1, Math.floor(traffic / c) + 1, agents - 6);
+  // one step below the first stable team shows where the queue stops settling (0 %)
+  const first = Math.max(1, Math.floor(traffic / c), agents - 6);
   const last = Math.max(first + 4, agents + 3);
   const points: CurvePoint[] = [];
   for (let n = first; n <= last; n++)

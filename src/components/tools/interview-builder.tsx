@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from "react";
-import styled from "styled-components";
+import styled, { createGlobalStyle } from "styled-components";
 import { Link } from "gatsby";
 import {
   defaultSelection,
@@ -31,8 +31,23 @@ interface Saved {
   selections: Record<string, Selection>;
 }
 
+/** Only the guide goes to paper: no floating launcher or bar, no section padding. */
+const PrintRules = createGlobalStyle`
+  @media print {
+    [data-support-launcher],
+    [data-fixed-bar] {
+      display: none !important;
+    }
+    main > section {
+      padding: 0 !important;
+      background: none !important;
+    }
+  }
+`;
+
 const Columns = styled.div`
   display: grid;
+  grid-template-columns: minmax(0, 1fr);
   gap: ${({ theme }) => theme.space.xl};
   ${({ theme }) => theme.media.l} {
     grid-template-columns: minmax(0, 0.9fr) minmax(0, 1.1fr);
@@ -49,6 +64,9 @@ const Panel = styled.section`
   padding: ${({ theme }) => theme.space.l};
   h2 {
     font-size: ${({ theme }) => theme.fontSizes.xxl};
+  }
+  select {
+    width: 100%;
   }
   @media print {
     border: 0;
@@ -118,6 +136,7 @@ export function InterviewBuilder({ guides, jobDescriptionPath }: InterviewBuilde
 
   return (
     <Columns>
+      <PrintRules />
       <Panel aria-labelledby="builder-choose" data-print="hide">
         <h2 id="builder-choose">Choose what to ask</h2>
         <RolePicker roles={guides} value={guide.slug} onChange={chooseRole} />

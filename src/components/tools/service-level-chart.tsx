@@ -9,7 +9,7 @@ const Figure = styled.figure`
     display: block;
     width: 100%;
     height: auto;
-    max-width: 420px;
+    max-width: 440px;
   }
   figcaption {
     font-size: ${({ theme }) => theme.fontSizes.s};
@@ -20,7 +20,7 @@ const Figure = styled.figure`
   }
   .tick {
     fill: ${({ theme }) => theme.colors.textMuted};
-    font-size: 11px;
+    font-size: 13px;
   }
   .line {
     fill: none;
@@ -42,7 +42,7 @@ const Figure = styled.figure`
   }
   .target-label {
     fill: ${({ theme }) => theme.colors.orange};
-    font-size: 11px;
+    font-size: 13px;
     font-weight: 700;
   }
   details {
@@ -61,9 +61,9 @@ const Figure = styled.figure`
   }
 `;
 
-const W = 420;
+const W = 360;
 const H = 200;
-const PAD = { left: 40, right: 12, top: 12, bottom: 34 };
+const PAD = { left: 42, right: 12, top: 14, bottom: 38 };
 
 export interface ServiceLevelChartProps {
   label: string;
@@ -83,9 +83,10 @@ export function ServiceLevelChart({ label, points, chosen, target }: ServiceLeve
   const path = points.map((p, i) => `${i ? "L" : "M"}${x(p.agents).toFixed(1)},${y(p.serviceLevel).toFixed(1)}`).join(" ");
   const chosenPoint = points.find((p) => p.agents === chosen);
   const step = Math.max(1, Math.ceil(points.length / 8));
-  const description = `Service level rises from ${percent(points[0].serviceLevel)} with ${minX} agents to ${percent(
+  const agents = (n: number) => `${n} ${n === 1 ? "agent" : "agents"}`;
+  const description = `Service level rises from ${percent(points[0].serviceLevel)} with ${agents(minX)} to ${percent(
     points[points.length - 1].serviceLevel,
-  )} with ${maxX}. The target is ${percent(target, 0)}${chosenPoint ? `; ${chosen} agents reach ${percent(chosenPoint.serviceLevel)}` : ""}.`;
+  )} with ${maxX}. The target is ${percent(target, 0)}${chosenPoint ? `; ${agents(chosen)} ${chosen === 1 ? "reaches" : "reach"} ${percent(chosenPoint.serviceLevel)}` : ""}.`;
   return (
     <Figure>
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={`${id}-t ${id}-d`}>

@@ -23,6 +23,7 @@ export const STAFFING_STORAGE_KEY = "nd_staffing_calculator";
 
 const Layout = styled.div`
   display: grid;
+  grid-template-columns: minmax(0, 1fr);
   gap: ${({ theme }) => theme.space.xl};
   ${({ theme }) => theme.media.l} {
     grid-template-columns: minmax(0, 1.15fr) minmax(0, 1fr);
@@ -62,6 +63,14 @@ const Actions = styled.div`
   gap: ${({ theme }) => theme.space.s};
   align-items: center;
   margin-bottom: ${({ theme }) => theme.space.l};
+`;
+const JumpLink = styled.a`
+  display: inline-block;
+  margin-bottom: ${({ theme }) => theme.space.m};
+  font-weight: 600;
+  ${({ theme }) => theme.media.l} {
+    display: none;
+  }
 `;
 const Problem = styled.div`
   border-left: 4px solid ${({ theme }) => theme.colors.red};
@@ -124,6 +133,7 @@ export function StaffingCalculator() {
         <h2 id="staffing-inputs" className="visually-hidden">
           Your help desk
         </h2>
+        <JumpLink href="#staffing-results-heading">Skip to your staffing plan</JumpLink>
         {CHANNELS.map((c) => (
           <ChannelFieldset key={c} channel={c} values={values} errors={form.errors} onChange={change} />
         ))}
