@@ -153,8 +153,10 @@ test.describe("interview builder", () => {
 
     await page.getByRole("link", { name: /Support Team Lead job description/ }).click();
     await expect(page).toHaveURL(/\/interview-builder\/job-descriptions\/support-team-lead\/$/);
-    const ld = await page.locator('script[type="application/ld+json"]').first().textContent();
-    expect(ld).toContain('"@type":"Occupation"');
+    // the Head API swaps the JSON-LD after a client-side navigation: wait for it
+    await expect
+      .poll(() => page.locator('script[type="application/ld+json"]').evaluateAll((nodes) => nodes.map((n) => n.textContent).join("")))
+      .toContain('"@type":"Occupation"');
     await page.locator("main").getByRole("link", { name: "Support Team Lead interview guide" }).first().click();
     await expect(page).toHaveURL(/\/interview-builder\/support-team-lead\/$/);
     await page.getByRole("link", { name: "Build your interview from this guide" }).click();
