@@ -57,8 +57,7 @@ export default function InterviewGuideTemplate({ data, location }: PageProps<Dat
         ]}
       >
         <p>
-          Hiring for this role? Read the{" "}
-          <Link to={paths.jobDescription(guide.jobDescription.slug)}>{guide.jobDescription.title} job description</Link>.
+          Hiring for this role? Read the <Link to={paths.jobDescription(guide.jobDescription.slug)}>{guide.jobDescription.title}</Link>.
         </p>
         <Button href={`/interview-builder/?role=${guide.slug}`} size="M">
           Build your interview from this guide

@@ -61,7 +61,10 @@ const Panel = styled.section`
   background: ${({ theme }) => theme.colors.white};
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radii.l};
-  padding: ${({ theme }) => theme.space.l};
+  padding: ${({ theme }) => theme.space.m};
+  ${({ theme }) => theme.media.m} {
+    padding: ${({ theme }) => theme.space.l};
+  }
   h2 {
     font-size: ${({ theme }) => theme.fontSizes.xxl};
   }
@@ -188,7 +191,7 @@ export function InterviewBuilder({ guides, jobDescriptionPath }: InterviewBuilde
         <p data-print="hide">
           <Button size="S" variant="secondary" onClick={reset}>
             <Icon name="rotate-ccw" size={16} />
-            Start again with the suggested questions
+            Reset to suggested questions
           </Button>
         </p>
       </Panel>

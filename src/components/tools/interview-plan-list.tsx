@@ -12,7 +12,7 @@ const List = styled.ol`
 const Item = styled.li`
   counter-increment: question;
   display: grid;
-  grid-template-columns: auto 1fr;
+  grid-template-columns: auto minmax(0, 1fr);
   gap: ${({ theme }) => theme.space.s};
   padding: ${({ theme }) => theme.space.m};
   border: 1px solid ${({ theme }) => theme.colors.border};
@@ -68,6 +68,7 @@ const Item = styled.li`
 `;
 const Controls = styled.div`
   display: flex;
+  flex-wrap: wrap;
   gap: ${({ theme }) => theme.space.xs};
   margin-top: ${({ theme }) => theme.space.s};
   button {
