@@ -6,7 +6,7 @@ import { Container, Section } from "../components/ui/container";
 import { Prose } from "../components/markdown/prose";
 import { StaffingCalculator } from "../components/tools/staffing-calculator";
 import { useSiteData } from "../hooks/use-site-data";
-import { webApplication } from "../lib/structured-data";
+import { webApplication } from "../lib/structured-data-tools";
 
 const TITLE = "Help desk staffing calculator";
 const DESCRIPTION = "How many support agents do you need? Plan email, chat and phone staffing with workload and Erlang C models.";

@@ -6,7 +6,8 @@ import { PageHeader } from "../components/layout/page-header";
 import { Container, Section } from "../components/ui/container";
 import { MarkdownContent } from "../components/markdown/markdown-content";
 import { paths } from "../node/create-pages/paths";
-import { breadcrumbs, guideArticle } from "../lib/structured-data";
+import { breadcrumbs } from "../lib/structured-data";
+import { guideArticle } from "../lib/structured-data-tools";
 import { Button } from "../components/ui/button";
 import { useSiteData } from "../hooks/use-site-data";
 

@@ -6,7 +6,8 @@ import { Container, Section } from "../components/ui/container";
 import { MarkdownContent } from "../components/markdown/markdown-content";
 import { Prose } from "../components/markdown/prose";
 import { paths } from "../node/create-pages/paths";
-import { breadcrumbs, occupation } from "../lib/structured-data";
+import { breadcrumbs } from "../lib/structured-data";
+import { occupation } from "../lib/structured-data-tools";
 import { Button } from "../components/ui/button";
 import { useSiteData } from "../hooks/use-site-data";
 

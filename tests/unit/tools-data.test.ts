@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { filterLibrary, type LibraryItem } from "../../src/lib/library-filter";
-import { guideArticle, occupation, webApplication } from "../../src/lib/structured-data";
+import { guideArticle, occupation, webApplication } from "../../src/lib/structured-data-tools";
 import { duration, percent } from "../../src/lib/staffing-display";
 
 const items: LibraryItem[] = [

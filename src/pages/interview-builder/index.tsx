@@ -6,7 +6,7 @@ import { Card, Container, Grid, Section } from "../../components/ui/container";
 import { InterviewBuilder } from "../../components/tools/interview-builder";
 import { paths } from "../../node/create-pages/paths";
 import { useSiteData } from "../../hooks/use-site-data";
-import { webApplication } from "../../lib/structured-data";
+import { webApplication } from "../../lib/structured-data-tools";
 
 const DESCRIPTION = "Build a structured interview for any customer support role: competencies, questions and what to look for.";
 
