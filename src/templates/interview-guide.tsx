@@ -7,6 +7,8 @@ import { Container, Section } from "../components/ui/container";
 import { MarkdownContent } from "../components/markdown/markdown-content";
 import { paths } from "../node/create-pages/paths";
 import { breadcrumbs } from "../lib/structured-data";
+import { guideArticle } from "../lib/structured-data-tools";
+import { Button } from "../components/ui/button";
 import { useSiteData } from "../hooks/use-site-data";
 
 type Data = Queries.InterviewGuideTemplateQuery;
@@ -26,6 +28,21 @@ const Competency = styled.section`
   }
 `;
 
+const Related = styled.section`
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.l};
+  padding: ${({ theme }) => theme.space.l};
+  margin-top: ${({ theme }) => theme.space.xxl};
+  h2 {
+    font-size: ${({ theme }) => theme.fontSizes.xl};
+  }
+  ul {
+    margin: 0;
+    padding-left: 1.2em;
+  }
+`;
+
 /** An interview guide (interview builder): competencies and questions with what to look for. */
 export default function InterviewGuideTemplate({ data, location }: PageProps<Data>) {
   const guide = data.interviewGuide!;
@@ -41,9 +58,11 @@ export default function InterviewGuideTemplate({ data, location }: PageProps<Dat
         ]}
       >
         <p>
-          Hiring for this role? Read the{" "}
-          <Link to={paths.jobDescription(guide.jobDescription.slug)}>{guide.jobDescription.title} job description</Link>.
+          Hiring for this role? Read the <Link to={paths.jobDescription(guide.jobDescription.slug)}>{guide.jobDescription.title}</Link>.
         </p>
+        <Button href={`/interview-builder/?role=${guide.slug}`} size="M">
+          Build your interview from this guide
+        </Button>
       </PageHeader>
       <Section>
         <Container $narrow>
@@ -64,6 +83,21 @@ export default function InterviewGuideTemplate({ data, location }: PageProps<Dat
               </ol>
             </Competency>
           ))}
+          <Related aria-labelledby="related-heading">
+            <h2 id="related-heading">Next steps</h2>
+            <ul>
+              <li>
+                <Link to={`/interview-builder/?role=${guide.slug}`}>Pick and order these questions in the interview builder</Link>, then
+                print or download your guide.
+              </li>
+              <li>
+                Advertise the role with the <Link to={paths.jobDescription(guide.jobDescription.slug)}>{guide.jobDescription.title}</Link>.
+              </li>
+              <li>
+                <Link to="/interview-builder/library/">Browse every guide and job description</Link>.
+              </li>
+            </ul>
+          </Related>
         </Container>
       </Section>
     </Layout>
@@ -83,6 +117,14 @@ export function Head({ data, location }: HeadProps<Data>) {
           { name: "Interview builder", path: "/interview-builder/" },
           { name: guide.title, path: location.pathname },
         ]),
+        guideArticle({
+          siteUrl,
+          path: location.pathname,
+          title: guide.title,
+          description: guide.summary,
+          about: guide.role,
+          related: paths.jobDescription(guide.jobDescription.slug),
+        }),
       ]}
     />
   );

@@ -7,6 +7,8 @@ import { MarkdownContent } from "../components/markdown/markdown-content";
 import { Prose } from "../components/markdown/prose";
 import { paths } from "../node/create-pages/paths";
 import { breadcrumbs } from "../lib/structured-data";
+import { occupation } from "../lib/structured-data-tools";
+import { Button } from "../components/ui/button";
 import { useSiteData } from "../hooks/use-site-data";
 
 type Data = Queries.JobDescriptionTemplateQuery;
@@ -39,6 +41,9 @@ export default function JobDescriptionTemplate({ data, location }: PageProps<Dat
         <p>
           Ready to interview? Use the <Link to={paths.interviewGuide(jd.interviewGuide.slug)}>{jd.interviewGuide.title}</Link>.
         </p>
+        <Button href={`/interview-builder/?role=${jd.interviewGuide.slug}`} size="M">
+          Build an interview for this role
+        </Button>
       </PageHeader>
       <Section>
         <Container $narrow>
@@ -47,6 +52,12 @@ export default function JobDescriptionTemplate({ data, location }: PageProps<Dat
             {list("Responsibilities", jd.responsibilities)}
             {list("Requirements", jd.requirements)}
             {list("Nice to have", jd.niceToHave)}
+            <h2>Interviewing for this role</h2>
+            <p>
+              The <Link to={paths.interviewGuide(jd.interviewGuide.slug)}>{jd.interviewGuide.title}</Link> covers{" "}
+              {jd.interviewGuide.competencies.map((c) => c.name.toLowerCase()).join(", ")}, with what good answers sound like. Or{" "}
+              <Link to="/interview-builder/library/">browse the whole library</Link>.
+            </p>
           </Prose>
         </Container>
       </Section>
@@ -67,6 +78,16 @@ export function Head({ data, location }: HeadProps<Data>) {
           { name: "Interview builder", path: "/interview-builder/" },
           { name: jd.title, path: location.pathname },
         ]),
+        occupation({
+          siteUrl,
+          path: location.pathname,
+          name: jd.role,
+          description: jd.summary,
+          responsibilities: jd.responsibilities,
+          qualifications: jd.requirements,
+          skills: jd.interviewGuide.competencies.map((c) => c.name),
+          category: jd.department,
+        }),
       ]}
     />
   );
@@ -76,6 +97,7 @@ export const query = graphql`
   query JobDescriptionTemplate($id: String!) {
     jobDescription(id: { eq: $id }) {
       slug
+      role
       title
       summary
       department
@@ -86,6 +108,9 @@ export const query = graphql`
       interviewGuide {
         slug
         title
+        competencies {
+          name
+        }
       }
       body {
         ...MarkdownBodyFields

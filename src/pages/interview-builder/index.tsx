@@ -3,25 +3,38 @@ import { Layout } from "../../components/layout/layout";
 import { Seo } from "../../components/seo/seo";
 import { PageHeader } from "../../components/layout/page-header";
 import { Card, Container, Grid, Section } from "../../components/ui/container";
+import { InterviewBuilder } from "../../components/tools/interview-builder";
 import { paths } from "../../node/create-pages/paths";
+import { useSiteData } from "../../hooks/use-site-data";
+import { webApplication } from "../../lib/structured-data-tools";
 
-/** The interview builder: pick a role to start from its guide. */
+const DESCRIPTION = "Build a structured interview for any customer support role: competencies, questions and what to look for.";
+
+/** The interview builder: pick a role, competencies and questions, then print, copy or download the guide. */
 export default function InterviewBuilderPage({ data, location }: PageProps<Queries.InterviewBuilderQuery>) {
+  const guides = data.allInterviewGuide.nodes;
   return (
     <Layout path={location.pathname}>
-      <PageHeader
-        title="Interview builder for support teams"
-        lead="Pick the role you're hiring for, choose the competencies that matter, and walk into every interview with structured questions and what good answers sound like."
-      >
-        <p>
-          <Link to="/interview-builder/library/">Browse the full library</Link>
-        </p>
-      </PageHeader>
-      <Section>
+      <div data-print="hide">
+        <PageHeader
+          title="Interview builder for support teams"
+          lead="Pick the role you're hiring for, choose the competencies that matter, and walk into every interview with structured questions and what good answers sound like."
+        >
+          <p>
+            <Link to="/interview-builder/library/">Browse the full library</Link> of interview guides and job descriptions.
+          </p>
+        </PageHeader>
+      </div>
+      <Section $tone="surface">
         <Container>
-          <h2>Choose a role</h2>
+          <InterviewBuilder guides={guides} jobDescriptionPath={paths.jobDescription} />
+        </Container>
+      </Section>
+      <Section data-print="hide">
+        <Container>
+          <h2>Ready-made guides by role</h2>
           <Grid>
-            {data.allInterviewGuide.nodes.map((g) => (
+            {guides.map((g) => (
               <Card key={g.slug}>
                 <h3>
                   <Link to={paths.interviewGuide(g.slug)}>{g.role}</Link>
@@ -39,13 +52,25 @@ export default function InterviewBuilderPage({ data, location }: PageProps<Queri
   );
 }
 
-export const Head = ({ location }: HeadProps) => (
-  <Seo
-    title="Interview builder"
-    description="Build a structured interview for any customer support role: competencies, questions and what to look for."
-    path={location.pathname}
-  />
-);
+export function Head({ location }: HeadProps) {
+  const { siteUrl } = useSiteData();
+  return (
+    <Seo
+      title="Interview builder"
+      description={DESCRIPTION}
+      path={location.pathname}
+      jsonLd={[
+        webApplication({
+          siteUrl,
+          path: location.pathname,
+          name: "Interview builder for support teams",
+          description: DESCRIPTION,
+          category: "BusinessApplication",
+        }),
+      ]}
+    />
+  );
+}
 
 export const query = graphql`
   query InterviewBuilder {
@@ -53,11 +78,19 @@ export const query = graphql`
       nodes {
         slug
         role
+        title
         summary
+        jobDescription {
+          slug
+          title
+        }
         competencies {
           name
+          description
           questions {
             id
+            text
+            lookFor
           }
         }
       }

@@ -1,12 +1,32 @@
-import { graphql, Link, type HeadProps, type PageProps } from "gatsby";
+import { graphql, type HeadProps, type PageProps } from "gatsby";
 import { Layout } from "../../components/layout/layout";
 import { Seo } from "../../components/seo/seo";
 import { PageHeader } from "../../components/layout/page-header";
-import { Card, Container, Grid, Section } from "../../components/ui/container";
+import { Container, Section } from "../../components/ui/container";
+import { LibraryBrowser } from "../../components/tools/library-browser";
 import { paths } from "../../node/create-pages/paths";
+import type { LibraryItem } from "../../lib/library-filter";
 
-/** The interview builder library: every interview guide and job description. */
+/** The interview builder library: every interview guide and job description, filterable. */
 export default function InterviewLibraryPage({ data, location }: PageProps<Queries.InterviewLibraryQuery>) {
+  const items: LibraryItem[] = [
+    ...data.allInterviewGuide.nodes.map((g) => ({
+      type: "guide" as const,
+      slug: g.slug,
+      title: g.title,
+      summary: g.summary,
+      path: paths.interviewGuide(g.slug),
+      keywords: [g.role, ...g.competencies.map((c) => c.name)],
+    })),
+    ...data.allJobDescription.nodes.map((d) => ({
+      type: "description" as const,
+      slug: d.slug,
+      title: d.title,
+      summary: d.summary,
+      path: paths.jobDescription(d.slug),
+      keywords: [d.role, d.department],
+    })),
+  ];
   return (
     <Layout path={location.pathname}>
       <PageHeader
@@ -16,33 +36,7 @@ export default function InterviewLibraryPage({ data, location }: PageProps<Queri
       />
       <Section>
         <Container>
-          <h2>Interview guides</h2>
-          <Grid>
-            {data.allInterviewGuide.nodes.map((g) => (
-              <Card key={g.slug}>
-                <h3>
-                  <Link to={paths.interviewGuide(g.slug)}>{g.title}</Link>
-                </h3>
-                <p>{g.summary}</p>
-                <p>{g.competencies.map((c) => c.name).join(" · ")}</p>
-              </Card>
-            ))}
-          </Grid>
-        </Container>
-      </Section>
-      <Section $tone="surface">
-        <Container>
-          <h2>Job descriptions</h2>
-          <Grid>
-            {data.allJobDescription.nodes.map((d) => (
-              <Card key={d.slug}>
-                <h3>
-                  <Link to={paths.jobDescription(d.slug)}>{d.title}</Link>
-                </h3>
-                <p>{d.summary}</p>
-              </Card>
-            ))}
-          </Grid>
+          <LibraryBrowser items={items} />
         </Container>
       </Section>
     </Layout>
@@ -62,6 +56,7 @@ export const query = graphql`
     allInterviewGuide(sort: { role: ASC }) {
       nodes {
         slug
+        role
         title
         summary
         competencies {
@@ -72,8 +67,10 @@ export const query = graphql`
     allJobDescription(sort: { role: ASC }) {
       nodes {
         slug
+        role
         title
         summary
+        department
       }
     }
   }

@@ -1,0 +1,83 @@
+import styled from "styled-components";
+import type { ChannelId } from "../../lib/staffing";
+import { CHANNEL_LABELS, channelFields, channelSpec, type FieldKey, type FormErrors, type FormValues } from "../../lib/staffing-form";
+import { NumberField } from "./number-field";
+import { Icon } from "../ui/icon";
+
+const Set = styled.fieldset`
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.l};
+  padding: ${({ theme }) => theme.space.l};
+  margin: 0 0 ${({ theme }) => theme.space.l};
+  background: ${({ theme }) => theme.colors.white};
+  legend {
+    padding: 0 ${({ theme }) => theme.space.xs};
+    font-size: ${({ theme }) => theme.fontSizes.xl};
+    font-weight: 700;
+  }
+`;
+const Toggle = styled.label`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.xs};
+  cursor: pointer;
+  input {
+    width: 20px;
+    height: 20px;
+    accent-color: ${({ theme }) => theme.colors.cobaltDark};
+  }
+`;
+const Fields = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.m};
+  grid-template-columns: repeat(auto-fill, minmax(200px, 1fr));
+  margin-top: ${({ theme }) => theme.space.s};
+`;
+const Off = styled.p`
+  margin: ${({ theme }) => theme.space.s} 0 0;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const ICONS: Record<ChannelId, string> = { email: "mail", chat: "message-circle", phone: "phone" };
+
+export interface ChannelFieldsetProps {
+  channel: ChannelId;
+  values: FormValues;
+  errors: FormErrors;
+  onChange: (key: FieldKey, value: string) => void;
+}
+
+/** One channel's inputs; unticking the channel leaves it out of the plan. */
+export function ChannelFieldset({ channel, values, errors, onChange }: ChannelFieldsetProps) {
+  const enabled = values[`${channel}.enabled`] !== "0";
+  return (
+    <Set>
+      <legend>
+        <Toggle>
+          <input type="checkbox" checked={enabled} onChange={(e) => onChange(`${channel}.enabled`, e.target.checked ? "1" : "0")} />
+          <Icon name={ICONS[channel]} size={22} />
+          {CHANNEL_LABELS[channel]}
+        </Toggle>
+      </legend>
+      {enabled ? (
+        <Fields>
+          {channelFields(channel).map((field) => {
+            const key = `${channel}.${field}` as FieldKey;
+            return (
+              <NumberField
+                key={key}
+                id={`staffing-${channel}-${field}`}
+                spec={channelSpec(channel, field)}
+                value={values[key]}
+                error={errors[key]}
+                onChange={(v) => onChange(key, v)}
+              />
+            );
+          })}
+        </Fields>
+      ) : (
+        <Off>Not included in the plan. Tick {CHANNEL_LABELS[channel].toLowerCase()} to staff it.</Off>
+      )}
+    </Set>
+  );
+}

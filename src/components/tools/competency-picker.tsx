@@ -1,0 +1,73 @@
+import styled from "styled-components";
+import type { GuideCompetency } from "../../lib/interview-plan";
+
+export const PickerSet = styled.fieldset`
+  border: 0;
+  padding: 0;
+  margin: ${({ theme }) => theme.space.l} 0 0;
+  legend {
+    font-weight: 700;
+    font-size: ${({ theme }) => theme.fontSizes.l};
+    margin-bottom: ${({ theme }) => theme.space.xs};
+    padding: 0;
+  }
+  ul {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+  }
+  li + li {
+    margin-top: ${({ theme }) => theme.space.xs};
+  }
+  label {
+    display: grid;
+    grid-template-columns: 20px 1fr;
+    gap: ${({ theme }) => theme.space.s};
+    align-items: start;
+    cursor: pointer;
+    padding: ${({ theme }) => theme.space.xs};
+    border-radius: ${({ theme }) => theme.radii.s};
+    &:hover {
+      background: ${({ theme }) => theme.colors.cobaltTint};
+    }
+  }
+  input {
+    width: 18px;
+    height: 18px;
+    margin-top: 3px;
+    accent-color: ${({ theme }) => theme.colors.cobaltDark};
+  }
+  small {
+    display: block;
+    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${({ theme }) => theme.fontSizes.s};
+  }
+`;
+
+export interface CompetencyPickerProps {
+  competencies: readonly GuideCompetency[];
+  selected: readonly string[];
+  onToggle: (name: string) => void;
+}
+
+/** Step 2: the competencies this interview assesses. */
+export function CompetencyPicker({ competencies, selected, onToggle }: CompetencyPickerProps) {
+  return (
+    <PickerSet>
+      <legend>Competencies to assess</legend>
+      <ul>
+        {competencies.map((c) => (
+          <li key={c.name}>
+            <label>
+              <input type="checkbox" checked={selected.includes(c.name)} onChange={() => onToggle(c.name)} />
+              <span>
+                {c.name}
+                <small>{c.description}</small>
+              </span>
+            </label>
+          </li>
+        ))}
+      </ul>
+    </PickerSet>
+  );
+}

@@ -1,0 +1,41 @@
+import styled from "styled-components";
+
+const Field = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.xxs};
+  label {
+    font-weight: 700;
+  }
+  select {
+    font: inherit;
+    padding: ${({ theme }) => `${theme.space.xs} ${theme.space.s}`};
+    border: 1px solid ${({ theme }) => theme.colors.slate};
+    border-radius: ${({ theme }) => theme.radii.s};
+    background: ${({ theme }) => theme.colors.white};
+    color: inherit;
+    max-width: 100%;
+  }
+`;
+
+export interface RolePickerProps {
+  roles: readonly { slug: string; role: string }[];
+  value: string;
+  onChange: (slug: string) => void;
+}
+
+/** Step 1 of the interview builder: the role being hired for. */
+export function RolePicker({ roles, value, onChange }: RolePickerProps) {
+  return (
+    <Field>
+      <label htmlFor="builder-role">Role you're hiring for</label>
+      <select id="builder-role" value={value} onChange={(e) => onChange(e.target.value)}>
+        {roles.map((r) => (
+          <option key={r.slug} value={r.slug}>
+            {r.role}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}

@@ -1,0 +1,184 @@
+import { useEffect, useMemo, useState } from "react";
+import styled from "styled-components";
+import { CHANNELS, staff } from "../../lib/staffing";
+import {
+  DEFAULT_VALUES,
+  mergeSearch,
+  parseForm,
+  TEAM_SPECS,
+  valuesFromSearch,
+  valuesFromStored,
+  type FieldKey,
+  type FormValues,
+} from "../../lib/staffing-form";
+import { getStored, setStored } from "../../lib/storage";
+import { copyText } from "../../lib/clipboard";
+import { Button } from "../ui/button";
+import { Icon } from "../ui/icon";
+import { ChannelFieldset } from "./channel-fieldset";
+import { NumberField } from "./number-field";
+import { StaffingResults } from "./staffing-results";
+
+export const STAFFING_STORAGE_KEY = "nd_staffing_calculator";
+
+const Layout = styled.div`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr);
+  gap: ${({ theme }) => theme.space.xl};
+  ${({ theme }) => theme.media.l} {
+    grid-template-columns: minmax(0, 1.15fr) minmax(0, 1fr);
+    align-items: start;
+  }
+`;
+const Output = styled.section`
+  ${({ theme }) => theme.media.l} {
+    position: sticky;
+    top: ${({ theme }) => theme.space.l};
+  }
+  h2 {
+    font-size: ${({ theme }) => theme.fontSizes.xxl};
+  }
+`;
+const TeamFields = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.m};
+  grid-template-columns: repeat(auto-fill, minmax(220px, 1fr));
+  margin-top: ${({ theme }) => theme.space.s};
+`;
+const TeamSet = styled.fieldset`
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.l};
+  padding: ${({ theme }) => theme.space.l};
+  margin: 0 0 ${({ theme }) => theme.space.l};
+  background: ${({ theme }) => theme.colors.white};
+  legend {
+    padding: 0 ${({ theme }) => theme.space.xs};
+    font-size: ${({ theme }) => theme.fontSizes.xl};
+    font-weight: 700;
+  }
+`;
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.s};
+  align-items: center;
+  margin-bottom: ${({ theme }) => theme.space.l};
+`;
+const JumpLink = styled.a`
+  display: inline-block;
+  margin-bottom: ${({ theme }) => theme.space.m};
+  font-weight: 600;
+  ${({ theme }) => theme.media.l} {
+    display: none;
+  }
+`;
+const Problem = styled.div`
+  border-left: 4px solid ${({ theme }) => theme.colors.red};
+  background: ${({ theme }) => theme.colors.surface};
+  padding: ${({ theme }) => theme.space.m};
+  border-radius: ${({ theme }) => theme.radii.s};
+  margin-bottom: ${({ theme }) => theme.space.l};
+  p:last-child {
+    margin: 0;
+  }
+`;
+
+/**
+ * The help-desk staffing calculator. Inputs live in the URL (shareable) and in local storage;
+ * a shared link wins over what this browser remembers.
+ */
+export function StaffingCalculator() {
+  const [values, setValues] = useState<FormValues>(DEFAULT_VALUES);
+  const [ready, setReady] = useState(false);
+  const [status, setStatus] = useState("");
+
+  useEffect(() => {
+    const fromUrl = valuesFromSearch(window.location.search);
+    if (fromUrl.found) setValues(fromUrl.values);
+    else {
+      const stored = valuesFromStored(getStored(STAFFING_STORAGE_KEY));
+      if (stored) setValues(stored);
+    }
+    setReady(true);
+  }, []);
+
+  useEffect(() => {
+    if (!ready) return;
+    setStored(STAFFING_STORAGE_KEY, values);
+    const { pathname, search, hash } = window.location;
+    const next = mergeSearch(search, values);
+    if (next !== search) window.history.replaceState(window.history.state, "", `${pathname}${next}${hash}`);
+  }, [values, ready]);
+
+  const form = useMemo(() => parseForm(values), [values]);
+  const result = useMemo(() => (form.ok ? staff(form.parsed.inputs, form.parsed.team) : null), [form]);
+  const errorCount = Object.keys(form.errors).length;
+
+  const change = (key: FieldKey, value: string) => {
+    setStatus("");
+    setValues((v) => ({ ...v, [key]: value }));
+  };
+  const share = async () => {
+    const ok = await copyText(window.location.href);
+    setStatus(ok ? "Link copied. Anyone who opens it sees these numbers." : `Copy this link to share: ${window.location.href}`);
+  };
+  const reset = () => {
+    setValues(DEFAULT_VALUES);
+    setStatus("Inputs reset to the example help desk.");
+  };
+
+  return (
+    <Layout>
+      <form aria-labelledby="staffing-inputs" onSubmit={(e) => e.preventDefault()} noValidate>
+        <h2 id="staffing-inputs" className="visually-hidden">
+          Your help desk
+        </h2>
+        <JumpLink href="#staffing-results-heading">Skip to your staffing plan</JumpLink>
+        {CHANNELS.map((c) => (
+          <ChannelFieldset key={c} channel={c} values={values} errors={form.errors} onChange={change} />
+        ))}
+        <TeamSet>
+          <legend>Team</legend>
+          <TeamFields>
+            {(Object.keys(TEAM_SPECS) as (keyof typeof TEAM_SPECS)[]).map((f) => (
+              <NumberField
+                key={f}
+                id={`staffing-team-${f}`}
+                spec={TEAM_SPECS[f]}
+                value={values[`team.${f}`]}
+                error={form.errors[`team.${f}`]}
+                onChange={(v) => change(`team.${f}`, v)}
+              />
+            ))}
+          </TeamFields>
+        </TeamSet>
+      </form>
+      <Output aria-labelledby="staffing-results-heading">
+        <h2 id="staffing-results-heading">Your staffing plan</h2>
+        <Actions data-print="hide">
+          <Button variant="outline" size="S" onClick={share}>
+            <Icon name="link" size={16} />
+            Copy share link
+          </Button>
+          <Button variant="outline" size="S" onClick={reset}>
+            <Icon name="rotate-ccw" size={16} />
+            Reset
+          </Button>
+          <p role="status" aria-live="polite" style={{ margin: 0 }}>
+            {status}
+          </p>
+        </Actions>
+        {result && form.ok ? (
+          <StaffingResults result={result} inputs={form.parsed.inputs} />
+        ) : (
+          <Problem role="alert" data-testid="staffing-errors">
+            <p>
+              <strong>{errorCount === 1 ? "One input needs attention." : `${errorCount} inputs need attention.`}</strong>
+            </p>
+            <p>The plan updates as soon as every highlighted field has a valid number.</p>
+          </Problem>
+        )}
+      </Output>
+    </Layout>
+  );
+}
