@@ -42,7 +42,10 @@ function timedBuild(cwd: string, env: NodeJS.ProcessEnv): BuildResult {
 function blankSite(count: number): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `nd-blank-${count}-`));
   fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"));
-  fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "blank", private: true }));
+  fs.writeFileSync(
+    path.join(dir, "package.json"),
+    JSON.stringify({ name: "blank", private: true, dependencies: { gatsby: "*", react: "*", "react-dom": "*" } }),
+  );
   fs.writeFileSync(path.join(dir, "gatsby-config.js"), `module.exports = { plugins: ["gatsby-plugin-styled-components"] };\n`);
   fs.mkdirSync(path.join(dir, "src/templates"), { recursive: true });
   fs.mkdirSync(path.join(dir, "src/pages"), { recursive: true });

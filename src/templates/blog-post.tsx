@@ -1,6 +1,7 @@
+import { HeroImage } from "../components/ui/hero-image";
 import styled from "styled-components";
 import { graphql, Link, type HeadProps, type PageProps } from "gatsby";
-import { GatsbyImage, type IGatsbyImageData } from "gatsby-plugin-image";
+import type { IGatsbyImageData } from "gatsby-plugin-image";
 import { Layout } from "../components/layout/layout";
 import { Seo } from "../components/seo/seo";
 import { Container, Eyebrow, Grid, Lead, Section } from "../components/ui/container";
@@ -20,6 +21,8 @@ const Article = styled.article`
     margin-bottom: ${({ theme }) => theme.space.xl};
   }
   .hero {
+    display: block;
+    overflow: hidden;
     border-radius: ${({ theme }) => theme.radii.l};
     margin-bottom: ${({ theme }) => theme.space.xl};
   }
@@ -63,7 +66,7 @@ export default function BlogPostTemplate({ data, location }: PageProps<Data>) {
               {post.body.readingMinutes} min read
             </p>
           </header>
-          <GatsbyImage className="hero" image={post.image.gatsbyImageData as IGatsbyImageData} alt={post.image.alt} loading="eager" />
+          <HeroImage className="hero" image={post.image.gatsbyImageData as IGatsbyImageData} alt={post.image.alt} />
           <MarkdownContent body={post.body} />
           {post.tags.length > 0 && (
             <ul className="tags" aria-label="Tags">

@@ -1,6 +1,7 @@
+import { HeroImage } from "../components/ui/hero-image";
 import styled from "styled-components";
 import { graphql, Link, type HeadProps, type PageProps } from "gatsby";
-import { GatsbyImage, type IGatsbyImageData } from "gatsby-plugin-image";
+import type { IGatsbyImageData } from "gatsby-plugin-image";
 import { Layout } from "../components/layout/layout";
 import { Seo } from "../components/seo/seo";
 import { PageHeader } from "../components/layout/page-header";
@@ -16,7 +17,10 @@ const Columns = styled.div`
   ${({ theme }) => theme.media.l} {
     grid-template-columns: 280px 1fr;
   }
-  .gatsby-image-wrapper {
+  .gatsby-image-wrapper,
+  picture {
+    display: block;
+    overflow: hidden;
     border-radius: ${({ theme }) => theme.radii.m};
     box-shadow: ${({ theme }) => theme.shadows.card};
   }
@@ -41,7 +45,7 @@ export default function BookTemplate({ data, location }: PageProps<Data>) {
       <Section>
         <Container>
           <Columns>
-            <GatsbyImage image={book.cover.gatsbyImageData as IGatsbyImageData} alt={book.cover.alt} loading="eager" />
+            <HeroImage image={book.cover.gatsbyImageData as IGatsbyImageData} alt={book.cover.alt} />
             <div>
               <MarkdownContent body={book.intro} />
               <h2>Chapters</h2>

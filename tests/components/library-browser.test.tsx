@@ -44,7 +44,7 @@ function renderAt(search = "") {
     </ThemeProvider>,
   );
 }
-const titles = () => screen.queryAllByRole("heading", { level: 3 }).map((h) => h.textContent);
+const titles = () => screen.queryAllByRole("heading", { level: 2 }).map((h) => h.textContent);
 afterEach(cleanup);
 
 describe("interview builder library", () => {

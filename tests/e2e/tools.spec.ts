@@ -141,7 +141,7 @@ test.describe("interview builder", () => {
 
   test("the library filters by text and type and links to guides and job descriptions that link to each other", async ({ page }) => {
     await open(page, LIBRARY);
-    const cards = page.locator("main h3");
+    const cards = page.locator("main li h2");
     const all = await cards.count();
     expect(all).toBeGreaterThanOrEqual(12);
     await page.getByRole("searchbox", { name: /Filter by role/ }).fill("team lead");

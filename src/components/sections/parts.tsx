@@ -1,3 +1,4 @@
+import { HeroImage } from "../ui/hero-image";
 import styled from "styled-components";
 import { GatsbyImage, type IGatsbyImageData } from "gatsby-plugin-image";
 import { Card, Lead } from "../ui/container";
@@ -37,8 +38,13 @@ export const LinkCard = styled(Card)`
   }
 `;
 
+/** An image of a section: the first section's (the hero) loads eagerly with high priority, the rest lazily. */
 export const image = (i: { gatsbyImageData?: unknown; alt: string } | null | undefined, eager = false) =>
-  i?.gatsbyImageData ? <GatsbyImage image={i.gatsbyImageData as IGatsbyImageData} alt={i.alt} loading={eager ? "eager" : "lazy"} /> : null;
+  !i?.gatsbyImageData ? null : eager ? (
+    <HeroImage image={i.gatsbyImageData as IGatsbyImageData} alt={i.alt} />
+  ) : (
+    <GatsbyImage image={i.gatsbyImageData as IGatsbyImageData} alt={i.alt} loading="lazy" />
+  );
 
 export function Heading2({ heading, text, first }: { heading?: string | null; text?: string | null; first: boolean }) {
   const H = first ? "h1" : "h2";

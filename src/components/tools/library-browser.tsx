@@ -87,6 +87,11 @@ const Types = styled.fieldset`
     margin: 0;
   }
 `;
+/** An h2 (the page's next level after its h1) sized as a card title. */
+const CardTitle = styled.h2`
+  margin-top: 8px;
+  font-size: ${({ theme }) => theme.fontSizes.xl};
+`;
 const Count = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
@@ -162,9 +167,9 @@ export function LibraryBrowser({ items }: { items: readonly LibraryItem[] }) {
                 <Badge $color={TYPE_BADGE[item.type].color} $size="S">
                   {TYPE_BADGE[item.type].label}
                 </Badge>
-                <h3 style={{ marginTop: 8 }}>
+                <CardTitle>
                   <Link to={item.path}>{item.title}</Link>
-                </h3>
+                </CardTitle>
                 <p>{item.summary}</p>
               </Card>
             </li>
