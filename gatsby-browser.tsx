@@ -5,7 +5,7 @@ import {
   onClientEntry as startRuntime,
   onInitialClientRender as afterFirstRender,
   onRouteUpdate as routeUpdated,
-} from "./src/browser/runtime";
+} from "./src/browser/lazy-runtime";
 
 // wrapPageElement, not wrapRootElement: it must sit inside gatsby-plugin-styled-components' root wrapper,
 // whose style sheet collects the server-rendered CSS (the global style included).

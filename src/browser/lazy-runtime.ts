@@ -1,0 +1,42 @@
+/**
+ * The browser runtime, loaded off the first-load path (ARCHITECTURE.md 7): gatsby-browser calls these
+ * at once, the runtime module arrives in its own chunk right after, and calls made before it arrived
+ * are replayed in order. Attribution, decoration and analytics then run a few milliseconds later than
+ * the first paint instead of adding to every page's first-load JavaScript.
+ */
+import type { RouteUpdateArgs } from "./runtime";
+
+type Runtime = typeof import("./runtime");
+type Call = (runtime: Runtime) => void;
+
+let runtime: Runtime | undefined;
+let pending: Call[] = [];
+let loading: Promise<void> | undefined;
+
+function load(): Promise<void> {
+  loading ??= import(/* webpackChunkName: "browser-runtime" */ "./runtime").then(
+    (module) => {
+      runtime = module;
+      const calls = pending;
+      pending = [];
+      calls.forEach((call) => call(module));
+    },
+    (error: unknown) => {
+      // The chunk itself failed (offline, or a deploy replaced it): the page still works without it.
+      console.error("The browser runtime could not load", error);
+    },
+  );
+  return loading;
+}
+
+const run = (call: Call) => {
+  if (runtime) call(runtime);
+  else {
+    pending.push(call);
+    void load();
+  }
+};
+
+export const onClientEntry = () => run((r) => r.onClientEntry());
+export const onInitialClientRender = () => run((r) => r.onInitialClientRender());
+export const onRouteUpdate = (args: RouteUpdateArgs) => run((r) => r.onRouteUpdate(args));
