@@ -12,4 +12,6 @@ export const publicConfig = {
   },
   signupPath: "/members/register/",
   loginPath: "/members/login/",
+  /** Public IP lookup the lead form calls before every submit (SPEC 7.1); must answer {"ip": "..."}. */
+  ipLookupUrl: pick(process.env.GATSBY_IP_LOOKUP_URL, "https://api.ipify.org?format=json"),
 } as const;
