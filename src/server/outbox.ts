@@ -24,9 +24,13 @@ export const deliveredFile = (dir: string) => path.join(dir, "delivered.jsonl");
 export function appendLine(file: string, line: string) {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const created = !fs.existsSync(file);
-  const fd = fs.openSync(file, "a", 0o600);
+  const fd = fs.openSync(file, "a+", 0o600);
   try {
-    fs.writeSync(fd, line.endsWith("\n") ? line : `${line}\n`);
+    // after a torn write (crash mid-line) start on a fresh line, so this record stays readable
+    const size = fs.fstatSync(fd).size;
+    const last = Buffer.alloc(1);
+    const torn = size > 0 && fs.readSync(fd, last, 0, 1, size - 1) === 1 && last[0] !== 0x0a;
+    fs.writeSync(fd, `${torn ? "\n" : ""}${line.endsWith("\n") ? line : `${line}\n`}`);
     fs.fsyncSync(fd);
   } finally {
     fs.closeSync(fd);

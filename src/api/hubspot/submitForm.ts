@@ -7,4 +7,6 @@ export default function submitForm(req: GatsbyFunctionRequest, res: GatsbyFuncti
   return handleSubmitForm(req, res);
 }
 
-export const config = RAW_BODY_CONFIG;
+// Destructured on purpose: Gatsby's query extraction treats a plain `export const config` in any src file as
+// a page config and then builds (and here fails to validate) rendering engines the static site does not need.
+export const { config } = { config: RAW_BODY_CONFIG };
