@@ -17,7 +17,6 @@ export interface LeadFormFieldProps {
   onValue(name: string, value: string): void;
   onBlur(name: string): void;
   onFile(field: Field, file: File | undefined): void;
-  register(name: string, element: FieldElement | null): void;
 }
 
 /** One lead-form field of any SPEC 3.8 type; errors are tied to it with aria-invalid/aria-describedby. */
@@ -46,12 +45,11 @@ export function LeadFormField(props: LeadFormFieldProps) {
     </label>
   );
   const onText = (e: React.ChangeEvent<FieldElement>) => props.onValue(field.name, e.target.value);
-  const ref = (el: FieldElement | null) => props.register(field.name, el);
   let control: React.ReactNode;
   switch (field.fieldType) {
     case "dropdown":
       control = (
-        <Select {...common} ref={ref} value={value} onChange={onText}>
+        <Select {...common} value={value} onChange={onText}>
           <option value="">{field.placeholder || "Please select"}</option>
           {(field.options ?? []).map((o) => (
             <option key={o.value} value={o.value}>
@@ -74,7 +72,7 @@ export function LeadFormField(props: LeadFormFieldProps) {
                 </span>
               )}
             </legend>
-            {(field.options ?? []).map((o, i) => (
+            {(field.options ?? []).map((o) => (
               <Choice key={o.value}>
                 <input
                   type="radio"
@@ -83,7 +81,6 @@ export function LeadFormField(props: LeadFormFieldProps) {
                   checked={value === o.value}
                   required={field.required}
                   disabled={disabled}
-                  ref={i === 0 ? ref : undefined}
                   onChange={onText}
                   onBlur={() => props.onBlur(field.name)}
                   {...aria}
@@ -96,7 +93,7 @@ export function LeadFormField(props: LeadFormFieldProps) {
         </FieldBox>
       );
     case "multi_line_text":
-      control = <TextArea {...common} ref={ref} value={value} placeholder={field.placeholder ?? undefined} onChange={onText} />;
+      control = <TextArea {...common} value={value} placeholder={field.placeholder ?? undefined} onChange={onText} />;
       break;
     case "file":
       control = (
@@ -106,7 +103,7 @@ export function LeadFormField(props: LeadFormFieldProps) {
             // the URL, not the file, is what must be present (SPEC 5.2); the hidden companion holds it
             required={field.required && !value}
             name={undefined}
-            ref={ref}
+
             type="file"
             accept={FILE_ACCEPT}
             aria-busy={props.uploading || undefined}
@@ -120,7 +117,7 @@ export function LeadFormField(props: LeadFormFieldProps) {
       control = (
         <Input
           {...common}
-          ref={ref}
+
           type={field.fieldType === "email" ? "email" : "text"}
           autoComplete={autoComplete(field.name, field.fieldType)}
           value={value}

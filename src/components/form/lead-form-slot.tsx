@@ -1,6 +1,5 @@
 import { Suspense, lazy } from "react";
 import { graphql } from "gatsby";
-import { isRenderable } from "../../lib/lead-form/rules";
 import type { LeadFormProps } from "./lead-form";
 
 export type LeadFormData = Queries.LeadFormFieldsFragment;
@@ -13,7 +12,8 @@ const LeadForm = lazy(() => import("./lead-form"));
  * SPEC 3.8: nothing renders without an identifier or field groups.
  */
 export function LeadFormSlot({ form, ...callbacks }: { form: LeadFormData | null | undefined } & Omit<Partial<LeadFormProps>, "form">) {
-  if (!isRenderable(form)) return null;
+  // inline rather than imported from the rules module, which belongs in the lazy chunk
+  if (!form?.alternative_id || !form.fieldGroups?.length) return null;
   return (
     <Suspense fallback={<div data-form-loading={form.alternative_id} style={{ minHeight: 120 }} />}>
       <LeadForm form={form} {...callbacks} />

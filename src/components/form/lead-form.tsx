@@ -72,7 +72,11 @@ export function LeadForm({ form, onSubmit, onSubmitted }: LeadFormProps) {
   const [ready, setReady] = useState(false);
 
   const formRef = useRef<HTMLFormElement>(null);
-  const elements = useRef(new Map<string, FieldElement>());
+  /** The control a field's validity lives on (first radio of a group, the visible file input). */
+  const control = useCallback((name: string): FieldElement | null => {
+    const box = formRef.current?.querySelector(`[data-field="${name}"]`);
+    return box?.querySelector<FieldElement>('input:not([type="hidden"]), select, textarea') ?? null;
+  }, []);
   const consentElement = useRef<HTMLInputElement | null>(null);
   const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
   const failedUploads = useRef(new Set<string>());
@@ -94,19 +98,14 @@ export function LeadForm({ form, onSubmit, onSubmitted }: LeadFormProps) {
     return () => pending.forEach((t) => clearTimeout(t));
   }, [form, fields]);
 
-  const register = useCallback((name: string, el: FieldElement | null) => {
-    if (el) elements.current.set(name, el);
-    else elements.current.delete(name);
-  }, []);
-
   /** Our rule for one field, mirrored into the element's native validity. */
   const check = useCallback(
     (field: Field, value: string) => {
       const error = failedUploads.current.has(field.name) ? MESSAGES.upload : fieldError(field, value);
-      elements.current.get(field.name)?.setCustomValidity(error ?? "");
+      control(field.name)?.setCustomValidity(error ?? "");
       return error;
     },
-    [elements],
+    [control],
   );
 
   const revalidate = useCallback(
@@ -174,7 +173,7 @@ export function LeadForm({ form, onSubmit, onSubmitted }: LeadFormProps) {
       const fail = (reason: unknown) => {
         console.error(`[lead-form] upload of ${file.name} failed`, reason);
         failedUploads.current.add(field.name);
-        elements.current.get(field.name)?.setCustomValidity(MESSAGES.upload);
+        control(field.name)?.setCustomValidity(MESSAGES.upload);
         setErrors((current) => ({ ...current, [field.name]: MESSAGES.upload }));
       };
       if (file.size > MAX_UPLOAD_BYTES) return fail(new Error("larger than 10 MB"));
@@ -194,7 +193,7 @@ export function LeadForm({ form, onSubmit, onSubmitted }: LeadFormProps) {
         const result = (await response.json().catch(() => ({}))) as { success?: boolean; fileUrl?: string; message?: string };
         if (!response.ok || !result.success || !result.fileUrl) return fail(new Error(result.message ?? `status ${response.status}`));
         onValue(field.name, result.fileUrl);
-        elements.current.get(field.name)?.setCustomValidity("");
+        control(field.name)?.setCustomValidity("");
         setErrors(({ [field.name]: _drop, ...rest }) => rest);
       } catch (error) {
         fail(error);
@@ -206,7 +205,7 @@ export function LeadForm({ form, onSubmit, onSubmitted }: LeadFormProps) {
         });
       }
     },
-    [onValue],
+    [onValue, control],
   );
 
   const handleSubmit = async (event: React.FormEvent<HTMLFormElement>) => {
@@ -224,11 +223,12 @@ export function LeadForm({ form, onSubmit, onSubmitted }: LeadFormProps) {
     if (consentProblem) found.consent = consentProblem;
     const nativeValid = formRef.current?.checkValidity() ?? true;
     if (Object.keys(found).length > 0 || !nativeValid) {
-      for (const [name, el] of elements.current) if (!el.validity.valid && !found[name]) found[name] = MESSAGES.required;
+      for (const f of fields)
+        if (!f.hidden && control(f.name)?.validity.valid === false && !found[f.name]) found[f.name] = MESSAGES.required;
       setErrors(found);
       setState("invalid");
       const first = fields.find((f) => !f.hidden && found[f.name]);
-      (first ? elements.current.get(first.name) : consentElement.current)?.focus();
+      (first ? control(first.name) : consentElement.current)?.focus();
       return;
     }
     setErrors({});
@@ -285,7 +285,6 @@ export function LeadForm({ form, onSubmit, onSubmitted }: LeadFormProps) {
     onValue,
     onBlur,
     onFile,
-    register,
   });
   const hiddenInputs = fields
     .filter((f) => f.hidden)
