@@ -59,6 +59,10 @@ export const FieldBox = styled.div`
     padding: 0;
     min-width: 0;
   }
+  legend {
+    padding: 0;
+    margin-bottom: ${({ theme }) => theme.space.xxs};
+  }
   .required {
     color: ${({ theme }) => theme.colors.red};
   }
@@ -137,13 +141,18 @@ export const SmallPrint = styled.div`
   }
 `;
 
+/** Email catcher: the input and the button always share one row (SPEC 4.8). */
 export const Row = styled.div`
   display: flex;
-  flex-wrap: wrap;
   gap: ${({ theme }) => theme.space.xs};
   align-items: flex-start;
   & > :first-child {
-    flex: 1 1 240px;
+    flex: 1 1 auto;
+    min-width: 0;
+  }
+  & > button {
+    flex: none;
+    min-height: 44px;
   }
 `;
 
