@@ -28,12 +28,15 @@ export const FormBox = styled.form<{ $compact: boolean; $catcher: boolean }>`
 export const Group = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space.s};
-  ${({ theme }) => theme.media.s} {
-    grid-auto-flow: column;
-    grid-auto-columns: 1fr;
+  .fields {
+    display: grid;
+    gap: ${({ theme }) => theme.space.s};
+    ${({ theme }) => theme.media.s} {
+      grid-auto-flow: column;
+      grid-auto-columns: 1fr;
+    }
   }
   .rich-text {
-    grid-column: 1 / -1;
     color: ${({ theme }) => theme.colors.textMuted};
     font-size: ${({ theme }) => theme.fontSizes.s};
     p {

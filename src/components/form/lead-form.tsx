@@ -352,9 +352,11 @@ export function LeadForm({ form, onSubmit, onSubmitted }: LeadFormProps) {
             return (
               <Group key={i} className={wide ? "full" : undefined} data-group={i}>
                 {group.richText && <div className="rich-text" dangerouslySetInnerHTML={{ __html: group.richText }} />}
-                {shown.map((f) => (
-                  <LeadFormField key={f.name} {...fieldProps(f)} />
-                ))}
+                <div className="fields">
+                  {shown.map((f) => (
+                    <LeadFormField key={f.name} {...fieldProps(f)} />
+                  ))}
+                </div>
               </Group>
             );
           })}
