@@ -134,6 +134,7 @@ describe("layouts (SPEC 4.8)", () => {
     expect(screen.queryByLabelText("Email address")).toBeNull();
     expect(screen.queryByRole("button")).toBeNull();
     expect(screen.getByRole("status").innerHTML).toContain("You're in. Watch your inbox on Tuesdays.");
+    expect(JSON.parse(window.localStorage.getItem("newsletter_subscriber")!).value).toBe(true);
   });
 });
 

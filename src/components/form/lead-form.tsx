@@ -18,6 +18,7 @@ import {
   visibleFields,
 } from "../../lib/lead-form/rules";
 import { sanitizeMessage } from "../../lib/lead-form/sanitize";
+import { setStored } from "../../lib/storage";
 import type { LeadFormDefinition, LeadFormField as Field, LeadSubmission } from "../../lib/lead-form/types";
 import { Button } from "../ui/button";
 import { LeadFormConsent } from "./lead-form-consent";
@@ -28,6 +29,7 @@ import { FormBox, Group, Row } from "./lead-form-styles";
 export const SUBMIT_URL = "/api/hubspot/submitForm";
 export const UPLOAD_URL = "/api/hubspot/uploadFile";
 const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+const NEWSLETTER_FORM_ID = "newsletter";
 const GENERIC_ERROR = "Sorry, something went wrong. Please try again.";
 
 export interface SubmitResult {
@@ -150,19 +152,17 @@ export function LeadForm({ form, onSubmit, onSubmitted }: LeadFormProps) {
 
   const onToggle = useCallback(
     (id: number, checked: boolean) => {
-      setConsent((current) => {
-        const next = new Set(current);
-        if (checked) next.add(id);
-        else next.delete(id);
-        if (errorsRef.current.consent) {
-          const error = consentError(checkboxes, next);
-          consentElement.current?.setCustomValidity(error ?? "");
-          setErrors(({ consent: _drop, ...rest }) => (error ? { ...rest, consent: error } : rest));
-        }
-        return next;
-      });
+      const next = new Set(consent);
+      if (checked) next.add(id);
+      else next.delete(id);
+      setConsent(next);
+      if (errorsRef.current.consent) {
+        const error = consentError(checkboxes, next);
+        consentElement.current?.setCustomValidity(error ?? "");
+        setErrors(({ consent: _drop, ...rest }) => (error ? { ...rest, consent: error } : rest));
+      }
     },
-    [checkboxes],
+    [checkboxes, consent],
   );
 
   const onFile = useCallback(
@@ -258,6 +258,8 @@ export function LeadForm({ form, onSubmit, onSubmitted }: LeadFormProps) {
     if (result.success) {
       setState("success");
       setMessage(successText(form));
+      // the newsletter prompt stops asking once the visitor subscribed (ARCHITECTURE.md 3)
+      if (form.alternative_id === NEWSLETTER_FORM_ID) setStored("newsletter_subscriber", true);
       openAfterSuccess(form);
     } else {
       setState("error");
