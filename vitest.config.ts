@@ -8,5 +8,7 @@ export default defineConfig({
     environment: "node",
     setupFiles: ["tests/setup.ts"],
     css: false,
+    // Generous: CI machines are small and the icon copy and the HubSpot emulator tests do real I/O.
+    testTimeout: 20_000,
   },
 });

@@ -18,7 +18,10 @@ export interface ContentfulConfig {
 export interface HubSpotConfig {
   portalId: string;
   accessToken: string;
+  /** Forms submission API (and the emulator in tests): HUBSPOT_API_URL, default https://api.hsforms.com. */
   apiUrl: string;
+  /** How long a submission waits for HubSpot before it is kept in the outbox. */
+  timeoutMs: number;
 }
 
 export function readServerConfig() {
@@ -40,8 +43,14 @@ export function readServerConfig() {
         : undefined,
     hubspot:
       portalId && hubspotToken
-        ? ({ portalId, accessToken: hubspotToken, apiUrl: env("HUBSPOT_API_URL") ?? "https://api.hubapi.com" } satisfies HubSpotConfig)
+        ? ({
+            portalId,
+            accessToken: hubspotToken,
+            apiUrl: (env("HUBSPOT_API_URL") ?? "https://api.hsforms.com").replace(/\/$/, ""),
+            timeoutMs: Number(env("HUBSPOT_TIMEOUT_MS") ?? 8000) || 8000,
+          } satisfies HubSpotConfig)
         : undefined,
+    /** The lead outbox and uploaded files (ARCHITECTURE.md 5); relative to the working directory. */
     leadsDir: env("LEADS_DIR") ?? ".data/leads",
   };
 }

@@ -44,4 +44,6 @@ export const publicConfig = {
     /** Comma-separated paths ("/x/*" matches below /x/); unset: the default list in scripts.ts. */
     salesIntelligencePaths: list(process.env.GATSBY_SALES_INTELLIGENCE_PATHS),
   },
+  /** Public IP lookup the lead form calls before every submit (SPEC 7.1); must answer {"ip": "..."}. */
+  ipLookupUrl: pick(process.env.GATSBY_IP_LOOKUP_URL, "https://api.ipify.org?format=json"),
 } as const;

@@ -1,28 +1,23 @@
-import styled from "styled-components";
+import { Suspense, lazy } from "react";
 import { graphql } from "gatsby";
-
-const Box = styled.div`
-  margin: ${({ theme }) => theme.space.l} 0;
-  padding: ${({ theme }) => theme.space.l};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.l};
-  background: ${({ theme }) => theme.colors.surface};
-`;
+import type { LeadFormProps } from "./lead-form";
 
 export type LeadFormData = Queries.LeadFormFieldsFragment;
+
+// The form's code loads only on pages that have a form (ARCHITECTURE.md 7 budget).
+const LeadForm = lazy(() => import("./lead-form"));
 
 /**
  * Where a lead form renders (landing-page Form sections and `::form[id]` in Markdown).
  * SPEC 3.8: nothing renders without an identifier or field groups.
  */
-export function LeadFormSlot({ form }: { form: LeadFormData | null | undefined }) {
+export function LeadFormSlot({ form, ...callbacks }: { form: LeadFormData | null | undefined } & Omit<Partial<LeadFormProps>, "form">) {
+  // inline rather than imported from the rules module, which belongs in the lazy chunk
   if (!form?.alternative_id || !form.fieldGroups?.length) return null;
   return (
-    <Box data-form-id={form.alternative_id}>
-      <p>
-        <strong>{form.name}</strong>
-      </p>
-    </Box>
+    <Suspense fallback={<div data-form-loading={form.alternative_id} style={{ minHeight: 120 }} />}>
+      <LeadForm form={form} {...callbacks} />
+    </Suspense>
   );
 }
 

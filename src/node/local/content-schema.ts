@@ -297,6 +297,8 @@ const formField = z.object({
 });
 export const leadFormSchema = z.object({
   alternative_id: z.string().min(1),
+  /** HubSpot's form GUID, when the form is delivered to HubSpot under a different id. */
+  guid: z.string().optional(),
   name: z.string(),
   fieldGroups: z.array(z.object({ alternative_fields: z.array(formField).min(1), richText: z.string().optional() })),
   configuration: z.object({ postSubmitAction: z.object({ type: z.string(), value: z.string() }).optional() }).optional(),

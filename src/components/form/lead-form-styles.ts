@@ -1,0 +1,172 @@
+import styled, { css } from "styled-components";
+
+/** Styles shared by the lead-form parts (SPEC 4.8 layouts: regular, compact, email catcher). */
+export const FormBox = styled.form<{ $compact: boolean; $catcher: boolean }>`
+  display: grid;
+  gap: ${({ theme, $compact }) => ($compact ? theme.space.s : theme.space.m)};
+  margin: ${({ theme }) => theme.space.l} 0;
+  padding: ${({ theme, $catcher }) => ($catcher ? 0 : theme.space.l)};
+  border: ${({ theme, $catcher }) => ($catcher ? "none" : `1px solid ${theme.colors.border}`)};
+  border-radius: ${({ theme }) => theme.radii.l};
+  background: ${({ theme, $catcher }) => ($catcher ? "transparent" : theme.colors.background)};
+  font-size: ${({ theme }) => theme.fontSizes.m};
+  text-align: left;
+  ${({ theme, $compact, $catcher }) =>
+    $compact &&
+    !$catcher &&
+    css`
+      ${theme.media.m} {
+        grid-template-columns: 1fr 1fr;
+        column-gap: ${theme.space.m};
+        & > .full {
+          grid-column: 1 / -1;
+        }
+      }
+    `}
+`;
+
+export const Group = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.s};
+  .fields {
+    display: grid;
+    gap: ${({ theme }) => theme.space.s};
+    ${({ theme }) => theme.media.s} {
+      grid-auto-flow: column;
+      grid-auto-columns: 1fr;
+    }
+  }
+  .rich-text {
+    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${({ theme }) => theme.fontSizes.s};
+    p {
+      margin: 0;
+    }
+  }
+`;
+
+export const FieldBox = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.xxs};
+  align-content: start;
+  min-width: 0;
+  label,
+  legend {
+    font-weight: 600;
+    font-size: ${({ theme }) => theme.fontSizes.s};
+    color: ${({ theme }) => theme.colors.text};
+  }
+  fieldset {
+    border: 0;
+    margin: 0;
+    padding: 0;
+    min-width: 0;
+  }
+  legend {
+    padding: 0;
+    margin-bottom: ${({ theme }) => theme.space.xxs};
+  }
+  .required {
+    color: ${({ theme }) => theme.colors.red};
+  }
+`;
+
+export const control = css`
+  width: 100%;
+  box-sizing: border-box;
+  min-height: 44px;
+  padding: 10px 12px;
+  font: inherit;
+  color: ${({ theme }) => theme.colors.text};
+  background: ${({ theme }) => theme.colors.background};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.s};
+  &:focus-visible {
+    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline-offset: 1px;
+  }
+  &[aria-invalid="true"] {
+    border-color: ${({ theme }) => theme.colors.red};
+  }
+  &:disabled {
+    background: ${({ theme }) => theme.colors.surface};
+    cursor: not-allowed;
+  }
+`;
+
+export const Input = styled.input`
+  ${control}
+  &[type="file"] {
+    padding: 8px;
+  }
+`;
+export const Select = styled.select`
+  ${control}
+`;
+export const TextArea = styled.textarea`
+  ${control}
+  min-height: 120px;
+  resize: vertical;
+`;
+
+export const Choice = styled.label`
+  display: flex;
+  gap: ${({ theme }) => theme.space.xs};
+  align-items: flex-start;
+  padding: ${({ theme }) => theme.space.xxs} 0;
+  font-weight: 400 !important;
+  cursor: pointer;
+  input {
+    width: 18px;
+    height: 18px;
+    margin: 2px 0 0;
+    flex: none;
+    accent-color: ${({ theme }) => theme.colors.cobaltDark};
+  }
+  p {
+    margin: 0;
+  }
+`;
+
+export const ErrorText = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.red};
+  font-size: ${({ theme }) => theme.fontSizes.s};
+  font-weight: 600;
+`;
+
+export const SmallPrint = styled.div`
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  line-height: 1.5;
+  p {
+    margin: 0 0 ${({ theme }) => theme.space.xxs};
+  }
+`;
+
+/** Email catcher: the input and the button always share one row (SPEC 4.8). */
+export const Row = styled.div`
+  display: flex;
+  gap: ${({ theme }) => theme.space.xs};
+  align-items: flex-start;
+  & > :first-child {
+    flex: 1 1 auto;
+    min-width: 0;
+  }
+  & > button {
+    flex: none;
+    min-height: 44px;
+  }
+`;
+
+export const StatusBox = styled.div<{ $tone: "info" | "success" | "error" }>`
+  padding: ${({ theme }) => theme.space.s} ${({ theme }) => theme.space.m};
+  border-radius: ${({ theme }) => theme.radii.m};
+  font-weight: 600;
+  background: ${({ theme, $tone }) =>
+    $tone === "success" ? theme.colors.greenTint : $tone === "error" ? theme.colors.orangeTint : theme.colors.cobaltTint};
+  color: ${({ theme, $tone }) => ($tone === "success" ? theme.colors.green : $tone === "error" ? theme.colors.red : theme.colors.cobaltDark)};
+  p {
+    margin: 0;
+  }
+`;

@@ -1,0 +1,82 @@
+import { allFields, CONSENT_TO_PROCESS_TEXT, consentName, consentTextName } from "./rules";
+import type { LeadFormDefinition, LeadFormField, LeadSubmission } from "./types";
+
+/** Plain text of a small HTML snippet (consent labels are HTML; HubSpot wants the text). */
+export const htmlToText = (html: string | null | undefined) =>
+  (html ?? "")
+    .replace(/<[^>]*>/g, " ")
+    .replace(/&nbsp;/g, " ")
+    .replace(/&amp;/g, "&")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;|&#x27;/g, "'")
+    .replace(/\s+/g, " ")
+    .trim();
+
+/** SPEC 3.8: defaultValues are joined with semicolons; otherwise defaultValue. */
+export function defaultValueOf(field: LeadFormField): string {
+  if (field.defaultValues?.length) return field.defaultValues.join(";");
+  return field.defaultValue ?? "";
+}
+
+/** SPEC 4.8: a hidden field takes its value from a same-named URL query parameter when present. */
+export function initialValues(form: LeadFormDefinition, search = ""): Record<string, string> {
+  const params = new URLSearchParams(search);
+  const values: Record<string, string> = {};
+  for (const field of allFields(form)) {
+    const fromUrl = field.hidden ? params.get(field.name) : null;
+    values[field.name] = fromUrl ?? defaultValueOf(field);
+  }
+  return values;
+}
+
+export interface SubmissionContext {
+  hubspotutk: string;
+  pageUri: string;
+  pageName: string;
+  ipAddress: string;
+}
+
+/**
+ * SPEC 3.8 payload: formId, hubspotutk, pageUri, pageName, ipAddress and every field by name, plus
+ * the consent values legal--{id} ("true"/"false"), legal--{id}__TEXT and legal--consentToProcess__TEXT.
+ */
+export function buildPayload(
+  form: LeadFormDefinition,
+  values: Readonly<Record<string, string>>,
+  consent: ReadonlySet<number>,
+  context: SubmissionContext,
+): LeadSubmission {
+  const payload: LeadSubmission = { formId: form.alternative_id, ...context };
+  for (const field of allFields(form)) payload[field.name] = values[field.name] ?? "";
+  const legal = form.legalConsentOptions;
+  if (legal) {
+    for (const box of legal.communicationsCheckboxes ?? []) {
+      payload[consentName(box.subscriptionTypeId)] = consent.has(box.subscriptionTypeId) ? "true" : "false";
+      payload[consentTextName(box.subscriptionTypeId)] = htmlToText(box.label);
+    }
+    payload[CONSENT_TO_PROCESS_TEXT] = htmlToText(legal.consentToProcessText);
+  }
+  return payload;
+}
+
+/** Text of the first h1 on the page, or empty (SPEC 3.8 pageName). */
+export const pageNameOf = (doc: Document) => doc.querySelector("h1")?.textContent?.replace(/\s+/g, " ").trim() ?? "";
+
+/** GET the public IP lookup before every submit; any failure gives "" (SPEC 7.1). */
+export async function lookupIpAddress(url: string, fetcher: typeof fetch = fetch, timeoutMs = 3000): Promise<string> {
+  if (!url) return "";
+  const controller = typeof AbortController === "function" ? new AbortController() : undefined;
+  const timer = setTimeout(() => controller?.abort(), timeoutMs);
+  try {
+    const response = await fetcher(url, { signal: controller?.signal, credentials: "omit" });
+    if (!response.ok) return "";
+    const data = (await response.json()) as { ip?: unknown };
+    return typeof data.ip === "string" ? data.ip : "";
+  } catch {
+    return "";
+  } finally {
+    clearTimeout(timer);
+  }
+}

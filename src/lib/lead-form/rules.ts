@@ -1,0 +1,91 @@
+import type { LeadFormDefinition, LeadFormField, LeadFormFieldGroup } from "./types";
+
+/** SPEC 5.2 messages. */
+export const MESSAGES = {
+  email: "Please enter a valid email address",
+  required: "Sorry, that is required",
+  atLeastOne: "Please select at least one option",
+  upload: "Sorry, that file could not be uploaded",
+} as const;
+
+/** SPEC 9 constants. */
+export const VALIDATION_DEBOUNCE_MS = 200;
+export const COMPACT_GROUP_THRESHOLD = 6;
+export const FILE_ACCEPT = "image/*,.pdf";
+export const DEFAULT_SUBMIT_TEXT = "Submit";
+export const DEFAULT_SUCCESS_TEXT = "Thank you!";
+export const SENDING_TEXT = "Sending...";
+export const FREE_TRIAL_FORM_ID = "free-trial";
+
+/**
+ * SPEC 5.2 email rule: some text, an @, then a domain with a dot inside (not at either end) and not on
+ * the blocked list; blocked entries ("gmail.") match as a prefix of the part after the @.
+ */
+export function isValidEmail(value: string, blockedDomains: ReadonlyArray<string> = []): boolean {
+  const email = value.trim();
+  const at = email.lastIndexOf("@");
+  if (at < 1) return false;
+  const local = email.slice(0, at);
+  const domain = email.slice(at + 1);
+  if (/\s/.test(local) || local.includes("@")) return false;
+  if (!/^[^\s@.][^\s@]*\.[^\s@]*[^\s@.]$/.test(domain) || domain.includes("..")) return false;
+  const lower = domain.toLowerCase();
+  return !blockedDomains.some((blocked) => blocked.trim() !== "" && lower.startsWith(blocked.trim().toLowerCase()));
+}
+
+/** A field's value problem, or null when valid (SPEC 5.2). File fields are judged by their hidden URL value. */
+export function fieldError(field: LeadFormField, value: string): string | null {
+  const empty = value.trim() === "";
+  if (field.fieldType === "email") {
+    if (empty) return field.required ? MESSAGES.email : null;
+    return isValidEmail(value, field.validation?.blockedEmailDomains ?? []) ? null : MESSAGES.email;
+  }
+  if (empty) return field.required ? MESSAGES.required : null;
+  if ((field.fieldType === "dropdown" || field.fieldType === "radio") && field.options?.length) {
+    return field.options.some((o) => o.value === value) ? null : MESSAGES.required;
+  }
+  return null;
+}
+
+/** A group is visible when it has at least one non-hidden field. */
+export const visibleFields = (group: LeadFormFieldGroup) => group.alternative_fields.filter((f) => !f.hidden);
+export const visibleGroups = (form: LeadFormDefinition) => (form.fieldGroups ?? []).filter((g) => visibleFields(g).length > 0);
+export const allFields = (form: LeadFormDefinition) => (form.fieldGroups ?? []).flatMap((g) => g.alternative_fields);
+
+/** SPEC 3.8: nothing renders without alternative_id or with no field groups. */
+export const isRenderable = (form: LeadFormDefinition | null | undefined): form is LeadFormDefinition =>
+  Boolean(form?.alternative_id && form.fieldGroups?.length);
+
+/** SPEC 4.8 email catcher: an email field and no other visible non-file field. */
+export function isEmailCatcher(form: LeadFormDefinition): boolean {
+  const visible = allFields(form).filter((f) => !f.hidden && f.fieldType !== "file");
+  return visible.length === 1 && visible[0].fieldType === "email";
+}
+
+/** SPEC 4.8 compact layout: isCompact, or 6 or more visible field groups. */
+export const isCompactLayout = (form: LeadFormDefinition) =>
+  Boolean(form.isCompact) || visibleGroups(form).length >= COMPACT_GROUP_THRESHOLD;
+
+/** SPEC 8: customSuccessMessage → configuration.postSubmitAction.value → "Thank you!". */
+export const successText = (form: LeadFormDefinition) =>
+  form.customSuccessMessage?.trim() || form.configuration?.postSubmitAction?.value?.trim() || DEFAULT_SUCCESS_TEXT;
+
+export const submitText = (form: LeadFormDefinition) => form.displayOptions?.submitButtonText?.trim() || DEFAULT_SUBMIT_TEXT;
+
+/** Names the consent options submit under (SPEC 3.8). */
+export const consentName = (subscriptionTypeId: number) => `legal--${subscriptionTypeId}`;
+export const consentTextName = (subscriptionTypeId: number) => `legal--${subscriptionTypeId}__TEXT`;
+export const CONSENT_TO_PROCESS_TEXT = "legal--consentToProcess__TEXT";
+
+/** The companion hidden value holding an uploaded file's URL. */
+export const fileUrlName = (fieldName: string) => fieldName;
+
+/**
+ * Consent checkboxes: each required one must be checked; when several exist and any is required,
+ * at least one must be checked ("Please select at least one option").
+ */
+export function consentError(checkboxes: ReadonlyArray<{ subscriptionTypeId: number; required: boolean }>, checked: ReadonlySet<number>) {
+  if (!checkboxes.some((c) => c.required)) return null;
+  if (checkboxes.length > 1) return checkboxes.some((c) => checked.has(c.subscriptionTypeId)) ? null : MESSAGES.atLeastOne;
+  return checkboxes.every((c) => !c.required || checked.has(c.subscriptionTypeId)) ? null : MESSAGES.required;
+}

@@ -1,0 +1,78 @@
+/**
+ * The lead-form functions' logic, independent of Gatsby (the files in src/api are thin wrappers):
+ * submitForm, uploadFile and file. Dependencies are passed in so tests can call them directly.
+ */
+import { readServerConfig, type ServerConfig } from "../config";
+import type { LeadFormDefinition } from "../lib/lead-form/types";
+import { formsDir, loadFormDefinitions } from "./form-definitions";
+import { deliverToHubSpot } from "./hubspot";
+import { guard, HttpError, readJson, sendOk, type JsonResponse, type Request } from "./http";
+import { appendToOutbox, deliverOnce } from "./outbox";
+import { acceptUpload, fileUrl, readStoredFile, UPLOAD_BODY_LIMIT_BYTES } from "./uploads";
+import { SUBMISSION_LIMIT_BYTES, validateSubmission } from "./validate-submission";
+
+export interface Deps {
+  config: ServerConfig;
+  forms: ReadonlyMap<string, LeadFormDefinition>;
+  fetch: typeof fetch;
+}
+
+export function defaultDeps(): Deps {
+  const config = readServerConfig();
+  return { config, forms: loadFormDefinitions(formsDir(config.contentDir)), fetch: globalThis.fetch };
+}
+
+/**
+ * POST /api/hubspot/submitForm. An accepted lead is first written to the outbox (fsync), then, with
+ * HubSpot configured, delivered at once; a HubSpot failure leaves it in the outbox for `leads:flush`.
+ * Either way the visitor gets success: the lead is kept.
+ */
+export async function handleSubmitForm(req: Request, res: JsonResponse, deps: Deps = defaultDeps()) {
+  await guard(res, async () => {
+    const body = await readJson(req, SUBMISSION_LIMIT_BYTES);
+    const { form, submission } = validateSubmission(body, deps.forms);
+    const record = appendToOutbox(deps.config.leadsDir, submission);
+    const hubspot = deps.config.hubspot;
+    let delivered = false;
+    if (hubspot) {
+      try {
+        const outcome = await deliverOnce(deps.config.leadsDir, record, (r) =>
+          deliverToHubSpot(hubspot, form, r.submission, new Date(r.receivedAt), deps.fetch),
+        );
+        delivered = outcome !== "busy";
+      } catch (error) {
+        console.error(`[lead-form] HubSpot delivery failed, kept in the outbox as ${record.id}: ${(error as Error).message}`);
+      }
+    }
+    sendOk(res, { id: record.id, delivered });
+  });
+}
+
+/** POST /api/hubspot/uploadFile: {file: dataURL, filename} → {success, fileUrl}. */
+export async function handleUploadFile(req: Request, res: JsonResponse, deps: Pick<Deps, "config"> = defaultDeps()) {
+  await guard(res, async () => {
+    const body = await readJson(req, UPLOAD_BODY_LIMIT_BYTES);
+    const stored = acceptUpload(deps.config.leadsDir, body);
+    sendOk(res, { fileUrl: fileUrl(deps.config.siteUrl, stored.id) });
+  });
+}
+
+/** GET /api/hubspot/file?id=…: an uploaded file, by its unguessable id. */
+export async function handleFile(
+  req: Request,
+  res: JsonResponse & { send(body: unknown): void },
+  deps: Pick<Deps, "config"> = defaultDeps(),
+) {
+  await guard(res, async () => {
+    if (req.method !== "GET" && req.method !== "HEAD") throw new HttpError(405, "Method not allowed: use GET");
+    const found = readStoredFile(deps.config.leadsDir, req.query?.id);
+    if (!found) throw new HttpError(404, "File not found");
+    res.setHeader("Content-Type", found.meta.mime);
+    res.setHeader("Content-Length", found.bytes.length);
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Content-Security-Policy", "default-src 'none'; sandbox");
+    res.setHeader("Cache-Control", "private, max-age=3600");
+    res.setHeader("Content-Disposition", `inline; filename="${found.meta.filename.replace(/"/g, "")}"`);
+    (res.status(200) as JsonResponse & { send(body: unknown): void }).send(found.bytes);
+  });
+}

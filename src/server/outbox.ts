@@ -1,0 +1,160 @@
+/**
+ * The lead outbox (ARCHITECTURE.md 5): every accepted submission is appended, fsynced, as one JSON
+ * line with an id before anything else happens, so an accepted lead is never lost. Deliveries are
+ * recorded in a second append-only file; flushing skips delivered ids, so each lead reaches HubSpot
+ * once. Lock files (one per flush, one per lead) keep two senders from sending the same lead. The one
+ * window left is a crash after HubSpot accepted a lead and before its delivery line was fsynced.
+ */
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import type { LeadSubmission } from "../lib/lead-form/types";
+
+export interface OutboxRecord {
+  id: string;
+  receivedAt: string;
+  formId: string;
+  submission: LeadSubmission;
+}
+
+export const outboxFile = (dir: string) => path.join(dir, "outbox.jsonl");
+export const deliveredFile = (dir: string) => path.join(dir, "delivered.jsonl");
+
+/** Appends one line and fsyncs the file (and, on first creation, its directory). */
+export function appendLine(file: string, line: string) {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const created = !fs.existsSync(file);
+  const fd = fs.openSync(file, "a+", 0o600);
+  try {
+    // after a torn write (crash mid-line) start on a fresh line, so this record stays readable
+    const size = fs.fstatSync(fd).size;
+    const last = Buffer.alloc(1);
+    const torn = size > 0 && fs.readSync(fd, last, 0, 1, size - 1) === 1 && last[0] !== 0x0a;
+    fs.writeSync(fd, `${torn ? "\n" : ""}${line.endsWith("\n") ? line : `${line}\n`}`);
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+  if (created) fsyncDir(path.dirname(file));
+}
+
+function fsyncDir(dir: string) {
+  try {
+    const fd = fs.openSync(dir, "r");
+    try {
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
+  } catch {
+    // not supported on every platform
+  }
+}
+
+export function appendToOutbox(dir: string, submission: LeadSubmission, now = new Date()): OutboxRecord {
+  const record: OutboxRecord = { id: crypto.randomUUID(), receivedAt: now.toISOString(), formId: submission.formId, submission };
+  appendLine(outboxFile(dir), JSON.stringify(record));
+  return record;
+}
+
+/** JSON lines of a file; a torn last line (crash mid-write) is skipped. */
+function readLines<T>(file: string): T[] {
+  if (!fs.existsSync(file)) return [];
+  const out: T[] = [];
+  for (const line of fs.readFileSync(file, "utf8").split("\n")) {
+    if (!line.trim()) continue;
+    try {
+      out.push(JSON.parse(line) as T);
+    } catch {
+      console.error(`[lead-outbox] skipped an unreadable line in ${path.basename(file)}`);
+    }
+  }
+  return out;
+}
+
+export const readOutbox = (dir: string) => readLines<OutboxRecord>(outboxFile(dir));
+export const deliveredIds = (dir: string) => new Set(readLines<{ id: string }>(deliveredFile(dir)).map((r) => r.id));
+export const pendingRecords = (dir: string) => {
+  const done = deliveredIds(dir);
+  return readOutbox(dir).filter((r) => !done.has(r.id));
+};
+
+export function markDelivered(dir: string, id: string, now = new Date()) {
+  appendLine(deliveredFile(dir), JSON.stringify({ id, deliveredAt: now.toISOString() }));
+}
+
+/** Runs `fn` holding LEADS_DIR/locks/{name}.lock; returns null when another holder has it. Stale locks (>10 min) are taken over. */
+export async function withLock<T>(dir: string, name: string, fn: () => Promise<T>, staleMs = 10 * 60_000): Promise<T | null> {
+  const lockDir = path.join(dir, "locks");
+  fs.mkdirSync(lockDir, { recursive: true });
+  const lock = path.join(lockDir, `${name}.lock`);
+  let fd: number;
+  try {
+    fd = fs.openSync(lock, "wx");
+  } catch {
+    const age = Date.now() - (fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? 0);
+    if (age < staleMs) return null;
+    fs.rmSync(lock, { force: true });
+    try {
+      fd = fs.openSync(lock, "wx");
+    } catch {
+      return null;
+    }
+  }
+  try {
+    fs.writeSync(fd, String(process.pid));
+    return await fn();
+  } finally {
+    fs.closeSync(fd);
+    fs.rmSync(lock, { force: true });
+  }
+}
+
+export interface FlushResult {
+  delivered: number;
+  failed: number;
+  pending: number;
+  busy?: boolean;
+}
+
+export type DeliveryOutcome = "delivered" | "already-delivered" | "busy";
+
+/**
+ * Delivers one record under its own lock and records the delivery; re-checks the delivered file
+ * after taking the lock, so a live delivery and a flush never both send the same lead.
+ * Throws what `deliver` throws (the record stays pending).
+ */
+export async function deliverOnce(
+  dir: string,
+  record: OutboxRecord,
+  deliver: (record: OutboxRecord) => Promise<void>,
+): Promise<DeliveryOutcome> {
+  const outcome = await withLock(dir, `lead-${record.id}`, async (): Promise<DeliveryOutcome> => {
+    if (deliveredIds(dir).has(record.id)) return "already-delivered";
+    await deliver(record);
+    markDelivered(dir, record.id);
+    return "delivered";
+  });
+  return outcome ?? "busy";
+}
+
+/**
+ * Re-delivers every record not yet marked delivered, oldest first; marks each right after success.
+ * A failure leaves the record pending for the next flush.
+ */
+export async function flushOutbox(dir: string, deliver: (record: OutboxRecord) => Promise<void>): Promise<FlushResult> {
+  const result = await withLock(dir, "flush", async () => {
+    let delivered = 0;
+    let failed = 0;
+    for (const record of pendingRecords(dir)) {
+      try {
+        if ((await deliverOnce(dir, record, deliver)) === "delivered") delivered++;
+      } catch (error) {
+        failed++;
+        console.error(`[lead-outbox] ${record.id} (${record.formId}) not delivered: ${(error as Error).message}`);
+      }
+    }
+    return { delivered, failed, pending: pendingRecords(dir).length };
+  });
+  return result ?? { delivered: 0, failed: 0, pending: pendingRecords(dir).length, busy: true };
+}

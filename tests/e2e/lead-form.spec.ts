@@ -1,0 +1,171 @@
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { open } from "./helpers";
+
+/** Where `gatsby serve` keeps accepted leads (LEADS_DIR default, relative to the site root). */
+const OUTBOX = path.resolve(process.env.LEADS_DIR ?? ".data/leads", "outbox.jsonl");
+const run = Date.now().toString(36);
+
+// The offline plugin's service worker would fetch the IP lookup itself, out of page.route's reach.
+test.use({ serviceWorkers: "block" });
+
+/** The IP lookup is answered locally; every other third-party host is refused. */
+test.beforeEach(async ({ page, baseURL }) => {
+  await page.route(
+    (url) => !url.href.startsWith(baseURL!),
+    (route) =>
+      route.request().url().startsWith("https://api.ipify.org")
+        ? route.fulfill({ json: { ip: "203.0.113.7" }, headers: { "Access-Control-Allow-Origin": "*" } })
+        : route.abort(),
+  );
+});
+
+function outboxHas(email: string) {
+  if (!fs.existsSync(OUTBOX)) return undefined;
+  return fs
+    .readFileSync(OUTBOX, "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { submission: Record<string, string> })
+    .find((r) => r.submission.email === email)?.submission;
+}
+
+async function formOn(page: Page, pagePath: string, formId: string) {
+  await open(page, pagePath);
+  const form = page.locator(`form[data-form-id="${formId}"]`);
+  await expect(form).toHaveAttribute("data-ready", "true");
+  return form;
+}
+
+test("get-a-demo: compact, every visible field flagged at once, free mail blocked, lead lands in the outbox", async ({ page }) => {
+  const form = await formOn(page, "/lp/get-a-demo/?utm_source=e2e-ads", "get-a-demo");
+  await expect(form).toHaveAttribute("data-layout", "compact");
+  await form.getByRole("button", { name: "Book my demo" }).click();
+  await expect(form).toHaveAttribute("data-state", "invalid");
+  await expect(form.getByLabel(/First name/)).toBeFocused();
+  await expect(form.locator('[aria-invalid="true"]').first()).toBeVisible();
+  await expect(form.getByText("Sorry, that is required")).toHaveCount(5);
+  await expect(form.getByText("Please enter a valid email address")).toBeVisible();
+
+  const email = `jordan.${run}@acme-e2e.com`;
+  await form.getByLabel(/First name/).fill("Jordan");
+  await form.getByLabel(/Last name/).fill("Rivera");
+  await form.getByLabel(/Work email/).fill("jordan@gmail.com");
+  await form.getByLabel(/Company name/).fill("Acme");
+  await form.getByLabel(/Company size/).selectOption("51-200");
+  await form.getByLabel("Switching from another help desk").check();
+  // the fixed fields re-validate 200 ms after the last change; wait for the layout to settle before clicking
+  await expect(form.locator('[aria-invalid="true"]:not([name="email"])')).toHaveCount(0);
+  await form.getByRole("button", { name: "Book my demo" }).click();
+  await expect(form.getByLabel(/Work email/)).toBeFocused();
+  await expect(form.getByLabel(/Work email/)).toHaveAttribute("aria-invalid", "true");
+  await form.getByLabel(/Work email/).fill(email);
+  // re-validates 200 ms after typing pauses
+  await expect(form.getByLabel(/Work email/)).not.toHaveAttribute("aria-invalid");
+  await form.getByRole("button", { name: "Book my demo" }).click();
+  await expect(form.getByRole("status")).toContainText("A product expert will email you");
+  await expect(form.getByLabel(/First name/)).toBeDisabled();
+  await expect
+    .poll(() => outboxHas(email))
+    .toMatchObject({
+      formId: "get-a-demo",
+      firstname: "Jordan",
+      number_of_employees: "51-200",
+      utm_source: "e2e-ads",
+      ipAddress: "203.0.113.7",
+      pageName: expect.any(String),
+      "legal--908": "false",
+    });
+});
+
+test("contact sales: uploads a PDF, refuses a fake image, submits the file URL", async ({ page }) => {
+  const form = await formOn(page, "/pricing/contact-based/", "contact-sales");
+  const file = form.getByLabel(/Attach an RFP/);
+  await file.setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: Buffer.from("not really a png") });
+  await expect(file).toHaveAttribute("aria-invalid", "true");
+  await file.setInputFiles({ name: "rfp.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") });
+  const url = form.locator("input[data-file-url]");
+  await expect(url).toHaveValue(/\/api\/hubspot\/file\?id=[0-9a-f-]{36}$/);
+  await expect(file).not.toHaveAttribute("aria-invalid");
+  const served = await page.request.get(new URL((await url.inputValue()).replace(/^https?:\/\/[^/]+/, ""), page.url()).href);
+  expect(served.status()).toBe(200);
+  expect(served.headers()["content-type"]).toBe("application/pdf");
+
+  const email = `casey.${run}@bigco-e2e.com`;
+  await form.getByLabel(/First name/).fill("Casey");
+  await form.getByLabel(/Last name/).fill("Ng");
+  await form.getByLabel(/Work email/).fill(email);
+  await form.getByLabel(/Company name/).fill("BigCo");
+  await form.getByLabel(/How can we help/).fill("About 40,000 contacts a month.\nWe use email today.");
+  await form.getByRole("button", { name: "Contact sales" }).click();
+  await expect(form.getByRole("status")).toContainText("Thanks for reaching out");
+  await expect.poll(() => outboxHas(email)?.rfp_document).toMatch(/\/api\/hubspot\/file\?id=/);
+  expect(outboxHas(email)?.message).toContain("\n");
+});
+
+test("newsletter: email catcher on one row; the status replaces the input", async ({ page }) => {
+  const form = await formOn(page, "/customer-support/", "newsletter");
+  await expect(form).toHaveAttribute("data-layout", "email-catcher");
+  const input = form.getByLabel("Email address");
+  const button = form.getByRole("button", { name: "Subscribe" });
+  const [a, b] = [await input.boundingBox(), await button.boundingBox()];
+  expect(Math.abs(a!.y + a!.height / 2 - (b!.y + b!.height / 2))).toBeLessThan(4);
+  await input.fill("not-an-email");
+  await button.click();
+  await expect(form.getByText("Please enter a valid email address")).toBeVisible();
+  const email = `reader.${run}@example-e2e.org`;
+  await input.fill(email);
+  await button.click();
+  await expect(form.getByRole("status")).toContainText("Watch your inbox on Tuesdays");
+  await expect(form.getByLabel("Email address")).toHaveCount(0);
+  await expect.poll(() => outboxHas(email)?.formId).toBe("newsletter");
+});
+
+test("subprocessor notification inside the legal Markdown page", async ({ page }) => {
+  const form = await formOn(page, "/legal/baa/subcontractor/", "subprocessor-notification");
+  const email = `privacy.${run}@clinic-e2e.com`;
+  await form.getByLabel(/Work email/).fill(email);
+  await form.getByLabel(/Company name/).fill("Clinic");
+  await form.getByRole("button", { name: "Notify me" }).click();
+  await expect(form.getByRole("status")).toContainText("You're subscribed");
+  await expect.poll(() => outboxHas(email)?.["legal--consentToProcess__TEXT"]).toMatch(/^I agree that Northdesk/);
+});
+
+test("webinar registration with consent checkboxes", async ({ page }) => {
+  const form = await formOn(page, "/webinars/foundations-of-great-service/", "webinar-registration");
+  const email = `sam.${run}@support-e2e.com`;
+  await form.getByLabel(/First name/).fill("Sam");
+  await form.getByLabel(/Last name/).fill("Lee");
+  await form.getByLabel(/^Email/).fill(email);
+  await form.getByLabel(/Job title/).fill("Support Lead");
+  await form.getByLabel(/future Northdesk webinars/).check();
+  await form.getByRole("button", { name: "Save my seat" }).click();
+  await expect(form.getByRole("status")).toContainText("You're registered");
+  await expect(form.getByLabel(/future Northdesk webinars/)).toBeDisabled();
+  await expect.poll(() => outboxHas(email)).toMatchObject({ "legal--908": "false", "legal--909": "true" });
+});
+
+test("free trial opens the page's free-trial link in a new tab after success", async ({ page }) => {
+  const form = await formOn(page, "/lp/personalized-customer-experience", "free-trial");
+  await form.getByLabel(/Work email/).fill(`trial.${run}@shop-e2e.com`);
+  await form.getByLabel(/First name/).fill("Tay");
+  await form.getByLabel(/Company name/).fill("Shop");
+  const popup = page.waitForEvent("popup");
+  await form.getByRole("button", { name: "Start free trial" }).click();
+  expect((await popup).url()).toContain("/members/register/");
+});
+
+test("the submit function answers bad requests with JSON 4xx and no stack trace", async ({ request }) => {
+  const bad = await request.post("/api/hubspot/submitForm", {
+    headers: { "Content-Type": "application/json" },
+    data: Buffer.from("{oops"),
+  });
+  expect(bad.status()).toBe(400);
+  expect(await bad.json()).toEqual({ success: false, message: "Request body is not valid JSON" });
+  const unknown = await request.post("/api/hubspot/submitForm", { data: { formId: "nope" } });
+  expect(unknown.status()).toBe(404);
+  const big = await request.post("/api/hubspot/submitForm", { data: { formId: "newsletter", email: "x".repeat(70_000) } });
+  expect(big.status()).toBe(413);
+  expect((await big.json()).success).toBe(false);
+});

@@ -1,0 +1,74 @@
+import { Readable } from "node:stream";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { ServerConfig } from "../../src/config";
+import { formsDir, loadFormDefinitions } from "../../src/server/form-definitions";
+import type { Deps } from "../../src/server/handlers";
+
+/** A request the handlers accept: a readable body stream with method and headers. */
+export function fakeReq(
+  body: string | Buffer | undefined,
+  { method = "POST", type = "application/json", query = {} as Record<string, string> } = {},
+) {
+  const stream = Readable.from(body === undefined ? [] : [Buffer.isBuffer(body) ? body : Buffer.from(body)]);
+  return Object.assign(stream, {
+    method,
+    headers: { "content-type": type, ...(body !== undefined ? { "content-length": String(Buffer.byteLength(body)) } : {}) },
+    query,
+  }) as any;
+}
+
+export function fakeRes() {
+  const res = {
+    statusCode: 0,
+    body: undefined as any,
+    headers: {} as Record<string, string | number>,
+    status(code: number) {
+      res.statusCode = code;
+      return res;
+    },
+    json(body: unknown) {
+      res.body = body;
+    },
+    send(body: unknown) {
+      res.body = body;
+    },
+    setHeader(name: string, value: string | number) {
+      res.headers[name.toLowerCase()] = value;
+    },
+  };
+  return res;
+}
+
+export function tempLeadsDir() {
+  return fs.mkdtempSync(path.join(os.tmpdir(), "nd-leads-"));
+}
+
+export function deps(leadsDir: string, hubspot?: ServerConfig["hubspot"], fetcher: typeof fetch = fetch): Deps {
+  return {
+    config: { siteUrl: "https://www.northdesk.com", contentDir: undefined, contentful: undefined, hubspot, leadsDir },
+    forms: loadFormDefinitions(formsDir(path.join(__dirname, "../../content"))),
+    fetch: fetcher,
+  };
+}
+
+export const validDemo = () => ({
+  formId: "get-a-demo",
+  hubspotutk: "utk",
+  pageUri: "http://localhost/lp/get-a-demo/",
+  pageName: "Get a demo",
+  ipAddress: "203.0.113.9",
+  firstname: "Jordan",
+  lastname: "Rivera",
+  email: "jordan@acme.com",
+  company: "Acme",
+  phone: "",
+  number_of_employees: "11-50",
+  looking_for: "just_exploring",
+  utm_source: "",
+  utm_campaign: "",
+  "legal--908": "true",
+  "legal--908__TEXT": "I agree to receive other communications from Northdesk.",
+  "legal--consentToProcess__TEXT": "By clicking below…",
+});
