@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import type { Page } from "@playwright/test";
 import { open } from "./helpers";
 
 /** Where `gatsby serve` keeps accepted leads (LEADS_DIR default, relative to the site root). */

@@ -1,4 +1,5 @@
-import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import type { BrowserContext, Page } from "@playwright/test";
 import { open } from "./helpers";
 import { interceptThirdParties, type ThirdParty } from "./third-party";
 
