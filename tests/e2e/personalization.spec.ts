@@ -66,8 +66,7 @@ test.describe("personalization", () => {
 
   test("a visitor from a review site sees the comparison hero with the baseline navigation", async ({ page, baseURL }) => {
     await withExperienceApi(page, baseURL!);
-    await page.setExtraHTTPHeaders({ referer: "https://www.g2.com/products/northdesk/reviews" });
-    await open(page, "/");
+    await page.goto("/", { referer: "https://www.g2.com/products/northdesk/reviews" });
     await expect(heroHeading(page)).toHaveText(COMPARISON_HERO);
     await expect(navItem(page, "Product").first()).toBeVisible();
   });
