@@ -44,6 +44,12 @@ const personalization = ninetailedClientId
     }
   : undefined;
 
+/**
+ * Loads the SDK chunk. A build-time conditional: with the client id unset (inlined as ""), webpack
+ * drops the branch and never emits the SDK chunk.
+ */
+export const loadPersonalizationSdk = process.env.GATSBY_NINETAILED_CLIENT_ID ? () => import("../personalization/sdk") : undefined;
+
 export const publicConfig = {
   hosts: {
     marketing: pick(process.env.GATSBY_MARKETING_HOST, "www.northdesk.com"),

@@ -14,12 +14,6 @@ export interface NinetailedWindowApi {
   identify?: (userId: string, traits?: JsonObject) => unknown;
 }
 
-declare global {
-  interface Window {
-    ninetailed?: NinetailedWindowApi & Record<string, unknown>;
-  }
-}
-
 export type EventMethod = "page" | "track" | "identify";
 
 export class PersonalizationValidationError extends Error {
@@ -73,7 +67,7 @@ export function validateJsonObject(method: EventMethod, value: unknown): JsonObj
 }
 
 const sdk = (api?: NinetailedWindowApi | null): NinetailedWindowApi | undefined =>
-  api ?? (typeof window === "undefined" ? undefined : window.ninetailed);
+  api ?? (typeof window === "undefined" ? undefined : (window as unknown as { ninetailed?: NinetailedWindowApi }).ninetailed);
 
 /** A page view (every route change). Returns whether it was handed to the SDK. */
 export function page(properties?: unknown, api?: NinetailedWindowApi | null): boolean {

@@ -1,5 +1,5 @@
 import React, { useEffect, useState } from "react";
-import { publicConfig } from "../config/public";
+import { loadPersonalizationSdk, publicConfig } from "../config/public";
 import { PersonalizationContext, type PersonalizationRuntime } from "./context";
 
 /**
@@ -11,9 +11,9 @@ export function PersonalizationRoot({ children }: { children: React.ReactNode })
   const [runtime, setRuntime] = useState<PersonalizationRuntime | null>(null);
   useEffect(() => {
     const config = publicConfig.personalization;
-    if (!config) return;
+    if (!config || !loadPersonalizationSdk) return;
     let live = true;
-    import("./sdk")
+    loadPersonalizationSdk()
       .then(({ startPersonalization }) => live && setRuntime(startPersonalization(config)))
       .catch((error: unknown) => console.warn("Personalization could not start; baseline content stays.", error));
     return () => {

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 import { builtPaths } from "./site-paths";
+import { routeExperienceApi } from "./experience-api-route";
 
 const paths = builtPaths();
 
@@ -47,6 +48,8 @@ test("the build has every page type", () => {
 
 for (const path of paths) {
   test(`${path} renders with a main heading, no errors and no accessibility violations`, async ({ page, baseURL }) => {
+    // The e2e build has personalization configured: its API answers from the local emulator.
+    await routeExperienceApi(page, baseURL!);
     const errors: string[] = [];
     const failed: string[] = [];
     page.on("console", (msg) => msg.type() === "error" && errors.push(msg.text()));

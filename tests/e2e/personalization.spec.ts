@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { open } from "./helpers";
-import { createExperienceApi, type Control, type ExperienceApi } from "../emulators/experience-api";
+import type { Control, ExperienceApi } from "../emulators/experience-api";
+import { routeExperienceApi } from "./experience-api-route";
 
 /**
  * Personalization (SPEC 4.6, 7.2; issue 6) against the e2e build, which is configured with
@@ -8,25 +9,12 @@ import { createExperienceApi, type Control, type ExperienceApi } from "../emulat
  * (tests/e2e/third-party.env). That host is answered by an in-process Experience API emulator; every
  * other host off localhost is aborted.
  */
-const API_HOST = "experience.third-party.test";
 const BASELINE_HERO = "Customer support that feels personal, at any scale";
 const CAMPAIGN_HERO = "Start your free trial and answer your first customer today";
 const COMPARISON_HERO = "See why 12,000 teams switched to a calmer help desk";
 
-async function withExperienceApi(page: Page, baseURL: string, control: Control = { mode: "normal" }): Promise<ExperienceApi> {
-  const api = createExperienceApi();
-  api.control(control);
-  await page.route(
-    (url) => url.origin !== new URL(baseURL).origin,
-    async (route) => {
-      const request = route.request();
-      if (new URL(request.url()).hostname !== API_HOST) return route.abort();
-      const response = await api.handle({ method: request.method(), url: request.url(), body: request.postData() });
-      await route.fulfill({ status: response.status, headers: response.headers, body: response.body }).catch(() => undefined); // aborted by the SDK's timeout
-    },
-  );
-  return api;
-}
+const withExperienceApi = (page: Page, baseURL: string, control: Control = { mode: "normal" }): Promise<ExperienceApi> =>
+  routeExperienceApi(page, baseURL, { control, abortOthers: true });
 
 /** Records layout shifts from the start of the page (SPEC / ARCHITECTURE.md 7: CLS 0). */
 async function recordLayoutShifts(page: Page) {
@@ -126,6 +114,17 @@ test.describe("personalization", () => {
     await open(page, "/?utm_campaign=spring-launch");
     await page.waitForTimeout(1_000);
     await expect(heroHeading(page)).toHaveText(BASELINE_HERO);
+  });
+
+  test("when the API fails later, the last stored profile keeps the visitor personalized", async ({ page, baseURL }) => {
+    const api = await withExperienceApi(page, baseURL!);
+    await open(page, "/?utm_campaign=spring-launch");
+    await expect(heroHeading(page)).toHaveText(CAMPAIGN_HERO);
+    api.control({ mode: "fail" });
+    await open(page, "/");
+    await page.waitForTimeout(1_000);
+    await expect(heroHeading(page)).toHaveText(CAMPAIGN_HERO);
+    await expect(navItem(page, "Get started").first()).toBeVisible();
   });
 
   test("every route change sends a page event", async ({ page, baseURL }) => {
