@@ -6,7 +6,7 @@ import React, { useEffect } from "react";
 import { Ninetailed } from "@ninetailed/experience.js";
 import { NinetailedApiClient } from "@ninetailed/experience.js-shared";
 import { Experience, NinetailedProvider, type ExperienceLoadingComponent } from "@ninetailed/experience.js-react";
-import type { PersonalizationRuntime, PersonalizedSlotProps } from "./context";
+import { EXPERIENCE_LOADING_FALLBACK_MS, type PersonalizationRuntime, type PersonalizedSlotProps } from "./context";
 import { SIGNUP_EXPERIMENT_ID, testVariationFor, type Slot } from "./experiences";
 import { page } from "./events";
 import { COOKIE_NAMES, expiresAt, readCookie, writeCookie } from "../browser/cookies";
@@ -20,7 +20,6 @@ export interface PersonalizationConfig {
 
 /** SPEC 9. */
 export const REQUEST_TIMEOUT_MS = 3000;
-export const EXPERIENCE_LOADING_FALLBACK_MS = 5000;
 export const COMPONENT_VIEW_THRESHOLD_MS = 1000;
 
 /**
@@ -96,7 +95,15 @@ export function startPersonalization(config: PersonalizationConfig): Personaliza
       </NinetailedProvider>
     );
   }
-  const runtime: PersonalizationRuntime = { Slot: PersonalizedSlot as PersonalizationRuntime["Slot"] };
+  const subscribe: PersonalizationRuntime["subscribe"] = (baseline, experiences, onChange) =>
+    ninetailed.onSelectVariant({ baseline, experiences: experiences as never }, (state) => {
+      const variant = state.variant as unknown as { id: string; hidden?: boolean; content?: unknown } | null;
+      onChange({
+        loading: state.status === "loading",
+        variant: state.status === "success" && variant && !variant.hidden ? (variant as typeof baseline) : null,
+      });
+    });
+  const runtime: PersonalizationRuntime = { Slot: PersonalizedSlot as PersonalizationRuntime["Slot"], subscribe };
   started = { ninetailed, runtime };
   watchSignupExperiment(ninetailed);
   // The first route: the runtime's route updates ran before this chunk arrived.

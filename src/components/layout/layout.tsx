@@ -7,7 +7,7 @@ import { SupportLauncher } from "./support-launcher";
 import { useSiteData } from "../../hooks/use-site-data";
 import { footerVariant, isStaticHeader, showsLoginButton } from "../../lib/layout-rules";
 import { resolveUrl } from "../../lib/url-table";
-import { Personalized } from "../../personalization/context";
+import { usePersonalizedContent } from "../../personalization/context";
 import { experiencesFor } from "../../personalization/experiences";
 import { usePersonalizationContent } from "../../personalization/use-personalization-content";
 
@@ -47,6 +47,7 @@ export function Layout({ path, useStaticHeader, children }: LayoutProps) {
       ),
     [personalization],
   );
+  const nav = usePersonalizedContent({ id: "navigation:baseline", content: navigation }, navExperiences);
   const urls = {
     signup: resolveUrl("{{signupUrl}}", urlTable),
     demo: resolveUrl("{{demoUrl}}", urlTable),
@@ -55,13 +56,7 @@ export function Layout({ path, useStaticHeader, children }: LayoutProps) {
   return (
     <>
       <SkipLink href="#main">Skip to content</SkipLink>
-      <Personalized
-        baseline={{ id: "navigation:baseline", content: navigation }}
-        experiences={navExperiences}
-        render={(nav) => (
-          <Header navigation={nav} showLogin={showsLoginButton(path)} isStatic={isStaticHeader(path, !!useStaticHeader)} urls={urls} />
-        )}
-      />
+      <Header navigation={nav} showLogin={showsLoginButton(path)} isStatic={isStaticHeader(path, !!useStaticHeader)} urls={urls} />
       <Main id="main" tabIndex={-1}>
         {children}
       </Main>
