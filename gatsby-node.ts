@@ -1,6 +1,6 @@
 /** Gatsby Node APIs: a dispatcher; the work lives in src/node. */
 import type { GatsbyNode } from "gatsby";
-import { readServerConfig } from "./src/config";
+import { browserBuildConstants, readServerConfig } from "./src/config";
 import { sourceLocalContent } from "./src/node/local/source-nodes";
 import { ContentError } from "./src/node/local/load-content";
 import { createPages as createAllPages } from "./src/node/create-pages";
@@ -22,6 +22,11 @@ export const sourceNodes: GatsbyNode["sourceNodes"] = (args) => {
     if (error instanceof ContentError) args.reporter.panic(error.message);
     throw error;
   }
+};
+
+// Personalization unset: the SDK chunk is not even emitted (src/config/public.ts loadPersonalizationSdk).
+export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ actions, plugins }) => {
+  actions.setWebpackConfig({ plugins: [plugins.define(browserBuildConstants())] });
 };
 
 export const createPages: GatsbyNode["createPages"] = (args) => createAllPages(args);

@@ -655,6 +655,7 @@ type CallToActionSection = {
   readonly internal: Internal;
   readonly parent: Maybe<Node>;
   readonly secondaryCta: Maybe<CtaLink>;
+  readonly sectionId: Maybe<Scalars['String']>;
   readonly text: Maybe<Scalars['String']>;
 };
 
@@ -712,6 +713,7 @@ type CallToActionSectionFieldSelector = {
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly secondaryCta: InputMaybe<CtaLinkFieldSelector>;
+  readonly sectionId: InputMaybe<FieldSelectorEnum>;
   readonly text: InputMaybe<FieldSelectorEnum>;
 };
 
@@ -724,6 +726,7 @@ type CallToActionSectionFilterInput = {
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly secondaryCta: InputMaybe<CtaLinkFilterInput>;
+  readonly sectionId: InputMaybe<StringQueryOperatorInput>;
   readonly text: InputMaybe<StringQueryOperatorInput>;
 };
 
@@ -777,6 +780,7 @@ type CallToActionSectionSortInput = {
   readonly internal: InputMaybe<InternalSortInput>;
   readonly parent: InputMaybe<NodeSortInput>;
   readonly secondaryCta: InputMaybe<CtaLinkSortInput>;
+  readonly sectionId: InputMaybe<SortOrderEnum>;
   readonly text: InputMaybe<SortOrderEnum>;
 };
 
@@ -1056,6 +1060,7 @@ type CompanyListSection = {
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   readonly parent: Maybe<Node>;
+  readonly sectionId: Maybe<Scalars['String']>;
   readonly text: Maybe<Scalars['String']>;
 };
 
@@ -1111,6 +1116,7 @@ type CompanyListSectionFieldSelector = {
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly sectionId: InputMaybe<FieldSelectorEnum>;
   readonly text: InputMaybe<FieldSelectorEnum>;
 };
 
@@ -1121,6 +1127,7 @@ type CompanyListSectionFilterInput = {
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
+  readonly sectionId: InputMaybe<StringQueryOperatorInput>;
   readonly text: InputMaybe<StringQueryOperatorInput>;
 };
 
@@ -1172,6 +1179,7 @@ type CompanyListSectionSortInput = {
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
   readonly parent: InputMaybe<NodeSortInput>;
+  readonly sectionId: InputMaybe<SortOrderEnum>;
   readonly text: InputMaybe<SortOrderEnum>;
 };
 
@@ -1805,6 +1813,7 @@ type FaqSection = {
   readonly internal: Internal;
   readonly items: ReadonlyArray<FaqItem>;
   readonly parent: Maybe<Node>;
+  readonly sectionId: Maybe<Scalars['String']>;
 };
 
 type FaqSectionConnection = {
@@ -1860,6 +1869,7 @@ type FaqSectionFieldSelector = {
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly items: InputMaybe<FaqItemFieldSelector>;
   readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly sectionId: InputMaybe<FieldSelectorEnum>;
 };
 
 type FaqSectionFilterInput = {
@@ -1870,6 +1880,7 @@ type FaqSectionFilterInput = {
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly items: InputMaybe<FaqItemFilterListInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
+  readonly sectionId: InputMaybe<StringQueryOperatorInput>;
 };
 
 type FaqSectionGroupConnection = {
@@ -1921,6 +1932,7 @@ type FaqSectionSortInput = {
   readonly internal: InputMaybe<InternalSortInput>;
   readonly items: InputMaybe<FaqItemSortInput>;
   readonly parent: InputMaybe<NodeSortInput>;
+  readonly sectionId: InputMaybe<SortOrderEnum>;
 };
 
 type Feature = {
@@ -1956,6 +1968,7 @@ type FeatureGridSection = {
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   readonly parent: Maybe<Node>;
+  readonly sectionId: Maybe<Scalars['String']>;
   readonly text: Maybe<Scalars['String']>;
 };
 
@@ -2012,6 +2025,7 @@ type FeatureGridSectionFieldSelector = {
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly sectionId: InputMaybe<FieldSelectorEnum>;
   readonly text: InputMaybe<FieldSelectorEnum>;
 };
 
@@ -2023,6 +2037,7 @@ type FeatureGridSectionFilterInput = {
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
+  readonly sectionId: InputMaybe<StringQueryOperatorInput>;
   readonly text: InputMaybe<StringQueryOperatorInput>;
 };
 
@@ -2075,6 +2090,7 @@ type FeatureGridSectionSortInput = {
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
   readonly parent: InputMaybe<NodeSortInput>;
+  readonly sectionId: InputMaybe<SortOrderEnum>;
   readonly text: InputMaybe<SortOrderEnum>;
 };
 
@@ -2600,6 +2616,7 @@ type FormSection = {
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   readonly parent: Maybe<Node>;
+  readonly sectionId: Maybe<Scalars['String']>;
   readonly text: Maybe<Scalars['String']>;
 };
 
@@ -2656,6 +2673,7 @@ type FormSectionFieldSelector = {
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly sectionId: InputMaybe<FieldSelectorEnum>;
   readonly text: InputMaybe<FieldSelectorEnum>;
 };
 
@@ -2667,6 +2685,7 @@ type FormSectionFilterInput = {
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
+  readonly sectionId: InputMaybe<StringQueryOperatorInput>;
   readonly text: InputMaybe<StringQueryOperatorInput>;
 };
 
@@ -2719,6 +2738,7 @@ type FormSectionSortInput = {
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
   readonly parent: InputMaybe<NodeSortInput>;
+  readonly sectionId: InputMaybe<SortOrderEnum>;
   readonly text: InputMaybe<SortOrderEnum>;
 };
 
@@ -2759,6 +2779,7 @@ type HeroSection = {
   readonly parent: Maybe<Node>;
   readonly primaryCta: Maybe<CtaLink>;
   readonly secondaryCta: Maybe<CtaLink>;
+  readonly sectionId: Maybe<Scalars['String']>;
   readonly text: Maybe<Scalars['String']>;
 };
 
@@ -2818,6 +2839,7 @@ type HeroSectionFieldSelector = {
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly primaryCta: InputMaybe<CtaLinkFieldSelector>;
   readonly secondaryCta: InputMaybe<CtaLinkFieldSelector>;
+  readonly sectionId: InputMaybe<FieldSelectorEnum>;
   readonly text: InputMaybe<FieldSelectorEnum>;
 };
 
@@ -2832,6 +2854,7 @@ type HeroSectionFilterInput = {
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly primaryCta: InputMaybe<CtaLinkFilterInput>;
   readonly secondaryCta: InputMaybe<CtaLinkFilterInput>;
+  readonly sectionId: InputMaybe<StringQueryOperatorInput>;
   readonly text: InputMaybe<StringQueryOperatorInput>;
 };
 
@@ -2887,6 +2910,7 @@ type HeroSectionSortInput = {
   readonly parent: InputMaybe<NodeSortInput>;
   readonly primaryCta: InputMaybe<CtaLinkSortInput>;
   readonly secondaryCta: InputMaybe<CtaLinkSortInput>;
+  readonly sectionId: InputMaybe<SortOrderEnum>;
   readonly text: InputMaybe<SortOrderEnum>;
 };
 
@@ -3531,6 +3555,7 @@ type IntegrationListSection = {
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   readonly parent: Maybe<Node>;
+  readonly sectionId: Maybe<Scalars['String']>;
   readonly text: Maybe<Scalars['String']>;
 };
 
@@ -3586,6 +3611,7 @@ type IntegrationListSectionFieldSelector = {
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly sectionId: InputMaybe<FieldSelectorEnum>;
   readonly text: InputMaybe<FieldSelectorEnum>;
 };
 
@@ -3596,6 +3622,7 @@ type IntegrationListSectionFilterInput = {
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
+  readonly sectionId: InputMaybe<StringQueryOperatorInput>;
   readonly text: InputMaybe<StringQueryOperatorInput>;
 };
 
@@ -3647,6 +3674,7 @@ type IntegrationListSectionSortInput = {
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
   readonly parent: InputMaybe<NodeSortInput>;
+  readonly sectionId: InputMaybe<SortOrderEnum>;
   readonly text: InputMaybe<SortOrderEnum>;
 };
 
@@ -4063,6 +4091,7 @@ type JobListSection = {
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   readonly parent: Maybe<Node>;
+  readonly sectionId: Maybe<Scalars['String']>;
   readonly text: Maybe<Scalars['String']>;
 };
 
@@ -4118,6 +4147,7 @@ type JobListSectionFieldSelector = {
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly sectionId: InputMaybe<FieldSelectorEnum>;
   readonly text: InputMaybe<FieldSelectorEnum>;
 };
 
@@ -4128,6 +4158,7 @@ type JobListSectionFilterInput = {
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
+  readonly sectionId: InputMaybe<StringQueryOperatorInput>;
   readonly text: InputMaybe<StringQueryOperatorInput>;
 };
 
@@ -4179,6 +4210,7 @@ type JobListSectionSortInput = {
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
   readonly parent: InputMaybe<NodeSortInput>;
+  readonly sectionId: InputMaybe<SortOrderEnum>;
   readonly text: InputMaybe<SortOrderEnum>;
 };
 
@@ -4504,6 +4536,7 @@ type LandingSection = {
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   readonly parent: Maybe<Node>;
+  readonly sectionId: Maybe<Scalars['String']>;
 };
 
 type LandingSectionConnection = {
@@ -4557,6 +4590,7 @@ type LandingSectionFieldSelector = {
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly sectionId: InputMaybe<FieldSelectorEnum>;
 };
 
 type LandingSectionFilterInput = {
@@ -4565,6 +4599,7 @@ type LandingSectionFilterInput = {
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
+  readonly sectionId: InputMaybe<StringQueryOperatorInput>;
 };
 
 type LandingSectionFilterListInput = {
@@ -4618,6 +4653,7 @@ type LandingSectionSortInput = {
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
   readonly parent: InputMaybe<NodeSortInput>;
+  readonly sectionId: InputMaybe<SortOrderEnum>;
 };
 
 type LeadForm = {
@@ -5603,6 +5639,7 @@ type LocalCallToActionSection = CallToActionSection & LandingSection & Node & {
   readonly internal: Internal;
   readonly parent: Maybe<Node>;
   readonly secondaryCta: Maybe<CtaLink>;
+  readonly sectionId: Maybe<Scalars['String']>;
   readonly text: Maybe<Scalars['String']>;
 };
 
@@ -5660,6 +5697,7 @@ type LocalCallToActionSectionFieldSelector = {
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly secondaryCta: InputMaybe<CtaLinkFieldSelector>;
+  readonly sectionId: InputMaybe<FieldSelectorEnum>;
   readonly text: InputMaybe<FieldSelectorEnum>;
 };
 
@@ -5672,6 +5710,7 @@ type LocalCallToActionSectionFilterInput = {
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly secondaryCta: InputMaybe<CtaLinkFilterInput>;
+  readonly sectionId: InputMaybe<StringQueryOperatorInput>;
   readonly text: InputMaybe<StringQueryOperatorInput>;
 };
 
@@ -5725,6 +5764,7 @@ type LocalCallToActionSectionSortInput = {
   readonly internal: InputMaybe<InternalSortInput>;
   readonly parent: InputMaybe<NodeSortInput>;
   readonly secondaryCta: InputMaybe<CtaLinkSortInput>;
+  readonly sectionId: InputMaybe<SortOrderEnum>;
   readonly text: InputMaybe<SortOrderEnum>;
 };
 
@@ -6004,6 +6044,7 @@ type LocalCompanyListSection = CompanyListSection & LandingSection & Node & {
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   readonly parent: Maybe<Node>;
+  readonly sectionId: Maybe<Scalars['String']>;
   readonly text: Maybe<Scalars['String']>;
 };
 
@@ -6059,6 +6100,7 @@ type LocalCompanyListSectionFieldSelector = {
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly sectionId: InputMaybe<FieldSelectorEnum>;
   readonly text: InputMaybe<FieldSelectorEnum>;
 };
 
@@ -6069,6 +6111,7 @@ type LocalCompanyListSectionFilterInput = {
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
+  readonly sectionId: InputMaybe<StringQueryOperatorInput>;
   readonly text: InputMaybe<StringQueryOperatorInput>;
 };
 
@@ -6120,6 +6163,7 @@ type LocalCompanyListSectionSortInput = {
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
   readonly parent: InputMaybe<NodeSortInput>;
+  readonly sectionId: InputMaybe<SortOrderEnum>;
   readonly text: InputMaybe<SortOrderEnum>;
 };
 
@@ -6292,6 +6336,7 @@ type LocalFaqSection = FaqSection & LandingSection & Node & {
   readonly internal: Internal;
   readonly items: ReadonlyArray<FaqItem>;
   readonly parent: Maybe<Node>;
+  readonly sectionId: Maybe<Scalars['String']>;
 };
 
 type LocalFaqSectionConnection = {
@@ -6347,6 +6392,7 @@ type LocalFaqSectionFieldSelector = {
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly items: InputMaybe<FaqItemFieldSelector>;
   readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly sectionId: InputMaybe<FieldSelectorEnum>;
 };
 
 type LocalFaqSectionFilterInput = {
@@ -6357,6 +6403,7 @@ type LocalFaqSectionFilterInput = {
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly items: InputMaybe<FaqItemFilterListInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
+  readonly sectionId: InputMaybe<StringQueryOperatorInput>;
 };
 
 type LocalFaqSectionGroupConnection = {
@@ -6408,6 +6455,7 @@ type LocalFaqSectionSortInput = {
   readonly internal: InputMaybe<InternalSortInput>;
   readonly items: InputMaybe<FaqItemSortInput>;
   readonly parent: InputMaybe<NodeSortInput>;
+  readonly sectionId: InputMaybe<SortOrderEnum>;
 };
 
 type LocalFeatureGridSection = FeatureGridSection & LandingSection & Node & {
@@ -6418,6 +6466,7 @@ type LocalFeatureGridSection = FeatureGridSection & LandingSection & Node & {
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   readonly parent: Maybe<Node>;
+  readonly sectionId: Maybe<Scalars['String']>;
   readonly text: Maybe<Scalars['String']>;
 };
 
@@ -6474,6 +6523,7 @@ type LocalFeatureGridSectionFieldSelector = {
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly sectionId: InputMaybe<FieldSelectorEnum>;
   readonly text: InputMaybe<FieldSelectorEnum>;
 };
 
@@ -6485,6 +6535,7 @@ type LocalFeatureGridSectionFilterInput = {
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
+  readonly sectionId: InputMaybe<StringQueryOperatorInput>;
   readonly text: InputMaybe<StringQueryOperatorInput>;
 };
 
@@ -6537,6 +6588,7 @@ type LocalFeatureGridSectionSortInput = {
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
   readonly parent: InputMaybe<NodeSortInput>;
+  readonly sectionId: InputMaybe<SortOrderEnum>;
   readonly text: InputMaybe<SortOrderEnum>;
 };
 
@@ -6666,6 +6718,7 @@ type LocalFormSection = FormSection & LandingSection & Node & {
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   readonly parent: Maybe<Node>;
+  readonly sectionId: Maybe<Scalars['String']>;
   readonly text: Maybe<Scalars['String']>;
 };
 
@@ -6722,6 +6775,7 @@ type LocalFormSectionFieldSelector = {
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly sectionId: InputMaybe<FieldSelectorEnum>;
   readonly text: InputMaybe<FieldSelectorEnum>;
 };
 
@@ -6733,6 +6787,7 @@ type LocalFormSectionFilterInput = {
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
+  readonly sectionId: InputMaybe<StringQueryOperatorInput>;
   readonly text: InputMaybe<StringQueryOperatorInput>;
 };
 
@@ -6785,6 +6840,7 @@ type LocalFormSectionSortInput = {
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
   readonly parent: InputMaybe<NodeSortInput>;
+  readonly sectionId: InputMaybe<SortOrderEnum>;
   readonly text: InputMaybe<SortOrderEnum>;
 };
 
@@ -6799,6 +6855,7 @@ type LocalHeroSection = HeroSection & LandingSection & Node & {
   readonly parent: Maybe<Node>;
   readonly primaryCta: Maybe<CtaLink>;
   readonly secondaryCta: Maybe<CtaLink>;
+  readonly sectionId: Maybe<Scalars['String']>;
   readonly text: Maybe<Scalars['String']>;
 };
 
@@ -6858,6 +6915,7 @@ type LocalHeroSectionFieldSelector = {
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly primaryCta: InputMaybe<CtaLinkFieldSelector>;
   readonly secondaryCta: InputMaybe<CtaLinkFieldSelector>;
+  readonly sectionId: InputMaybe<FieldSelectorEnum>;
   readonly text: InputMaybe<FieldSelectorEnum>;
 };
 
@@ -6872,6 +6930,7 @@ type LocalHeroSectionFilterInput = {
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly primaryCta: InputMaybe<CtaLinkFilterInput>;
   readonly secondaryCta: InputMaybe<CtaLinkFilterInput>;
+  readonly sectionId: InputMaybe<StringQueryOperatorInput>;
   readonly text: InputMaybe<StringQueryOperatorInput>;
 };
 
@@ -6927,6 +6986,7 @@ type LocalHeroSectionSortInput = {
   readonly parent: InputMaybe<NodeSortInput>;
   readonly primaryCta: InputMaybe<CtaLinkSortInput>;
   readonly secondaryCta: InputMaybe<CtaLinkSortInput>;
+  readonly sectionId: InputMaybe<SortOrderEnum>;
   readonly text: InputMaybe<SortOrderEnum>;
 };
 
@@ -7122,6 +7182,7 @@ type LocalIntegrationListSection = IntegrationListSection & LandingSection & Nod
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   readonly parent: Maybe<Node>;
+  readonly sectionId: Maybe<Scalars['String']>;
   readonly text: Maybe<Scalars['String']>;
 };
 
@@ -7177,6 +7238,7 @@ type LocalIntegrationListSectionFieldSelector = {
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly sectionId: InputMaybe<FieldSelectorEnum>;
   readonly text: InputMaybe<FieldSelectorEnum>;
 };
 
@@ -7187,6 +7249,7 @@ type LocalIntegrationListSectionFilterInput = {
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
+  readonly sectionId: InputMaybe<StringQueryOperatorInput>;
   readonly text: InputMaybe<StringQueryOperatorInput>;
 };
 
@@ -7238,6 +7301,7 @@ type LocalIntegrationListSectionSortInput = {
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
   readonly parent: InputMaybe<NodeSortInput>;
+  readonly sectionId: InputMaybe<SortOrderEnum>;
   readonly text: InputMaybe<SortOrderEnum>;
 };
 
@@ -7564,6 +7628,7 @@ type LocalJobListSection = JobListSection & LandingSection & Node & {
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   readonly parent: Maybe<Node>;
+  readonly sectionId: Maybe<Scalars['String']>;
   readonly text: Maybe<Scalars['String']>;
 };
 
@@ -7619,6 +7684,7 @@ type LocalJobListSectionFieldSelector = {
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly sectionId: InputMaybe<FieldSelectorEnum>;
   readonly text: InputMaybe<FieldSelectorEnum>;
 };
 
@@ -7629,6 +7695,7 @@ type LocalJobListSectionFilterInput = {
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
+  readonly sectionId: InputMaybe<StringQueryOperatorInput>;
   readonly text: InputMaybe<StringQueryOperatorInput>;
 };
 
@@ -7680,6 +7747,7 @@ type LocalJobListSectionSortInput = {
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
   readonly parent: InputMaybe<NodeSortInput>;
+  readonly sectionId: InputMaybe<SortOrderEnum>;
   readonly text: InputMaybe<SortOrderEnum>;
 };
 
@@ -8005,6 +8073,7 @@ type LocalLandingSection = LandingSection & Node & {
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   readonly parent: Maybe<Node>;
+  readonly sectionId: Maybe<Scalars['String']>;
 };
 
 type LocalLandingSectionConnection = {
@@ -8058,6 +8127,7 @@ type LocalLandingSectionFieldSelector = {
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly sectionId: InputMaybe<FieldSelectorEnum>;
 };
 
 type LocalLandingSectionFilterInput = {
@@ -8066,6 +8136,7 @@ type LocalLandingSectionFilterInput = {
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
+  readonly sectionId: InputMaybe<StringQueryOperatorInput>;
 };
 
 type LocalLandingSectionGroupConnection = {
@@ -8115,6 +8186,7 @@ type LocalLandingSectionSortInput = {
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
   readonly parent: InputMaybe<NodeSortInput>;
+  readonly sectionId: InputMaybe<SortOrderEnum>;
 };
 
 type LocalLeadForm = LeadForm & Node & {
@@ -8275,6 +8347,7 @@ type LocalLogoWallSection = LandingSection & LogoWallSection & Node & {
   readonly internal: Internal;
   readonly logos: ReadonlyArray<Scalars['String']>;
   readonly parent: Maybe<Node>;
+  readonly sectionId: Maybe<Scalars['String']>;
 };
 
 type LocalLogoWallSectionConnection = {
@@ -8330,6 +8403,7 @@ type LocalLogoWallSectionFieldSelector = {
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly logos: InputMaybe<FieldSelectorEnum>;
   readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly sectionId: InputMaybe<FieldSelectorEnum>;
 };
 
 type LocalLogoWallSectionFilterInput = {
@@ -8340,6 +8414,7 @@ type LocalLogoWallSectionFilterInput = {
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly logos: InputMaybe<StringQueryOperatorInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
+  readonly sectionId: InputMaybe<StringQueryOperatorInput>;
 };
 
 type LocalLogoWallSectionGroupConnection = {
@@ -8391,6 +8466,7 @@ type LocalLogoWallSectionSortInput = {
   readonly internal: InputMaybe<InternalSortInput>;
   readonly logos: InputMaybe<SortOrderEnum>;
   readonly parent: InputMaybe<NodeSortInput>;
+  readonly sectionId: InputMaybe<SortOrderEnum>;
 };
 
 type LocalMarkdownSection = LandingSection & MarkdownSection & Node & {
@@ -8401,6 +8477,7 @@ type LocalMarkdownSection = LandingSection & MarkdownSection & Node & {
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   readonly parent: Maybe<Node>;
+  readonly sectionId: Maybe<Scalars['String']>;
 };
 
 type LocalMarkdownSectionConnection = {
@@ -8456,6 +8533,7 @@ type LocalMarkdownSectionFieldSelector = {
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly sectionId: InputMaybe<FieldSelectorEnum>;
 };
 
 type LocalMarkdownSectionFilterInput = {
@@ -8466,6 +8544,7 @@ type LocalMarkdownSectionFilterInput = {
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
+  readonly sectionId: InputMaybe<StringQueryOperatorInput>;
 };
 
 type LocalMarkdownSectionGroupConnection = {
@@ -8517,6 +8596,7 @@ type LocalMarkdownSectionSortInput = {
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
   readonly parent: InputMaybe<NodeSortInput>;
+  readonly sectionId: InputMaybe<SortOrderEnum>;
 };
 
 type LocalNavigation = Navigation & Node & {
@@ -8638,6 +8718,132 @@ type LocalNavigationSortInput = {
   readonly internal: InputMaybe<InternalSortInput>;
   readonly navId: InputMaybe<SortOrderEnum>;
   readonly navItems: InputMaybe<NavItemSortInput>;
+  readonly parent: InputMaybe<NodeSortInput>;
+};
+
+type LocalPersonalizationAudience = Node & PersonalizationAudience & {
+  readonly audienceId: Scalars['String'];
+  readonly children: ReadonlyArray<Node>;
+  readonly description: Maybe<Scalars['String']>;
+  readonly id: Scalars['ID'];
+  readonly internal: Internal;
+  readonly name: Scalars['String'];
+  readonly parent: Maybe<Node>;
+};
+
+type LocalPersonalizationAudienceConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<LocalPersonalizationAudienceEdge>;
+  readonly group: ReadonlyArray<LocalPersonalizationAudienceGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<LocalPersonalizationAudience>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type LocalPersonalizationAudienceConnection_distinctArgs = {
+  field: LocalPersonalizationAudienceFieldSelector;
+};
+
+
+type LocalPersonalizationAudienceConnection_groupArgs = {
+  field: LocalPersonalizationAudienceFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type LocalPersonalizationAudienceConnection_maxArgs = {
+  field: LocalPersonalizationAudienceFieldSelector;
+};
+
+
+type LocalPersonalizationAudienceConnection_minArgs = {
+  field: LocalPersonalizationAudienceFieldSelector;
+};
+
+
+type LocalPersonalizationAudienceConnection_sumArgs = {
+  field: LocalPersonalizationAudienceFieldSelector;
+};
+
+type LocalPersonalizationAudienceEdge = {
+  readonly next: Maybe<LocalPersonalizationAudience>;
+  readonly node: LocalPersonalizationAudience;
+  readonly previous: Maybe<LocalPersonalizationAudience>;
+};
+
+type LocalPersonalizationAudienceFieldSelector = {
+  readonly audienceId: InputMaybe<FieldSelectorEnum>;
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly description: InputMaybe<FieldSelectorEnum>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly name: InputMaybe<FieldSelectorEnum>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+};
+
+type LocalPersonalizationAudienceFilterInput = {
+  readonly audienceId: InputMaybe<StringQueryOperatorInput>;
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly description: InputMaybe<StringQueryOperatorInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly name: InputMaybe<StringQueryOperatorInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+};
+
+type LocalPersonalizationAudienceGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<LocalPersonalizationAudienceEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<LocalPersonalizationAudienceGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<LocalPersonalizationAudience>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type LocalPersonalizationAudienceGroupConnection_distinctArgs = {
+  field: LocalPersonalizationAudienceFieldSelector;
+};
+
+
+type LocalPersonalizationAudienceGroupConnection_groupArgs = {
+  field: LocalPersonalizationAudienceFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type LocalPersonalizationAudienceGroupConnection_maxArgs = {
+  field: LocalPersonalizationAudienceFieldSelector;
+};
+
+
+type LocalPersonalizationAudienceGroupConnection_minArgs = {
+  field: LocalPersonalizationAudienceFieldSelector;
+};
+
+
+type LocalPersonalizationAudienceGroupConnection_sumArgs = {
+  field: LocalPersonalizationAudienceFieldSelector;
+};
+
+type LocalPersonalizationAudienceSortInput = {
+  readonly audienceId: InputMaybe<SortOrderEnum>;
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly description: InputMaybe<SortOrderEnum>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly name: InputMaybe<SortOrderEnum>;
   readonly parent: InputMaybe<NodeSortInput>;
 };
 
@@ -8791,6 +8997,148 @@ type LocalPersonalizationExperienceSortInput = {
   readonly type: InputMaybe<SortOrderEnum>;
 };
 
+type LocalPersonalizationHeroVariant = Node & PersonalizationHeroVariant & {
+  readonly baseline: Scalars['String'];
+  readonly children: ReadonlyArray<Node>;
+  readonly heading: Maybe<Scalars['String']>;
+  readonly id: Scalars['ID'];
+  readonly internal: Internal;
+  readonly kicker: Maybe<Scalars['String']>;
+  readonly parent: Maybe<Node>;
+  readonly primaryCta: Maybe<CtaLink>;
+  readonly secondaryCta: Maybe<CtaLink>;
+  readonly text: Maybe<Scalars['String']>;
+  readonly variantId: Scalars['String'];
+};
+
+type LocalPersonalizationHeroVariantConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<LocalPersonalizationHeroVariantEdge>;
+  readonly group: ReadonlyArray<LocalPersonalizationHeroVariantGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<LocalPersonalizationHeroVariant>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type LocalPersonalizationHeroVariantConnection_distinctArgs = {
+  field: LocalPersonalizationHeroVariantFieldSelector;
+};
+
+
+type LocalPersonalizationHeroVariantConnection_groupArgs = {
+  field: LocalPersonalizationHeroVariantFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type LocalPersonalizationHeroVariantConnection_maxArgs = {
+  field: LocalPersonalizationHeroVariantFieldSelector;
+};
+
+
+type LocalPersonalizationHeroVariantConnection_minArgs = {
+  field: LocalPersonalizationHeroVariantFieldSelector;
+};
+
+
+type LocalPersonalizationHeroVariantConnection_sumArgs = {
+  field: LocalPersonalizationHeroVariantFieldSelector;
+};
+
+type LocalPersonalizationHeroVariantEdge = {
+  readonly next: Maybe<LocalPersonalizationHeroVariant>;
+  readonly node: LocalPersonalizationHeroVariant;
+  readonly previous: Maybe<LocalPersonalizationHeroVariant>;
+};
+
+type LocalPersonalizationHeroVariantFieldSelector = {
+  readonly baseline: InputMaybe<FieldSelectorEnum>;
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly kicker: InputMaybe<FieldSelectorEnum>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly primaryCta: InputMaybe<CtaLinkFieldSelector>;
+  readonly secondaryCta: InputMaybe<CtaLinkFieldSelector>;
+  readonly text: InputMaybe<FieldSelectorEnum>;
+  readonly variantId: InputMaybe<FieldSelectorEnum>;
+};
+
+type LocalPersonalizationHeroVariantFilterInput = {
+  readonly baseline: InputMaybe<StringQueryOperatorInput>;
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly kicker: InputMaybe<StringQueryOperatorInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+  readonly primaryCta: InputMaybe<CtaLinkFilterInput>;
+  readonly secondaryCta: InputMaybe<CtaLinkFilterInput>;
+  readonly text: InputMaybe<StringQueryOperatorInput>;
+  readonly variantId: InputMaybe<StringQueryOperatorInput>;
+};
+
+type LocalPersonalizationHeroVariantGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<LocalPersonalizationHeroVariantEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<LocalPersonalizationHeroVariantGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<LocalPersonalizationHeroVariant>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type LocalPersonalizationHeroVariantGroupConnection_distinctArgs = {
+  field: LocalPersonalizationHeroVariantFieldSelector;
+};
+
+
+type LocalPersonalizationHeroVariantGroupConnection_groupArgs = {
+  field: LocalPersonalizationHeroVariantFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type LocalPersonalizationHeroVariantGroupConnection_maxArgs = {
+  field: LocalPersonalizationHeroVariantFieldSelector;
+};
+
+
+type LocalPersonalizationHeroVariantGroupConnection_minArgs = {
+  field: LocalPersonalizationHeroVariantFieldSelector;
+};
+
+
+type LocalPersonalizationHeroVariantGroupConnection_sumArgs = {
+  field: LocalPersonalizationHeroVariantFieldSelector;
+};
+
+type LocalPersonalizationHeroVariantSortInput = {
+  readonly baseline: InputMaybe<SortOrderEnum>;
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly kicker: InputMaybe<SortOrderEnum>;
+  readonly parent: InputMaybe<NodeSortInput>;
+  readonly primaryCta: InputMaybe<CtaLinkSortInput>;
+  readonly secondaryCta: InputMaybe<CtaLinkSortInput>;
+  readonly text: InputMaybe<SortOrderEnum>;
+  readonly variantId: InputMaybe<SortOrderEnum>;
+};
+
 type LocalPricingTableSection = LandingSection & Node & PricingTableSection & {
   readonly blocktype: Scalars['String'];
   readonly children: ReadonlyArray<Node>;
@@ -8799,6 +9147,7 @@ type LocalPricingTableSection = LandingSection & Node & PricingTableSection & {
   readonly internal: Internal;
   readonly parent: Maybe<Node>;
   readonly plans: ReadonlyArray<PricingPlan>;
+  readonly sectionId: Maybe<Scalars['String']>;
 };
 
 type LocalPricingTableSectionConnection = {
@@ -8854,6 +9203,7 @@ type LocalPricingTableSectionFieldSelector = {
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly plans: InputMaybe<PricingPlanFieldSelector>;
+  readonly sectionId: InputMaybe<FieldSelectorEnum>;
 };
 
 type LocalPricingTableSectionFilterInput = {
@@ -8864,6 +9214,7 @@ type LocalPricingTableSectionFilterInput = {
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly plans: InputMaybe<PricingPlanFilterListInput>;
+  readonly sectionId: InputMaybe<StringQueryOperatorInput>;
 };
 
 type LocalPricingTableSectionGroupConnection = {
@@ -8915,6 +9266,7 @@ type LocalPricingTableSectionSortInput = {
   readonly internal: InputMaybe<InternalSortInput>;
   readonly parent: InputMaybe<NodeSortInput>;
   readonly plans: InputMaybe<PricingPlanSortInput>;
+  readonly sectionId: InputMaybe<SortOrderEnum>;
 };
 
 type LocalResourcesPage = Node & ResourcesPage & {
@@ -9192,6 +9544,7 @@ type LocalStatsSection = LandingSection & Node & StatsSection & {
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   readonly parent: Maybe<Node>;
+  readonly sectionId: Maybe<Scalars['String']>;
   readonly stats: ReadonlyArray<Stat>;
 };
 
@@ -9247,6 +9600,7 @@ type LocalStatsSectionFieldSelector = {
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly sectionId: InputMaybe<FieldSelectorEnum>;
   readonly stats: InputMaybe<StatFieldSelector>;
 };
 
@@ -9257,6 +9611,7 @@ type LocalStatsSectionFilterInput = {
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
+  readonly sectionId: InputMaybe<StringQueryOperatorInput>;
   readonly stats: InputMaybe<StatFilterListInput>;
 };
 
@@ -9308,6 +9663,7 @@ type LocalStatsSectionSortInput = {
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
   readonly parent: InputMaybe<NodeSortInput>;
+  readonly sectionId: InputMaybe<SortOrderEnum>;
   readonly stats: InputMaybe<StatSortInput>;
 };
 
@@ -9322,6 +9678,7 @@ type LocalTestimonialSection = LandingSection & Node & TestimonialSection & {
   readonly parent: Maybe<Node>;
   readonly quote: Scalars['String'];
   readonly role: Scalars['String'];
+  readonly sectionId: Maybe<Scalars['String']>;
 };
 
 type LocalTestimonialSectionConnection = {
@@ -9380,6 +9737,7 @@ type LocalTestimonialSectionFieldSelector = {
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly quote: InputMaybe<FieldSelectorEnum>;
   readonly role: InputMaybe<FieldSelectorEnum>;
+  readonly sectionId: InputMaybe<FieldSelectorEnum>;
 };
 
 type LocalTestimonialSectionFilterInput = {
@@ -9393,6 +9751,7 @@ type LocalTestimonialSectionFilterInput = {
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly quote: InputMaybe<StringQueryOperatorInput>;
   readonly role: InputMaybe<StringQueryOperatorInput>;
+  readonly sectionId: InputMaybe<StringQueryOperatorInput>;
 };
 
 type LocalTestimonialSectionGroupConnection = {
@@ -9447,6 +9806,7 @@ type LocalTestimonialSectionSortInput = {
   readonly parent: InputMaybe<NodeSortInput>;
   readonly quote: InputMaybe<SortOrderEnum>;
   readonly role: InputMaybe<SortOrderEnum>;
+  readonly sectionId: InputMaybe<SortOrderEnum>;
 };
 
 type LogoWallSection = {
@@ -9457,6 +9817,7 @@ type LogoWallSection = {
   readonly internal: Internal;
   readonly logos: ReadonlyArray<Scalars['String']>;
   readonly parent: Maybe<Node>;
+  readonly sectionId: Maybe<Scalars['String']>;
 };
 
 type LogoWallSectionConnection = {
@@ -9512,6 +9873,7 @@ type LogoWallSectionFieldSelector = {
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly logos: InputMaybe<FieldSelectorEnum>;
   readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly sectionId: InputMaybe<FieldSelectorEnum>;
 };
 
 type LogoWallSectionFilterInput = {
@@ -9522,6 +9884,7 @@ type LogoWallSectionFilterInput = {
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly logos: InputMaybe<StringQueryOperatorInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
+  readonly sectionId: InputMaybe<StringQueryOperatorInput>;
 };
 
 type LogoWallSectionGroupConnection = {
@@ -9573,6 +9936,7 @@ type LogoWallSectionSortInput = {
   readonly internal: InputMaybe<InternalSortInput>;
   readonly logos: InputMaybe<SortOrderEnum>;
   readonly parent: InputMaybe<NodeSortInput>;
+  readonly sectionId: InputMaybe<SortOrderEnum>;
 };
 
 type MarkdownBody = {
@@ -9643,6 +10007,7 @@ type MarkdownSection = {
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   readonly parent: Maybe<Node>;
+  readonly sectionId: Maybe<Scalars['String']>;
 };
 
 type MarkdownSectionConnection = {
@@ -9698,6 +10063,7 @@ type MarkdownSectionFieldSelector = {
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly sectionId: InputMaybe<FieldSelectorEnum>;
 };
 
 type MarkdownSectionFilterInput = {
@@ -9708,6 +10074,7 @@ type MarkdownSectionFilterInput = {
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
+  readonly sectionId: InputMaybe<StringQueryOperatorInput>;
 };
 
 type MarkdownSectionGroupConnection = {
@@ -9759,6 +10126,7 @@ type MarkdownSectionSortInput = {
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
   readonly parent: InputMaybe<NodeSortInput>;
+  readonly sectionId: InputMaybe<SortOrderEnum>;
 };
 
 /** A run of sanitized HTML, or an embedded lead form (SPEC 2.5). */
@@ -10136,6 +10504,132 @@ type PageInfo = {
   readonly totalCount: Scalars['Int'];
 };
 
+type PersonalizationAudience = {
+  readonly audienceId: Scalars['String'];
+  readonly children: ReadonlyArray<Node>;
+  readonly description: Maybe<Scalars['String']>;
+  readonly id: Scalars['ID'];
+  readonly internal: Internal;
+  readonly name: Scalars['String'];
+  readonly parent: Maybe<Node>;
+};
+
+type PersonalizationAudienceConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<PersonalizationAudienceEdge>;
+  readonly group: ReadonlyArray<PersonalizationAudienceGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<PersonalizationAudience>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type PersonalizationAudienceConnection_distinctArgs = {
+  field: PersonalizationAudienceFieldSelector;
+};
+
+
+type PersonalizationAudienceConnection_groupArgs = {
+  field: PersonalizationAudienceFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type PersonalizationAudienceConnection_maxArgs = {
+  field: PersonalizationAudienceFieldSelector;
+};
+
+
+type PersonalizationAudienceConnection_minArgs = {
+  field: PersonalizationAudienceFieldSelector;
+};
+
+
+type PersonalizationAudienceConnection_sumArgs = {
+  field: PersonalizationAudienceFieldSelector;
+};
+
+type PersonalizationAudienceEdge = {
+  readonly next: Maybe<PersonalizationAudience>;
+  readonly node: PersonalizationAudience;
+  readonly previous: Maybe<PersonalizationAudience>;
+};
+
+type PersonalizationAudienceFieldSelector = {
+  readonly audienceId: InputMaybe<FieldSelectorEnum>;
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly description: InputMaybe<FieldSelectorEnum>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly name: InputMaybe<FieldSelectorEnum>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+};
+
+type PersonalizationAudienceFilterInput = {
+  readonly audienceId: InputMaybe<StringQueryOperatorInput>;
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly description: InputMaybe<StringQueryOperatorInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly name: InputMaybe<StringQueryOperatorInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+};
+
+type PersonalizationAudienceGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<PersonalizationAudienceEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<PersonalizationAudienceGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<PersonalizationAudience>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type PersonalizationAudienceGroupConnection_distinctArgs = {
+  field: PersonalizationAudienceFieldSelector;
+};
+
+
+type PersonalizationAudienceGroupConnection_groupArgs = {
+  field: PersonalizationAudienceFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type PersonalizationAudienceGroupConnection_maxArgs = {
+  field: PersonalizationAudienceFieldSelector;
+};
+
+
+type PersonalizationAudienceGroupConnection_minArgs = {
+  field: PersonalizationAudienceFieldSelector;
+};
+
+
+type PersonalizationAudienceGroupConnection_sumArgs = {
+  field: PersonalizationAudienceFieldSelector;
+};
+
+type PersonalizationAudienceSortInput = {
+  readonly audienceId: InputMaybe<SortOrderEnum>;
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly description: InputMaybe<SortOrderEnum>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly name: InputMaybe<SortOrderEnum>;
+  readonly parent: InputMaybe<NodeSortInput>;
+};
+
 type PersonalizationExperience = {
   readonly audience: Maybe<Scalars['String']>;
   readonly children: ReadonlyArray<Node>;
@@ -10286,6 +10780,148 @@ type PersonalizationExperienceSortInput = {
   readonly type: InputMaybe<SortOrderEnum>;
 };
 
+type PersonalizationHeroVariant = {
+  readonly baseline: Scalars['String'];
+  readonly children: ReadonlyArray<Node>;
+  readonly heading: Maybe<Scalars['String']>;
+  readonly id: Scalars['ID'];
+  readonly internal: Internal;
+  readonly kicker: Maybe<Scalars['String']>;
+  readonly parent: Maybe<Node>;
+  readonly primaryCta: Maybe<CtaLink>;
+  readonly secondaryCta: Maybe<CtaLink>;
+  readonly text: Maybe<Scalars['String']>;
+  readonly variantId: Scalars['String'];
+};
+
+type PersonalizationHeroVariantConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<PersonalizationHeroVariantEdge>;
+  readonly group: ReadonlyArray<PersonalizationHeroVariantGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<PersonalizationHeroVariant>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type PersonalizationHeroVariantConnection_distinctArgs = {
+  field: PersonalizationHeroVariantFieldSelector;
+};
+
+
+type PersonalizationHeroVariantConnection_groupArgs = {
+  field: PersonalizationHeroVariantFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type PersonalizationHeroVariantConnection_maxArgs = {
+  field: PersonalizationHeroVariantFieldSelector;
+};
+
+
+type PersonalizationHeroVariantConnection_minArgs = {
+  field: PersonalizationHeroVariantFieldSelector;
+};
+
+
+type PersonalizationHeroVariantConnection_sumArgs = {
+  field: PersonalizationHeroVariantFieldSelector;
+};
+
+type PersonalizationHeroVariantEdge = {
+  readonly next: Maybe<PersonalizationHeroVariant>;
+  readonly node: PersonalizationHeroVariant;
+  readonly previous: Maybe<PersonalizationHeroVariant>;
+};
+
+type PersonalizationHeroVariantFieldSelector = {
+  readonly baseline: InputMaybe<FieldSelectorEnum>;
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly kicker: InputMaybe<FieldSelectorEnum>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly primaryCta: InputMaybe<CtaLinkFieldSelector>;
+  readonly secondaryCta: InputMaybe<CtaLinkFieldSelector>;
+  readonly text: InputMaybe<FieldSelectorEnum>;
+  readonly variantId: InputMaybe<FieldSelectorEnum>;
+};
+
+type PersonalizationHeroVariantFilterInput = {
+  readonly baseline: InputMaybe<StringQueryOperatorInput>;
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly kicker: InputMaybe<StringQueryOperatorInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+  readonly primaryCta: InputMaybe<CtaLinkFilterInput>;
+  readonly secondaryCta: InputMaybe<CtaLinkFilterInput>;
+  readonly text: InputMaybe<StringQueryOperatorInput>;
+  readonly variantId: InputMaybe<StringQueryOperatorInput>;
+};
+
+type PersonalizationHeroVariantGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<PersonalizationHeroVariantEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<PersonalizationHeroVariantGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<PersonalizationHeroVariant>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type PersonalizationHeroVariantGroupConnection_distinctArgs = {
+  field: PersonalizationHeroVariantFieldSelector;
+};
+
+
+type PersonalizationHeroVariantGroupConnection_groupArgs = {
+  field: PersonalizationHeroVariantFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type PersonalizationHeroVariantGroupConnection_maxArgs = {
+  field: PersonalizationHeroVariantFieldSelector;
+};
+
+
+type PersonalizationHeroVariantGroupConnection_minArgs = {
+  field: PersonalizationHeroVariantFieldSelector;
+};
+
+
+type PersonalizationHeroVariantGroupConnection_sumArgs = {
+  field: PersonalizationHeroVariantFieldSelector;
+};
+
+type PersonalizationHeroVariantSortInput = {
+  readonly baseline: InputMaybe<SortOrderEnum>;
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly kicker: InputMaybe<SortOrderEnum>;
+  readonly parent: InputMaybe<NodeSortInput>;
+  readonly primaryCta: InputMaybe<CtaLinkSortInput>;
+  readonly secondaryCta: InputMaybe<CtaLinkSortInput>;
+  readonly text: InputMaybe<SortOrderEnum>;
+  readonly variantId: InputMaybe<SortOrderEnum>;
+};
+
 type Potrace = {
   readonly alphaMax: InputMaybe<Scalars['Float']>;
   readonly background: InputMaybe<Scalars['String']>;
@@ -10358,6 +10994,7 @@ type PricingTableSection = {
   readonly internal: Internal;
   readonly parent: Maybe<Node>;
   readonly plans: ReadonlyArray<PricingPlan>;
+  readonly sectionId: Maybe<Scalars['String']>;
 };
 
 type PricingTableSectionConnection = {
@@ -10413,6 +11050,7 @@ type PricingTableSectionFieldSelector = {
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly plans: InputMaybe<PricingPlanFieldSelector>;
+  readonly sectionId: InputMaybe<FieldSelectorEnum>;
 };
 
 type PricingTableSectionFilterInput = {
@@ -10423,6 +11061,7 @@ type PricingTableSectionFilterInput = {
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly plans: InputMaybe<PricingPlanFilterListInput>;
+  readonly sectionId: InputMaybe<StringQueryOperatorInput>;
 };
 
 type PricingTableSectionGroupConnection = {
@@ -10474,6 +11113,7 @@ type PricingTableSectionSortInput = {
   readonly internal: InputMaybe<InternalSortInput>;
   readonly parent: InputMaybe<NodeSortInput>;
   readonly plans: InputMaybe<PricingPlanSortInput>;
+  readonly sectionId: InputMaybe<SortOrderEnum>;
 };
 
 type Query = {
@@ -10529,7 +11169,9 @@ type Query = {
   readonly allLocalLogoWallSection: LocalLogoWallSectionConnection;
   readonly allLocalMarkdownSection: LocalMarkdownSectionConnection;
   readonly allLocalNavigation: LocalNavigationConnection;
+  readonly allLocalPersonalizationAudience: LocalPersonalizationAudienceConnection;
   readonly allLocalPersonalizationExperience: LocalPersonalizationExperienceConnection;
+  readonly allLocalPersonalizationHeroVariant: LocalPersonalizationHeroVariantConnection;
   readonly allLocalPricingTableSection: LocalPricingTableSectionConnection;
   readonly allLocalResourcesPage: LocalResourcesPageConnection;
   readonly allLocalSiteSettings: LocalSiteSettingsConnection;
@@ -10538,7 +11180,9 @@ type Query = {
   readonly allLogoWallSection: LogoWallSectionConnection;
   readonly allMarkdownSection: MarkdownSectionConnection;
   readonly allNavigation: NavigationConnection;
+  readonly allPersonalizationAudience: PersonalizationAudienceConnection;
   readonly allPersonalizationExperience: PersonalizationExperienceConnection;
+  readonly allPersonalizationHeroVariant: PersonalizationHeroVariantConnection;
   readonly allPricingTableSection: PricingTableSectionConnection;
   readonly allResourcesPage: ResourcesPageConnection;
   readonly allSite: SiteConnection;
@@ -10601,7 +11245,9 @@ type Query = {
   readonly localLogoWallSection: Maybe<LocalLogoWallSection>;
   readonly localMarkdownSection: Maybe<LocalMarkdownSection>;
   readonly localNavigation: Maybe<LocalNavigation>;
+  readonly localPersonalizationAudience: Maybe<LocalPersonalizationAudience>;
   readonly localPersonalizationExperience: Maybe<LocalPersonalizationExperience>;
+  readonly localPersonalizationHeroVariant: Maybe<LocalPersonalizationHeroVariant>;
   readonly localPricingTableSection: Maybe<LocalPricingTableSection>;
   readonly localResourcesPage: Maybe<LocalResourcesPage>;
   readonly localSiteSettings: Maybe<LocalSiteSettings>;
@@ -10610,7 +11256,9 @@ type Query = {
   readonly logoWallSection: Maybe<LogoWallSection>;
   readonly markdownSection: Maybe<MarkdownSection>;
   readonly navigation: Maybe<Navigation>;
+  readonly personalizationAudience: Maybe<PersonalizationAudience>;
   readonly personalizationExperience: Maybe<PersonalizationExperience>;
+  readonly personalizationHeroVariant: Maybe<PersonalizationHeroVariant>;
   readonly pricingTableSection: Maybe<PricingTableSection>;
   readonly resourcesPage: Maybe<ResourcesPage>;
   readonly site: Maybe<Site>;
@@ -11040,11 +11688,27 @@ type Query_allLocalNavigationArgs = {
 };
 
 
+type Query_allLocalPersonalizationAudienceArgs = {
+  filter: InputMaybe<LocalPersonalizationAudienceFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<LocalPersonalizationAudienceSortInput>>>;
+};
+
+
 type Query_allLocalPersonalizationExperienceArgs = {
   filter: InputMaybe<LocalPersonalizationExperienceFilterInput>;
   limit: InputMaybe<Scalars['Int']>;
   skip: InputMaybe<Scalars['Int']>;
   sort: InputMaybe<ReadonlyArray<InputMaybe<LocalPersonalizationExperienceSortInput>>>;
+};
+
+
+type Query_allLocalPersonalizationHeroVariantArgs = {
+  filter: InputMaybe<LocalPersonalizationHeroVariantFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<LocalPersonalizationHeroVariantSortInput>>>;
 };
 
 
@@ -11112,11 +11776,27 @@ type Query_allNavigationArgs = {
 };
 
 
+type Query_allPersonalizationAudienceArgs = {
+  filter: InputMaybe<PersonalizationAudienceFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<PersonalizationAudienceSortInput>>>;
+};
+
+
 type Query_allPersonalizationExperienceArgs = {
   filter: InputMaybe<PersonalizationExperienceFilterInput>;
   limit: InputMaybe<Scalars['Int']>;
   skip: InputMaybe<Scalars['Int']>;
   sort: InputMaybe<ReadonlyArray<InputMaybe<PersonalizationExperienceSortInput>>>;
+};
+
+
+type Query_allPersonalizationHeroVariantArgs = {
+  filter: InputMaybe<PersonalizationHeroVariantFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<PersonalizationHeroVariantSortInput>>>;
 };
 
 
@@ -11271,6 +11951,7 @@ type Query_callToActionSectionArgs = {
   internal: InputMaybe<InternalFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
   secondaryCta: InputMaybe<CtaLinkFilterInput>;
+  sectionId: InputMaybe<StringQueryOperatorInput>;
   text: InputMaybe<StringQueryOperatorInput>;
 };
 
@@ -11313,6 +11994,7 @@ type Query_companyListSectionArgs = {
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
+  sectionId: InputMaybe<StringQueryOperatorInput>;
   text: InputMaybe<StringQueryOperatorInput>;
 };
 
@@ -11377,6 +12059,7 @@ type Query_faqSectionArgs = {
   internal: InputMaybe<InternalFilterInput>;
   items: InputMaybe<FaqItemFilterListInput>;
   parent: InputMaybe<NodeFilterInput>;
+  sectionId: InputMaybe<StringQueryOperatorInput>;
 };
 
 
@@ -11388,6 +12071,7 @@ type Query_featureGridSectionArgs = {
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
+  sectionId: InputMaybe<StringQueryOperatorInput>;
   text: InputMaybe<StringQueryOperatorInput>;
 };
 
@@ -11453,6 +12137,7 @@ type Query_formSectionArgs = {
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
+  sectionId: InputMaybe<StringQueryOperatorInput>;
   text: InputMaybe<StringQueryOperatorInput>;
 };
 
@@ -11468,6 +12153,7 @@ type Query_heroSectionArgs = {
   parent: InputMaybe<NodeFilterInput>;
   primaryCta: InputMaybe<CtaLinkFilterInput>;
   secondaryCta: InputMaybe<CtaLinkFilterInput>;
+  sectionId: InputMaybe<StringQueryOperatorInput>;
   text: InputMaybe<StringQueryOperatorInput>;
 };
 
@@ -11509,6 +12195,7 @@ type Query_integrationListSectionArgs = {
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
+  sectionId: InputMaybe<StringQueryOperatorInput>;
   text: InputMaybe<StringQueryOperatorInput>;
 };
 
@@ -11554,6 +12241,7 @@ type Query_jobListSectionArgs = {
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
+  sectionId: InputMaybe<StringQueryOperatorInput>;
   text: InputMaybe<StringQueryOperatorInput>;
 };
 
@@ -11598,6 +12286,7 @@ type Query_landingSectionArgs = {
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
+  sectionId: InputMaybe<StringQueryOperatorInput>;
 };
 
 
@@ -11689,6 +12378,7 @@ type Query_localCallToActionSectionArgs = {
   internal: InputMaybe<InternalFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
   secondaryCta: InputMaybe<CtaLinkFilterInput>;
+  sectionId: InputMaybe<StringQueryOperatorInput>;
   text: InputMaybe<StringQueryOperatorInput>;
 };
 
@@ -11731,6 +12421,7 @@ type Query_localCompanyListSectionArgs = {
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
+  sectionId: InputMaybe<StringQueryOperatorInput>;
   text: InputMaybe<StringQueryOperatorInput>;
 };
 
@@ -11756,6 +12447,7 @@ type Query_localFaqSectionArgs = {
   internal: InputMaybe<InternalFilterInput>;
   items: InputMaybe<FaqItemFilterListInput>;
   parent: InputMaybe<NodeFilterInput>;
+  sectionId: InputMaybe<StringQueryOperatorInput>;
 };
 
 
@@ -11767,6 +12459,7 @@ type Query_localFeatureGridSectionArgs = {
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
+  sectionId: InputMaybe<StringQueryOperatorInput>;
   text: InputMaybe<StringQueryOperatorInput>;
 };
 
@@ -11788,6 +12481,7 @@ type Query_localFormSectionArgs = {
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
+  sectionId: InputMaybe<StringQueryOperatorInput>;
   text: InputMaybe<StringQueryOperatorInput>;
 };
 
@@ -11803,6 +12497,7 @@ type Query_localHeroSectionArgs = {
   parent: InputMaybe<NodeFilterInput>;
   primaryCta: InputMaybe<CtaLinkFilterInput>;
   secondaryCta: InputMaybe<CtaLinkFilterInput>;
+  sectionId: InputMaybe<StringQueryOperatorInput>;
   text: InputMaybe<StringQueryOperatorInput>;
 };
 
@@ -11831,6 +12526,7 @@ type Query_localIntegrationListSectionArgs = {
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
+  sectionId: InputMaybe<StringQueryOperatorInput>;
   text: InputMaybe<StringQueryOperatorInput>;
 };
 
@@ -11876,6 +12572,7 @@ type Query_localJobListSectionArgs = {
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
+  sectionId: InputMaybe<StringQueryOperatorInput>;
   text: InputMaybe<StringQueryOperatorInput>;
 };
 
@@ -11920,6 +12617,7 @@ type Query_localLandingSectionArgs = {
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
+  sectionId: InputMaybe<StringQueryOperatorInput>;
 };
 
 
@@ -11948,6 +12646,7 @@ type Query_localLogoWallSectionArgs = {
   internal: InputMaybe<InternalFilterInput>;
   logos: InputMaybe<StringQueryOperatorInput>;
   parent: InputMaybe<NodeFilterInput>;
+  sectionId: InputMaybe<StringQueryOperatorInput>;
 };
 
 
@@ -11959,6 +12658,7 @@ type Query_localMarkdownSectionArgs = {
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
+  sectionId: InputMaybe<StringQueryOperatorInput>;
 };
 
 
@@ -11968,6 +12668,17 @@ type Query_localNavigationArgs = {
   internal: InputMaybe<InternalFilterInput>;
   navId: InputMaybe<StringQueryOperatorInput>;
   navItems: InputMaybe<NavItemFilterListInput>;
+  parent: InputMaybe<NodeFilterInput>;
+};
+
+
+type Query_localPersonalizationAudienceArgs = {
+  audienceId: InputMaybe<StringQueryOperatorInput>;
+  children: InputMaybe<NodeFilterListInput>;
+  description: InputMaybe<StringQueryOperatorInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  name: InputMaybe<StringQueryOperatorInput>;
   parent: InputMaybe<NodeFilterInput>;
 };
 
@@ -11989,6 +12700,21 @@ type Query_localPersonalizationExperienceArgs = {
 };
 
 
+type Query_localPersonalizationHeroVariantArgs = {
+  baseline: InputMaybe<StringQueryOperatorInput>;
+  children: InputMaybe<NodeFilterListInput>;
+  heading: InputMaybe<StringQueryOperatorInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  kicker: InputMaybe<StringQueryOperatorInput>;
+  parent: InputMaybe<NodeFilterInput>;
+  primaryCta: InputMaybe<CtaLinkFilterInput>;
+  secondaryCta: InputMaybe<CtaLinkFilterInput>;
+  text: InputMaybe<StringQueryOperatorInput>;
+  variantId: InputMaybe<StringQueryOperatorInput>;
+};
+
+
 type Query_localPricingTableSectionArgs = {
   blocktype: InputMaybe<StringQueryOperatorInput>;
   children: InputMaybe<NodeFilterListInput>;
@@ -11997,6 +12723,7 @@ type Query_localPricingTableSectionArgs = {
   internal: InputMaybe<InternalFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
   plans: InputMaybe<PricingPlanFilterListInput>;
+  sectionId: InputMaybe<StringQueryOperatorInput>;
 };
 
 
@@ -12033,6 +12760,7 @@ type Query_localStatsSectionArgs = {
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
+  sectionId: InputMaybe<StringQueryOperatorInput>;
   stats: InputMaybe<StatFilterListInput>;
 };
 
@@ -12048,6 +12776,7 @@ type Query_localTestimonialSectionArgs = {
   parent: InputMaybe<NodeFilterInput>;
   quote: InputMaybe<StringQueryOperatorInput>;
   role: InputMaybe<StringQueryOperatorInput>;
+  sectionId: InputMaybe<StringQueryOperatorInput>;
 };
 
 
@@ -12059,6 +12788,7 @@ type Query_logoWallSectionArgs = {
   internal: InputMaybe<InternalFilterInput>;
   logos: InputMaybe<StringQueryOperatorInput>;
   parent: InputMaybe<NodeFilterInput>;
+  sectionId: InputMaybe<StringQueryOperatorInput>;
 };
 
 
@@ -12070,6 +12800,7 @@ type Query_markdownSectionArgs = {
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
+  sectionId: InputMaybe<StringQueryOperatorInput>;
 };
 
 
@@ -12079,6 +12810,17 @@ type Query_navigationArgs = {
   internal: InputMaybe<InternalFilterInput>;
   navId: InputMaybe<StringQueryOperatorInput>;
   navItems: InputMaybe<NavItemFilterListInput>;
+  parent: InputMaybe<NodeFilterInput>;
+};
+
+
+type Query_personalizationAudienceArgs = {
+  audienceId: InputMaybe<StringQueryOperatorInput>;
+  children: InputMaybe<NodeFilterListInput>;
+  description: InputMaybe<StringQueryOperatorInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  name: InputMaybe<StringQueryOperatorInput>;
   parent: InputMaybe<NodeFilterInput>;
 };
 
@@ -12100,6 +12842,21 @@ type Query_personalizationExperienceArgs = {
 };
 
 
+type Query_personalizationHeroVariantArgs = {
+  baseline: InputMaybe<StringQueryOperatorInput>;
+  children: InputMaybe<NodeFilterListInput>;
+  heading: InputMaybe<StringQueryOperatorInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  kicker: InputMaybe<StringQueryOperatorInput>;
+  parent: InputMaybe<NodeFilterInput>;
+  primaryCta: InputMaybe<CtaLinkFilterInput>;
+  secondaryCta: InputMaybe<CtaLinkFilterInput>;
+  text: InputMaybe<StringQueryOperatorInput>;
+  variantId: InputMaybe<StringQueryOperatorInput>;
+};
+
+
 type Query_pricingTableSectionArgs = {
   blocktype: InputMaybe<StringQueryOperatorInput>;
   children: InputMaybe<NodeFilterListInput>;
@@ -12108,6 +12865,7 @@ type Query_pricingTableSectionArgs = {
   internal: InputMaybe<InternalFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
   plans: InputMaybe<PricingPlanFilterListInput>;
+  sectionId: InputMaybe<StringQueryOperatorInput>;
 };
 
 
@@ -12217,6 +12975,7 @@ type Query_statsSectionArgs = {
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
+  sectionId: InputMaybe<StringQueryOperatorInput>;
   stats: InputMaybe<StatFilterListInput>;
 };
 
@@ -12232,6 +12991,7 @@ type Query_testimonialSectionArgs = {
   parent: InputMaybe<NodeFilterInput>;
   quote: InputMaybe<StringQueryOperatorInput>;
   role: InputMaybe<StringQueryOperatorInput>;
+  sectionId: InputMaybe<StringQueryOperatorInput>;
 };
 
 type ResourceGroup = {
@@ -13427,6 +14187,7 @@ type StatsSection = {
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   readonly parent: Maybe<Node>;
+  readonly sectionId: Maybe<Scalars['String']>;
   readonly stats: ReadonlyArray<Stat>;
 };
 
@@ -13482,6 +14243,7 @@ type StatsSectionFieldSelector = {
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly sectionId: InputMaybe<FieldSelectorEnum>;
   readonly stats: InputMaybe<StatFieldSelector>;
 };
 
@@ -13492,6 +14254,7 @@ type StatsSectionFilterInput = {
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
+  readonly sectionId: InputMaybe<StringQueryOperatorInput>;
   readonly stats: InputMaybe<StatFilterListInput>;
 };
 
@@ -13543,6 +14306,7 @@ type StatsSectionSortInput = {
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
   readonly parent: InputMaybe<NodeSortInput>;
+  readonly sectionId: InputMaybe<SortOrderEnum>;
   readonly stats: InputMaybe<StatSortInput>;
 };
 
@@ -13566,6 +14330,7 @@ type TestimonialSection = {
   readonly parent: Maybe<Node>;
   readonly quote: Scalars['String'];
   readonly role: Scalars['String'];
+  readonly sectionId: Maybe<Scalars['String']>;
 };
 
 type TestimonialSectionConnection = {
@@ -13624,6 +14389,7 @@ type TestimonialSectionFieldSelector = {
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly quote: InputMaybe<FieldSelectorEnum>;
   readonly role: InputMaybe<FieldSelectorEnum>;
+  readonly sectionId: InputMaybe<FieldSelectorEnum>;
 };
 
 type TestimonialSectionFilterInput = {
@@ -13637,6 +14403,7 @@ type TestimonialSectionFilterInput = {
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly quote: InputMaybe<StringQueryOperatorInput>;
   readonly role: InputMaybe<StringQueryOperatorInput>;
+  readonly sectionId: InputMaybe<StringQueryOperatorInput>;
 };
 
 type TestimonialSectionGroupConnection = {
@@ -13691,6 +14458,7 @@ type TestimonialSectionSortInput = {
   readonly parent: InputMaybe<NodeSortInput>;
   readonly quote: InputMaybe<SortOrderEnum>;
   readonly role: InputMaybe<SortOrderEnum>;
+  readonly sectionId: InputMaybe<SortOrderEnum>;
 };
 
 type TransformOptions = {
@@ -13904,7 +14672,7 @@ type LandingPageTemplateQueryVariables = Exact<{
 }>;
 
 
-type LandingPageTemplateQuery = { readonly landingPage: { readonly slug: string, readonly title: string, readonly description: string, readonly useStaticHeader: boolean, readonly noindex: boolean, readonly sections: ReadonlyArray<{ readonly __typename: 'LocalCallToActionSection', readonly heading: string | null, readonly text: string | null, readonly id: string, readonly blocktype: string, readonly cta: { readonly label: string, readonly url: string }, readonly secondaryCta: { readonly label: string, readonly url: string } | null } | { readonly __typename: 'LocalCompanyListSection', readonly heading: string | null, readonly text: string | null, readonly id: string, readonly blocktype: string } | { readonly __typename: 'LocalFaqSection', readonly heading: string | null, readonly id: string, readonly blocktype: string, readonly items: ReadonlyArray<{ readonly question: string, readonly answer: string }> } | { readonly __typename: 'LocalFeatureGridSection', readonly heading: string | null, readonly text: string | null, readonly id: string, readonly blocktype: string, readonly features: ReadonlyArray<{ readonly title: string, readonly text: string, readonly icon: string | null, readonly url: string | null }> } | { readonly __typename: 'LocalFormSection', readonly heading: string | null, readonly text: string | null, readonly id: string, readonly blocktype: string, readonly form: { readonly alternative_id: string, readonly name: string, readonly isCompact: boolean, readonly redirectUrl: string | null, readonly customSuccessMessage: string | null, readonly configuration: { readonly postSubmitAction: { readonly type: string, readonly value: string } | null } | null, readonly displayOptions: { readonly submitButtonText: string } | null, readonly legalConsentOptions: { readonly consentToProcessText: string | null, readonly privacyText: string | null, readonly communicationsCheckboxes: ReadonlyArray<{ readonly label: string, readonly subscriptionTypeId: number, readonly required: boolean }> } | null, readonly fieldGroups: ReadonlyArray<{ readonly richText: string | null, readonly alternative_fields: ReadonlyArray<{ readonly name: string, readonly label: string, readonly placeholder: string | null, readonly fieldType: string, readonly required: boolean, readonly hidden: boolean, readonly defaultValue: string | null, readonly defaultValues: ReadonlyArray<string> | null, readonly objectTypeId: string | null, readonly options: ReadonlyArray<{ readonly value: string, readonly label: string }> | null, readonly validation: { readonly blockedEmailDomains: ReadonlyArray<string> } | null }> }> } | null } | { readonly __typename: 'LocalHeroSection', readonly kicker: string | null, readonly heading: string | null, readonly text: string | null, readonly id: string, readonly blocktype: string, readonly image: { readonly url: string | null, readonly alt: string, readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData | null } | null, readonly primaryCta: { readonly label: string, readonly url: string } | null, readonly secondaryCta: { readonly label: string, readonly url: string } | null } | { readonly __typename: 'LocalIntegrationListSection', readonly heading: string | null, readonly text: string | null, readonly id: string, readonly blocktype: string } | { readonly __typename: 'LocalJobListSection', readonly heading: string | null, readonly text: string | null, readonly id: string, readonly blocktype: string } | { readonly __typename: 'LocalLandingSection', readonly id: string, readonly blocktype: string } | { readonly __typename: 'LocalLogoWallSection', readonly heading: string | null, readonly logos: ReadonlyArray<string>, readonly id: string, readonly blocktype: string } | { readonly __typename: 'LocalMarkdownSection', readonly heading: string | null, readonly id: string, readonly blocktype: string, readonly body: { readonly readingMinutes: number, readonly segments: ReadonlyArray<{ readonly kind: string, readonly html: string | null, readonly form: { readonly alternative_id: string, readonly name: string, readonly isCompact: boolean, readonly redirectUrl: string | null, readonly customSuccessMessage: string | null, readonly configuration: { readonly postSubmitAction: { readonly type: string, readonly value: string } | null } | null, readonly displayOptions: { readonly submitButtonText: string } | null, readonly legalConsentOptions: { readonly consentToProcessText: string | null, readonly privacyText: string | null, readonly communicationsCheckboxes: ReadonlyArray<{ readonly label: string, readonly subscriptionTypeId: number, readonly required: boolean }> } | null, readonly fieldGroups: ReadonlyArray<{ readonly richText: string | null, readonly alternative_fields: ReadonlyArray<{ readonly name: string, readonly label: string, readonly placeholder: string | null, readonly fieldType: string, readonly required: boolean, readonly hidden: boolean, readonly defaultValue: string | null, readonly defaultValues: ReadonlyArray<string> | null, readonly objectTypeId: string | null, readonly options: ReadonlyArray<{ readonly value: string, readonly label: string }> | null, readonly validation: { readonly blockedEmailDomains: ReadonlyArray<string> } | null }> }> } | null }>, readonly headings: ReadonlyArray<{ readonly id: string, readonly text: string, readonly depth: number }> } } | { readonly __typename: 'LocalPricingTableSection', readonly heading: string | null, readonly id: string, readonly blocktype: string, readonly plans: ReadonlyArray<{ readonly name: string, readonly price: string, readonly period: string, readonly description: string, readonly features: ReadonlyArray<string>, readonly highlighted: boolean | null, readonly cta: { readonly label: string, readonly url: string } }> } | { readonly __typename: 'LocalStatsSection', readonly heading: string | null, readonly id: string, readonly blocktype: string, readonly stats: ReadonlyArray<{ readonly value: string, readonly label: string }> } | { readonly __typename: 'LocalTestimonialSection', readonly quote: string, readonly name: string, readonly role: string, readonly company: string, readonly id: string, readonly blocktype: string }> } | null };
+type LandingPageTemplateQuery = { readonly landingPage: { readonly slug: string, readonly title: string, readonly description: string, readonly useStaticHeader: boolean, readonly noindex: boolean, readonly sections: ReadonlyArray<{ readonly __typename: 'LocalCallToActionSection', readonly heading: string | null, readonly text: string | null, readonly id: string, readonly blocktype: string, readonly cta: { readonly label: string, readonly url: string }, readonly secondaryCta: { readonly label: string, readonly url: string } | null } | { readonly __typename: 'LocalCompanyListSection', readonly heading: string | null, readonly text: string | null, readonly id: string, readonly blocktype: string } | { readonly __typename: 'LocalFaqSection', readonly heading: string | null, readonly id: string, readonly blocktype: string, readonly items: ReadonlyArray<{ readonly question: string, readonly answer: string }> } | { readonly __typename: 'LocalFeatureGridSection', readonly heading: string | null, readonly text: string | null, readonly id: string, readonly blocktype: string, readonly features: ReadonlyArray<{ readonly title: string, readonly text: string, readonly icon: string | null, readonly url: string | null }> } | { readonly __typename: 'LocalFormSection', readonly heading: string | null, readonly text: string | null, readonly id: string, readonly blocktype: string, readonly form: { readonly alternative_id: string, readonly name: string, readonly isCompact: boolean, readonly redirectUrl: string | null, readonly customSuccessMessage: string | null, readonly configuration: { readonly postSubmitAction: { readonly type: string, readonly value: string } | null } | null, readonly displayOptions: { readonly submitButtonText: string } | null, readonly legalConsentOptions: { readonly consentToProcessText: string | null, readonly privacyText: string | null, readonly communicationsCheckboxes: ReadonlyArray<{ readonly label: string, readonly subscriptionTypeId: number, readonly required: boolean }> } | null, readonly fieldGroups: ReadonlyArray<{ readonly richText: string | null, readonly alternative_fields: ReadonlyArray<{ readonly name: string, readonly label: string, readonly placeholder: string | null, readonly fieldType: string, readonly required: boolean, readonly hidden: boolean, readonly defaultValue: string | null, readonly defaultValues: ReadonlyArray<string> | null, readonly objectTypeId: string | null, readonly options: ReadonlyArray<{ readonly value: string, readonly label: string }> | null, readonly validation: { readonly blockedEmailDomains: ReadonlyArray<string> } | null }> }> } | null } | { readonly __typename: 'LocalHeroSection', readonly sectionId: string | null, readonly kicker: string | null, readonly heading: string | null, readonly text: string | null, readonly id: string, readonly blocktype: string, readonly image: { readonly url: string | null, readonly alt: string, readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData | null } | null, readonly primaryCta: { readonly label: string, readonly url: string } | null, readonly secondaryCta: { readonly label: string, readonly url: string } | null } | { readonly __typename: 'LocalIntegrationListSection', readonly heading: string | null, readonly text: string | null, readonly id: string, readonly blocktype: string } | { readonly __typename: 'LocalJobListSection', readonly heading: string | null, readonly text: string | null, readonly id: string, readonly blocktype: string } | { readonly __typename: 'LocalLandingSection', readonly id: string, readonly blocktype: string } | { readonly __typename: 'LocalLogoWallSection', readonly heading: string | null, readonly logos: ReadonlyArray<string>, readonly id: string, readonly blocktype: string } | { readonly __typename: 'LocalMarkdownSection', readonly heading: string | null, readonly id: string, readonly blocktype: string, readonly body: { readonly readingMinutes: number, readonly segments: ReadonlyArray<{ readonly kind: string, readonly html: string | null, readonly form: { readonly alternative_id: string, readonly name: string, readonly isCompact: boolean, readonly redirectUrl: string | null, readonly customSuccessMessage: string | null, readonly configuration: { readonly postSubmitAction: { readonly type: string, readonly value: string } | null } | null, readonly displayOptions: { readonly submitButtonText: string } | null, readonly legalConsentOptions: { readonly consentToProcessText: string | null, readonly privacyText: string | null, readonly communicationsCheckboxes: ReadonlyArray<{ readonly label: string, readonly subscriptionTypeId: number, readonly required: boolean }> } | null, readonly fieldGroups: ReadonlyArray<{ readonly richText: string | null, readonly alternative_fields: ReadonlyArray<{ readonly name: string, readonly label: string, readonly placeholder: string | null, readonly fieldType: string, readonly required: boolean, readonly hidden: boolean, readonly defaultValue: string | null, readonly defaultValues: ReadonlyArray<string> | null, readonly objectTypeId: string | null, readonly options: ReadonlyArray<{ readonly value: string, readonly label: string }> | null, readonly validation: { readonly blockedEmailDomains: ReadonlyArray<string> } | null }> }> } | null }>, readonly headings: ReadonlyArray<{ readonly id: string, readonly text: string, readonly depth: number }> } } | { readonly __typename: 'LocalPricingTableSection', readonly heading: string | null, readonly id: string, readonly blocktype: string, readonly plans: ReadonlyArray<{ readonly name: string, readonly price: string, readonly period: string, readonly description: string, readonly features: ReadonlyArray<string>, readonly highlighted: boolean | null, readonly cta: { readonly label: string, readonly url: string } }> } | { readonly __typename: 'LocalStatsSection', readonly heading: string | null, readonly id: string, readonly blocktype: string, readonly stats: ReadonlyArray<{ readonly value: string, readonly label: string }> } | { readonly __typename: 'LocalTestimonialSection', readonly quote: string, readonly name: string, readonly role: string, readonly company: string, readonly id: string, readonly blocktype: string }> } | null };
 
 type LandingSectionFields_LocalCallToActionSection_Fragment = { readonly __typename: 'LocalCallToActionSection', readonly heading: string | null, readonly text: string | null, readonly id: string, readonly blocktype: string, readonly cta: { readonly label: string, readonly url: string }, readonly secondaryCta: { readonly label: string, readonly url: string } | null };
 
@@ -13916,7 +14684,7 @@ type LandingSectionFields_LocalFeatureGridSection_Fragment = { readonly __typena
 
 type LandingSectionFields_LocalFormSection_Fragment = { readonly __typename: 'LocalFormSection', readonly heading: string | null, readonly text: string | null, readonly id: string, readonly blocktype: string, readonly form: { readonly alternative_id: string, readonly name: string, readonly isCompact: boolean, readonly redirectUrl: string | null, readonly customSuccessMessage: string | null, readonly configuration: { readonly postSubmitAction: { readonly type: string, readonly value: string } | null } | null, readonly displayOptions: { readonly submitButtonText: string } | null, readonly legalConsentOptions: { readonly consentToProcessText: string | null, readonly privacyText: string | null, readonly communicationsCheckboxes: ReadonlyArray<{ readonly label: string, readonly subscriptionTypeId: number, readonly required: boolean }> } | null, readonly fieldGroups: ReadonlyArray<{ readonly richText: string | null, readonly alternative_fields: ReadonlyArray<{ readonly name: string, readonly label: string, readonly placeholder: string | null, readonly fieldType: string, readonly required: boolean, readonly hidden: boolean, readonly defaultValue: string | null, readonly defaultValues: ReadonlyArray<string> | null, readonly objectTypeId: string | null, readonly options: ReadonlyArray<{ readonly value: string, readonly label: string }> | null, readonly validation: { readonly blockedEmailDomains: ReadonlyArray<string> } | null }> }> } | null };
 
-type LandingSectionFields_LocalHeroSection_Fragment = { readonly __typename: 'LocalHeroSection', readonly kicker: string | null, readonly heading: string | null, readonly text: string | null, readonly id: string, readonly blocktype: string, readonly primaryCta: { readonly label: string, readonly url: string } | null, readonly secondaryCta: { readonly label: string, readonly url: string } | null, readonly image: { readonly alt: string, readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData | null } | null };
+type LandingSectionFields_LocalHeroSection_Fragment = { readonly __typename: 'LocalHeroSection', readonly sectionId: string | null, readonly kicker: string | null, readonly heading: string | null, readonly text: string | null, readonly id: string, readonly blocktype: string, readonly primaryCta: { readonly label: string, readonly url: string } | null, readonly secondaryCta: { readonly label: string, readonly url: string } | null, readonly image: { readonly alt: string, readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData | null } | null };
 
 type LandingSectionFields_LocalIntegrationListSection_Fragment = { readonly __typename: 'LocalIntegrationListSection', readonly heading: string | null, readonly text: string | null, readonly id: string, readonly blocktype: string };
 
@@ -13944,6 +14712,13 @@ type LoginPageQueryVariables = Exact<{ [key: string]: never; }>;
 type LoginPageQuery = { readonly document: { readonly slug: string, readonly title: string, readonly description: string, readonly updated: string | null, readonly isoUpdated: string | null, readonly body: { readonly readingMinutes: number, readonly segments: ReadonlyArray<{ readonly kind: string, readonly html: string | null, readonly form: { readonly alternative_id: string, readonly name: string, readonly isCompact: boolean, readonly redirectUrl: string | null, readonly customSuccessMessage: string | null, readonly configuration: { readonly postSubmitAction: { readonly type: string, readonly value: string } | null } | null, readonly displayOptions: { readonly submitButtonText: string } | null, readonly legalConsentOptions: { readonly consentToProcessText: string | null, readonly privacyText: string | null, readonly communicationsCheckboxes: ReadonlyArray<{ readonly label: string, readonly subscriptionTypeId: number, readonly required: boolean }> } | null, readonly fieldGroups: ReadonlyArray<{ readonly richText: string | null, readonly alternative_fields: ReadonlyArray<{ readonly name: string, readonly label: string, readonly placeholder: string | null, readonly fieldType: string, readonly required: boolean, readonly hidden: boolean, readonly defaultValue: string | null, readonly defaultValues: ReadonlyArray<string> | null, readonly objectTypeId: string | null, readonly options: ReadonlyArray<{ readonly value: string, readonly label: string }> | null, readonly validation: { readonly blockedEmailDomains: ReadonlyArray<string> } | null }> }> } | null }>, readonly headings: ReadonlyArray<{ readonly id: string, readonly text: string, readonly depth: number }> } } | null };
 
 type MarkdownBodyFieldsFragment = { readonly readingMinutes: number, readonly segments: ReadonlyArray<{ readonly kind: string, readonly html: string | null, readonly form: { readonly alternative_id: string, readonly name: string, readonly isCompact: boolean, readonly redirectUrl: string | null, readonly customSuccessMessage: string | null, readonly configuration: { readonly postSubmitAction: { readonly type: string, readonly value: string } | null } | null, readonly displayOptions: { readonly submitButtonText: string } | null, readonly legalConsentOptions: { readonly consentToProcessText: string | null, readonly privacyText: string | null, readonly communicationsCheckboxes: ReadonlyArray<{ readonly label: string, readonly subscriptionTypeId: number, readonly required: boolean }> } | null, readonly fieldGroups: ReadonlyArray<{ readonly richText: string | null, readonly alternative_fields: ReadonlyArray<{ readonly name: string, readonly label: string, readonly placeholder: string | null, readonly fieldType: string, readonly required: boolean, readonly hidden: boolean, readonly defaultValue: string | null, readonly defaultValues: ReadonlyArray<string> | null, readonly objectTypeId: string | null, readonly options: ReadonlyArray<{ readonly value: string, readonly label: string }> | null, readonly validation: { readonly blockedEmailDomains: ReadonlyArray<string> } | null }> }> } | null }>, readonly headings: ReadonlyArray<{ readonly id: string, readonly text: string, readonly depth: number }> };
+
+type NavigationFieldsFragment = { readonly navItems: ReadonlyArray<{ readonly id: string, readonly title: string, readonly url: string | null, readonly columns: ReadonlyArray<{ readonly items: ReadonlyArray<{ readonly title: string, readonly url: string | null, readonly text: string | null, readonly imagePosition: string | null, readonly color: string | null, readonly layout: string, readonly isNew: boolean | null, readonly image: { readonly alt: string, readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData | null } | null, readonly items: ReadonlyArray<{ readonly title: string, readonly url: string | null, readonly icon: string | null, readonly isNew: boolean | null }> | null }>, readonly footer: { readonly layout: string, readonly title: string | null, readonly text: string | null, readonly url: string | null, readonly items: ReadonlyArray<{ readonly title: string, readonly url: string | null, readonly icon: string | null, readonly isNew: boolean | null }> | null, readonly image: { readonly alt: string, readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData | null } | null } | null }> | null }> };
+
+type PersonalizationContentQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+type PersonalizationContentQuery = { readonly allPersonalizationExperience: { readonly nodes: ReadonlyArray<{ readonly experienceId: string, readonly type: string, readonly name: string, readonly description: string | null, readonly audience: string | null, readonly trafficAllocation: number, readonly sticky: boolean, readonly distribution: ReadonlyArray<{ readonly index: number, readonly start: number, readonly end: number }>, readonly components: ReadonlyArray<{ readonly baseline: { readonly id: string, readonly hidden: boolean | null }, readonly variants: ReadonlyArray<{ readonly id: string, readonly hidden: boolean | null }> }> }> }, readonly navigationVariants: { readonly nodes: ReadonlyArray<{ readonly navId: string, readonly navItems: ReadonlyArray<{ readonly id: string, readonly title: string, readonly url: string | null, readonly columns: ReadonlyArray<{ readonly items: ReadonlyArray<{ readonly title: string, readonly url: string | null, readonly text: string | null, readonly imagePosition: string | null, readonly color: string | null, readonly layout: string, readonly isNew: boolean | null, readonly image: { readonly alt: string, readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData | null } | null, readonly items: ReadonlyArray<{ readonly title: string, readonly url: string | null, readonly icon: string | null, readonly isNew: boolean | null }> | null }>, readonly footer: { readonly layout: string, readonly title: string | null, readonly text: string | null, readonly url: string | null, readonly items: ReadonlyArray<{ readonly title: string, readonly url: string | null, readonly icon: string | null, readonly isNew: boolean | null }> | null, readonly image: { readonly alt: string, readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData | null } | null } | null }> | null }> }> }, readonly allPersonalizationHeroVariant: { readonly nodes: ReadonlyArray<{ readonly variantId: string, readonly baseline: string, readonly kicker: string | null, readonly heading: string | null, readonly text: string | null, readonly primaryCta: { readonly label: string, readonly url: string } | null, readonly secondaryCta: { readonly label: string, readonly url: string } | null }> } };
 
 type PostCardFieldsFragment = { readonly slug: string, readonly title: string, readonly excerpt: string, readonly date: string, readonly isoDate: string, readonly category: { readonly slug: string, readonly name: string }, readonly image: { readonly alt: string, readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData | null } };
 

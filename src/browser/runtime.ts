@@ -22,6 +22,7 @@ import {
 import { installChunkRecovery, rememberPath } from "./resilience";
 import { fillSignupForm, signupUtmCookie } from "./signup-page";
 import { isSignupPage } from "../lib/layout-rules";
+import { page as personalizationPage } from "../personalization/events";
 
 export interface RouteLocation {
   pathname: string;
@@ -61,6 +62,11 @@ const decorationContext = (): DecorationContext => ({
 });
 
 const redecorate = () => decorateLinks(document, decorationContext());
+
+/** Re-decorates every link from its original href (e.g. after the sign-up experiment wrote nd_tvar). */
+export function redecorateLinks(): void {
+  if (typeof document !== "undefined") redecorate();
+}
 
 function routeHash(hash: string): void {
   const now = Date.now();
@@ -125,5 +131,7 @@ export function onRouteUpdate({ location, prevLocation }: RouteUpdateArgs): void
   }
   redecorate();
   state.tracker?.track({ type: "pageView", path: url.pathname });
+  // SPEC 7.2: a personalization page event on every route change, once the SDK is there (it pages the first route itself).
+  personalizationPage();
   if (!prevLocation || prevLocation.pathname !== location.pathname || prevLocation.hash !== location.hash) routeHash(location.hash);
 }

@@ -3,6 +3,7 @@ import { ThemeProvider } from "styled-components";
 import { theme } from "../theme/theme";
 import { GlobalStyle } from "../theme/global-style";
 import { ThirdPartyScripts } from "./layout/third-party-scripts";
+import { PersonalizationRoot } from "../personalization/personalization-root";
 
 /** The same providers in the browser and during SSR (wired as wrapPageElement). */
 export function RootWrapper({ children, pathname }: { children: React.ReactNode; pathname: string }) {
@@ -13,7 +14,7 @@ export function RootWrapper({ children, pathname }: { children: React.ReactNode;
   return (
     <ThemeProvider theme={theme}>
       <GlobalStyle />
-      {children}
+      <PersonalizationRoot>{children}</PersonalizationRoot>
       <ThirdPartyScripts pathname={pathname} />
     </ThemeProvider>
   );

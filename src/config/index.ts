@@ -55,3 +55,11 @@ export function readServerConfig() {
   };
 }
 export type ServerConfig = ReturnType<typeof readServerConfig>;
+
+/**
+ * Build-time constants for the browser bundle beyond Gatsby's own GATSBY_* inlining: an unset
+ * personalization client id becomes "" so webpack drops the SDK's dynamic import entirely.
+ */
+export function browserBuildConstants(): Record<string, string> {
+  return env("GATSBY_NINETAILED_CLIENT_ID") ? {} : { "process.env.GATSBY_NINETAILED_CLIENT_ID": JSON.stringify("") };
+}

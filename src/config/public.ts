@@ -31,6 +31,25 @@ const scriptIds: ScriptIds = {
   "speed-insights": process.env.GATSBY_SPEED_INSIGHTS_URL,
 };
 
+/**
+ * Personalization (SPEC 7.2, ARCHITECTURE.md 4): on only when a client id (the organization) is set.
+ * Unset: baseline content everywhere, and the SDK is never loaded.
+ */
+const ninetailedClientId = process.env.GATSBY_NINETAILED_CLIENT_ID?.trim() || undefined;
+const personalization = ninetailedClientId
+  ? {
+      clientId: ninetailedClientId,
+      environment: pick(process.env.GATSBY_NINETAILED_ENVIRONMENT, "main"),
+      url: process.env.GATSBY_NINETAILED_URL?.trim() || undefined,
+    }
+  : undefined;
+
+/**
+ * Loads the SDK chunk. A build-time conditional: with the client id unset (inlined as ""), webpack
+ * drops the branch and never emits the SDK chunk.
+ */
+export const loadPersonalizationSdk = process.env.GATSBY_NINETAILED_CLIENT_ID ? () => import("../personalization/sdk") : undefined;
+
 export const publicConfig = {
   hosts: {
     marketing: pick(process.env.GATSBY_MARKETING_HOST, "www.northdesk.com"),
@@ -39,6 +58,7 @@ export const publicConfig = {
   },
   signupPath: "/members/register/",
   loginPath: "/members/login/",
+  personalization,
   scripts: {
     ids: scriptIds,
     /** Comma-separated paths ("/x/*" matches below /x/); unset: the default list in scripts.ts. */

@@ -35,48 +35,7 @@ export function useSiteData() {
         }
       }
       navigation(navId: { eq: "baseline" }) {
-        navItems {
-          id
-          title
-          url
-          columns {
-            items {
-              title
-              url
-              text
-              imagePosition
-              color
-              layout
-              isNew
-              image {
-                alt
-                gatsbyImageData(width: 320, layout: CONSTRAINED, placeholder: NONE)
-              }
-              items {
-                title
-                url
-                icon
-                isNew
-              }
-            }
-            footer {
-              layout
-              title
-              text
-              url
-              items {
-                title
-                url
-                icon
-                isNew
-              }
-              image {
-                alt
-                gatsbyImageData(width: 120, layout: CONSTRAINED, placeholder: NONE)
-              }
-            }
-          }
-        }
+        ...NavigationFields
       }
       footer {
         columns {
@@ -94,3 +53,51 @@ export function useSiteData() {
   const urlTable: UrlTable = useMemo(() => parseUrlTable(data.siteSettings?.urlTable ?? []), [data.siteSettings]);
   return { ...data, urlTable, siteUrl: data.site?.siteMetadata?.siteUrl ?? "" };
 }
+
+/** The navigation's fields, shared by the baseline and its personalized variants. */
+export const navigationFields = graphql`
+  fragment NavigationFields on Navigation {
+    navItems {
+      id
+      title
+      url
+      columns {
+        items {
+          title
+          url
+          text
+          imagePosition
+          color
+          layout
+          isNew
+          image {
+            alt
+            gatsbyImageData(width: 320, layout: CONSTRAINED, placeholder: NONE)
+          }
+          items {
+            title
+            url
+            icon
+            isNew
+          }
+        }
+        footer {
+          layout
+          title
+          text
+          url
+          items {
+            title
+            url
+            icon
+            isNew
+          }
+          image {
+            alt
+            gatsbyImageData(width: 120, layout: CONSTRAINED, placeholder: NONE)
+          }
+        }
+      }
+    }
+  }
+`;

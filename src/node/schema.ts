@@ -222,29 +222,32 @@ export const entities: Record<string, { fields: string; extra?: string[] }> = {
   LandingPage: {
     fields: `slug: String! title: String! description: String! useStaticHeader: Boolean! noindex: Boolean! sections: [LandingSection!]!`,
   },
-  LandingSection: { fields: `blocktype: String!` },
+  LandingSection: { fields: `blocktype: String! sectionId: String` },
   HeroSection: {
     extra: ["LandingSection"],
-    fields: `blocktype: String! kicker: String heading: String text: String image: ImageAsset primaryCta: CtaLink secondaryCta: CtaLink`,
+    fields: `blocktype: String! sectionId: String kicker: String heading: String text: String image: ImageAsset primaryCta: CtaLink secondaryCta: CtaLink`,
   },
-  FeatureGridSection: { extra: ["LandingSection"], fields: `blocktype: String! heading: String text: String features: [Feature!]!` },
-  LogoWallSection: { extra: ["LandingSection"], fields: `blocktype: String! heading: String logos: [String!]!` },
+  FeatureGridSection: {
+    extra: ["LandingSection"],
+    fields: `blocktype: String! sectionId: String heading: String text: String features: [Feature!]!`,
+  },
+  LogoWallSection: { extra: ["LandingSection"], fields: `blocktype: String! sectionId: String heading: String logos: [String!]!` },
   TestimonialSection: {
     extra: ["LandingSection"],
-    fields: `blocktype: String! quote: String! name: String! role: String! company: String! image: ImageAsset`,
+    fields: `blocktype: String! sectionId: String quote: String! name: String! role: String! company: String! image: ImageAsset`,
   },
   CallToActionSection: {
     extra: ["LandingSection"],
-    fields: `blocktype: String! heading: String text: String cta: CtaLink! secondaryCta: CtaLink`,
+    fields: `blocktype: String! sectionId: String heading: String text: String cta: CtaLink! secondaryCta: CtaLink`,
   },
-  FaqSection: { extra: ["LandingSection"], fields: `blocktype: String! heading: String items: [FaqItem!]!` },
-  MarkdownSection: { extra: ["LandingSection"], fields: `blocktype: String! heading: String body: MarkdownBody!` },
-  FormSection: { extra: ["LandingSection"], fields: `blocktype: String! heading: String text: String form: LeadForm` },
-  PricingTableSection: { extra: ["LandingSection"], fields: `blocktype: String! heading: String plans: [PricingPlan!]!` },
-  IntegrationListSection: { extra: ["LandingSection"], fields: `blocktype: String! heading: String text: String` },
-  JobListSection: { extra: ["LandingSection"], fields: `blocktype: String! heading: String text: String` },
-  CompanyListSection: { extra: ["LandingSection"], fields: `blocktype: String! heading: String text: String` },
-  StatsSection: { extra: ["LandingSection"], fields: `blocktype: String! heading: String stats: [Stat!]!` },
+  FaqSection: { extra: ["LandingSection"], fields: `blocktype: String! sectionId: String heading: String items: [FaqItem!]!` },
+  MarkdownSection: { extra: ["LandingSection"], fields: `blocktype: String! sectionId: String heading: String body: MarkdownBody!` },
+  FormSection: { extra: ["LandingSection"], fields: `blocktype: String! sectionId: String heading: String text: String form: LeadForm` },
+  PricingTableSection: { extra: ["LandingSection"], fields: `blocktype: String! sectionId: String heading: String plans: [PricingPlan!]!` },
+  IntegrationListSection: { extra: ["LandingSection"], fields: `blocktype: String! sectionId: String heading: String text: String` },
+  JobListSection: { extra: ["LandingSection"], fields: `blocktype: String! sectionId: String heading: String text: String` },
+  CompanyListSection: { extra: ["LandingSection"], fields: `blocktype: String! sectionId: String heading: String text: String` },
+  StatsSection: { extra: ["LandingSection"], fields: `blocktype: String! sectionId: String heading: String stats: [Stat!]!` },
   Category: { fields: `slug: String! name: String! description: String!` },
   Author: { fields: `slug: String! name: String! role: String! avatar: ImageAsset! x: String linkedin: String bio: MarkdownBody!` },
   BlogPost: {
@@ -273,6 +276,10 @@ export const entities: Record<string, { fields: string; extra?: string[] }> = {
   Document: { fields: `slug: String! title: String! description: String! updated: Date @dateformat body: MarkdownBody!` },
   LeadForm: {
     fields: `alternative_id: String! name: String! fieldGroups: [LeadFormFieldGroup!]! configuration: LeadFormConfiguration displayOptions: LeadFormDisplayOptions legalConsentOptions: LeadFormLegalConsentOptions isCompact: Boolean! redirectUrl: String customSuccessMessage: String @sanitized`,
+  },
+  PersonalizationAudience: { fields: `audienceId: String! name: String! description: String` },
+  PersonalizationHeroVariant: {
+    fields: `variantId: String! baseline: String! kicker: String heading: String text: String primaryCta: CtaLink secondaryCta: CtaLink`,
   },
   PersonalizationExperience: {
     fields: `experienceId: String! type: String! name: String! description: String audience: String trafficAllocation: Float! distribution: [ExperienceDistribution!]! sticky: Boolean! components: [ExperienceComponent!]!`,

@@ -7,6 +7,11 @@ import { SupportLauncher } from "./support-launcher";
 import { useSiteData } from "../../hooks/use-site-data";
 import { footerVariant, isStaticHeader, showsLoginButton } from "../../lib/layout-rules";
 import { resolveUrl } from "../../lib/url-table";
+import { usePersonalizedContent } from "../../personalization/context";
+import { experiencesFor } from "../../personalization/experiences";
+import { usePersonalizationContent } from "../../personalization/use-personalization-content";
+
+type NavData = NonNullable<ReturnType<typeof useSiteData>["navigation"]>;
 
 const SkipLink = styled.a`
   position: absolute;
@@ -33,6 +38,16 @@ export interface LayoutProps {
 /** The shared layout (SPEC 1, 2.2): header, main, footer variant per path. */
 export function Layout({ path, useStaticHeader, children }: LayoutProps) {
   const { navigation, footer, siteSettings, urlTable } = useSiteData();
+  const personalization = usePersonalizationContent();
+  // SPEC 3.1: the navigation can be swapped per audience ("navigation:<navId>" in experience content).
+  const navExperiences = React.useMemo(
+    () =>
+      experiencesFor<NavData | null | undefined>(personalization.experiences, "navigation:baseline", (variantId) =>
+        personalization.navigationVariants.find((n) => `navigation:${n.navId}` === variantId),
+      ),
+    [personalization],
+  );
+  const nav = usePersonalizedContent({ id: "navigation:baseline", content: navigation }, navExperiences);
   const urls = {
     signup: resolveUrl("{{signupUrl}}", urlTable),
     demo: resolveUrl("{{demoUrl}}", urlTable),
@@ -41,7 +56,7 @@ export function Layout({ path, useStaticHeader, children }: LayoutProps) {
   return (
     <>
       <SkipLink href="#main">Skip to content</SkipLink>
-      <Header navigation={navigation} showLogin={showsLoginButton(path)} isStatic={isStaticHeader(path, !!useStaticHeader)} urls={urls} />
+      <Header navigation={nav} showLogin={showsLoginButton(path)} isStatic={isStaticHeader(path, !!useStaticHeader)} urls={urls} />
       <Main id="main" tabIndex={-1}>
         {children}
       </Main>

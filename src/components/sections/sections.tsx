@@ -1,3 +1,4 @@
+import React from "react";
 import styled from "styled-components";
 import { graphql } from "gatsby";
 import { Button } from "../ui/button";
@@ -9,6 +10,9 @@ import { Center, Heading2, image } from "./parts";
 import { IntegrationList } from "./integration-list";
 import { JobList } from "./job-list";
 import { CompanyList } from "./company-list";
+import { Personalized } from "../../personalization/context";
+import { experiencesFor } from "../../personalization/experiences";
+import { usePersonalizationContent } from "../../personalization/use-personalization-content";
 
 type SectionData = Queries.LandingSectionFieldsFragment;
 type Of<T extends string> = Extract<SectionData, { __typename: `Local${T}` | `Contentful${T}` }> & Record<string, any>;
@@ -96,6 +100,36 @@ const Plan = styled(Card)<{ $highlighted?: boolean | null }>`
   }
 `;
 
+/** SPEC 4.6: a hero can be replaced per audience; variants keep the baseline's image (no layout shift from it). */
+function PersonalizedHero({ s, first }: { s: Of<"HeroSection">; first: boolean }) {
+  const { experiences, heroVariants } = usePersonalizationContent();
+  const baselineId = `section:${s.sectionId ?? s.id}`;
+  const heroExperiences = React.useMemo(
+    () =>
+      experiencesFor<Of<"HeroSection">>(experiences, baselineId, (variantId) => {
+        const variant = heroVariants.find((v) => `hero:${v.variantId}` === variantId);
+        return variant
+          ? {
+              ...s,
+              kicker: variant.kicker,
+              heading: variant.heading,
+              text: variant.text,
+              primaryCta: variant.primaryCta,
+              secondaryCta: variant.secondaryCta,
+            }
+          : undefined;
+      }),
+    [experiences, heroVariants, baselineId, s],
+  );
+  return (
+    <Personalized
+      baseline={{ id: baselineId, content: s }}
+      experiences={heroExperiences}
+      render={(hero) => <Hero s={hero} first={first} />}
+    />
+  );
+}
+
 function Hero({ s, first }: { s: Of<"HeroSection">; first: boolean }) {
   const Heading = first ? "h1" : "h2";
   return (
@@ -130,7 +164,7 @@ export function LandingSection({ section, index }: { section: SectionData; index
   const first = index === 0;
   switch (section.blocktype) {
     case "Hero":
-      return <Hero s={s as Of<"HeroSection">} first={first} />;
+      return <PersonalizedHero s={s as Of<"HeroSection">} first={first} />;
     case "FeatureGrid":
       return (
         <Section $tone="surface">
@@ -296,6 +330,7 @@ export const query = graphql`
     id
     blocktype
     ... on HeroSection {
+      sectionId
       kicker
       heading
       text

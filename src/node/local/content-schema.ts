@@ -316,3 +316,43 @@ export const leadFormSchema = z.object({
   redirectUrl: z.string().optional(),
   customSuccessMessage: z.string().optional(),
 });
+
+// ---- personalization (content/personalization/*.json), in the Ninetailed content shape (SPEC 3.7) ----
+export const audienceSchema = z.object({
+  nt_audience_id: slug,
+  nt_name: z.string().min(1),
+  nt_description: z.string().optional(),
+  /** How the local Experience API decides membership: any/listed utm_campaign, or the referrer's host. */
+  nt_rules: z.object({
+    utmCampaign: z.union([z.literal("*"), z.array(z.string().min(1))]).optional(),
+    referrerHosts: z.array(z.string().min(1)).optional(),
+  }),
+});
+const variantRef = z.object({ id: z.string().min(1), hidden: z.boolean().optional() });
+export const experienceSchema = z.object({
+  nt_experience_id: slug,
+  nt_name: z.string().min(1),
+  nt_description: z.string().optional(),
+  nt_type: z.enum(["nt_personalization", "nt_experiment"]),
+  nt_audience: slug.optional(),
+  nt_config: z.object({
+    traffic: z.number().min(0).max(1).optional(),
+    distribution: z.array(z.number().min(0).max(1)).optional(),
+    sticky: z.boolean().optional(),
+    components: z.array(z.object({ baseline: variantRef, variants: z.array(variantRef) })).optional(),
+  }),
+  /** The variant entries the components refer to ("navigation:<id>", "hero:<id>"). */
+  nt_variants: z.array(z.string().min(1)),
+});
+export const heroVariantSchema = z.object({
+  id: slug,
+  /** The id of the hero section this variant replaces. */
+  baseline: slug,
+  kicker: z.string().optional(),
+  heading: z.string().optional(),
+  text: z.string().optional(),
+  primaryCta: link.optional(),
+  secondaryCta: link.optional(),
+});
+export type AudienceInput = z.infer<typeof audienceSchema>;
+export type ExperienceInput = z.infer<typeof experienceSchema>;

@@ -33,6 +33,10 @@ export interface LocalContent {
   resources: Doc<z.infer<typeof S.resourcesPageSchema>>[];
   documents: Doc<z.infer<typeof S.documentSchema>>[];
   forms: z.infer<typeof S.leadFormSchema>[];
+  /** Personalization (optional; content/personalization/). */
+  audiences: S.AudienceInput[];
+  experiences: S.ExperienceInput[];
+  heroVariants: z.infer<typeof S.heroVariantSchema>[];
 }
 
 export class ContentError extends Error {
@@ -79,7 +83,8 @@ export function loadContent(root: string, options: LoadOptions = { requireImages
       return undefined;
     }
   }
-  function json<T extends z.ZodTypeAny>(schema: T, file: string): z.infer<T> | undefined {
+  function json<T extends z.ZodTypeAny>(schema: T, file: string, optional = false): z.infer<T> | undefined {
+    if (optional && !fs.existsSync(file)) return undefined;
     const value = readJson(file);
     return value === undefined ? undefined : check(schema, value, file);
   }
@@ -151,6 +156,12 @@ export function loadContent(root: string, options: LoadOptions = { requireImages
     jobDescriptions: markdownDir(S.jobDescriptionSchema, "job-descriptions"),
     resources: markdownDir(S.resourcesPageSchema, "resources"),
     documents: markdownDir(S.documentSchema, "documents"),
+    audiences: (json(S.audienceSchema.array(), path.join(root, "personalization", "audiences.json"), true) ?? []) as S.AudienceInput[],
+    experiences: (json(S.experienceSchema.array(), path.join(root, "personalization", "experiences.json"), true) ??
+      []) as S.ExperienceInput[],
+    heroVariants: (json(S.heroVariantSchema.array(), path.join(root, "personalization", "hero-variants.json"), true) ?? []) as z.infer<
+      typeof S.heroVariantSchema
+    >[],
     forms: listFiles(path.join(root, "forms"), /\.json$/)
       .map((file) => json(S.leadFormSchema, file))
       .filter((f) => f !== undefined),
@@ -159,6 +170,19 @@ export function loadContent(root: string, options: LoadOptions = { requireImages
   if (!settings) problems.push("site/settings.json is missing or invalid");
   if (!footer) problems.push("site/footer.json is missing or invalid");
   if (!navigations.some((n) => n.id === "baseline")) problems.push('site/navigation.json with id "baseline" is missing');
+
+  // Personalization: audiences and variants an experience names must exist.
+  for (const e of content.experiences) {
+    if (e.nt_audience && !content.audiences.some((a) => a.nt_audience_id === e.nt_audience))
+      problems.push(`personalization/experiences.json: ${e.nt_experience_id}: unknown audience "${e.nt_audience}"`);
+    for (const ref of e.nt_variants) {
+      const [kind, id] = ref.split(":");
+      const known =
+        (kind === "navigation" && navigations.some((n) => n.id === id)) ||
+        (kind === "hero" && content.heroVariants.some((h) => h.id === id));
+      if (!known) problems.push(`personalization/experiences.json: ${e.nt_experience_id}: unknown variant "${ref}"`);
+    }
+  }
 
   // References between entries must resolve, so a typo fails the build instead of rendering a hole.
   const has = (list: { data: { slug: string } }[], slug: string) => list.some((d) => d.data.slug === slug);

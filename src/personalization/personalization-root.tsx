@@ -1,0 +1,24 @@
+import React, { useEffect, useState } from "react";
+import { loadPersonalizationSdk, publicConfig } from "../config/public";
+import { PersonalizationContext, type PersonalizationRuntime } from "./context";
+
+/**
+ * Loads the SDK chunk after hydration, only when personalization is configured (the import sits
+ * behind the build-time constant, so an unconfigured build never loads it). Until then, and when it
+ * is unset, every personalized slot shows its server-rendered baseline.
+ */
+export function PersonalizationRoot({ children }: { children: React.ReactNode }) {
+  const [runtime, setRuntime] = useState<PersonalizationRuntime | null>(null);
+  useEffect(() => {
+    const config = publicConfig.personalization;
+    if (!config || !loadPersonalizationSdk) return;
+    let live = true;
+    loadPersonalizationSdk()
+      .then(({ startPersonalization }) => live && setRuntime(startPersonalization(config)))
+      .catch((error: unknown) => console.warn("Personalization could not start; baseline content stays.", error));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return <PersonalizationContext.Provider value={runtime}>{children}</PersonalizationContext.Provider>;
+}

@@ -1,0 +1,112 @@
+/**
+ * The Ninetailed SDK, loaded on demand (a separate chunk) only when GATSBY_NINETAILED_CLIENT_ID is
+ * set (SPEC 4.6, 7.2, 9). Everything that imports the SDK lives here.
+ */
+import React, { useEffect } from "react";
+import { Ninetailed } from "@ninetailed/experience.js";
+import { NinetailedApiClient } from "@ninetailed/experience.js-shared";
+import { Experience, NinetailedProvider, type ExperienceLoadingComponent } from "@ninetailed/experience.js-react";
+import { EXPERIENCE_LOADING_FALLBACK_MS, type PersonalizationRuntime, type PersonalizedSlotProps } from "./context";
+import { SIGNUP_EXPERIMENT_ID, testVariationFor, type Slot } from "./experiences";
+import { page } from "./events";
+import { COOKIE_NAMES, expiresAt, readCookie, writeCookie } from "../browser/cookies";
+import { redecorateLinks } from "../browser/runtime";
+
+export interface PersonalizationConfig {
+  clientId: string;
+  environment: string;
+  url?: string;
+}
+
+/** SPEC 9. */
+export const REQUEST_TIMEOUT_MS = 3000;
+export const COMPONENT_VIEW_THRESHOLD_MS = 1000;
+
+/**
+ * SPEC 8: a 503 is retried (once). The SDK's own retry re-awaits the first response, so the retry is
+ * done here, inside its request timeout (the abort signal is shared).
+ */
+export const retryOn503 =
+  (fetchImpl: typeof fetch, retries = 1): typeof fetch =>
+  async (input, init) => {
+    let response = await fetchImpl(input, init);
+    for (let attempt = 1; attempt <= retries && response.status === 503; attempt++) {
+      console.warn(`Personalization request answered 503; retrying (attempt ${attempt}).`);
+      response = await fetchImpl(input, init);
+    }
+    return response;
+  };
+
+type SlotViewProps = { content: unknown; render: (content: unknown) => React.ReactNode };
+const SlotView = ({ content, render }: SlotViewProps) => <>{render(content)}</>;
+
+/** SPEC 4.6: while loading the baseline stays (server-rendered, visible); after 5000 ms an error is logged. */
+const LoadingSlot: ExperienceLoadingComponent<SlotViewProps, { render: SlotViewProps["render"] }, Slot<unknown>> = (props) => {
+  const { passthroughProps } = props;
+  const content = (props as unknown as { content: unknown }).content;
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      console.error(`Personalization: the experience was still loading after ${EXPERIENCE_LOADING_FALLBACK_MS} ms; the baseline is shown.`);
+    }, EXPERIENCE_LOADING_FALLBACK_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  return <>{passthroughProps?.render?.(content)}</>;
+};
+
+let started: { ninetailed: Ninetailed; runtime: PersonalizationRuntime } | undefined;
+
+/** SPEC 7.2: variant 0 or 1 of the sign-up experiment tags every sign-up link (via the nd_tvar cookie). */
+function watchSignupExperiment(ninetailed: Ninetailed): void {
+  ninetailed.onProfileChange((state) => {
+    if (state.status !== "success" || !state.experiences) return;
+    const selected = state.experiences.find((e) => e.experienceId === SIGNUP_EXPERIMENT_ID);
+    const variation = testVariationFor(selected?.variantIndex);
+    if (!variation || readCookie(COOKIE_NAMES.testVariation) === variation) return;
+    writeCookie({ name: COOKIE_NAMES.testVariation, value: variation, expires: expiresAt(Date.now()) }, window.location.hostname);
+    redecorateLinks();
+  });
+}
+
+export function startPersonalization(config: PersonalizationConfig): PersonalizationRuntime {
+  if (started) return started.runtime;
+  const apiClient = new NinetailedApiClient({
+    clientId: config.clientId,
+    environment: config.environment,
+    ...(config.url ? { url: config.url } : {}),
+    fetchImpl: retryOn503((input, init) => fetch(input, init)),
+  });
+  const ninetailed = new Ninetailed(apiClient, {
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    componentViewTrackingThreshold: COMPONENT_VIEW_THRESHOLD_MS,
+    onError: (error) => console.warn("Personalization:", error instanceof Error ? error.message : error),
+  });
+
+  function PersonalizedSlot<T>({ baseline, experiences, render }: PersonalizedSlotProps<T>) {
+    return (
+      <NinetailedProvider ninetailed={ninetailed}>
+        <Experience
+          id={baseline.id}
+          content={baseline.content as unknown}
+          experiences={experiences as never}
+          component={SlotView}
+          loadingComponent={LoadingSlot as never}
+          passthroughProps={{ render: render as SlotViewProps["render"] }}
+        />
+      </NinetailedProvider>
+    );
+  }
+  const subscribe: PersonalizationRuntime["subscribe"] = (baseline, experiences, onChange) =>
+    ninetailed.onSelectVariant({ baseline, experiences: experiences as never }, (state) => {
+      const variant = state.variant as unknown as { id: string; hidden?: boolean; content?: unknown } | null;
+      onChange({
+        loading: state.status === "loading",
+        variant: state.status === "success" && variant && !variant.hidden ? (variant as typeof baseline) : null,
+      });
+    });
+  const runtime: PersonalizationRuntime = { Slot: PersonalizedSlot as PersonalizationRuntime["Slot"], subscribe };
+  started = { ninetailed, runtime };
+  watchSignupExperiment(ninetailed);
+  // The first route: the runtime's route updates ran before this chunk arrived.
+  page();
+  return runtime;
+}
