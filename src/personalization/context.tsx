@@ -3,7 +3,7 @@
  * personalization unset (or before the SDK chunk has loaded) a personalized slot renders its
  * server-rendered baseline; once the SDK is there, the slot renders through its Experience component.
  */
-import React, { createContext, useContext, useEffect, useState } from "react";
+import React, { createContext, startTransition, useContext, useEffect, useState } from "react";
 import type { ExperienceConfiguration } from "@ninetailed/experience.js-shared";
 import type { Slot } from "./experiences";
 
@@ -56,7 +56,7 @@ export function usePersonalizedContent<T>(baseline: Slot<T>, experiences: Experi
     const unsubscribe = runtime.subscribe(baseline, experiences, (state) => {
       loading = state.loading;
       if (!state.loading) clearTimeout(timer);
-      setVariant(state.variant);
+      startTransition(() => setVariant(state.variant));
     });
     return () => {
       clearTimeout(timer);

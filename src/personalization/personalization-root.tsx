@@ -1,4 +1,4 @@
-import React, { useEffect, useState } from "react";
+import React, { startTransition, useEffect, useState } from "react";
 import { loadPersonalizationSdk, publicConfig } from "../config/public";
 import { PersonalizationContext, type PersonalizationRuntime } from "./context";
 
@@ -14,7 +14,11 @@ export function PersonalizationRoot({ children }: { children: React.ReactNode })
     if (!config || !loadPersonalizationSdk) return;
     let live = true;
     loadPersonalizationSdk()
-      .then(({ startPersonalization }) => live && setRuntime(startPersonalization(config)))
+      // A transition: a Suspense boundary still hydrating (a lazy lead form) is left to finish instead
+      // of being thrown away and client-rendered (React error 421).
+      .then(({ startPersonalization }) => {
+        if (live) startTransition(() => setRuntime(startPersonalization(config)));
+      })
       .catch((error: unknown) => console.warn("Personalization could not start; baseline content stays.", error));
     return () => {
       live = false;
