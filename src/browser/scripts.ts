@@ -3,6 +3,7 @@
  * caller renders each descriptor with Gatsby's <Script>. A script whose id is unset never loads.
  */
 import { isAnalyticsPage, siteHosts, type SiteHosts } from "./hosts";
+import { normalizePath } from "../lib/layout-rules";
 import { initSupportWidget } from "./support-widget";
 
 export type ThirdPartyScriptId =
@@ -141,15 +142,10 @@ function gtagConfig(win: Window, id: string): void {
   w.gtag("config", id);
 }
 
-const normalize = (pathname: string) => {
-  const clean = pathname.split(/[?#]/)[0] || "/";
-  return clean.endsWith("/") ? clean : `${clean}/`;
-};
-
 /** "/x/*" matches /x/ and everything below; anything else matches exactly (trailing slash optional). */
 export function matchesPathList(pathname: string, list: readonly string[]): boolean {
-  const path = normalize(pathname);
-  return list.some((entry) => (entry.endsWith("*") ? path.startsWith(normalize(entry.slice(0, -1))) : path === normalize(entry)));
+  const path = normalizePath(pathname);
+  return list.some((entry) => (entry.endsWith("*") ? path.startsWith(normalizePath(entry.slice(0, -1))) : path === normalizePath(entry)));
 }
 
 const isUrl = (value: string) => /^(https:\/\/|\/)/.test(value);
@@ -167,7 +163,7 @@ export function thirdPartyScripts({ pathname, hostname, config, hosts = siteHost
   const allowed: Record<Gate, () => boolean> = {
     always: () => true,
     "analytics-pages": () => isAnalyticsPage(hostname, pathname, hosts),
-    "see-it-in-action": () => normalize(pathname).includes("/see-it-in-action/"),
+    "see-it-in-action": () => normalizePath(pathname).includes("/see-it-in-action/"),
     "sales-intelligence-paths": () => matchesPathList(pathname, config.salesIntelligencePaths ?? DEFAULT_SALES_INTELLIGENCE_PATHS),
   };
   const scripts: ScriptDescriptor[] = [];

@@ -3,7 +3,8 @@
  */
 export type FooterVariant = "full" | "small" | "none";
 
-const normalize = (pathname: string) => {
+/** A pathname without query or hash, with a trailing slash ("/pricing?x" → "/pricing/"). */
+export const normalizePath = (pathname: string) => {
   const clean = pathname.split(/[?#]/)[0] || "/";
   return clean.endsWith("/") ? clean : `${clean}/`;
 };
@@ -16,14 +17,14 @@ const SMALL_FOOTER = [
 ];
 
 export function footerVariant(pathname: string): FooterVariant {
-  const p = normalize(pathname);
+  const p = normalizePath(pathname);
   if (p === "/product-tour/") return "none";
   return SMALL_FOOTER.includes(p) ? "small" : "full";
 }
 
 /** Static header: any path containing /interview-builder/, /pricing/ (incl. /pricing/contact-based/), or a flagged page. */
 export function isStaticHeader(pathname: string, useStaticHeader = false): boolean {
-  const p = normalize(pathname);
+  const p = normalizePath(pathname);
   return useStaticHeader || p.includes("/interview-builder/") || p.includes("/pricing/");
 }
 
@@ -55,14 +56,14 @@ export type FixedBarVariant = "trial" | "demo";
 
 /** SPEC 2.2: the fixed call-to-action bar's paths; the home page uses the trial variant. */
 export function fixedBarVariant(pathname: string): FixedBarVariant | null {
-  const p = normalize(pathname);
+  const p = normalizePath(pathname);
   const listed = FIXED_BAR_EXACT.includes(p) || FIXED_BAR_PREFIX.some((prefix) => p.startsWith(prefix) && p.length > prefix.length);
   if (!listed) return null;
   return p === "/" ? "trial" : "demo";
 }
 
 /** SPEC 2.2: the home page shows Login instead of Get a Demo. */
-export const showsLoginButton = (pathname: string) => normalize(pathname) === "/";
+export const showsLoginButton = (pathname: string) => normalizePath(pathname) === "/";
 
-export const isSignupPage = (pathname: string) => normalize(pathname).startsWith("/members/register/");
-export const isLoginPage = (pathname: string) => normalize(pathname).startsWith("/members/login/");
+export const isSignupPage = (pathname: string) => normalizePath(pathname).startsWith("/members/register/");
+export const isLoginPage = (pathname: string) => normalizePath(pathname).startsWith("/members/login/");
