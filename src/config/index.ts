@@ -3,6 +3,8 @@
  * unset means the embedded default. GATSBY_* values are public (inlined into the browser
  * bundle by Gatsby); everything else stays on the server.
  */
+import { validateDomain } from "../lib/image-url";
+
 const env = (name: string): string | undefined => {
   const value = process.env[name];
   return value === undefined || value.trim() === "" ? undefined : value.trim();
@@ -29,6 +31,7 @@ export function readServerConfig() {
   const accessToken = env("CONTENTFUL_ACCESS_TOKEN");
   const portalId = env("HUBSPOT_PORTAL_ID");
   const hubspotToken = env("HUBSPOT_ACCESS_TOKEN");
+  const imageCdnDomain = env("IMAGE_CDN_DOMAIN");
   return {
     siteUrl: (env("SITE_URL") ?? "https://www.northdesk.com").replace(/\/$/, ""),
     contentDir: env("CONTENT_DIR"),
@@ -50,6 +53,11 @@ export function readServerConfig() {
             timeoutMs: Number(env("HUBSPOT_TIMEOUT_MS") ?? 8000) || 8000,
           } satisfies HubSpotConfig)
         : undefined,
+    /**
+     * Image CDN (SPEC 7.4; an imgix-style host that pulls originals from the site): content images are
+     * served from it when set. A bare domain such as images.northdesk.com; anything else fails the build.
+     */
+    imageCdnDomain: imageCdnDomain ? validateDomain(imageCdnDomain) : undefined,
     /** The lead outbox and uploaded files (ARCHITECTURE.md 5); relative to the working directory. */
     leadsDir: env("LEADS_DIR") ?? ".data/leads",
   };

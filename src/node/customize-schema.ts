@@ -8,6 +8,10 @@ import { entities, implementations, interfaceTypeDefs, sharedTypes } from "./sch
 import { renderMarkdown, sanitize, type ResolvedImage } from "./markdown";
 import { parseUrlTable, type UrlTable } from "../lib/url-table";
 import { getGatsbyImageResolver } from "gatsby-plugin-image/graphql-utils";
+import { cdnImageData, type CdnImageArgs } from "./image-cdn";
+import { readServerConfig } from "../config";
+
+const { imageCdnDomain } = readServerConfig();
 
 // Minimal view of Gatsby's resolver context we rely on.
 interface NodeModel {
@@ -29,6 +33,12 @@ export async function localImageData(src: string, args: Record<string, unknown>,
   const sharp = await context.nodeModel.findOne({ type: "ImageSharp", query: { filter: { parent: { id: { eq: file.id } } } } });
   if (!sharp) return null;
   const imageSharp = info.schema.getType("ImageSharp") as unknown as { getFields(): Record<string, { resolve: Function }> };
+  if (imageCdnDomain) {
+    // The CDN pulls the original from the site (copied to public/static), sized by the URL builder.
+    const original = (await imageSharp.getFields().original.resolve(sharp, {}, context, info)) as { width: number; height: number };
+    const path = (await localImageUrl(src, context, info)) as string;
+    return cdnImageData(imageCdnDomain, { path, width: original.width, height: original.height }, args as CdnImageArgs);
+  }
   // GatsbyImageFormat.AUTO is "auto"; the sharp resolver spells "keep the source format" as "".
   const formats = Array.isArray(args.formats) ? args.formats.map((f) => (f === "auto" ? "" : f)) : undefined;
   return imageSharp.getFields().gatsbyImageData.resolve(sharp, { ...args, ...(formats ? { formats } : {}) }, context, info);

@@ -47,7 +47,14 @@ export function tempLeadsDir() {
 
 export function deps(leadsDir: string, hubspot?: ServerConfig["hubspot"], fetcher: typeof fetch = fetch): Deps {
   return {
-    config: { siteUrl: "https://www.northdesk.com", contentDir: undefined, contentful: undefined, hubspot, leadsDir },
+    config: {
+      siteUrl: "https://www.northdesk.com",
+      contentDir: undefined,
+      contentful: undefined,
+      hubspot,
+      leadsDir,
+      imageCdnDomain: undefined,
+    },
     forms: loadFormDefinitions(formsDir(path.join(__dirname, "../../content"))),
     fetch: fetcher,
   };
