@@ -7,6 +7,7 @@ import { readAttribution } from "./attribution";
 import { COOKIE_NAMES, type CookieValues } from "./cookies";
 import { isAppHost, isMarketingHost, siteHosts, type SiteHosts } from "./hosts";
 import { isSignupPage } from "../lib/layout-rules";
+import { STORAGE_TTL_MS, getStored, setStored, type StorageLike } from "../lib/storage";
 
 declare global {
   interface Window {
@@ -15,7 +16,8 @@ declare global {
   }
 }
 
-export type StorageLike = Pick<Storage, "getItem" | "setItem" | "removeItem">;
+export type { StorageLike };
+export { STORAGE_TTL_MS };
 
 export const SIGNUP_PATH_PREFIX = "/members/register";
 export const LOGIN_PATH_PREFIX = "/members/login";
@@ -24,8 +26,6 @@ export const LOGIN_CLICKED_KEY = "HS--log-in-clicked";
 export const PROMO_PARAM = "promo";
 export const PARTNER_PARAMS = ["gspk", "gsxid"] as const;
 export type PartnerParams = Partial<Record<(typeof PARTNER_PARAMS)[number], string>>;
-/** ARCHITECTURE.md 3: entries written by our storage helper expire after this long. */
-export const STORAGE_TTL_MS = 31_536_000_000;
 /** SPEC 7.3: partner params are appended this long after load. */
 export const PARTNER_DECORATION_DELAY_MS = 100;
 
@@ -195,21 +195,6 @@ export function markLoginClicked(storage: StorageLike | null): void {
   }
 }
 
-function readStored(storage: StorageLike, key: string, now: number): string | undefined {
-  const raw = storage.getItem(key);
-  if (!raw) return undefined;
-  try {
-    const entry = JSON.parse(raw) as { value?: unknown; expires?: unknown };
-    if (typeof entry.expires === "number" && entry.expires <= now) {
-      storage.removeItem(key);
-      return undefined;
-    }
-    return typeof entry.value === "string" ? entry.value : undefined;
-  } catch {
-    return raw;
-  }
-}
-
 /**
  * SPEC 7.3: gspk / gsxid from the query (then kept in local storage, expiring per
  * ARCHITECTURE.md 3) or, failing that, from local storage.
@@ -219,16 +204,12 @@ export function readPartnerParams(search: string, storage: StorageLike | null, n
   const partner: PartnerParams = {};
   for (const name of PARTNER_PARAMS) {
     const fromQuery = query.get(name);
-    try {
-      if (fromQuery) {
-        partner[name] = fromQuery;
-        storage?.setItem(name, JSON.stringify({ value: fromQuery, expires: now + STORAGE_TTL_MS }));
-      } else if (storage) {
-        const stored = readStored(storage, name, now);
-        if (stored) partner[name] = stored;
-      }
-    } catch {
-      // Blocked storage: use what the query gave.
+    if (fromQuery) {
+      partner[name] = fromQuery;
+      setStored(name, fromQuery, { now, storage }); // blocked or full storage: the query's value still applies
+    } else {
+      const stored = getStored<unknown>(name, now, storage);
+      if (typeof stored === "string" && stored) partner[name] = stored;
     }
   }
   return partner;

@@ -10,7 +10,10 @@ interface Entry<T> {
   expires: number;
 }
 
-function store(): Storage | null {
+/** The part of the Storage API the helpers use (tests and the browser runtime pass their own). */
+export type StorageLike = Pick<Storage, "getItem" | "setItem" | "removeItem">;
+
+function store(): StorageLike | null {
   try {
     return typeof window === "undefined" ? null : window.localStorage;
   } catch {
@@ -19,8 +22,7 @@ function store(): Storage | null {
 }
 
 /** The stored value, or null when absent, expired or unreadable (expired entries are removed). */
-export function getStored<T = unknown>(key: string, now = Date.now()): T | null {
-  const s = store();
+export function getStored<T = unknown>(key: string, now = Date.now(), s: StorageLike | null = store()): T | null {
   try {
     const raw = s?.getItem(key);
     if (!raw) return null;
@@ -37,9 +39,13 @@ export function getStored<T = unknown>(key: string, now = Date.now()): T | null 
 }
 
 /** Stores a value for `ttl` ms (default a year); false when storage is unavailable or full. */
-export function setStored<T>(key: string, value: T, { ttl = STORAGE_TTL_MS, now = Date.now() } = {}): boolean {
+export function setStored<T>(
+  key: string,
+  value: T,
+  { ttl = STORAGE_TTL_MS, now = Date.now(), storage }: { ttl?: number; now?: number; storage?: StorageLike | null } = {},
+): boolean {
   try {
-    const s = store();
+    const s = storage === undefined ? store() : storage;
     if (!s) return false;
     s.setItem(key, JSON.stringify({ value, expires: now + ttl } satisfies Entry<T>));
     return true;

@@ -67,3 +67,16 @@ export const TEST_VARIATIONS = ["51-A", "51-B"] as const;
 export function testVariationFor(variantIndex: number | undefined): (typeof TEST_VARIATIONS)[number] | undefined {
   return variantIndex === 0 || variantIndex === 1 ? TEST_VARIATIONS[variantIndex] : undefined;
 }
+
+/**
+ * Every content a slot can show: the baseline and each resolved variant of its experiences, once
+ * each. Components that must not shift when a variant arrives reserve room for the largest of them.
+ */
+export function slotContents<T>(baseline: T, experiences: readonly ExperienceConfiguration<Slot<T>>[]): T[] {
+  const contents = new Set<T>([baseline]);
+  for (const experience of experiences)
+    for (const component of experience.components)
+      for (const variant of component.variants as readonly { hidden?: boolean; content?: T }[])
+        if (!variant.hidden && variant.content !== undefined) contents.add(variant.content);
+  return [...contents];
+}

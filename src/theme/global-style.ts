@@ -11,9 +11,9 @@ export const GlobalStyle = createGlobalStyle`
     color: ${({ theme }) => theme.colors.text};
     background: ${({ theme }) => theme.colors.background};
   }
-  h1, h2, h3, h4 { line-height: 1.2; margin: 0 0 ${({ theme }) => theme.space.m}; }
-  h1 { font-size: clamp(2rem, 5vw, ${({ theme }) => theme.fontSizes.h1}); letter-spacing: -0.02em; }
-  h2 { font-size: clamp(1.5rem, 3.5vw, ${({ theme }) => theme.fontSizes.h2}); letter-spacing: -0.01em; }
+  h1, h2, h3, h4, .h1, .h2 { line-height: 1.2; margin: 0 0 ${({ theme }) => theme.space.m}; }
+  h1, .h1 { font-size: clamp(2rem, 5vw, ${({ theme }) => theme.fontSizes.h1}); letter-spacing: -0.02em; }
+  h2, .h2 { font-size: clamp(1.5rem, 3.5vw, ${({ theme }) => theme.fontSizes.h2}); letter-spacing: -0.01em; }
   h3 { font-size: ${({ theme }) => theme.fontSizes.xl}; }
   p { margin: 0 0 ${({ theme }) => theme.space.m}; }
   a { color: ${({ theme }) => theme.colors.cobaltDark}; }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { CreateProfileResponse, buildPageEvent } from "@ninetailed/experience.js-shared";
 import { createExperienceApi } from "../emulators/experience-api";
 import { mapExperienceEntry } from "../../src/personalization/content";
-import { SIGNUP_EXPERIMENT_ID, experiencesFor, testVariationFor } from "../../src/personalization/experiences";
+import { SIGNUP_EXPERIMENT_ID, experiencesFor, slotContents, testVariationFor } from "../../src/personalization/experiences";
 
 const BASE = "/v2/organizations/e2e-org/environments/main";
 
@@ -134,6 +134,24 @@ describe("experiences as content (SPEC 3.7)", () => {
     expect(configs[0].audience).toEqual({ id: "aud" });
     expect(configs[0].components[0]).toMatchObject({ type: "EntryReplacement", variants: [{ id: "x1", content: { title: "variant" } }] });
     expect(experiencesFor(data, "other", () => ({}))).toEqual([]);
+  });
+
+  it("a slot's contents are its baseline and every shown variant, once each (room is reserved for all)", () => {
+    const baseline = { title: "baseline" };
+    const shared = { title: "shared" };
+    const experience = (id: string, variants: { id: string; hidden?: boolean }[]) => ({
+      experienceId: id,
+      type: "nt_personalization",
+      name: id,
+      trafficAllocation: 1,
+      distribution: [{ index: 0, start: 0, end: 1 }],
+      sticky: false,
+      components: [{ baseline: { id: "x" }, variants }],
+    });
+    const data = [experience("e1", [{ id: "v1" }, { id: "gone", hidden: true }]), experience("e2", [{ id: "v2" }])];
+    const configs = experiencesFor(data, "x", (id) => (id === "v1" || id === "v2" ? shared : undefined));
+    expect(slotContents(baseline, configs)).toEqual([baseline, shared]);
+    expect(slotContents(baseline, [])).toEqual([baseline]);
   });
 
   it("the sign-up experiment's variant 0 is 51-A and 1 is 51-B", () => {

@@ -11,7 +11,7 @@ import { IntegrationList } from "./integration-list";
 import { JobList } from "./job-list";
 import { CompanyList } from "./company-list";
 import { Personalized } from "../../personalization/context";
-import { experiencesFor } from "../../personalization/experiences";
+import { experiencesFor, slotContents } from "../../personalization/experiences";
 import { usePersonalizationContent } from "../../personalization/use-personalization-content";
 
 type SectionData = Queries.LandingSectionFieldsFragment;
@@ -121,37 +121,69 @@ function PersonalizedHero({ s, first }: { s: Of<"HeroSection">; first: boolean }
       }),
     [experiences, heroVariants, baselineId, s],
   );
+  // Room for the tallest of baseline and variants, so the variant replacing the baseline moves nothing (CLS 0).
+  const contents = React.useMemo(() => slotContents(s, heroExperiences), [s, heroExperiences]);
   return (
     <Personalized
       baseline={{ id: baselineId, content: s }}
       experiences={heroExperiences}
-      render={(hero) => <Hero s={hero} first={first} />}
+      render={(hero) => <Hero s={hero} first={first} reserve={contents.filter((c) => copyKey(c) !== copyKey(hero))} />}
     />
   );
 }
 
-function Hero({ s, first }: { s: Of<"HeroSection">; first: boolean }) {
-  const Heading = first ? "h1" : "h2";
+type HeroContent = Of<"HeroSection">;
+const copyKey = (s: HeroContent) => JSON.stringify([s.kicker, s.heading, s.text, s.primaryCta, s.secondaryCta]);
+
+/** Copies stacked in one grid cell: the cell is as tall as the tallest; only the first is visible. */
+const CopyStack = styled.div`
+  display: grid;
+  > * {
+    grid-area: 1 / 1;
+  }
+  > [aria-hidden] {
+    visibility: hidden;
+  }
+`;
+
+function HeroCopy({ s, first, reserved }: { s: HeroContent; first: boolean; reserved?: boolean }) {
+  const level = first ? "h1" : "h2";
+  return (
+    <div aria-hidden={reserved || undefined}>
+      {s.kicker && <Eyebrow>{s.kicker}</Eyebrow>}
+      {reserved ? <p className={level}>{s.heading}</p> : React.createElement(level, null, s.heading)}
+      <Lead>{s.text}</Lead>
+      <Actions>
+        {s.primaryCta && (
+          <Button href={s.primaryCta.url} size="L" tabIndex={reserved ? -1 : undefined}>
+            {s.primaryCta.label}
+          </Button>
+        )}
+        {s.secondaryCta && (
+          <Button href={s.secondaryCta.url} size="L" variant="outline" tabIndex={reserved ? -1 : undefined}>
+            {s.secondaryCta.label}
+          </Button>
+        )}
+      </Actions>
+    </div>
+  );
+}
+
+function Hero({ s, first, reserve = [] }: { s: HeroContent; first: boolean; reserve?: HeroContent[] }) {
+  const copy = <HeroCopy s={s} first={first} />;
   return (
     <Section>
       <HeroGrid>
-        <div>
-          {s.kicker && <Eyebrow>{s.kicker}</Eyebrow>}
-          <Heading>{s.heading}</Heading>
-          <Lead>{s.text}</Lead>
-          <Actions>
-            {s.primaryCta && (
-              <Button href={s.primaryCta.url} size="L">
-                {s.primaryCta.label}
-              </Button>
-            )}
-            {s.secondaryCta && (
-              <Button href={s.secondaryCta.url} size="L" variant="outline">
-                {s.secondaryCta.label}
-              </Button>
-            )}
-          </Actions>
-        </div>
+        {reserve.length === 0 ? (
+          copy
+        ) : (
+          <CopyStack>
+            {copy}
+            {reserve.map((r) => (
+              <HeroCopy key={copyKey(r)} s={r} first={first} reserved />
+            ))}
+          </CopyStack>
+        )}
         {image(s.image, first)}
       </HeroGrid>
     </Section>
