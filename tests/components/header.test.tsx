@@ -42,6 +42,20 @@ describe("Header (SPEC 2.5, 3.1, 4.3)", () => {
     expect(screen.getByRole("link", { name: "Login" })).toHaveAttribute("href", urls.login);
     expect(screen.queryByRole("link", { name: "Get a Demo" })).toBeNull();
   });
+  it("reserves room for every personalized label of an item, keeping the accessible name the shown one", async () => {
+    const user = userEvent.setup();
+    const first = (siteData.navigation as { navItems: { id: string; title: string }[] }).navItems[0];
+    const { container } = renderHeader({ labelAlternatives: { [first.id]: [first.title, "A much longer campaign label"] } });
+    await user.click(screen.getByRole("button", { name: "Menu" }));
+    const button = screen.getByRole("button", { name: first.title });
+    const reserved = [...button.querySelectorAll('[aria-hidden="true"]')].find((el) => el.textContent === "A much longer campaign label");
+    expect(reserved).toBeDefined();
+    expect(reserved).not.toBeVisible();
+    expect(screen.queryByRole("button", { name: /campaign label/ })).toBeNull();
+    // Items without alternatives render their plain label.
+    const withReserve = [...container.querySelectorAll("nav [aria-hidden='true']")].filter((el) => el.textContent);
+    expect(withReserve).toHaveLength(1);
+  });
   it("opens a drawer as a disclosure and closes it with Escape, returning focus", async () => {
     const user = userEvent.setup();
     renderHeader();

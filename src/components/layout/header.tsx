@@ -3,6 +3,11 @@ import styled from "styled-components";
 import { Link } from "gatsby";
 import { Logo } from "./logo";
 import { DrawerContent, type NavItem } from "./nav-drawer";
+import { deferHydration } from "./defer-hydration";
+import { ReservedText } from "../ui/reserve";
+
+/** Drawer panels are server-rendered (crawlable links) and hydrated after the header bar itself. */
+const DeferredDrawerContent = deferHydration(DrawerContent);
 import { Button } from "../ui/button";
 import { SmartLink } from "../ui/smart-link";
 import { Container } from "../ui/container";
@@ -13,6 +18,8 @@ type NavData = NonNullable<Queries.SiteDataQuery["navigation"]>;
 
 export interface HeaderProps {
   navigation: NavData | null | undefined;
+  /** Per top-level item id, every label personalization may give it (room is reserved for the widest). */
+  labelAlternatives?: Readonly<Record<string, readonly string[]>>;
   showLogin: boolean;
   isStatic: boolean;
   urls: { signup: string; demo: string; login: string };
@@ -254,7 +261,7 @@ const HideSmall = styled.span`
  * The site header (SPEC 2.2, 3.1, 4.2, 4.3): navigation from data, mega-menu drawers as a WAI-ARIA
  * disclosure navigation, the scroll state machine. Renders nothing without navigation data.
  */
-export function Header({ navigation, showLogin, isStatic, urls }: HeaderProps) {
+export function Header({ navigation, labelAlternatives = {}, showLogin, isStatic, urls }: HeaderProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const [openDrawer, setOpenDrawer] = useState<string | null>(null);
   const navRef = useRef<HTMLElement>(null);
@@ -367,7 +374,9 @@ export function Header({ navigation, showLogin, isStatic, urls }: HeaderProps) {
                   if (!item.url) return null;
                   return (
                     <li key={item.id}>
-                      <NavLink href={item.url}>{item.title}</NavLink>
+                      <NavLink href={item.url}>
+                        <ReservedText text={item.title} alternatives={labelAlternatives[item.id]} />
+                      </NavLink>
                     </li>
                   );
                 }
@@ -380,12 +389,12 @@ export function Header({ navigation, showLogin, isStatic, urls }: HeaderProps) {
                       aria-controls={`${baseId}-${item.id}`}
                       onClick={() => onDrawerButton(item.id)}
                     >
-                      {item.title}
+                      <ReservedText text={item.title} alternatives={labelAlternatives[item.id]} />
                     </NavButton>
                     <Drawer id={`${baseId}-${item.id}`} $open={expanded} data-drawer={item.id}>
                       <div>
                         <DrawerInner>
-                          <DrawerContent item={item} />
+                          <DeferredDrawerContent item={item} />
                         </DrawerInner>
                       </div>
                     </Drawer>

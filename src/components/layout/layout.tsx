@@ -8,8 +8,13 @@ import { useSiteData } from "../../hooks/use-site-data";
 import { footerVariant, isStaticHeader, showsLoginButton } from "../../lib/layout-rules";
 import { resolveUrl } from "../../lib/url-table";
 import { usePersonalizedContent } from "../../personalization/context";
-import { experiencesFor } from "../../personalization/experiences";
+import { experiencesFor, slotContents } from "../../personalization/experiences";
 import { usePersonalizationContent } from "../../personalization/use-personalization-content";
+import { deferHydration } from "./defer-hydration";
+
+// Hydrated after the header, in slices (Total Blocking Time): the page content and the footer.
+const Content = deferHydration(({ children }: { children: React.ReactNode }) => <>{children}</>, "Content");
+const DeferredFooter = deferHydration(Footer);
 
 type NavData = NonNullable<ReturnType<typeof useSiteData>["navigation"]>;
 
@@ -48,6 +53,13 @@ export function Layout({ path, useStaticHeader, children }: LayoutProps) {
     [personalization],
   );
   const nav = usePersonalizedContent({ id: "navigation:baseline", content: navigation }, navExperiences);
+  // Every label a top-level item can show, so a personalized label takes no more room than reserved (CLS 0).
+  const labelAlternatives = React.useMemo(() => {
+    const labels: Record<string, string[]> = {};
+    for (const candidate of slotContents(navigation, navExperiences))
+      for (const item of candidate?.navItems ?? []) (labels[item.id] ??= []).push(item.title);
+    return labels;
+  }, [navigation, navExperiences]);
   const urls = {
     signup: resolveUrl("{{signupUrl}}", urlTable),
     demo: resolveUrl("{{demoUrl}}", urlTable),
@@ -56,13 +68,19 @@ export function Layout({ path, useStaticHeader, children }: LayoutProps) {
   return (
     <>
       <SkipLink href="#main">Skip to content</SkipLink>
-      <Header navigation={nav} showLogin={showsLoginButton(path)} isStatic={isStaticHeader(path, !!useStaticHeader)} urls={urls} />
+      <Header
+        navigation={nav}
+        labelAlternatives={labelAlternatives}
+        showLogin={showsLoginButton(path)}
+        isStatic={isStaticHeader(path, !!useStaticHeader)}
+        urls={urls}
+      />
       <Main id="main" tabIndex={-1}>
-        {children}
+        <Content>{children}</Content>
       </Main>
       <FixedBar pathname={path} urls={urls} />
       <SupportLauncher />
-      <Footer
+      <DeferredFooter
         footer={footer}
         social={siteSettings?.social}
         variant={footerVariant(path)}

@@ -6,6 +6,7 @@ import { Card, Container, Eyebrow, Grid, Lead, Section } from "../ui/container";
 import { MarkdownContent } from "../markdown/markdown-content";
 import { LeadFormSlot } from "../form/lead-form-slot";
 import { SmartLink } from "../ui/smart-link";
+import { ReserveStack } from "../ui/reserve";
 import { Center, Heading2, image } from "./parts";
 import { IntegrationList } from "./integration-list";
 import { JobList } from "./job-list";
@@ -135,17 +136,6 @@ function PersonalizedHero({ s, first }: { s: Of<"HeroSection">; first: boolean }
 type HeroContent = Of<"HeroSection">;
 const copyKey = (s: HeroContent) => JSON.stringify([s.kicker, s.heading, s.text, s.primaryCta, s.secondaryCta]);
 
-/** Copies stacked in one grid cell: the cell is as tall as the tallest; only the first is visible. */
-const CopyStack = styled.div`
-  display: grid;
-  > * {
-    grid-area: 1 / 1;
-  }
-  > [aria-hidden] {
-    visibility: hidden;
-  }
-`;
-
 function HeroCopy({ s, first, reserved }: { s: HeroContent; first: boolean; reserved?: boolean }) {
   const level = first ? "h1" : "h2";
   return (
@@ -177,12 +167,12 @@ function Hero({ s, first, reserve = [] }: { s: HeroContent; first: boolean; rese
         {reserve.length === 0 ? (
           copy
         ) : (
-          <CopyStack>
+          <ReserveStack>
             {copy}
             {reserve.map((r) => (
               <HeroCopy key={copyKey(r)} s={r} first={first} reserved />
             ))}
-          </CopyStack>
+          </ReserveStack>
         )}
         {image(s.image, first)}
       </HeroGrid>

@@ -1,0 +1,21 @@
+import React, { Suspense } from "react";
+
+/**
+ * Wraps a server-rendered component so React hydrates it after the page shell, in time slices
+ * (React 18 selective hydration: a dehydrated Suspense boundary hydrates at the lowest priority,
+ * yielding to the main thread). The page paints and responds the same; the long hydration task
+ * that counts as Total Blocking Time is split up. Until it hydrates, the HTML stays as rendered and
+ * a click on it is replayed once it has.
+ *
+ * Memoized: a parent re-rendering with the same props must not send the boundary an update before
+ * it has hydrated, or React would drop its server HTML and render it again (error 421).
+ */
+export function deferHydration<P extends object>(Component: React.ComponentType<P>, name = Component.displayName ?? Component.name) {
+  const Deferred = (props: P) => (
+    <Suspense fallback={null}>
+      <Component {...props} />
+    </Suspense>
+  );
+  Deferred.displayName = `Deferred(${name})`;
+  return React.memo(Deferred);
+}
