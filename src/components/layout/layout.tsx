@@ -5,7 +5,7 @@ import { Footer } from "./footer";
 import { FixedBar } from "./fixed-bar";
 import { SupportLauncher } from "./support-launcher";
 import { useSiteData } from "../../hooks/use-site-data";
-import { footerVariant, isStaticHeader, showsLoginButton } from "../../lib/layout-rules";
+import { footerVariant, isSignupPage, isStaticHeader, showsLoginButton } from "../../lib/layout-rules";
 import { resolveUrl } from "../../lib/url-table";
 import { usePersonalizedContent } from "../../personalization/context";
 import { experiencesFor, slotContents } from "../../personalization/experiences";
@@ -76,7 +76,9 @@ export function Layout({ path, useStaticHeader, children }: LayoutProps) {
         urls={urls}
       />
       <Main id="main" tabIndex={-1}>
-        <Content>{children}</Content>
+        {/* The runtime writes the sign-up form's hidden fields right after the first render; hydrating the form
+            later would reset them to their defaults, so sign-up pages hydrate in one pass. */}
+        {isSignupPage(path) ? children : <Content>{children}</Content>}
       </Main>
       <FixedBar pathname={path} urls={urls} />
       <SupportLauncher />
