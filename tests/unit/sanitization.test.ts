@@ -110,3 +110,23 @@ describe("every HTML sink is fed by a sanitizer", () => {
     );
   });
 });
+
+describe("content link addresses (nav, footer, call-to-action and URL-table entries)", () => {
+  it("refuses addresses that run script, however they are spelled", async () => {
+    const { footerSchema } = await import("../../src/node/local/content-schema");
+    const footer = (url: string) => ({ columns: [{ title: "x", items: [{ title: "x", url }] }] });
+    for (const url of [
+      "javascript:alert(1)",
+      " JaVaScRiPt:alert(1)",
+      "java\tscript:alert(1)",
+      "\u0001javascript:alert(1)",
+      "vbscript:x",
+      "data:text/html,x",
+    ]) {
+      expect(footerSchema.safeParse(footer(url)).success, url).toBe(false);
+    }
+    for (const url of ["/pricing/", "https://example.com/", "#contact-us", "mailto:a@b.co", "{{signupUrl}}?x=1"]) {
+      expect(footerSchema.safeParse(footer(url)).success, url).toBe(true);
+    }
+  });
+});
