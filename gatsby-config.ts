@@ -1,6 +1,7 @@
 import path from "node:path";
 import type { GatsbyConfig } from "gatsby";
 import { readServerConfig } from "./src/config";
+import { configHeaderRules } from "./src/node/security-headers";
 import { manifestOptions, offlineOptions, sitemapOptions } from "./src/node/plugin-options";
 
 const config = readServerConfig();
@@ -11,6 +12,8 @@ const gatsbyConfig: GatsbyConfig = {
   graphqlTypegen: { typesOutputPath: "src/gatsby-types.d.ts", generateOnBuild: true },
   trailingSlash: "always",
   jsxRuntime: "automatic",
+  // Security headers for every path; onPostBuild adds each page's Content-Security-Policy (src/node/security-headers.ts).
+  headers: configHeaderRules(),
   plugins: [
     "gatsby-plugin-styled-components",
     "gatsby-plugin-image",

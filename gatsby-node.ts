@@ -6,6 +6,8 @@ import { ContentError } from "./src/node/local/load-content";
 import { createPages as createAllPages } from "./src/node/create-pages";
 import path from "node:path";
 import { copyIcons } from "./src/node/icons";
+import { applySecurityHeaders, type PostBuildArgs } from "./src/node/security-headers";
+import { readThirdPartySettings } from "./src/config/third-party";
 
 export { createSchemaCustomization } from "./src/node/customize-schema";
 
@@ -30,3 +32,9 @@ export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ act
 };
 
 export const createPages: GatsbyNode["createPages"] = (args) => createAllPages(args);
+
+// Per-page Content-Security-Policy from the built HTML (src/node/security-headers.ts).
+// Gatsby types the store's methods as bare `Function`s.
+export const onPostBuild: GatsbyNode["onPostBuild"] = ({ store, reporter }) => {
+  applySecurityHeaders({ store: store as unknown as PostBuildArgs["store"], reporter }, __dirname, readThirdPartySettings());
+};

@@ -5,7 +5,10 @@ const PORT = Number(process.env.E2E_PORT ?? 9123);
 const executablePath =
   process.env.CHROMIUM_PATH ?? (process.env.CI || fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
 
-/** e2e against the production build served by `gatsby serve` (build first: npm run build). */
+/**
+ * e2e against the production build (build first: npm run build:e2e), served by scripts/serve.ts:
+ * `gatsby serve` with the security headers the build computed (CSP enforced in every test).
+ */
 export default defineConfig({
   testDir: "tests/e2e",
   timeout: 60_000,
@@ -29,7 +32,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `npx gatsby serve --port ${PORT} --host localhost`,
+    command: `npx tsx scripts/serve.ts --port ${PORT} --host localhost`,
     url: `http://localhost:${PORT}/`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,

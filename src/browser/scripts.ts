@@ -150,6 +150,12 @@ export function matchesPathList(pathname: string, list: readonly string[]): bool
 
 const isUrl = (value: string) => /^(https:\/\/|\/)/.test(value);
 
+/** The script's address: built from its id, or the configured value when that is a URL (https:// or root-relative). */
+const sourceOf = (id: ThirdPartyScriptId, value: string): string | undefined => {
+  const build = CATALOG[id].src;
+  return build ? build(value) : isUrl(value) ? value : undefined;
+};
+
 export interface ScriptsInput {
   pathname: string;
   /** The page's host (at build time: the host of SITE_URL). */
@@ -171,7 +177,7 @@ export function thirdPartyScripts({ pathname, hostname, config, hosts = siteHost
     const value = config.ids[id]?.trim();
     const entry = CATALOG[id];
     if (!value || !allowed[entry.gate]()) continue;
-    const src = entry.src ? entry.src(value) : isUrl(value) ? value : undefined;
+    const src = sourceOf(id, value);
     if (!src) continue;
     scripts.push({
       id,
@@ -183,4 +189,18 @@ export function thirdPartyScripts({ pathname, hostname, config, hosts = siteHost
     });
   }
   return scripts;
+}
+
+/**
+ * Every script address the configured ids can load, on any page (the security headers allow exactly
+ * these hosts: src/node/security-headers.ts). Unset ids and values that are not URLs give nothing.
+ */
+export function configuredScriptSources(ids: ScriptIds): string[] {
+  const sources: string[] = [];
+  for (const id of THIRD_PARTY_SCRIPT_IDS) {
+    const value = ids[id]?.trim();
+    const src = value ? sourceOf(id, value) : undefined;
+    if (src) sources.push(src);
+  }
+  return sources;
 }

@@ -2,6 +2,7 @@ import { expect, test } from "./fixtures";
 import AxeBuilder from "@axe-core/playwright";
 import { builtPaths } from "./site-paths";
 import { routeExperienceApi } from "./experience-api-route";
+import { trapCspViolations } from "./csp";
 
 const paths = builtPaths();
 
@@ -47,10 +48,11 @@ test("the build has every page type", () => {
 });
 
 for (const path of paths) {
-  test(`${path} renders with a main heading, no errors and no accessibility violations`, async ({ page, baseURL }) => {
+  test(`${path} renders with a main heading, no errors, no CSP violation and no accessibility violations`, async ({ page, baseURL }) => {
     // The e2e build has personalization configured: its API answers from the local emulator; the
     // third-party scripts of the e2e build get empty stand-ins (their hosts do not resolve).
     await routeExperienceApi(page, baseURL!, { stubOthers: true });
+    const cspViolations = await trapCspViolations(page);
     const errors: string[] = [];
     const failed: string[] = [];
     page.on("console", (msg) => msg.type() === "error" && errors.push(msg.text()));
@@ -60,6 +62,8 @@ for (const path of paths) {
 
     const response = await page.goto(path, { waitUntil: "load" });
     expect(response?.status()).toBe(200);
+    // the policy is enforced (scripts/serve.ts applies the build's headers), so a violation would show below
+    expect(response?.headers()["content-security-policy"]).toMatch(/script-src 'self' 'sha256-/);
     await expect(page.locator("h1").first()).toBeVisible();
     expect(await page.locator("h1").count()).toBe(1);
     await page.waitForLoadState("networkidle");
@@ -75,6 +79,7 @@ for (const path of paths) {
     expect(violations).toEqual([]);
     expect(errors).toEqual([]);
     expect(failed).toEqual([]);
+    expect(cspViolations).toEqual([]);
   });
 }
 

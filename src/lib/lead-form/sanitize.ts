@@ -4,7 +4,7 @@
  * without shipping a full sanitizer to the browser. Needs a DOM (browser or jsdom).
  */
 const ALLOWED_TAGS = new Set(["A", "B", "BR", "EM", "I", "LI", "OL", "P", "SPAN", "STRONG", "U", "UL"]);
-const SAFE_HREF = /^(https?:|mailto:|tel:|\/(?!\/)|#)/i;
+const SAFE_HREF = /^(https?:|mailto:|tel:|\/(?![/\\])|#)/i;
 
 function clean(node: Node, doc: Document): Node | null {
   if (node.nodeType === 3) return doc.createTextNode(node.textContent ?? "");

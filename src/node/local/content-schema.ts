@@ -10,7 +10,15 @@ const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "a slug is lowercase
 /** A site path: starts and ends with "/" (or is exactly "/"); the one exception the spec names has no trailing slash. */
 const sitePath = z.string().regex(/^\/([a-z0-9-]+\/)*([a-z0-9-]+)?$/, "a path starts with / and uses lowercase words");
 /** An address: a site path, an absolute URL, a #hash, mailto:, or a {{key}} from the URL table (query kept). */
-const href = z.string().min(1);
+// A link that runs script (javascript:, vbscript:, data:) is refused however it is spelled: browsers ignore
+// control characters and whitespace around and inside the scheme.
+const scriptScheme = (value: string) =>
+  // eslint-disable-next-line no-control-regex
+  /^(javascript|vbscript|data):/i.test(value.replace(/[\u0000-\u0020]/g, ""));
+const href = z
+  .string()
+  .min(1)
+  .refine((value) => !scriptScheme(value), "a link may not use a javascript:, vbscript: or data: address");
 /** A file under content/images/, e.g. "blog/remote-support.png". */
 const image = z.object({ src: z.string().regex(/\.(png|jpe?g|webp)$/), alt: z.string() });
 // YAML parses unquoted dates into Date objects; both spellings are accepted.
@@ -35,7 +43,7 @@ export const siteSettingsSchema = z.object({
   }),
   social: z.object({ x: z.string().url(), facebook: z.string().url(), linkedin: z.string().url(), instagram: z.string().url() }),
   /** SPEC 2.5: "{{key}}" in any link address is looked up here. Values are URLs or numbers written as strings. */
-  urlTable: z.record(z.string(), z.string()),
+  urlTable: z.record(z.string(), href),
 });
 
 const listItem = z.object({ title: z.string(), url: href.optional(), icon: z.string().optional(), isNew: z.boolean().optional() });

@@ -1,0 +1,57 @@
+/**
+ * The third-party services the site talks to from the browser, read from the public GATSBY_* variables.
+ * Used by src/config/public.ts (the browser bundle, where Gatsby inlines each literal process.env.GATSBY_*)
+ * and at build time by the security headers (src/node/security-headers.ts), so both see the same values.
+ */
+import type { ScriptIds } from "../browser/scripts";
+
+const pick = (value: string | undefined, fallback: string) => (value && value.trim() !== "" ? value.trim() : fallback);
+
+/** The Ninetailed SDK's API when GATSBY_NINETAILED_URL is unset (@ninetailed/experience.js default). */
+export const NINETAILED_DEFAULT_URL = "https://experience.ninetailed.co";
+
+export interface PersonalizationSettings {
+  clientId: string;
+  environment: string;
+  /** Unset: the SDK's default, NINETAILED_DEFAULT_URL. */
+  url?: string;
+}
+
+export interface ThirdPartySettings {
+  /** Third-party scripts (SPEC 7.5): an id, or for scripts not built from an id, the script's URL. Unset: never loads. */
+  scriptIds: ScriptIds;
+  /** Personalization (SPEC 7.2): on only when a client id (the organization) is set. */
+  personalization?: PersonalizationSettings;
+  /** Public IP lookup the lead form calls before every submit (SPEC 7.1); must answer {"ip": "..."}. */
+  ipLookupUrl: string;
+  /** The application host: sign-up and login forms post to it (ARCHITECTURE.md 3). */
+  appHost: string;
+}
+
+/** Each variable is written out literally: Gatsby inlines process.env.GATSBY_* only in that form. */
+export function readThirdPartySettings(): ThirdPartySettings {
+  const clientId = process.env.GATSBY_NINETAILED_CLIENT_ID?.trim() || undefined;
+  const url = process.env.GATSBY_NINETAILED_URL?.trim() || undefined;
+  return {
+    scriptIds: {
+      "consent-manager": process.env.GATSBY_CONSENT_SCRIPT_URL,
+      "tag-manager": process.env.GATSBY_GTM_ID,
+      gtag: process.env.GATSBY_GTAG_ID,
+      "crm-loader": process.env.GATSBY_HUBSPOT_PORTAL_ID,
+      "support-widget": process.env.GATSBY_BEACON_ID,
+      "visitor-analytics": process.env.GATSBY_VISITOR_ANALYTICS_URL,
+      "product-analytics": process.env.GATSBY_PRODUCT_ANALYTICS_URL,
+      heap: process.env.GATSBY_HEAP_ID,
+      "ad-pixel": process.env.GATSBY_AD_PIXEL_URL,
+      "sales-intelligence": process.env.GATSBY_SALES_INTELLIGENCE_URL,
+      "partner-referral": process.env.GATSBY_PARTNER_REFERRAL_URL,
+      "visitor-intelligence": process.env.GATSBY_VISITOR_INTELLIGENCE_URL,
+      "speed-insights": process.env.GATSBY_SPEED_INSIGHTS_URL,
+    },
+    personalization: clientId
+      ? { clientId, environment: pick(process.env.GATSBY_NINETAILED_ENVIRONMENT, "main"), ...(url ? { url } : {}) }
+      : undefined,
+    ipLookupUrl: pick(process.env.GATSBY_IP_LOOKUP_URL, "https://api.ipify.org?format=json"),
+    appHost: pick(process.env.GATSBY_APP_HOST, "secure.northdesk.com"),
+  };
+}

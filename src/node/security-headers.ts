@@ -1,0 +1,264 @@
+/**
+ * The site's security headers, in one place (ARCHITECTURE.md 8; issue 10 item 1).
+ *
+ * - gatsby-config.ts declares `headers` with the headers every response gets (HSTS, nosniff, …).
+ * - After the build (onPostBuild) `headerRulesForBuild` reads every built HTML page, hashes the inline
+ *   scripts Gatsby emitted into it and adds one Content-Security-Policy per page (the inline scripts
+ *   differ per page: `window.pagePath="…"`), plus a catch-all policy for every other path (the 404 page's
+ *   scripts). The rules replace the config's `headers` before adapters read them, and are written to
+ *   HEADERS_MANIFEST for the local server (scripts/serve.ts), which `gatsby serve` itself would not apply.
+ *
+ * The policy allows script only from the site itself, the hashes of its own inline scripts and exactly
+ * the hosts of the configured third-party scripts; never 'unsafe-inline' or 'unsafe-eval' for scripts.
+ */
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { parse } from "parse5";
+import { configuredScriptSources } from "../browser/scripts";
+import { NINETAILED_DEFAULT_URL, type ThirdPartySettings } from "../config/third-party";
+
+export interface HeaderEntry {
+  key: string;
+  value: string;
+}
+/** Gatsby's `headers` config entry (gatsby-config `headers`, read by adapters). */
+export interface HeaderRule {
+  source: string;
+  headers: HeaderEntry[];
+}
+
+/** Where onPostBuild leaves the rules for scripts/serve.ts, relative to the site's root. */
+export const HEADERS_MANIFEST = path.join(".cache", "security-headers.json");
+
+export const CSP_HEADER = "Content-Security-Policy";
+
+/** Headers every response carries, whatever the path. */
+export const STATIC_SECURITY_HEADERS: readonly HeaderEntry[] = [
+  // Two years, as the HSTS preload list requires; browsers ignore it over plain http (localhost).
+  { key: "Strict-Transport-Security", value: "max-age=63072000; includeSubDomains; preload" },
+  { key: "X-Content-Type-Options", value: "nosniff" },
+  { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
+  // Only features Chromium knows (an unknown one is logged as an error on every page).
+  {
+    key: "Permissions-Policy",
+    value: "accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()",
+  },
+  // For browsers without CSP frame-ancestors.
+  { key: "X-Frame-Options", value: "DENY" },
+];
+
+/** The hosts the policy names, derived from the public configuration. */
+export interface PolicySources {
+  /** Origins of the configured third-party scripts (root-relative scripts are covered by 'self'). */
+  scriptOrigins: string[];
+  /** Origins the page and the service worker fetch from besides itself. */
+  connectOrigins: string[];
+  /** Where forms may post besides the site (the app host's sign-up and login). */
+  formOrigins: string[];
+}
+
+const originOf = (url: string): string | undefined => {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === "https:" ? parsed.origin : undefined;
+  } catch {
+    return undefined; // root-relative: the site's own origin ('self')
+  }
+};
+const unique = (values: (string | undefined)[]) => [...new Set(values.filter((v): v is string => Boolean(v)))].sort();
+
+/**
+ * connect-src also lists the script hosts: scripts report to their own origin, and the service worker
+ * (gatsby-plugin-offline's runtime caching, src/node/plugin-options.ts) fetches the scripts it caches,
+ * which the worker's policy governs as connect-src.
+ */
+export function policySources(settings: ThirdPartySettings): PolicySources {
+  const scriptOrigins = unique(configuredScriptSources(settings.scriptIds).map(originOf));
+  const personalization = settings.personalization ? originOf(settings.personalization.url ?? NINETAILED_DEFAULT_URL) : undefined;
+  return {
+    scriptOrigins,
+    connectOrigins: unique([...scriptOrigins, personalization, originOf(settings.ipLookupUrl)]),
+    formOrigins: unique([originOf(`https://${settings.appHost}/`)]),
+  };
+}
+
+/**
+ * One policy. style-src keeps 'unsafe-inline': styled-components adds <style> elements at run time
+ * and the server-rendered HTML carries style attributes (gatsby-plugin-image, styled-components'
+ * critical CSS); hashing those per page would not cover the run-time ones. Styles cannot run script,
+ * and content HTML loses every style tag and attribute in the sanitizer.
+ */
+export function contentSecurityPolicy(sources: PolicySources, scriptHashes: readonly string[]): string {
+  const list = (...values: string[]) => values.filter(Boolean).join(" ");
+  const directives: [string, string][] = [
+    ["default-src", "'self'"],
+    ["script-src", list("'self'", ...[...new Set(scriptHashes)].sort(), ...sources.scriptOrigins)],
+    ["style-src", "'self' 'unsafe-inline'"],
+    ["img-src", list("'self'", "data:", ...sources.scriptOrigins)],
+    ["font-src", "'self' data:"],
+    ["connect-src", list("'self'", ...sources.connectOrigins)],
+    ["frame-src", sources.scriptOrigins.length ? list(...sources.scriptOrigins) : "'none'"],
+    ["worker-src", "'self'"],
+    ["manifest-src", "'self'"],
+    ["media-src", "'self'"],
+    ["object-src", "'none'"],
+    ["base-uri", "'self'"],
+    ["form-action", list("'self'", ...sources.formOrigins)],
+    ["frame-ancestors", "'none'"],
+  ];
+  return directives.map(([name, value]) => `${name} ${value}`).join("; ");
+}
+
+/** Script types a browser runs; anything else (application/ld+json, …) is a data block CSP ignores. */
+const EXECUTABLE_TYPES = new Set([
+  "",
+  "module",
+  "text/javascript",
+  "application/javascript",
+  "application/ecmascript",
+  "text/ecmascript",
+  "text/jscript",
+  "application/x-javascript",
+]);
+
+interface HtmlNode {
+  nodeName: string;
+  tagName?: string;
+  value?: string;
+  attrs?: { name: string; value: string }[];
+  childNodes?: HtmlNode[];
+  content?: HtmlNode;
+}
+
+function walk(node: HtmlNode, visit: (node: HtmlNode) => void): void {
+  visit(node);
+  for (const child of node.childNodes ?? []) walk(child, visit);
+  if (node.content) walk(node.content, visit);
+}
+
+const attr = (node: HtmlNode, name: string) => node.attrs?.find((a) => a.name === name)?.value;
+
+export interface InlineScriptReport {
+  /** 'sha256-…' of every inline script the browser would run, in document order (duplicates kept once). */
+  hashes: string[];
+  /** Constructs no hash can allow: on* handler attributes and javascript: URLs. */
+  blocked: string[];
+}
+
+/** Parses the page as a browser does (parse5) and hashes the text of each executable inline script. */
+export function inlineScripts(html: string): InlineScriptReport {
+  const hashes: string[] = [];
+  const blocked: string[] = [];
+  walk(parse(html) as unknown as HtmlNode, (node) => {
+    if (!node.tagName) return;
+    for (const { name, value } of node.attrs ?? []) {
+      if (/^on/i.test(name)) blocked.push(`<${node.tagName} ${name}>`);
+      if (["href", "src", "action", "formaction", "xlink:href"].includes(name) && /^\s*javascript:/i.test(value)) {
+        blocked.push(`<${node.tagName} ${name}="javascript:…">`);
+      }
+    }
+    if (node.tagName !== "script" || attr(node, "src") !== undefined) return;
+    const type = (attr(node, "type") ?? "").trim().toLowerCase();
+    if (!EXECUTABLE_TYPES.has(type)) return;
+    const text = (node.childNodes ?? []).map((c) => c.value ?? "").join("");
+    const hash = `'sha256-${crypto.createHash("sha256").update(text, "utf8").digest("base64")}'`;
+    if (!hashes.includes(hash)) hashes.push(hash);
+  });
+  return { hashes, blocked };
+}
+
+/** Built HTML files under publicDir with the path each is served at ("/pricing/", "/404.html"). */
+export function builtHtmlFiles(publicDir: string): { file: string; route: string }[] {
+  const out: { file: string; route: string }[] = [];
+  const visit = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (!["page-data", "slice-data", "static", "icons", "~partytown"].includes(entry.name)) visit(full);
+      } else if (entry.name.endsWith(".html")) {
+        const rel = path.relative(publicDir, full).split(path.sep).join("/");
+        out.push({ file: full, route: entry.name === "index.html" ? `/${rel.slice(0, -"index.html".length)}` : `/${rel}` });
+      }
+    }
+  };
+  visit(publicDir);
+  return out.sort((a, b) => a.route.localeCompare(b.route));
+}
+
+export class SecurityHeadersError extends Error {}
+
+/**
+ * The header rules for a finished build: every path gets the static headers and a policy allowing
+ * the 404 page's inline scripts (what an unknown path is answered with); each page gets a policy with
+ * the hashes of its own inline scripts. A page with an inline handler or a javascript: URL fails the build.
+ */
+export function headerRulesForBuild(publicDir: string, sources: PolicySources): HeaderRule[] {
+  const pages = builtHtmlFiles(publicDir).map(({ file, route }) => ({ route, ...inlineScripts(fs.readFileSync(file, "utf8")) }));
+  const blocked = pages.flatMap((p) => p.blocked.map((b) => `${p.route}: ${b}`));
+  if (blocked.length) {
+    throw new SecurityHeadersError(`Inline script constructs the Content-Security-Policy would block:\n${blocked.slice(0, 20).join("\n")}`);
+  }
+  const notFound = pages.find((p) => p.route === "/404.html");
+  return [
+    {
+      source: "/*",
+      headers: [...STATIC_SECURITY_HEADERS, { key: CSP_HEADER, value: contentSecurityPolicy(sources, notFound?.hashes ?? []) }],
+    },
+    ...pages
+      .filter((p) => p.route.endsWith("/"))
+      .map((p) => ({ source: p.route, headers: [{ key: CSP_HEADER, value: contentSecurityPolicy(sources, p.hashes) }] })),
+  ];
+}
+
+/** The rules gatsby-config declares before the build: the static headers for every path. */
+export const configHeaderRules = (): HeaderRule[] => [{ source: "/*", headers: [...STATIC_SECURITY_HEADERS] }];
+
+export function writeHeadersManifest(rootDir: string, rules: HeaderRule[]): string {
+  const file = path.join(rootDir, HEADERS_MANIFEST);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, JSON.stringify(rules, null, 2));
+  return file;
+}
+
+export function readHeadersManifest(rootDir: string): HeaderRule[] {
+  const file = path.join(rootDir, HEADERS_MANIFEST);
+  if (!fs.existsSync(file)) throw new SecurityHeadersError(`${file} is missing: build the site first (npm run build)`);
+  const rules = JSON.parse(fs.readFileSync(file, "utf8")) as unknown;
+  if (
+    !Array.isArray(rules) ||
+    !rules.every(
+      (r: HeaderRule) =>
+        typeof r?.source === "string" &&
+        Array.isArray(r.headers) &&
+        r.headers.every((h) => typeof h?.key === "string" && typeof h.value === "string"),
+    )
+  ) {
+    throw new SecurityHeadersError(`${file} is not a list of header rules`);
+  }
+  return rules as HeaderRule[];
+}
+
+/** The slice of Gatsby's onPostBuild arguments this needs (NodePluginArgs `store`, `reporter`). */
+export interface PostBuildArgs {
+  store: { getState(): { config: Record<string, unknown> }; dispatch(action: { type: string; payload: unknown }): unknown };
+  reporter: { info(message: string): void; panic(message: string, error?: Error): never };
+}
+
+/**
+ * onPostBuild: computes the rules from the built pages, puts them in place of the config's `headers`
+ * (adapters read `config.headers` from Gatsby's store after onPostBuild, when they write the host's
+ * rules) and writes HEADERS_MANIFEST for the local server.
+ */
+export function applySecurityHeaders({ store, reporter }: PostBuildArgs, rootDir: string, settings: ThirdPartySettings): HeaderRule[] {
+  try {
+    const rules = headerRulesForBuild(path.join(rootDir, "public"), policySources(settings));
+    store.dispatch({ type: "SET_SITE_CONFIG", payload: { ...store.getState().config, headers: rules } });
+    if (store.getState().config.headers !== rules) throw new SecurityHeadersError("Gatsby's store did not take the header rules");
+    const file = writeHeadersManifest(rootDir, rules);
+    reporter.info(`security headers: ${rules.length - 1} page policies + 1 default, written to ${path.relative(rootDir, file)}`);
+    return rules;
+  } catch (error) {
+    return reporter.panic(`security headers: ${error instanceof Error ? error.message : String(error)}`, error as Error);
+  }
+}
