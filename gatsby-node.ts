@@ -6,6 +6,7 @@ import { ContentError } from "./src/node/local/load-content";
 import { createPages as createAllPages } from "./src/node/create-pages";
 import path from "node:path";
 import { copyIcons } from "./src/node/icons";
+import { stripNulBytes } from "./src/node/html-output";
 
 export { createSchemaCustomization } from "./src/node/customize-schema";
 
@@ -30,3 +31,9 @@ export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ act
 };
 
 export const createPages: GatsbyNode["createPages"] = (args) => createAllPages(args);
+
+// React 18's streaming renderer can leak NUL bytes into pages (src/node/html-output.ts).
+export const onPostBuild: GatsbyNode["onPostBuild"] = ({ reporter }) => {
+  const fixed = stripNulBytes(path.join(__dirname, "public"));
+  if (fixed.length) reporter.info(`removed stray NUL bytes (React 18 streaming renderer) from ${fixed.join(", ")}`);
+};

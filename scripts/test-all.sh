@@ -22,6 +22,8 @@ if ! git diff --quiet -- src/gatsby-types.d.ts 2>/dev/null; then
 fi
 step "performance budgets (first-load JS, no render-blocking third parties)"
 npx tsx scripts/check-budgets.ts
+step "HTML validity of every built page (W3C Nu checker)"
+npx tsx scripts/validate-html.ts
 step "types"
 npx tsc --noEmit
 step "lint"
