@@ -382,7 +382,13 @@ export function Header({ navigation, showLogin, isStatic, urls }: HeaderProps) {
                     >
                       {item.title}
                     </NavButton>
-                    <Drawer id={`${baseId}-${item.id}`} $open={expanded} data-drawer={item.id}>
+                    <Drawer
+                      id={`${baseId}-${item.id}`}
+                      $open={expanded}
+                      data-drawer={item.id}
+                      // A closing drawer stays visible while it fades; inert keeps Tab out of it at once.
+                      {...(expanded ? {} : { inert: "" })}
+                    >
                       <div>
                         <DrawerInner>
                           <DrawerContent item={item} />
