@@ -8,6 +8,7 @@ import path from "node:path";
 import { copyIcons } from "./src/node/icons";
 import { applySecurityHeaders, type PostBuildArgs } from "./src/node/security-headers";
 import { readThirdPartySettings } from "./src/config/third-party";
+import { stripNulBytes } from "./src/node/html-output";
 
 export { createSchemaCustomization } from "./src/node/customize-schema";
 
@@ -33,8 +34,11 @@ export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ act
 
 export const createPages: GatsbyNode["createPages"] = (args) => createAllPages(args);
 
-// Per-page Content-Security-Policy from the built HTML (src/node/security-headers.ts).
+// The built HTML is final first (React 18's streaming renderer can leak NUL bytes: src/node/html-output.ts),
+// then each page gets its Content-Security-Policy from it (src/node/security-headers.ts).
 // Gatsby types the store's methods as bare `Function`s.
 export const onPostBuild: GatsbyNode["onPostBuild"] = ({ store, reporter }) => {
+  const fixed = stripNulBytes(path.join(__dirname, "public"));
+  if (fixed.length) reporter.info(`removed stray NUL bytes (React 18 streaming renderer) from ${fixed.join(", ")}`);
   applySecurityHeaders({ store: store as unknown as PostBuildArgs["store"], reporter }, __dirname, readThirdPartySettings());
 };

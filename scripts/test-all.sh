@@ -22,10 +22,20 @@ if ! git diff --quiet -- src/gatsby-types.d.ts 2>/dev/null; then
 fi
 step "performance budgets (first-load JS, no render-blocking third parties)"
 npx tsx scripts/check-budgets.ts
+# The HTML checker is a JVM that mostly waits on its own start-up and I/O: it runs beside types and lint.
+html_log="$(mktemp)"
+npx tsx scripts/validate-html.ts >"$html_log" 2>&1 &
+html_pid=$!
 step "types"
 npx tsc --noEmit
 step "lint"
 npx eslint . --max-warnings=0
 npx prettier --check . --log-level warn
+step "HTML validity of every built page (W3C Nu checker, ran beside types and lint)"
+html_status=0
+wait "$html_pid" || html_status=$?
+cat "$html_log"
+rm -f "$html_log"
+[ "$html_status" -eq 0 ] || exit "$html_status"
 step "end-to-end (Chromium)"
 npx playwright test

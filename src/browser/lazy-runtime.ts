@@ -5,6 +5,7 @@
  * the first paint instead of adding to every page's first-load JavaScript.
  */
 import type { RouteUpdateArgs } from "./runtime";
+import { installChunkRecovery } from "./resilience";
 
 type Runtime = typeof import("./runtime");
 type Call = (runtime: Runtime) => void;
@@ -37,6 +38,22 @@ const run = (call: Call) => {
   }
 };
 
-export const onClientEntry = () => run((r) => r.onClientEntry());
+const sessionStore = (): Storage | null => {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null; // blocked by privacy settings
+  }
+};
+
+/**
+ * Chunk-load recovery (SPEC 4.7) is installed here, synchronously, not by the lazy runtime: the page's
+ * own chunks start loading right after onClientEntry, and a failure must not beat the listener (nor
+ * go unnoticed when the runtime chunk itself is the one that fails).
+ */
+export const onClientEntry = () => {
+  installChunkRecovery(window, sessionStore());
+  run((r) => r.onClientEntry());
+};
 export const onInitialClientRender = () => run((r) => r.onInitialClientRender());
 export const onRouteUpdate = (args: RouteUpdateArgs) => run((r) => r.onRouteUpdate(args));

@@ -19,7 +19,8 @@ import {
   type PartnerParams,
   type StorageLike,
 } from "./link-decoration";
-import { installChunkRecovery, rememberPath } from "./resilience";
+import { rememberPath } from "./resilience";
+import { warmOfflineCache } from "./offline-cache";
 import { fillSignupForm, signupUtmCookie } from "./signup-page";
 import { isSignupPage } from "../lib/layout-rules";
 import { page as personalizationPage } from "../personalization/events";
@@ -82,9 +83,8 @@ function onDocumentClick(event: MouseEvent): void {
   followDecoratedLink(event, window);
 }
 
-/** Before the first render: chunk-error recovery and the analytics tracker. */
+/** Before the first render: the analytics tracker (chunk-error recovery is installed by lazy-runtime.ts). */
 export function onClientEntry(): void {
-  installChunkRecovery(window, storage("sessionStorage"));
   state.tracker = createTracker({ sinks: windowSinks(window), production: isProductionHost(window.location.hostname) });
 }
 
@@ -94,6 +94,8 @@ export function onInitialClientRender(): void {
   observeLinks(document.body, decorationContext);
   document.addEventListener("click", onDocumentClick, true);
   window.addEventListener("hashchange", () => routeHash(window.location.hash));
+  // the service worker took control after the page loaded (first visit): cache what the page uses
+  window.navigator.serviceWorker?.addEventListener("controllerchange", () => warmOfflineCache(window));
 
   const decoratePartnerLinks = () =>
     setTimeout(() => {
@@ -119,6 +121,7 @@ export function onInitialClientRender(): void {
 export function onRouteUpdate({ location, prevLocation }: RouteUpdateArgs): void {
   const url = new URL(`${location.pathname}${location.search}${location.hash}`, window.location.origin);
   rememberPath(storage("sessionStorage"), `${url.pathname}${url.search}`);
+  warmOfflineCache(window);
 
   // document.referrer stays the landing page's referrer for client-side navigations: ignore it then.
   const decision = trackPageView({ url, referrer: prevLocation ? "" : document.referrer, cookies: readCookies(), now: Date.now() });

@@ -131,6 +131,8 @@ const SANITIZE: sanitizeHtml.IOptions = {
     ol: ["start"],
   },
   allowedClasses: { aside: ["callout", "callout--*"], p: ["callout__title"], div: ["table-scroll"], code: ["language-*"] },
+  // sanitize-html writes a closing tag for any element not listed here; </source> is invalid HTML
+  selfClosing: [...sanitizeHtml.defaults.selfClosing, "source", "wbr"],
   allowedSchemes: ["http", "https", "mailto", "tel"],
   allowedSchemesAppliedToAttributes: ["href", "src", "srcset"],
   allowProtocolRelative: false,

@@ -22,6 +22,8 @@ export const manifestOptions = {
  */
 export const offlineOptions = {
   precachePages: [],
+  // offline, a visited page whose HTML is not cached gets the app shell (see the file)
+  appendScript: "src/sw/offline-navigation.js",
   workboxConfig: {
     globPatterns: ["**/icons/icon-*.png", "**/*.{js,css}"],
     runtimeCaching: [

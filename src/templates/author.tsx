@@ -1,6 +1,7 @@
 import styled from "styled-components";
 import { graphql, type HeadProps, type PageProps } from "gatsby";
-import { GatsbyImage, type IGatsbyImageData } from "gatsby-plugin-image";
+import type { IGatsbyImageData } from "gatsby-plugin-image";
+import { Picture } from "../components/ui/picture";
 import { Layout } from "../components/layout/layout";
 import { Seo } from "../components/seo/seo";
 import { PageHeader } from "../components/layout/page-header";
@@ -16,7 +17,7 @@ const Profile = styled.div`
   gap: ${({ theme }) => theme.space.l};
   align-items: flex-start;
   flex-wrap: wrap;
-  .gatsby-image-wrapper {
+  picture {
     border-radius: 50%;
     flex: none;
   }
@@ -30,7 +31,7 @@ export default function AuthorTemplate({ data, location }: PageProps<Data>) {
       <Section>
         <Container>
           <Profile>
-            <GatsbyImage image={author.avatar.gatsbyImageData as IGatsbyImageData} alt={author.avatar.alt} />
+            <Picture image={author.avatar.gatsbyImageData as IGatsbyImageData} alt={author.avatar.alt} />
             <div>
               <MarkdownContent body={author.bio} />
               <p>

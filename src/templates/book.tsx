@@ -17,7 +17,6 @@ const Columns = styled.div`
   ${({ theme }) => theme.media.l} {
     grid-template-columns: 280px 1fr;
   }
-  .gatsby-image-wrapper,
   picture {
     display: block;
     overflow: hidden;

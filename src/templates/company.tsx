@@ -1,6 +1,7 @@
 import styled from "styled-components";
 import { graphql, type HeadProps, type PageProps } from "gatsby";
-import { GatsbyImage, type IGatsbyImageData } from "gatsby-plugin-image";
+import type { IGatsbyImageData } from "gatsby-plugin-image";
+import { Picture } from "../components/ui/picture";
 import { Layout } from "../components/layout/layout";
 import { Seo } from "../components/seo/seo";
 import { PageHeader } from "../components/layout/page-header";
@@ -50,7 +51,7 @@ export default function CompanyTemplate({ data, location }: PageProps<Data>) {
               <MarkdownContent body={c.body} />
             </div>
             <Card as="aside" aria-label={`${c.name} at a glance`}>
-              <GatsbyImage image={c.logo.gatsbyImageData as IGatsbyImageData} alt={c.logo.alt} />
+              <Picture image={c.logo.gatsbyImageData as IGatsbyImageData} alt={c.logo.alt} />
               <Stats>
                 {c.stats.map((s) => (
                   <div key={s.label}>

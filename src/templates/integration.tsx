@@ -1,5 +1,6 @@
 import { graphql, type HeadProps, type PageProps } from "gatsby";
-import { GatsbyImage, type IGatsbyImageData } from "gatsby-plugin-image";
+import type { IGatsbyImageData } from "gatsby-plugin-image";
+import { Picture } from "../components/ui/picture";
 import { Layout } from "../components/layout/layout";
 import { Seo } from "../components/seo/seo";
 import { PageHeader } from "../components/layout/page-header";
@@ -37,7 +38,7 @@ export default function IntegrationTemplate({ data, location }: PageProps<Data>)
           <Columns>
             <MarkdownContent body={i.body} />
             <Card as="aside" aria-label={`${i.name} at a glance`}>
-              <GatsbyImage image={i.logo.gatsbyImageData as IGatsbyImageData} alt={i.logo.alt} />
+              <Picture image={i.logo.gatsbyImageData as IGatsbyImageData} alt={i.logo.alt} />
               <h2>What you get</h2>
               <ul>
                 {i.features.map((f) => (

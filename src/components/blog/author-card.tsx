@@ -1,6 +1,7 @@
 import styled from "styled-components";
 import { graphql, Link } from "gatsby";
-import { GatsbyImage, type IGatsbyImageData } from "gatsby-plugin-image";
+import type { IGatsbyImageData } from "gatsby-plugin-image";
+import { Picture } from "../ui/picture";
 import { paths } from "../../node/create-pages/paths";
 
 const Box = styled.aside`
@@ -11,7 +12,7 @@ const Box = styled.aside`
   border-radius: ${({ theme }) => theme.radii.l};
   background: ${({ theme }) => theme.colors.surface};
   margin: ${({ theme }) => theme.space.xxl} 0;
-  .gatsby-image-wrapper {
+  picture {
     border-radius: 50%;
     flex: none;
   }
@@ -23,7 +24,7 @@ const Box = styled.aside`
 export function AuthorCard({ author }: { author: Queries.AuthorCardFieldsFragment }) {
   return (
     <Box aria-label="About the author">
-      <GatsbyImage image={author.avatar.gatsbyImageData as IGatsbyImageData} alt="" />
+      <Picture image={author.avatar.gatsbyImageData as IGatsbyImageData} alt="" />
       <div>
         <p>
           <strong>

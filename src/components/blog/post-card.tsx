@@ -1,6 +1,7 @@
 import styled from "styled-components";
 import { graphql, Link } from "gatsby";
-import { GatsbyImage, type IGatsbyImageData } from "gatsby-plugin-image";
+import type { IGatsbyImageData } from "gatsby-plugin-image";
+import { Picture } from "../ui/picture";
 import { paths } from "../../node/create-pages/paths";
 
 const Article = styled.article`
@@ -32,7 +33,7 @@ const Article = styled.article`
     margin: 0;
     color: ${({ theme }) => theme.colors.textMuted};
   }
-  .gatsby-image-wrapper {
+  picture {
     border-radius: ${({ theme }) => theme.radii.m};
     margin-bottom: ${({ theme }) => theme.space.xs};
   }
@@ -52,7 +53,7 @@ export function PostCard({ post, headingLevel = 3 }: { post: Queries.PostCardFie
       </H>
       <p>{post.excerpt}</p>
       <div className="meta">
-        <GatsbyImage image={post.image.gatsbyImageData as IGatsbyImageData} alt="" />
+        <Picture image={post.image.gatsbyImageData as IGatsbyImageData} alt="" />
         <p>
           {post.category.name} · <time dateTime={post.isoDate}>{post.date}</time>
         </p>

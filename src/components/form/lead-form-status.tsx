@@ -1,12 +1,24 @@
+import { useEffect, useRef } from "react";
 import { StatusBox } from "./lead-form-styles";
 
 export type LeadFormState = "idle" | "invalid" | "submitting" | "success" | "error";
 
-/** The status message that replaces the submit control (SPEC 4.8). `html` is already sanitized. */
+/**
+ * The status message that replaces the submit control (SPEC 4.8). `html` is already sanitized.
+ * The submit button it replaces usually had the focus: the focus moves to the message rather than
+ * falling back to the document, so keyboard and screen-reader users stay where they were and hear it.
+ */
 export function LeadFormStatus({ state, html }: { state: LeadFormState; html: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const active = document.activeElement;
+    if (!active || active === document.body) ref.current?.focus({ preventScroll: true });
+  }, []);
   const tone = state === "success" ? "success" : state === "error" ? "error" : "info";
   return (
     <StatusBox
+      ref={ref}
+      tabIndex={-1}
       className="full"
       $tone={tone}
       role={state === "error" ? "alert" : "status"}

@@ -77,8 +77,8 @@ function FooterEntry({ item }: { item: FooterData["columns"][number]["items"][nu
   const badges = (
     <>
       {item.title === "Status" && (
-        <Badge $size="XS" $color="green" aria-label="99.99% uptime">
-          99.99%
+        <Badge $size="XS" $color="green">
+          99.99%<span className="visually-hidden"> uptime</span>
         </Badge>
       )}
       {item.isNew && (

@@ -391,7 +391,13 @@ export function Header({ navigation, labelAlternatives = {}, showLogin, isStatic
                     >
                       <ReservedText text={item.title} alternatives={labelAlternatives[item.id]} />
                     </NavButton>
-                    <Drawer id={`${baseId}-${item.id}`} $open={expanded} data-drawer={item.id}>
+                    <Drawer
+                      id={`${baseId}-${item.id}`}
+                      $open={expanded}
+                      data-drawer={item.id}
+                      // A closing drawer stays visible while it fades; inert keeps Tab out of it at once.
+                      {...(expanded ? {} : { inert: "" })}
+                    >
                       <div>
                         <DrawerInner>
                           <DeferredDrawerContent item={item} />

@@ -1,5 +1,6 @@
 import styled, { css } from "styled-components";
-import { GatsbyImage, type IGatsbyImageData } from "gatsby-plugin-image";
+import type { IGatsbyImageData } from "gatsby-plugin-image";
+import { Picture } from "../ui/picture";
 import { Badge } from "../ui/badge";
 import { Icon } from "../ui/icon";
 import { SmartLink } from "../ui/smart-link";
@@ -192,13 +193,14 @@ function DrawerEntry({ item }: { item: DrawerItem }) {
   const position = image ? (item.imagePosition ?? "FULL_WIDTH") : null;
   return (
     <Card href={item.url} $tone={toneOf(item.color)} $position={position} data-layout={item.layout}>
-      {image && <GatsbyImage className="card-image" image={image} alt={item.image?.alt ?? ""} />}
-      <span>
+      {image && <Picture className="card-image" image={image} alt={item.image?.alt ?? ""} />}
+      {/* a div, not a span: the text is a paragraph, which phrasing content may not hold */}
+      <div>
         <strong>
           {item.title} {item.isNew && <New />}
         </strong>
         {item.text && <p>{item.text}</p>}
-      </span>
+      </div>
     </Card>
   );
 }
@@ -219,14 +221,14 @@ function ColumnFooterBlock({ footer }: { footer: ColumnFooter }) {
   if (footer.layout === "POWERED_BY") {
     const image = footer.image?.gatsbyImageData as IGatsbyImageData | null | undefined;
     const body = (
-      <span>
+      <div>
         <strong>{footer.title}</strong>
         {footer.text && <p>{footer.text}</p>}
-      </span>
+      </div>
     );
     return (
       <FooterBlock $layout="POWERED_BY">
-        {image ? <GatsbyImage image={image} alt={footer.image?.alt ?? ""} /> : <Icon name="sparkles" size={28} />}
+        {image ? <Picture image={image} alt={footer.image?.alt ?? ""} /> : <Icon name="sparkles" size={28} />}
         {footer.url ? <SmartLink href={footer.url}>{body}</SmartLink> : body}
       </FooterBlock>
     );

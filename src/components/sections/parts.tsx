@@ -1,6 +1,7 @@
 import { HeroImage } from "../ui/hero-image";
 import styled from "styled-components";
-import { GatsbyImage, type IGatsbyImageData } from "gatsby-plugin-image";
+import type { IGatsbyImageData } from "gatsby-plugin-image";
+import { Picture } from "../ui/picture";
 import { Card, Lead } from "../ui/container";
 
 /** Building blocks shared by the landing-page section components. */
@@ -43,7 +44,7 @@ export const image = (i: { gatsbyImageData?: unknown; alt: string } | null | und
   !i?.gatsbyImageData ? null : eager ? (
     <HeroImage image={i.gatsbyImageData as IGatsbyImageData} alt={i.alt} />
   ) : (
-    <GatsbyImage image={i.gatsbyImageData as IGatsbyImageData} alt={i.alt} loading="lazy" />
+    <Picture image={i.gatsbyImageData as IGatsbyImageData} alt={i.alt} />
   );
 
 export function Heading2({ heading, text, first }: { heading?: string | null; text?: string | null; first: boolean }) {

@@ -3,8 +3,12 @@ import styled from "styled-components";
 import type { CurvePoint } from "../../lib/staffing";
 import { percent } from "../../lib/staffing-display";
 
-const Figure = styled.figure`
+/** The figure (chart + caption) and, after it, the numbers behind it: a figure holds one caption, first or last. */
+const Figure = styled.div`
   margin: ${({ theme }) => theme.space.m} 0 0;
+  figure {
+    margin: 0;
+  }
   svg {
     display: block;
     width: 100%;
@@ -89,43 +93,45 @@ export function ServiceLevelChart({ label, points, chosen, target }: ServiceLeve
   )} with ${maxX}. The target is ${percent(target, 0)}${chosenPoint ? `; ${agents(chosen)} ${chosen === 1 ? "reaches" : "reach"} ${percent(chosenPoint.serviceLevel)}` : ""}.`;
   return (
     <Figure>
-      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={`${id}-t ${id}-d`}>
-        <title id={`${id}-t`}>{`${label}: service level by agents on shift`}</title>
-        <desc id={`${id}-d`}>{description}</desc>
-        {[0, 0.25, 0.5, 0.75, 1].map((s) => (
-          <g key={s}>
-            <line className="axis" x1={PAD.left} x2={W - PAD.right} y1={y(s)} y2={y(s)} />
-            <text className="tick" x={PAD.left - 6} y={y(s) + 4} textAnchor="end">
-              {`${s * 100}%`}
-            </text>
-          </g>
-        ))}
-        {points
-          .filter((_, i) => i % step === 0 || i === points.length - 1)
-          .map((p) => (
-            <text key={p.agents} className="tick" x={x(p.agents)} y={H - PAD.bottom + 16} textAnchor="middle">
-              {p.agents}
-            </text>
+      <figure>
+        <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={`${id}-t ${id}-d`}>
+          <title id={`${id}-t`}>{`${label}: service level by agents on shift`}</title>
+          <desc id={`${id}-d`}>{description}</desc>
+          {[0, 0.25, 0.5, 0.75, 1].map((s) => (
+            <g key={s}>
+              <line className="axis" x1={PAD.left} x2={W - PAD.right} y1={y(s)} y2={y(s)} />
+              <text className="tick" x={PAD.left - 6} y={y(s) + 4} textAnchor="end">
+                {`${s * 100}%`}
+              </text>
+            </g>
           ))}
-        <text className="tick" x={(W + PAD.left) / 2} y={H - 4} textAnchor="middle">
-          agents on shift
-        </text>
-        <line className="target" x1={PAD.left} x2={W - PAD.right} y1={y(target)} y2={y(target)} />
-        <text className="target-label" x={W - PAD.right} y={y(target) - 5} textAnchor="end">
-          {`target ${percent(target, 0)}`}
-        </text>
-        <path className="line" d={path} />
-        {points.map((p) => (
-          <circle
-            key={p.agents}
-            className={p.agents === chosen ? "point chosen" : "point"}
-            cx={x(p.agents)}
-            cy={y(p.serviceLevel)}
-            r={p.agents === chosen ? 6 : 3.5}
-          />
-        ))}
-      </svg>
-      <figcaption>{description}</figcaption>
+          {points
+            .filter((_, i) => i % step === 0 || i === points.length - 1)
+            .map((p) => (
+              <text key={p.agents} className="tick" x={x(p.agents)} y={H - PAD.bottom + 16} textAnchor="middle">
+                {p.agents}
+              </text>
+            ))}
+          <text className="tick" x={(W + PAD.left) / 2} y={H - 4} textAnchor="middle">
+            agents on shift
+          </text>
+          <line className="target" x1={PAD.left} x2={W - PAD.right} y1={y(target)} y2={y(target)} />
+          <text className="target-label" x={W - PAD.right} y={y(target) - 5} textAnchor="end">
+            {`target ${percent(target, 0)}`}
+          </text>
+          <path className="line" d={path} />
+          {points.map((p) => (
+            <circle
+              key={p.agents}
+              className={p.agents === chosen ? "point chosen" : "point"}
+              cx={x(p.agents)}
+              cy={y(p.serviceLevel)}
+              r={p.agents === chosen ? 6 : 3.5}
+            />
+          ))}
+        </svg>
+        <figcaption>{description}</figcaption>
+      </figure>
       <details>
         <summary>Show the numbers</summary>
         <table>

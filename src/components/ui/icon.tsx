@@ -17,8 +17,15 @@ const Glyph = styled.span<{ $src: string; $size: number }>`
   width: ${({ $size }) => $size}px;
   height: ${({ $size }) => $size}px;
   background-color: currentColor;
-  mask: url("${({ $src }) => $src}") center / contain no-repeat;
-  -webkit-mask: url("${({ $src }) => $src}") center / contain no-repeat;
+  /* longhands: the W3C CSS checker rejects the (valid) mask shorthand with a position/size */
+  -webkit-mask-image: url("${({ $src }) => $src}");
+  -webkit-mask-position: center;
+  -webkit-mask-size: contain;
+  -webkit-mask-repeat: no-repeat;
+  mask-image: url("${({ $src }) => $src}");
+  mask-position: center;
+  mask-size: contain;
+  mask-repeat: no-repeat;
   vertical-align: -0.15em;
 `;
 

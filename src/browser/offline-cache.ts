@@ -1,0 +1,49 @@
+/**
+ * Completes what gatsby-plugin-offline caches for a visited page. The plugin records each page's
+ * component chunks and page data, but not the static query results (`/page-data/sq/d/{hash}.json`),
+ * slice data or `app-data.json` the page also needs: Gatsby's loader keeps those in memory once
+ * fetched, often before the service worker took control (prefetching, the landing page), so they never
+ * pass through it, and the page cannot render offline ("We couldn't load /page-data/sq/d/…").
+ * Fetching them once through the service worker puts them in its runtime cache.
+ */
+
+interface PageResourcesLike {
+  page?: { staticQueryHashes?: unknown; slicesMap?: unknown } | null;
+}
+export interface LoaderLike {
+  loadPageSync(path: string): PageResourcesLike | null | undefined;
+}
+
+const HASH = /^[\w-]+$/;
+
+/** The data files a page needs besides its own page data and chunks. */
+export function extraResourceUrls(resources: PageResourcesLike | null | undefined): string[] {
+  const page = resources?.page;
+  if (!page) return [];
+  const hashes = Array.isArray(page.staticQueryHashes) ? page.staticQueryHashes : [];
+  const slices = page.slicesMap && typeof page.slicesMap === "object" ? Object.values(page.slicesMap as Record<string, unknown>) : [];
+  return [
+    "/page-data/app-data.json",
+    ...hashes.filter((h): h is string => typeof h === "string" && HASH.test(h)).map((h) => `/page-data/sq/d/${h}.json`),
+    ...slices.filter((s): s is string => typeof s === "string" && HASH.test(s)).map((s) => `/slice-data/${s}.json`),
+  ];
+}
+
+const warmed = new Set<string>();
+
+/** Fetches, through the controlling service worker, what the current page needs and was not cached yet. */
+export function warmOfflineCache(win: Window & { ___loader?: LoaderLike }, fetchImpl: typeof fetch = win.fetch.bind(win)): string[] {
+  if (!win.navigator.serviceWorker?.controller || !win.___loader) return [];
+  let resources: PageResourcesLike | null | undefined;
+  try {
+    resources = win.___loader.loadPageSync(win.location.pathname);
+  } catch {
+    return [];
+  }
+  const urls = extraResourceUrls(resources).filter((url) => !warmed.has(url));
+  for (const url of urls) {
+    warmed.add(url);
+    fetchImpl(url).catch(() => warmed.delete(url));
+  }
+  return urls;
+}
