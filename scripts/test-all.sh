@@ -29,3 +29,6 @@ npx eslint . --max-warnings=0
 npx prettier --check . --log-level warn
 step "end-to-end (Chromium)"
 npx playwright test
+step "Contentful parity (the same site through gatsby-source-contentful and the local Delivery API emulator)"
+# Compares against the embedded build above (public/), then rebuilds incrementally after one CMS change.
+npx tsx scripts/contentful/run-parity.ts

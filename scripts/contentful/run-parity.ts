@@ -45,6 +45,7 @@ const move = (from: string, to: string) => {
 };
 
 async function main() {
+  const started = Date.now();
   const timings: string[] = [];
   fs.mkdirSync(work, { recursive: true });
   if (!fs.existsSync(at("public", "index.html"))) {
@@ -96,6 +97,7 @@ async function main() {
     move(embedded, at("public"));
     move(path.join(work, "embedded-cache"), at(".cache"));
     fs.writeFileSync(typesFile, savedTypes);
+    timings.push(`total ${(Date.now() - started) / 1000} s`);
     console.log(`contentful parity timings:\n  ${timings.join("\n  ")}`);
   }
   if (failed) process.exit(1);
