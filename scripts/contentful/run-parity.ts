@@ -84,8 +84,12 @@ async function main() {
     const page = pageSnapshot(fs.readFileSync(htmlFile(at("public"), "/blog/csat-vs-nps/"), "utf8"));
     if (!page.headings.includes(`h1 ${title}`) || !page.title.startsWith(title))
       throw new Error(`contentful parity: the change did not reach /blog/csat-vs-nps/ (title "${page.title}")`);
-    const listing = fs.readFileSync(htmlFile(at("public"), "/blog/"), "utf8");
-    if (!pageSnapshot(listing).main.includes(title)) throw new Error("contentful parity: the change did not reach /blog/");
+    // The post's category listing shows it too (a page built from another query).
+    const categoryId = (post.fields.category as { sys: { id: string } }).sys.id;
+    const category = emulator.space.entries.find((e) => e.id === categoryId)?.fields.slug;
+    const listing = fs.readFileSync(htmlFile(at("public"), `/blog/category/${String(category)}/`), "utf8");
+    if (!pageSnapshot(listing).main.includes(title))
+      throw new Error(`contentful parity: the change did not reach /blog/category/${String(category)}/`);
     console.log("contentful parity: one changed entry synced incrementally and rebuilt");
   } catch (error) {
     failed = true;
