@@ -2,7 +2,7 @@ import path from "node:path";
 import type { GatsbyConfig } from "gatsby";
 import { readServerConfig } from "./src/config";
 import { configHeaderRules } from "./src/node/security-headers";
-import { manifestOptions, offlineOptions, sitemapOptions } from "./src/node/plugin-options";
+import { contentfulOptions, manifestOptions, offlineOptions, sitemapOptions } from "./src/node/plugin-options";
 
 const config = readServerConfig();
 const contentDir = config.contentDir ?? path.join(__dirname, "content");
@@ -19,11 +19,11 @@ const gatsbyConfig: GatsbyConfig = {
     "gatsby-plugin-image",
     "gatsby-plugin-sharp",
     "gatsby-transformer-sharp",
-    {
-      // Images referenced by the embedded content; the entries themselves are read by src/node/local.
-      resolve: "gatsby-source-filesystem",
-      options: { name: "content", path: contentDir, ignore: ["**/*.md", "**/*.json"] },
-    },
+    // One content source: Contentful when configured (src/node/contentful), else the embedded content,
+    // whose images come through the filesystem source (the entries themselves are read by src/node/local).
+    config.contentful
+      ? { resolve: "gatsby-source-contentful", options: contentfulOptions(config.contentful) }
+      : { resolve: "gatsby-source-filesystem", options: { name: "content", path: contentDir, ignore: ["**/*.md", "**/*.json"] } },
     { resolve: "gatsby-plugin-sitemap", options: sitemapOptions },
     { resolve: "gatsby-plugin-manifest", options: manifestOptions },
     // Must come after the manifest plugin so the manifest is cached.

@@ -18,7 +18,9 @@ export const onPreInit: GatsbyNode["onPreInit"] = ({ reporter }) => {
 };
 
 export const sourceNodes: GatsbyNode["sourceNodes"] = (args) => {
-  const dir = readServerConfig().contentDir ?? path.join(__dirname, "content");
+  const config = readServerConfig();
+  if (config.contentful) return; // gatsby-source-contentful sources the entries (src/node/contentful)
+  const dir = config.contentDir ?? path.join(__dirname, "content");
   try {
     sourceLocalContent(dir, args);
   } catch (error) {

@@ -39,3 +39,6 @@ rm -f "$html_log"
 [ "$html_status" -eq 0 ] || exit "$html_status"
 step "end-to-end (Chromium)"
 npx playwright test
+step "Contentful parity (the same site through gatsby-source-contentful and the local Delivery API emulator)"
+# Compares against the embedded build above (public/), then rebuilds incrementally after one CMS change.
+npx tsx scripts/contentful/run-parity.ts

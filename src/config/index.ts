@@ -65,6 +65,18 @@ export function readServerConfig() {
 export type ServerConfig = ReturnType<typeof readServerConfig>;
 
 /**
+ * `npm run contentful:migrate` / `contentful:seed`: the space to write to. The management token
+ * (CONTENTFUL_MANAGEMENT_TOKEN) is a secret of those scripts; builds never need it.
+ */
+export function readManagementConfig() {
+  const spaceId = env("CONTENTFUL_SPACE_ID");
+  const managementToken = env("CONTENTFUL_MANAGEMENT_TOKEN");
+  if (!spaceId || !managementToken)
+    throw new Error("Set CONTENTFUL_SPACE_ID and CONTENTFUL_MANAGEMENT_TOKEN (and optionally CONTENTFUL_ENVIRONMENT)");
+  return { spaceId, managementToken, environment: env("CONTENTFUL_ENVIRONMENT") ?? "master" };
+}
+
+/**
  * Build-time constants for the browser bundle beyond Gatsby's own GATSBY_* inlining: an unset
  * personalization client id becomes "" so webpack drops the SDK's dynamic import entirely.
  */

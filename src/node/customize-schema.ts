@@ -10,6 +10,7 @@ import { parseUrlTable, type UrlTable } from "../lib/url-table";
 import { getGatsbyImageResolver } from "gatsby-plugin-image/graphql-utils";
 import { cdnImageData, type CdnImageArgs } from "./image-cdn";
 import { readServerConfig } from "../config";
+import { assetIdFromUrl, contentfulTypeDefs, findAsset, registerContentfulExtensions, textOf } from "./contentful/schema";
 
 const { imageCdnDomain } = readServerConfig();
 
@@ -61,13 +62,22 @@ export function localImageUrl(src: string, context: ResolverContext, info: Graph
   });
 }
 
+const MARKDOWN_IMAGE_ARGS = { layout: "constrained", width: 760, formats: ["auto", "webp"], placeholder: "none" };
+
+/** An image in a Contentful Markdown body, by its asset URL: the plugin's own gatsbyImageData resolver. */
+async function contentfulImageData(src: string, context: ResolverContext, info: GraphQLResolveInfo) {
+  const assetType = info.schema.getType("ContentfulAsset") as unknown as { getFields(): Record<string, { resolve: Function }> } | undefined;
+  const assetId = assetIdFromUrl(src);
+  if (!assetType || !assetId) return null;
+  const asset = await findAsset(assetId, context);
+  if (!asset) return null;
+  return assetType.getFields().gatsbyImageData.resolve(asset, MARKDOWN_IMAGE_ARGS, context, info);
+}
+
 async function markdownImage(src: string, context: ResolverContext, info: GraphQLResolveInfo): Promise<ResolvedImage | undefined> {
-  const data = await localImageData(
-    src,
-    { layout: "constrained", width: 760, formats: ["auto", "webp"], placeholder: "none" },
-    context,
-    info,
-  );
+  const data = /^images\//.test(src)
+    ? await localImageData(src, MARKDOWN_IMAGE_ARGS, context, info)
+    : await contentfulImageData(src, context, info);
   if (!data) return undefined;
   const fallback = data.images.fallback;
   return {
@@ -86,8 +96,9 @@ export function registerMarkdownExtension(schema: NodePluginSchema, createFieldE
     args: { from: "String!" },
     extend: (options: { from: string }) => ({
       async resolve(source: Record<string, unknown>, _args: unknown, context: ResolverContext, info: GraphQLResolveInfo) {
-        const markdown = source[options.from];
-        const rendered = await renderMarkdown(typeof markdown === "string" ? markdown : "", {
+        // A string on the node (embedded content) or a long-text child node (Contentful).
+        const markdown = textOf(source, options.from, context);
+        const rendered = await renderMarkdown(markdown ?? "", {
           urlTable: await urlTableFrom(context),
           resolveImage: (src) => markdownImage(src, context, info),
         });
@@ -192,4 +203,9 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
     }),
   ]);
   createTypes(implementations("Local", localOverrides));
+  // The Contentful adapter (src/node/contentful): its types implement the same interfaces.
+  if (readServerConfig().contentful) {
+    registerContentfulExtensions(createFieldExtension);
+    createTypes(contentfulTypeDefs());
+  }
 };

@@ -2,7 +2,7 @@
  * Markdown → sanitized HTML segments, at build time only (the parser never ships to the browser).
  * GFM via markdown-it (tables, strikethrough, autolinks) plus the site's blocks:
  *  - call-out boxes: GitHub alert syntax (`> [!TIP]`), rendered as <aside class="callout">;
- *  - images under content/images, resolved to responsive images by the caller;
+ *  - images (content/images paths, CMS asset URLs), resolved to responsive images by the caller;
  *  - `::form[<id>]` alone on a line embeds a lead form (a separate segment);
  *  - "{{key}}" link addresses resolved from the URL table (SPEC 2.5).
  */
@@ -165,7 +165,7 @@ async function renderHtml(source: string, options: RenderOptions, env: { heading
   }
   for (const image of images) {
     const src = String(image.attrGet("src") ?? "");
-    const resolved = options.resolveImage && /^images\//.test(src) ? await options.resolveImage(src) : undefined;
+    const resolved = options.resolveImage ? await options.resolveImage(src) : undefined;
     if (!resolved) continue;
     image.attrSet("src", resolved.src);
     if (resolved.width) image.attrSet("width", String(resolved.width));

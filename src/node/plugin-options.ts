@@ -1,4 +1,26 @@
 /** Options of the Gatsby plugins configured in gatsby-config.ts, kept out of it so they can be tested. */
+import type { ContentfulConfig } from "../config";
+
+/**
+ * gatsby-source-contentful (ARCHITECTURE.md 4): the Delivery API by default, the Preview API with
+ * CONTENTFUL_HOST=preview.contentful.com and a preview token. Assets are not downloaded: images are
+ * served by Contentful's image API through gatsby-plugin-image. The site's types for the entries are
+ * explicit (src/node/contentful/schema.ts), so nothing depends on inference.
+ */
+export function contentfulOptions(config: ContentfulConfig) {
+  if (!/^[a-zA-Z0-9-_.]{1,64}$/.test(config.spaceId)) throw new Error("CONTENTFUL_SPACE_ID is not a Contentful space id");
+  if (!/^[a-zA-Z0-9-_.]{1,64}$/.test(config.environment)) throw new Error("CONTENTFUL_ENVIRONMENT is not an environment id");
+  if (config.host !== undefined && !/^[a-zA-Z0-9.-]+(:\d{1,5})?$/.test(config.host))
+    throw new Error("CONTENTFUL_HOST is a host name with an optional port, without a scheme or path");
+  return {
+    spaceId: config.spaceId,
+    accessToken: config.accessToken,
+    environment: config.environment,
+    ...(config.host ? { host: config.host } : {}),
+    downloadLocal: false,
+    enableTags: false,
+  };
+}
 
 // SPEC 3.8 "Site manifest".
 export const manifestOptions = {

@@ -286,6 +286,26 @@ export const entities: Record<string, { fields: string; extra?: string[] }> = {
   },
 };
 
+/** One field of an entity interface, as written in its SDL. */
+export interface FieldSdl {
+  name: string;
+  /** The field's arguments in parentheses, or "". */
+  args: string;
+  /** The GraphQL type, e.g. "[String!]!". */
+  type: string;
+  /** Directives as written, e.g. "@dateformat", or "". */
+  directives: string;
+}
+
+const FIELD = /(\w+)(\([^)]*\))?:\s*([\w[\]!]+)((?:\s*@\w+(?:\([^)]*\))?)*)/g;
+
+/** The fields of an entity interface (without the `id` every node has). */
+export function entityFields(name: string): FieldSdl[] {
+  const entity = entities[name];
+  if (!entity) throw new Error(`schema: unknown entity "${name}"`);
+  return [...entity.fields.matchAll(FIELD)].map((m) => ({ name: m[1], args: m[2] ?? "", type: m[3], directives: (m[4] ?? "").trim() }));
+}
+
 export function interfaceTypeDefs(): string {
   return Object.entries(entities)
     .map(([name, { fields, extra = [] }]) => `interface ${name} implements ${["Node", ...extra].join(" & ")} { id: ID! ${fields} }`)
@@ -301,7 +321,7 @@ export function implementations(prefix: string, fieldOverrides: Record<string, s
   return Object.entries(entities)
     .map(([name, { fields, extra = [] }]) => {
       const body = fields
-        .replace(/(\w+)(\([^)]*\))?:\s*([\w[\]!]+)((?:\s*@\w+(?:\([^)]*\))?)*)/g, (whole, field: string) => {
+        .replace(FIELD, (whole, field: string) => {
           const key = `${name}.${field}`;
           return fieldOverrides[key] ?? whole;
         })

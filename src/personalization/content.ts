@@ -44,3 +44,19 @@ export function mapExperienceEntry(entry: ExperienceEntry, audiences: AudienceEn
     throw new Error(`personalization: experience ${entry.nt_experience_id} is not valid`);
   return ExperienceMapper.mapExperience(experience);
 }
+
+/** The PersonalizationExperience node fields of an entry (every source maps experiences the same way). */
+export function experienceNodeFields(entry: ExperienceEntry, audiences: AudienceEntry[]) {
+  const mapped = mapExperienceEntry(entry, audiences);
+  return {
+    experienceId: mapped.id,
+    type: mapped.type,
+    name: mapped.name,
+    description: mapped.description,
+    audience: mapped.audience?.id,
+    trafficAllocation: mapped.trafficAllocation,
+    distribution: mapped.distribution,
+    sticky: mapped.sticky ?? false,
+    components: mapped.components.map((c) => ("baseline" in c && "id" in c.baseline ? c : null)).filter((c) => c !== null),
+  };
+}

@@ -5,7 +5,7 @@
 import type { NodePluginArgs } from "gatsby";
 import { loadContent, type LocalContent } from "./load-content";
 import type { SectionInput } from "./content-schema";
-import { mapExperienceEntry } from "../../personalization/content";
+import { experienceNodeFields } from "../../personalization/content";
 
 type Args = Pick<NodePluginArgs, "actions" | "createNodeId" | "createContentDigest">;
 
@@ -45,18 +45,8 @@ export function sourceLocalContent(contentDir: string, { actions, createNodeId, 
   for (const a of content.audiences)
     create("PersonalizationAudience", a.nt_audience_id, { audienceId: a.nt_audience_id, name: a.nt_name, description: a.nt_description });
   for (const entry of content.experiences) {
-    const mapped = mapExperienceEntry(entry, content.audiences);
-    create("PersonalizationExperience", mapped.id, {
-      experienceId: mapped.id,
-      type: mapped.type,
-      name: mapped.name,
-      description: mapped.description,
-      audience: mapped.audience?.id,
-      trafficAllocation: mapped.trafficAllocation,
-      distribution: mapped.distribution,
-      sticky: mapped.sticky ?? false,
-      components: mapped.components.map((c) => ("baseline" in c && "id" in c.baseline ? c : null)).filter((c) => c !== null),
-    });
+    const fields = experienceNodeFields(entry, content.audiences);
+    create("PersonalizationExperience", fields.experienceId, fields);
   }
   for (const v of content.heroVariants) create("PersonalizationHeroVariant", v.id, { ...v, variantId: v.id });
 

@@ -1,0 +1,113 @@
+/**
+ * `npm run test:contentful`: the site built through gatsby-source-contentful and the local Delivery API
+ * emulator (tests/emulators/contentful) must equal the embedded build, and a second, incremental build
+ * after one entry changes must pick up the change through the sync API.
+ *
+ * It compares against the embedded build already in public/ (scripts/test-all.sh builds it once for
+ * e2e); with no public/, it builds the embedded site first. public/, .cache/ and the generated GraphQL
+ * types are moved aside for the Contentful builds and put back afterwards; the Contentful build stays in
+ * .parity/contentful-public for inspection. The Contentful builds get a minimal environment: no
+ * third-party ids (the comparison is about content, not scripts).
+ */
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { startContentfulEmulator } from "../../tests/emulators/contentful/server";
+import { compareBuilds, formatReport, htmlFile, pageSnapshot } from "./parity";
+
+const root = path.resolve(__dirname, "../..");
+const at = (...p: string[]) => path.join(root, ...p);
+const work = at(".parity");
+const typesFile = at("src", "gatsby-types.d.ts");
+
+function gatsbyBuild(env: Record<string, string>): Promise<number> {
+  const started = Date.now();
+  const base: Record<string, string> = { GATSBY_TELEMETRY_DISABLED: "1", CI: process.env.CI ?? "true" };
+  for (const key of ["PATH", "HOME", "TMPDIR", "LANG", "NODE_OPTIONS"]) if (process.env[key]) base[key] = process.env[key] as string;
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [at("node_modules", "gatsby", "cli.js"), "build"], {
+      cwd: root,
+      env: { ...base, ...env },
+      stdio: ["ignore", "inherit", "inherit"],
+    });
+    child.on("error", reject);
+    child.on("exit", (code) =>
+      code === 0 ? resolve((Date.now() - started) / 1000) : reject(new Error(`gatsby build exited with ${code}`)),
+    );
+  });
+}
+
+const move = (from: string, to: string) => {
+  if (!fs.existsSync(from)) return;
+  fs.rmSync(to, { recursive: true, force: true });
+  fs.mkdirSync(path.dirname(to), { recursive: true });
+  fs.renameSync(from, to);
+};
+
+async function main() {
+  const started = Date.now();
+  const timings: string[] = [];
+  fs.mkdirSync(work, { recursive: true });
+  if (!fs.existsSync(at("public", "index.html"))) {
+    console.log("contentful parity: no embedded build in public/, building it");
+    timings.push(`embedded build ${await gatsbyBuild({})} s`);
+  }
+  const savedTypes = fs.readFileSync(typesFile, "utf8");
+  const embedded = path.join(work, "embedded-public");
+  move(at("public"), embedded);
+  move(at(".cache"), path.join(work, "embedded-cache"));
+
+  const emulator = await startContentfulEmulator({ contentDir: at("content") });
+  let failed = false;
+  try {
+    const first = await gatsbyBuild(emulator.buildEnv());
+    timings.push(`Contentful build (initial sync) ${first} s`);
+    const report = compareBuilds(embedded, at("public"));
+    if (report.onlyIn.expected.length || report.onlyIn.actual.length || report.differences.length) {
+      console.error(`contentful parity: the Contentful build differs from the embedded build:\n${formatReport(report)}`);
+      failed = true;
+      return;
+    }
+    console.log(`contentful parity: ${report.pages} pages equal (title, headings, main text, navigation, footer)`);
+
+    // One change in the CMS, then a rebuild that must reuse .cache and sync only the change.
+    const post = emulator.space.entries.find((e) => e.contentType === "blogPost" && e.fields.slug === "csat-vs-nps");
+    if (!post) throw new Error("contentful parity: blog post csat-vs-nps not in the emulator");
+    const title = `${String(post.fields.title)} (edited in Contentful)`;
+    emulator.updateEntry(post.id, { title });
+    const syncsBefore = emulator.requests.filter((r) => r.includes("/sync?")).length;
+    const second = await gatsbyBuild(emulator.buildEnv());
+    timings.push(`Contentful rebuild after one change (incremental sync) ${second} s`);
+    const syncs = emulator.requests.filter((r) => r.includes("/sync?")).slice(syncsBefore);
+    if (syncs.some((r) => r.includes("initial=true")) || syncs.length === 0)
+      throw new Error(`contentful parity: the second build did not sync incrementally: ${syncs.join(", ")}`);
+    const page = pageSnapshot(fs.readFileSync(htmlFile(at("public"), "/blog/csat-vs-nps/"), "utf8"));
+    if (!page.headings.includes(`h1 ${title}`) || !page.title.startsWith(title))
+      throw new Error(`contentful parity: the change did not reach /blog/csat-vs-nps/ (title "${page.title}")`);
+    // The post's category listing shows it too (a page built from another query).
+    const categoryId = (post.fields.category as { sys: { id: string } }).sys.id;
+    const category = emulator.space.entries.find((e) => e.id === categoryId)?.fields.slug;
+    const listing = fs.readFileSync(htmlFile(at("public"), `/blog/category/${String(category)}/`), "utf8");
+    if (!pageSnapshot(listing).main.includes(title))
+      throw new Error(`contentful parity: the change did not reach /blog/category/${String(category)}/`);
+    console.log("contentful parity: one changed entry synced incrementally and rebuilt");
+  } catch (error) {
+    failed = true;
+    console.error((error as Error).message);
+  } finally {
+    await emulator.close();
+    move(at("public"), path.join(work, "contentful-public"));
+    fs.rmSync(at(".cache"), { recursive: true, force: true });
+    move(embedded, at("public"));
+    move(path.join(work, "embedded-cache"), at(".cache"));
+    fs.writeFileSync(typesFile, savedTypes);
+    timings.push(`total ${(Date.now() - started) / 1000} s`);
+    console.log(`contentful parity timings:\n  ${timings.join("\n  ")}`);
+  }
+  if (failed) process.exit(1);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# `npm run develop:preview`: gatsby develop on Contentful's Preview API (drafts included), with the
+# refresh endpoint on, so a Contentful webhook (POST /__refresh) re-syncs this preview server.
+#   CONTENTFUL_SPACE_ID, CONTENTFUL_ACCESS_TOKEN (a *preview* token), optional CONTENTFUL_ENVIRONMENT
+#   GATSBY_REFRESH_TOKEN: the secret the webhook sends as its Authorization header (strongly advised)
+#   HOST (default localhost) and PORT (default 8000) of the preview server
+set -euo pipefail
+cd "$(dirname "$0")/.."
+: "${CONTENTFUL_SPACE_ID:?set CONTENTFUL_SPACE_ID}"
+: "${CONTENTFUL_ACCESS_TOKEN:?set CONTENTFUL_ACCESS_TOKEN to a Content Preview API token}"
+if [ -z "${GATSBY_REFRESH_TOKEN:-}" ]; then
+  echo "develop:preview: GATSBY_REFRESH_TOKEN is not set: anyone who can reach the server can trigger a refresh" >&2
+fi
+export CONTENTFUL_HOST="${CONTENTFUL_HOST:-preview.contentful.com}"
+export ENABLE_GATSBY_REFRESH_ENDPOINT=true
+export GATSBY_TELEMETRY_DISABLED=1
+exec npx gatsby develop --host "${HOST:-localhost}" --port "${PORT:-8000}"
