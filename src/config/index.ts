@@ -24,13 +24,49 @@ export interface HubSpotConfig {
   timeoutMs: number;
 }
 
+export interface LeadProtectionConfig {
+  /** Origins allowed to POST to the lead functions (besides localhost on any port): SITE_URL, the marketing and staging hosts, LEAD_ALLOWED_ORIGINS. */
+  allowedOrigins: string[];
+  /** Requests per client IP and function in one window (LEAD_RATE_LIMIT, default 20; 0 switches the limit off). */
+  rateLimit: number;
+  /** The rate-limit window in seconds (LEAD_RATE_WINDOW_SECONDS, default 60). */
+  rateWindowSeconds: number;
+  /** Reverse proxies in front of the functions that append to X-Forwarded-For (TRUSTED_PROXY_HOPS, default 0: use the socket address). */
+  trustedProxyHops: number;
+}
+
+const nonNegativeInt = (name: string, fallback: number) => {
+  const value = Number(env(name) ?? fallback);
+  return Number.isInteger(value) && value >= 0 ? value : fallback;
+};
+const origin = (url: string) => {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+};
+
+export function readLeadProtection(siteUrl: string): LeadProtectionConfig {
+  const hosts = [env("GATSBY_MARKETING_HOST") ?? "www.northdesk.com", env("GATSBY_STAGING_HOST") ?? "staging.northdesk.com"];
+  const extra = (env("LEAD_ALLOWED_ORIGINS") ?? "").split(",").map((o) => o.trim());
+  const allowedOrigins = [siteUrl, ...hosts.map((h) => `https://${h}`), ...extra].map((o) => (o ? origin(o) : undefined));
+  return {
+    allowedOrigins: [...new Set(allowedOrigins.filter((o): o is string => o !== undefined && o !== "null"))],
+    rateLimit: nonNegativeInt("LEAD_RATE_LIMIT", 20),
+    rateWindowSeconds: Math.max(1, nonNegativeInt("LEAD_RATE_WINDOW_SECONDS", 60)),
+    trustedProxyHops: nonNegativeInt("TRUSTED_PROXY_HOPS", 0),
+  };
+}
+
 export function readServerConfig() {
   const spaceId = env("CONTENTFUL_SPACE_ID");
   const accessToken = env("CONTENTFUL_ACCESS_TOKEN");
   const portalId = env("HUBSPOT_PORTAL_ID");
   const hubspotToken = env("HUBSPOT_ACCESS_TOKEN");
+  const siteUrl = (env("SITE_URL") ?? "https://www.northdesk.com").replace(/\/$/, "");
   return {
-    siteUrl: (env("SITE_URL") ?? "https://www.northdesk.com").replace(/\/$/, ""),
+    siteUrl,
     contentDir: env("CONTENT_DIR"),
     contentful:
       spaceId && accessToken
@@ -52,6 +88,8 @@ export function readServerConfig() {
         : undefined,
     /** The lead outbox and uploaded files (ARCHITECTURE.md 5); relative to the working directory. */
     leadsDir: env("LEADS_DIR") ?? ".data/leads",
+    /** Origin check and per-IP rate limit of the lead functions. */
+    protection: readLeadProtection(siteUrl),
   };
 }
 export type ServerConfig = ReturnType<typeof readServerConfig>;

@@ -8,18 +8,36 @@ import { formsDir, loadFormDefinitions } from "./form-definitions";
 import { deliverToHubSpot } from "./hubspot";
 import { guard, HttpError, readJson, sendOk, type JsonResponse, type Request } from "./http";
 import { appendToOutbox, deliverOnce } from "./outbox";
+import { createRateLimit, protect, type RateLimit } from "./protect";
 import { acceptUpload, fileUrl, readStoredFile, UPLOAD_BODY_LIMIT_BYTES } from "./uploads";
 import { SUBMISSION_LIMIT_BYTES, validateSubmission } from "./validate-submission";
+
+export interface RateLimits {
+  submitForm: RateLimit;
+  uploadFile: RateLimit;
+}
 
 export interface Deps {
   config: ServerConfig;
   forms: ReadonlyMap<string, LeadFormDefinition>;
   fetch: typeof fetch;
+  /** Per-IP limits; they keep their counters, so one set lives as long as the process. */
+  rateLimits: RateLimits;
 }
+
+export function createRateLimits({ rateLimit, rateWindowSeconds }: ServerConfig["protection"]): RateLimits {
+  return {
+    submitForm: createRateLimit("submitForm", rateLimit, rateWindowSeconds),
+    uploadFile: createRateLimit("uploadFile", rateLimit, rateWindowSeconds),
+  };
+}
+
+let processRateLimits: RateLimits | undefined;
 
 export function defaultDeps(): Deps {
   const config = readServerConfig();
-  return { config, forms: loadFormDefinitions(formsDir(config.contentDir)), fetch: globalThis.fetch };
+  processRateLimits ??= createRateLimits(config.protection);
+  return { config, forms: loadFormDefinitions(formsDir(config.contentDir)), fetch: globalThis.fetch, rateLimits: processRateLimits };
 }
 
 /**
@@ -29,6 +47,7 @@ export function defaultDeps(): Deps {
  */
 export async function handleSubmitForm(req: Request, res: JsonResponse, deps: Deps = defaultDeps()) {
   await guard(res, async () => {
+    await protect(req, { config: deps.config.protection, rateLimit: deps.rateLimits.submitForm });
     const body = await readJson(req, SUBMISSION_LIMIT_BYTES);
     const { form, submission } = validateSubmission(body, deps.forms);
     const record = appendToOutbox(deps.config.leadsDir, submission);
@@ -49,8 +68,9 @@ export async function handleSubmitForm(req: Request, res: JsonResponse, deps: De
 }
 
 /** POST /api/hubspot/uploadFile: {file: dataURL, filename} → {success, fileUrl}. */
-export async function handleUploadFile(req: Request, res: JsonResponse, deps: Pick<Deps, "config"> = defaultDeps()) {
+export async function handleUploadFile(req: Request, res: JsonResponse, deps: Pick<Deps, "config" | "rateLimits"> = defaultDeps()) {
   await guard(res, async () => {
+    await protect(req, { config: deps.config.protection, rateLimit: deps.rateLimits.uploadFile });
     const body = await readJson(req, UPLOAD_BODY_LIMIT_BYTES);
     const stored = acceptUpload(deps.config.leadsDir, body);
     sendOk(res, { fileUrl: fileUrl(deps.config.siteUrl, stored.id) });
