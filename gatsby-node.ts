@@ -6,6 +6,7 @@ import { ContentError } from "./src/node/local/load-content";
 import { createPages as createAllPages } from "./src/node/create-pages";
 import path from "node:path";
 import { copyIcons } from "./src/node/icons";
+import { sourceHubSpotForms } from "./src/node/hubspot/source";
 
 export { createSchemaCustomization } from "./src/node/customize-schema";
 
@@ -14,10 +15,17 @@ export const onPreInit: GatsbyNode["onPreInit"] = ({ reporter }) => {
   reporter.verbose(`icons: ${total} in static/icons (${copied} updated)`);
 };
 
-export const sourceNodes: GatsbyNode["sourceNodes"] = (args) => {
-  const dir = readServerConfig().contentDir ?? path.join(__dirname, "content");
+export const sourceNodes: GatsbyNode["sourceNodes"] = async (args) => {
+  const config = readServerConfig();
+  const dir = config.contentDir ?? path.join(__dirname, "content");
+  let hubspotFormIds: Set<string>;
   try {
-    sourceLocalContent(dir, args);
+    hubspotFormIds = await sourceHubSpotForms(config.hubspotForms, args);
+  } catch (error) {
+    return args.reporter.panic(`HubSpot forms could not be sourced (HUBSPOT_ACCESS_TOKEN is set): ${(error as Error).message}`);
+  }
+  try {
+    sourceLocalContent(dir, args, { skipFormIds: hubspotFormIds });
   } catch (error) {
     if (error instanceof ContentError) args.reporter.panic(error.message);
     throw error;

@@ -3,8 +3,16 @@
  * unset means the embedded default. GATSBY_* values are public (inlined into the browser
  * bundle by Gatsby); everything else stays on the server.
  */
+/**
+ * The environment the code runs in. Read through globalThis on purpose: Gatsby compiles the functions in
+ * src/api with webpack's DefinePlugin, which rewrites every `process.env` expression to `({})` (and
+ * `process.env.X` to its build-time value), so the functions would see no server configuration at all
+ * (LEADS_DIR, HUBSPOT_*, SITE_URL, limits) under `gatsby serve` or an adapter host.
+ */
+const runtimeEnv: Record<string, string | undefined> = globalThis.process?.env ?? {};
+
 const env = (name: string): string | undefined => {
-  const value = process.env[name];
+  const value = runtimeEnv[name];
   return value === undefined || value.trim() === "" ? undefined : value.trim();
 };
 
@@ -86,6 +94,13 @@ export function readServerConfig() {
             timeoutMs: Number(env("HUBSPOT_TIMEOUT_MS") ?? 8000) || 8000,
           } satisfies HubSpotConfig)
         : undefined,
+    /**
+     * Build-time sourcing of lead forms from HubSpot's marketing forms API v3 (HUBSPOT_ACCESS_TOKEN; HUBSPOT_API_URL
+     * points it, like submissions, at another host such as the emulator; default https://api.hubapi.com).
+     */
+    hubspotForms: hubspotToken
+      ? { accessToken: hubspotToken, apiUrl: (env("HUBSPOT_API_URL") ?? "https://api.hubapi.com").replace(/\/$/, "") }
+      : undefined,
     /** The lead outbox and uploaded files (ARCHITECTURE.md 5); relative to the working directory. */
     leadsDir: env("LEADS_DIR") ?? ".data/leads",
     /** Origin check and per-IP rate limit of the lead functions. */

@@ -4,7 +4,7 @@
  */
 import { readServerConfig, type ServerConfig } from "../config";
 import type { LeadFormDefinition } from "../lib/lead-form/types";
-import { formsDir, loadFormDefinitions } from "./form-definitions";
+import { formsDir, loadFormDefinitions, SOURCED_FORMS_FILE } from "./form-definitions";
 import { deliverToHubSpot } from "./hubspot";
 import { guard, HttpError, readJson, sendOk, type JsonResponse, type Request } from "./http";
 import { appendToOutbox, deliverOnce } from "./outbox";
@@ -37,7 +37,12 @@ let processRateLimits: RateLimits | undefined;
 export function defaultDeps(): Deps {
   const config = readServerConfig();
   processRateLimits ??= createRateLimits(config.protection);
-  return { config, forms: loadFormDefinitions(formsDir(config.contentDir)), fetch: globalThis.fetch, rateLimits: processRateLimits };
+  return {
+    config,
+    forms: loadFormDefinitions(formsDir(config.contentDir), SOURCED_FORMS_FILE),
+    fetch: globalThis.fetch,
+    rateLimits: processRateLimits,
+  };
 }
 
 /**

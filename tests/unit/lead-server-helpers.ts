@@ -77,7 +77,15 @@ export function deps(
   protection = testProtection(),
 ): Deps {
   return {
-    config: { siteUrl: "https://www.northdesk.com", contentDir: undefined, contentful: undefined, hubspot, leadsDir, protection },
+    config: {
+      siteUrl: "https://www.northdesk.com",
+      contentDir: undefined,
+      contentful: undefined,
+      hubspot,
+      hubspotForms: undefined,
+      leadsDir,
+      protection,
+    },
     forms: loadFormDefinitions(formsDir(path.join(__dirname, "../../content"))),
     fetch: fetcher,
     rateLimits: createRateLimits(protection),
