@@ -32,16 +32,29 @@ export function createRateLimits({ rateLimit, rateWindowSeconds }: ServerConfig[
   };
 }
 
-let processRateLimits: RateLimits | undefined;
+/**
+ * The process's limits live on globalThis, not in this module: `gatsby serve` re-requires a function's
+ * bundle on every request (it deletes it from require.cache), which would start every request with
+ * fresh counters and so never limit anything. Keyed by the settings, so a changed config gets new ones.
+ */
+const RATE_LIMITS = Symbol.for("northdesk.lead-functions.rate-limits");
+const registry = globalThis as typeof globalThis & { [RATE_LIMITS]?: Map<string, RateLimits> };
+
+export function processRateLimits(protection: ServerConfig["protection"]): RateLimits {
+  const key = `${protection.rateLimit}/${protection.rateWindowSeconds}`;
+  const limits = (registry[RATE_LIMITS] ??= new Map());
+  let found = limits.get(key);
+  if (!found) limits.set(key, (found = createRateLimits(protection)));
+  return found;
+}
 
 export function defaultDeps(): Deps {
   const config = readServerConfig();
-  processRateLimits ??= createRateLimits(config.protection);
   return {
     config,
     forms: loadFormDefinitions(formsDir(config.contentDir), SOURCED_FORMS_FILE),
     fetch: globalThis.fetch,
-    rateLimits: processRateLimits,
+    rateLimits: processRateLimits(config.protection),
   };
 }
 

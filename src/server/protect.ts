@@ -3,7 +3,7 @@
  * posts and a per-IP rate limit (429 with Retry-After). Runs before the body is read, so a refused
  * request costs no parsing and writes nothing.
  */
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { RateLimiterMemory, type RateLimiterRes } from "rate-limiter-flexible";
 import type { LeadProtectionConfig } from "../config";
 import { HttpError, type Request } from "./http";
 
@@ -56,22 +56,25 @@ export function clientIp(req: Request, trustedProxyHops: number): string {
   return address.startsWith("::ffff:") ? address.slice(7) : address;
 }
 
-export type RateLimit = (key: string) => Promise<void>;
+/** Takes one request from `key`'s allowance: null when allowed, else the seconds until the next one is. */
+export type RateLimit = (key: string) => Promise<number | null>;
 
 /**
  * A per-key limit of `points` requests per `windowSeconds` (in this process's memory, one counter
- * per function and IP); over it, HttpError 429 with Retry-After in seconds. `points` 0: no limit.
+ * per function and IP). `points` 0: no limit. It answers with a value rather than throwing our
+ * HttpError, because a limiter may outlive the bundle that created it (see processRateLimits) and a
+ * later load's guard would not recognise an earlier load's error class.
  */
 export function createRateLimit(name: string, points: number, windowSeconds: number): RateLimit {
-  if (points === 0) return async () => {};
+  if (points === 0) return async () => null;
   const limiter = new RateLimiterMemory({ keyPrefix: name, points, duration: windowSeconds });
   return async (key) => {
     try {
       await limiter.consume(key);
+      return null;
     } catch (rejection) {
-      if (!(rejection instanceof RateLimiterRes)) throw rejection;
-      const retryAfter = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
-      throw new HttpError(429, `Too many requests. Try again in ${retryAfter} seconds.`, { "Retry-After": String(retryAfter) });
+      if (rejection instanceof Error || typeof (rejection as RateLimiterRes)?.msBeforeNext !== "number") throw rejection;
+      return Math.max(1, Math.ceil((rejection as RateLimiterRes).msBeforeNext / 1000));
     }
   };
 }
@@ -85,5 +88,8 @@ export interface Protection {
 export async function protect(req: Request, { config, rateLimit }: Protection): Promise<void> {
   if (req.method !== "POST") throw new HttpError(405, "Method not allowed: use POST", { Allow: "POST" });
   checkOrigin(req, config.allowedOrigins);
-  await rateLimit(clientIp(req, config.trustedProxyHops));
+  const retryAfter = await rateLimit(clientIp(req, config.trustedProxyHops));
+  if (retryAfter !== null) {
+    throw new HttpError(429, `Too many requests. Try again in ${retryAfter} seconds.`, { "Retry-After": String(retryAfter) });
+  }
 }

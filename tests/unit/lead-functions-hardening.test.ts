@@ -41,6 +41,9 @@ const outboxSince = (offset: number) => {
 const storedFiles = () => (fs.existsSync(filesDir(dir)) ? fs.readdirSync(filesDir(dir)).length : 0);
 const STACK = /\n\s+at |\.ts:\d|\.js:\d|node_modules|TypeError|ReferenceError|SyntaxError|RangeError/;
 
+/** Each property test takes a few seconds on an idle 2-core machine; the margin is for a loaded CI host. */
+const PROPERTY_TIMEOUT_MS = 90_000;
+
 type Res = ReturnType<typeof fakeRes>;
 /** The invariant every answer keeps: a JSON object, 2xx or 4xx, success matching the status, a short clean message on errors. */
 function expectCleanJson(res: Res) {
@@ -141,27 +144,31 @@ describe("submitForm under generated input", () => {
     expect(accepted).toBeGreaterThan(100);
   });
 
-  it("arbitrary bytes, content types and methods: clean JSON 4xx/2xx, nothing written unless accepted", async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        fc.oneof(
-          fc.uint8Array({ maxLength: 512 }),
-          fc.string({ maxLength: 200 }).map((s) => new TextEncoder().encode(s)),
+  it(
+    "arbitrary bytes, content types and methods: clean JSON 4xx/2xx, nothing written unless accepted",
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.oneof(
+            fc.uint8Array({ maxLength: 512 }),
+            fc.string({ maxLength: 200 }).map((s) => new TextEncoder().encode(s)),
+          ),
+          contentTypes,
+          methods,
+          async (bytes, type, method) => {
+            const before = outboxSize();
+            const res = await submit(Buffer.from(bytes), { type, method });
+            expectCleanJson(res);
+            if (res.statusCode === 200) expect(outboxSince(before)).toHaveLength(1);
+            else expect(outboxSize()).toBe(before);
+            if (method !== "POST") expect(res.statusCode).toBe(405);
+          },
         ),
-        contentTypes,
-        methods,
-        async (bytes, type, method) => {
-          const before = outboxSize();
-          const res = await submit(Buffer.from(bytes), { type, method });
-          expectCleanJson(res);
-          if (res.statusCode === 200) expect(outboxSince(before)).toHaveLength(1);
-          else expect(outboxSize()).toBe(before);
-          if (method !== "POST") expect(res.statusCode).toBe(405);
-        },
-      ),
-      { numRuns: 2000 },
-    );
-  });
+        { numRuns: 2000 },
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
 });
 
 const MAGIC = [
@@ -187,47 +194,55 @@ const dataUrls = fc
   );
 
 describe("uploadFile under generated input", () => {
-  it("arbitrary JSON and data URLs: clean JSON answers; a file is stored exactly when accepted, and only images/PDF", async () => {
-    let accepted = 0;
-    await fc.assert(
-      fc.asyncProperty(
-        fc.oneof(
-          fc.jsonValue(),
-          fc.record({ file: fc.oneof(dataUrls, fc.jsonValue()), filename: fc.oneof(fc.string(), fc.jsonValue()) }, { requiredKeys: [] }),
-          fc.record({ file: dataUrls, filename: fc.string({ minLength: 1 }) }),
+  it(
+    "arbitrary JSON and data URLs: clean JSON answers; a file is stored exactly when accepted, and only images/PDF",
+    async () => {
+      let accepted = 0;
+      await fc.assert(
+        fc.asyncProperty(
+          fc.oneof(
+            fc.jsonValue(),
+            fc.record({ file: fc.oneof(dataUrls, fc.jsonValue()), filename: fc.oneof(fc.string(), fc.jsonValue()) }, { requiredKeys: [] }),
+            fc.record({ file: dataUrls, filename: fc.string({ minLength: 1 }) }),
+          ),
+          async (value) => {
+            const before = storedFiles();
+            const res = await upload(JSON.stringify(value) ?? "null");
+            expectCleanJson(res);
+            if (res.statusCode === 200) {
+              accepted++;
+              expect(storedFiles()).toBe(before + 2); // the bytes and their metadata
+              const { file } = value as { file: string };
+              expect(detectFileType(Buffer.from(file.slice(file.indexOf(",") + 1), "base64"))).not.toBeNull();
+              expect(res.body.fileUrl).toMatch(/^https:\/\/www\.northdesk\.com\/api\/hubspot\/file\?id=[0-9a-f-]{36}$/);
+            } else {
+              expect(storedFiles()).toBe(before);
+            }
+          },
         ),
-        async (value) => {
-          const before = storedFiles();
-          const res = await upload(JSON.stringify(value) ?? "null");
-          expectCleanJson(res);
-          if (res.statusCode === 200) {
-            accepted++;
-            expect(storedFiles()).toBe(before + 2); // the bytes and their metadata
-            const { file } = value as { file: string };
-            expect(detectFileType(Buffer.from(file.slice(file.indexOf(",") + 1), "base64"))).not.toBeNull();
-            expect(res.body.fileUrl).toMatch(/^https:\/\/www\.northdesk\.com\/api\/hubspot\/file\?id=[0-9a-f-]{36}$/);
-          } else {
-            expect(storedFiles()).toBe(before);
-          }
-        },
-      ),
-      { numRuns: 2500 },
-    );
-    expect(accepted).toBeGreaterThan(50);
-  });
+        { numRuns: 2500 },
+      );
+      expect(accepted).toBeGreaterThan(50);
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
 
-  it("arbitrary bytes, content types and methods: clean JSON answers, nothing stored", async () => {
-    await fc.assert(
-      fc.asyncProperty(fc.uint8Array({ maxLength: 512 }), contentTypes, methods, async (bytes, type, method) => {
-        const before = storedFiles();
-        const res = await upload(Buffer.from(bytes), { type, method });
-        expectCleanJson(res);
-        expect(res.statusCode).toBeGreaterThanOrEqual(400);
-        expect(storedFiles()).toBe(before);
-      }),
-      { numRuns: 1500 },
-    );
-  });
+  it(
+    "arbitrary bytes, content types and methods: clean JSON answers, nothing stored",
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.uint8Array({ maxLength: 512 }), contentTypes, methods, async (bytes, type, method) => {
+          const before = storedFiles();
+          const res = await upload(Buffer.from(bytes), { type, method });
+          expectCleanJson(res);
+          expect(res.statusCode).toBeGreaterThanOrEqual(400);
+          expect(storedFiles()).toBe(before);
+        }),
+        { numRuns: 1500 },
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
 });
 
 describe("Origin check", () => {
@@ -261,23 +276,27 @@ describe("Origin check", () => {
     expect(outboxSize()).toBe(before);
   });
 
-  it("any generated Origin is either allowed (configured, loopback, own host) or refused with 403", async () => {
-    await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.webUrl(), fc.string({ maxLength: 40 }), fc.constantFrom(...allowed)), async (origin) => {
-        const res = await submit(JSON.stringify(validDemo()), { headers: { origin } });
-        expectCleanJson(res);
-        let ok = false;
-        try {
-          const url = new URL(origin);
-          ok = url.origin === origin && (allowed.includes(url.origin) || ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname));
-        } catch {
-          ok = false;
-        }
-        expect(res.statusCode).toBe(ok ? 200 : 403);
-      }),
-      { numRuns: 200 },
-    );
-  });
+  it(
+    "any generated Origin is either allowed (configured, loopback, own host) or refused with 403",
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.oneof(fc.webUrl(), fc.string({ maxLength: 40 }), fc.constantFrom(...allowed)), async (origin) => {
+          const res = await submit(JSON.stringify(validDemo()), { headers: { origin } });
+          expectCleanJson(res);
+          let ok = false;
+          try {
+            const url = new URL(origin);
+            ok = url.origin === origin && (allowed.includes(url.origin) || ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname));
+          } catch {
+            ok = false;
+          }
+          expect(res.statusCode).toBe(ok ? 200 : 403);
+        }),
+        { numRuns: 200 },
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
 
   it("allowed origins come from SITE_URL, the marketing and staging hosts and LEAD_ALLOWED_ORIGINS", () => {
     vi.stubEnv("GATSBY_MARKETING_HOST", "www.example.com");
@@ -317,6 +336,27 @@ describe("per-IP rate limit", () => {
     expect(outboxSize()).toBe(before);
     expect((await post("198.51.100.2")).statusCode).toBe(404);
     expect((await post("198.51.100.1", handleUploadFile)).statusCode).toBe(400);
+  });
+
+  it("the counters survive the function module being loaded again (gatsby serve re-requires it on every request)", async () => {
+    vi.stubEnv("LEAD_RATE_LIMIT", "1");
+    vi.stubEnv("LEAD_RATE_WINDOW_SECONDS", "3599");
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 2; i++) {
+        vi.resetModules();
+        const fresh = await import("../../src/server/handlers");
+        const res = fakeRes();
+        await fresh.handleSubmitForm(fakeReq(JSON.stringify({ formId: "nope" }), { ip: "198.51.100.77" }), res, {
+          ...deps(dir),
+          rateLimits: fresh.defaultDeps().rateLimits,
+        });
+        statuses.push(res.statusCode);
+      }
+      expect(statuses).toEqual([404, 429]);
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it("the window ends: requests are accepted again", async () => {
