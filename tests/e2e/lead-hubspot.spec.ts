@@ -21,7 +21,9 @@ const HUBSPOT = { portalId: "12345", accessToken: "pat-e2e" };
 let BASE = "";
 
 test.describe.configure({ mode: "serial" });
-test.use({ baseURL: async ({}, use) => use(BASE), serviceWorkers: "block" });
+// Playwright needs an object pattern for a fixture's dependencies; this one has none.
+// eslint-disable-next-line no-empty-pattern
+test.use({ baseURL: async ({}, provide) => provide(BASE), serviceWorkers: "block" });
 
 async function freePort() {
   const probe = net.createServer();
