@@ -9,6 +9,7 @@ import { copyIcons } from "./src/node/icons";
 import { applySecurityHeaders, type PostBuildArgs } from "./src/node/security-headers";
 import { readThirdPartySettings } from "./src/config/third-party";
 import { stripNulBytes } from "./src/node/html-output";
+import { sourceHubSpotForms } from "./src/node/hubspot/source";
 
 export { createSchemaCustomization } from "./src/node/customize-schema";
 
@@ -17,12 +18,18 @@ export const onPreInit: GatsbyNode["onPreInit"] = ({ reporter }) => {
   reporter.verbose(`icons: ${total} in static/icons (${copied} updated)`);
 };
 
-export const sourceNodes: GatsbyNode["sourceNodes"] = (args) => {
+export const sourceNodes: GatsbyNode["sourceNodes"] = async (args) => {
   const config = readServerConfig();
+  let hubspotFormIds: Set<string>;
+  try {
+    hubspotFormIds = await sourceHubSpotForms(config.hubspotForms, args);
+  } catch (error) {
+    return args.reporter.panic(`HubSpot forms could not be sourced (HUBSPOT_ACCESS_TOKEN is set): ${(error as Error).message}`);
+  }
   if (config.contentful) return; // gatsby-source-contentful sources the entries (src/node/contentful)
   const dir = config.contentDir ?? path.join(__dirname, "content");
   try {
-    sourceLocalContent(dir, args);
+    sourceLocalContent(dir, args, { skipFormIds: hubspotFormIds });
   } catch (error) {
     if (error instanceof ContentError) args.reporter.panic(error.message);
     throw error;

@@ -3,7 +3,7 @@
  * (HUBSPOT_PORTAL_ID + HUBSPOT_ACCESS_TOKEN). Idempotent: delivered ids are recorded and skipped.
  */
 import { readServerConfig } from "../src/config";
-import { formsDir, loadFormDefinitions } from "../src/server/form-definitions";
+import { formsDir, loadFormDefinitions, SOURCED_FORMS_FILE } from "../src/server/form-definitions";
 import { deliverToHubSpot } from "../src/server/hubspot";
 import { flushOutbox, pendingRecords } from "../src/server/outbox";
 
@@ -14,7 +14,7 @@ export async function main(config = readServerConfig(), fetcher: typeof fetch = 
     return pending === 0 ? 0 : 2;
   }
   const hubspot = config.hubspot;
-  const forms = loadFormDefinitions(formsDir(config.contentDir));
+  const forms = loadFormDefinitions(formsDir(config.contentDir), SOURCED_FORMS_FILE);
   const result = await flushOutbox(config.leadsDir, async (record) => {
     const form = forms.get(record.formId);
     if (!form) throw new Error(`form ${record.formId} no longer exists`);

@@ -4,9 +4,16 @@
  * bundle by Gatsby); everything else stays on the server.
  */
 import { validateDomain } from "../lib/image-url";
+/**
+ * The environment the code runs in. Read through globalThis on purpose: Gatsby compiles the functions in
+ * src/api with webpack's DefinePlugin, which rewrites every `process.env` expression to `({})` (and
+ * `process.env.X` to its build-time value), so the functions would see no server configuration at all
+ * (LEADS_DIR, HUBSPOT_*, SITE_URL, limits) under `gatsby serve` or an adapter host.
+ */
+const runtimeEnv: Record<string, string | undefined> = globalThis.process?.env ?? {};
 
 const env = (name: string): string | undefined => {
-  const value = process.env[name];
+  const value = runtimeEnv[name];
   return value === undefined || value.trim() === "" ? undefined : value.trim();
 };
 
@@ -26,14 +33,50 @@ export interface HubSpotConfig {
   timeoutMs: number;
 }
 
+export interface LeadProtectionConfig {
+  /** Origins allowed to POST to the lead functions (besides localhost on any port): SITE_URL, the marketing and staging hosts, LEAD_ALLOWED_ORIGINS. */
+  allowedOrigins: string[];
+  /** Requests per client IP and function in one window (LEAD_RATE_LIMIT, default 20; 0 switches the limit off). */
+  rateLimit: number;
+  /** The rate-limit window in seconds (LEAD_RATE_WINDOW_SECONDS, default 60). */
+  rateWindowSeconds: number;
+  /** Reverse proxies in front of the functions that append to X-Forwarded-For (TRUSTED_PROXY_HOPS, default 0: use the socket address). */
+  trustedProxyHops: number;
+}
+
+const nonNegativeInt = (name: string, fallback: number) => {
+  const value = Number(env(name) ?? fallback);
+  return Number.isInteger(value) && value >= 0 ? value : fallback;
+};
+const origin = (url: string) => {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+};
+
+export function readLeadProtection(siteUrl: string): LeadProtectionConfig {
+  const hosts = [env("GATSBY_MARKETING_HOST") ?? "www.northdesk.com", env("GATSBY_STAGING_HOST") ?? "staging.northdesk.com"];
+  const extra = (env("LEAD_ALLOWED_ORIGINS") ?? "").split(",").map((o) => o.trim());
+  const allowedOrigins = [siteUrl, ...hosts.map((h) => `https://${h}`), ...extra].map((o) => (o ? origin(o) : undefined));
+  return {
+    allowedOrigins: [...new Set(allowedOrigins.filter((o): o is string => o !== undefined && o !== "null"))],
+    rateLimit: nonNegativeInt("LEAD_RATE_LIMIT", 20),
+    rateWindowSeconds: Math.max(1, nonNegativeInt("LEAD_RATE_WINDOW_SECONDS", 60)),
+    trustedProxyHops: nonNegativeInt("TRUSTED_PROXY_HOPS", 0),
+  };
+}
+
 export function readServerConfig() {
   const spaceId = env("CONTENTFUL_SPACE_ID");
   const accessToken = env("CONTENTFUL_ACCESS_TOKEN");
   const portalId = env("HUBSPOT_PORTAL_ID");
   const hubspotToken = env("HUBSPOT_ACCESS_TOKEN");
   const imageCdnDomain = env("IMAGE_CDN_DOMAIN");
+  const siteUrl = (env("SITE_URL") ?? "https://www.northdesk.com").replace(/\/$/, "");
   return {
-    siteUrl: (env("SITE_URL") ?? "https://www.northdesk.com").replace(/\/$/, ""),
+    siteUrl,
     contentDir: env("CONTENT_DIR"),
     contentful:
       spaceId && accessToken
@@ -58,8 +101,17 @@ export function readServerConfig() {
      * served from it when set. A bare domain such as images.northdesk.com; anything else fails the build.
      */
     imageCdnDomain: imageCdnDomain ? validateDomain(imageCdnDomain) : undefined,
+    /**
+     * Build-time sourcing of lead forms from HubSpot's marketing forms API v3 (HUBSPOT_ACCESS_TOKEN; HUBSPOT_API_URL
+     * points it, like submissions, at another host such as the emulator; default https://api.hubapi.com).
+     */
+    hubspotForms: hubspotToken
+      ? { accessToken: hubspotToken, apiUrl: (env("HUBSPOT_API_URL") ?? "https://api.hubapi.com").replace(/\/$/, "") }
+      : undefined,
     /** The lead outbox and uploaded files (ARCHITECTURE.md 5); relative to the working directory. */
     leadsDir: env("LEADS_DIR") ?? ".data/leads",
+    /** Origin check and per-IP rate limit of the lead functions. */
+    protection: readLeadProtection(siteUrl),
   };
 }
 export type ServerConfig = ReturnType<typeof readServerConfig>;

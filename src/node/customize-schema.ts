@@ -127,7 +127,8 @@ export function registerMarkdownExtension(schema: NodePluginSchema, createFieldE
 const localOverrides: Record<string, string> = {
   "LandingPage.sections": "sections: [LandingSection!]! @link",
   "MarkdownSection.body": 'body: MarkdownBody! @markdown(from: "bodyMarkdown")',
-  "FormSection.form": 'form: LocalLeadForm @link(by: "alternative_id", from: "formId")',
+  // the interface: the form may come from the embedded content or from HubSpot
+  "FormSection.form": 'form: LeadForm @link(by: "alternative_id", from: "formId")',
   "Author.bio": 'bio: MarkdownBody! @markdown(from: "bioMarkdown")',
   "BlogPost.author": 'author: LocalAuthor! @link(by: "slug")',
   "BlogPost.category": 'category: LocalCategory! @link(by: "slug")',
@@ -208,4 +209,10 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
     registerContentfulExtensions(createFieldExtension);
     createTypes(contentfulTypeDefs());
   }
+  // HubSpot sources lead forms only (src/node/hubspot); always declared, so queries work with or without it.
+  createTypes(
+    implementations("HubSpot")
+      .split("\n")
+      .filter((type) => type.startsWith("type HubSpotLeadForm ")),
+  );
 };

@@ -11,12 +11,18 @@ export interface JsonResponse {
 }
 
 export type Request = Pick<IncomingMessage, "method" | "headers"> &
-  AsyncIterable<Buffer | string> & { body?: unknown; query?: Record<string, unknown>; url?: string };
+  AsyncIterable<Buffer | string> & {
+    body?: unknown;
+    query?: Record<string, unknown>;
+    url?: string;
+    socket?: { remoteAddress?: string };
+  };
 
 export class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }
@@ -80,7 +86,10 @@ export async function guard(res: JsonResponse, run: () => Promise<void>) {
   try {
     await run();
   } catch (error) {
-    if (error instanceof HttpError) return sendError(res, error.status, error.message);
+    if (error instanceof HttpError) {
+      for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
+      return sendError(res, error.status, error.message);
+    }
     console.error("[lead-form] unexpected error", error);
     sendError(res, 500, "Something went wrong on our side. Please try again.");
   }

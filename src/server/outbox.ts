@@ -83,7 +83,27 @@ export function markDelivered(dir: string, id: string, now = new Date()) {
   appendLine(deliveredFile(dir), JSON.stringify({ id, deliveredAt: now.toISOString() }));
 }
 
-/** Runs `fn` holding LEADS_DIR/locks/{name}.lock; returns null when another holder has it. Stale locks (>10 min) are taken over. */
+/** True when the lock's holder is a process on this host that no longer runs (killed mid-flush or mid-delivery). */
+function holderIsGone(lock: string): boolean {
+  let pid: number;
+  try {
+    pid = Number(fs.readFileSync(lock, "utf8").trim());
+  } catch {
+    return false;
+  }
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "ESRCH";
+  }
+}
+
+/**
+ * Runs `fn` holding LEADS_DIR/locks/{name}.lock (the holder's pid inside); returns null when another
+ * holder has it. A lock whose holder died (SIGKILL, crash) or that is older than `staleMs` is taken over.
+ */
 export async function withLock<T>(dir: string, name: string, fn: () => Promise<T>, staleMs = 10 * 60_000): Promise<T | null> {
   const lockDir = path.join(dir, "locks");
   fs.mkdirSync(lockDir, { recursive: true });
@@ -93,7 +113,7 @@ export async function withLock<T>(dir: string, name: string, fn: () => Promise<T
     fd = fs.openSync(lock, "wx");
   } catch {
     const age = Date.now() - (fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? 0);
-    if (age < staleMs) return null;
+    if (age < staleMs && !holderIsGone(lock)) return null;
     fs.rmSync(lock, { force: true });
     try {
       fd = fs.openSync(lock, "wx");

@@ -1,8 +1,19 @@
 /**
- * A local HubSpot forms-submission emulator: POST /submissions/v3/integration/secure/submit/{portal}/{guid}
- * records each submission (with its bearer token) and answers like HubSpot. It can be told to fail:
- * `mode = "error"` answers 503, `mode = "timeout"` never answers. Run standalone:
- * `tsx tests/emulators/hubspot.ts [port]`.
+ * A local HubSpot emulator.
+ * - Forms submission API: POST /submissions/v3/integration/secure/submit/{portal}/{guid} records each
+ *   submission (with its bearer token) and answers like HubSpot.
+ * - Marketing forms API (build-time sourcing): GET /marketing/v3/forms/ (paged with `after`) and
+ *   GET /marketing/v3/forms/{formId}, serving `forms` (HubSpot's v3 form JSON), bearer token required.
+ *
+ * Faults, for the submission endpoint (`mode`):
+ * - "error": 503 with a JSON body; "html-error": 502 with an HTML body (a gateway's error page);
+ * - "timeout": never answers (and records nothing);
+ * - "slow": answers after `delayMs`, and records the submission only if the client is still there
+ *   then (a server that commits when it answers); "slow-commit-first": records at once, answers
+ *   after `delayMs` (a server whose answer is lost: the ambiguous case);
+ * - "malformed": 200 with a body that is not JSON (recorded: a 2xx is HubSpot's acceptance);
+ * - "reset": the connection is destroyed without an answer (nothing recorded).
+ * Run standalone: `tsx tests/emulators/hubspot.ts [port]`.
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -14,61 +25,131 @@ export interface RecordedSubmission {
   body: any;
 }
 
+export type EmulatorMode = "ok" | "error" | "html-error" | "timeout" | "slow" | "slow-commit-first" | "malformed" | "reset";
+
 export interface HubSpotEmulator {
   url: string;
+  port: number;
   submissions: RecordedSubmission[];
-  mode: "ok" | "error" | "timeout";
+  /** Submission requests received, answered or not. */
+  received: number;
+  mode: EmulatorMode;
+  /** The delay of the "slow" modes. */
+  delayMs: number;
+  /** Form definitions in HubSpot's marketing forms v3 shape, served by GET /marketing/v3/forms/. */
+  forms: Record<string, unknown>[];
+  /** Page size of the forms listing (HubSpot's default limit is 20). */
+  formsPageSize: number;
   close(): Promise<void>;
 }
 
+const json = (res: http.ServerResponse, status: number, body: unknown) =>
+  res.writeHead(status, { "Content-Type": "application/json;charset=utf-8" }).end(JSON.stringify(body));
+
 export async function startHubSpotEmulator(port = 0): Promise<HubSpotEmulator> {
-  const emulator: HubSpotEmulator = { url: "", submissions: [], mode: "ok", close: async () => {} };
+  const emulator: HubSpotEmulator = {
+    url: "",
+    port: 0,
+    submissions: [],
+    received: 0,
+    mode: "ok",
+    delayMs: 1000,
+    forms: [],
+    formsPageSize: 20,
+    close: async () => {},
+  };
   const hanging = new Set<http.ServerResponse>();
+  const timers = new Set<NodeJS.Timeout>();
+  const later = (fn: () => void) => {
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      fn();
+    }, emulator.delayMs);
+    timers.add(timer);
+  };
+
   const server = http.createServer(async (req, res) => {
-    const match = /^\/submissions\/v3\/integration\/secure\/submit\/([^/]+)\/([^/?]+)/.exec(req.url ?? "");
-    if (req.method !== "POST" || !match) {
-      res.writeHead(404, { "Content-Type": "application/json" }).end(JSON.stringify({ status: "error", message: "Not found" }));
-      return;
+    const url = new URL(req.url ?? "/", "http://emulator");
+    const forms = /^\/marketing\/v3\/forms\/?([^/]*)$/.exec(url.pathname);
+    if (req.method === "GET" && forms) {
+      if (!req.headers.authorization?.startsWith("Bearer ")) return json(res, 401, { status: "error", category: "INVALID_AUTHENTICATION" });
+      if (forms[1]) {
+        const form = emulator.forms.find((f) => f.id === decodeURIComponent(forms[1]));
+        return form ? json(res, 200, form) : json(res, 404, { status: "error", message: "Form not found", category: "OBJECT_NOT_FOUND" });
+      }
+      const start = Number(url.searchParams.get("after") ?? 0) || 0;
+      const limit = Math.min(
+        Number(url.searchParams.get("limit") ?? emulator.formsPageSize) || emulator.formsPageSize,
+        emulator.formsPageSize,
+      );
+      const results = emulator.forms.slice(start, start + limit);
+      const next = start + limit < emulator.forms.length ? String(start + limit) : undefined;
+      return json(res, 200, {
+        results,
+        ...(next ? { paging: { next: { after: next, link: `${emulator.url}/marketing/v3/forms/?after=${next}` } } } : {}),
+      });
     }
+
+    const match = /^\/submissions\/v3\/integration\/secure\/submit\/([^/]+)\/([^/?]+)$/.exec(url.pathname);
+    if (req.method !== "POST" || !match) return json(res, 404, { status: "error", message: "Not found" });
     let raw = "";
     for await (const chunk of req) raw += chunk;
-    if (emulator.mode === "timeout") {
+    emulator.received++;
+    const mode = emulator.mode;
+    if (mode === "timeout") {
       hanging.add(res);
       return;
     }
-    if (emulator.mode === "error") {
-      res.writeHead(503, { "Content-Type": "application/json" }).end(JSON.stringify({ status: "error", message: "Service unavailable" }));
+    if (mode === "reset") return void req.socket.destroy();
+    if (mode === "error") return json(res, 503, { status: "error", message: "Service unavailable" });
+    if (mode === "html-error") {
+      res.writeHead(502, { "Content-Type": "text/html" }).end("<html><body><h1>502 Bad Gateway</h1></body></html>");
       return;
     }
-    if (!req.headers.authorization?.startsWith("Bearer ")) {
-      res
-        .writeHead(401, { "Content-Type": "application/json" })
-        .end(JSON.stringify({ status: "error", message: "Authentication required" }));
-      return;
-    }
+    if (!req.headers.authorization?.startsWith("Bearer ")) return json(res, 401, { status: "error", message: "Authentication required" });
     let body: any;
     try {
       body = JSON.parse(raw);
     } catch {
-      res.writeHead(400, { "Content-Type": "application/json" }).end(JSON.stringify({ status: "error", message: "Invalid JSON" }));
+      return json(res, 400, { status: "error", message: "Invalid JSON" });
+    }
+    if (!Array.isArray(body.fields)) return json(res, 400, { status: "error", message: "fields required" });
+    const record = () =>
+      emulator.submissions.push({
+        portalId: match[1],
+        formGuid: decodeURIComponent(match[2]),
+        authorization: req.headers.authorization,
+        body,
+      });
+    const accepted = JSON.stringify({ inlineMessage: "Thanks for submitting the form." });
+    if (mode === "malformed") {
+      record();
+      res.writeHead(200, { "Content-Type": "application/json" }).end('{"inlineMessage": "Thanks for sub');
       return;
     }
-    if (!Array.isArray(body.fields)) {
-      res.writeHead(400, { "Content-Type": "application/json" }).end(JSON.stringify({ status: "error", message: "fields required" }));
-      return;
+    if (mode === "slow") {
+      // commits when it answers, and only if the client is still waiting
+      return later(() => {
+        if (res.destroyed || req.socket.destroyed) return;
+        record();
+        res.writeHead(200, { "Content-Type": "application/json" }).end(accepted);
+      });
     }
-    emulator.submissions.push({
-      portalId: match[1],
-      formGuid: decodeURIComponent(match[2]),
-      authorization: req.headers.authorization,
-      body,
-    });
-    res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ inlineMessage: "Thanks for submitting the form." }));
+    if (mode === "slow-commit-first") {
+      record();
+      return later(() => {
+        if (!res.destroyed) res.writeHead(200, { "Content-Type": "application/json" }).end(accepted);
+      });
+    }
+    record();
+    res.writeHead(200, { "Content-Type": "application/json" }).end(accepted);
   });
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
-  emulator.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  emulator.port = (server.address() as AddressInfo).port;
+  emulator.url = `http://127.0.0.1:${emulator.port}`;
   emulator.close = () =>
     new Promise((resolve) => {
+      timers.forEach(clearTimeout);
       hanging.forEach((r) => r.destroy());
       server.close(() => resolve());
       server.closeAllConnections?.();

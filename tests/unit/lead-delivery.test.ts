@@ -29,7 +29,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const hubspot = () => ({ portalId: "12345", accessToken: "pat-test", apiUrl: emulator.url, timeoutMs: 2000 });
+const hubspot = () => ({ portalId: "12345", accessToken: "pat-test", apiUrl: emulator.url, timeoutMs: 300 });
 async function submit(body = validDemo()) {
   const res = fakeRes();
   await handleSubmitForm(fakeReq(JSON.stringify(body)), res, deps(dir, hubspot()));

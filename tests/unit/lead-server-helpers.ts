@@ -4,18 +4,29 @@ import os from "node:os";
 import path from "node:path";
 import type { ServerConfig } from "../../src/config";
 import { formsDir, loadFormDefinitions } from "../../src/server/form-definitions";
-import type { Deps } from "../../src/server/handlers";
+import { createRateLimits, type Deps } from "../../src/server/handlers";
 
 /** A request the handlers accept: a readable body stream with method and headers. */
 export function fakeReq(
   body: string | Buffer | undefined,
-  { method = "POST", type = "application/json", query = {} as Record<string, string> } = {},
+  {
+    method = "POST",
+    type = "application/json",
+    query = {} as Record<string, string>,
+    headers = {} as Record<string, string>,
+    ip = "203.0.113.50",
+  } = {},
 ) {
   const stream = Readable.from(body === undefined ? [] : [Buffer.isBuffer(body) ? body : Buffer.from(body)]);
   return Object.assign(stream, {
     method,
-    headers: { "content-type": type, ...(body !== undefined ? { "content-length": String(Buffer.byteLength(body)) } : {}) },
+    headers: {
+      "content-type": type,
+      ...(body !== undefined ? { "content-length": String(Buffer.byteLength(body)) } : {}),
+      ...headers,
+    },
     query,
+    socket: { remoteAddress: ip },
   }) as any;
 }
 
@@ -41,22 +52,44 @@ export function fakeRes() {
   return res;
 }
 
-export function tempLeadsDir() {
-  return fs.mkdtempSync(path.join(os.tmpdir(), "nd-leads-"));
+/**
+ * A fresh LEADS_DIR. `inMemory`: on tmpfs (/dev/shm) where there is one, so fsync is free; for the
+ * property tests, which run thousands of requests and check logic, not durability.
+ */
+export function tempLeadsDir({ inMemory = false } = {}) {
+  const base = inMemory && fs.existsSync("/dev/shm") ? "/dev/shm" : os.tmpdir();
+  return fs.mkdtempSync(path.join(base, "nd-leads-"));
 }
 
-export function deps(leadsDir: string, hubspot?: ServerConfig["hubspot"], fetcher: typeof fetch = fetch): Deps {
+/** The protection settings the tests run with: the production defaults, the rate limit off unless a test sets one. */
+export const testProtection = (overrides: Partial<ServerConfig["protection"]> = {}): ServerConfig["protection"] => ({
+  allowedOrigins: ["https://www.northdesk.com", "https://staging.northdesk.com"],
+  rateLimit: 0,
+  rateWindowSeconds: 60,
+  trustedProxyHops: 0,
+  ...overrides,
+});
+
+export function deps(
+  leadsDir: string,
+  hubspot?: ServerConfig["hubspot"],
+  fetcher: typeof fetch = fetch,
+  protection = testProtection(),
+): Deps {
   return {
     config: {
       siteUrl: "https://www.northdesk.com",
       contentDir: undefined,
       contentful: undefined,
       hubspot,
-      leadsDir,
       imageCdnDomain: undefined,
+      hubspotForms: undefined,
+      leadsDir,
+      protection,
     },
     forms: loadFormDefinitions(formsDir(path.join(__dirname, "../../content"))),
     fetch: fetcher,
+    rateLimits: createRateLimits(protection),
   };
 }
 

@@ -21,7 +21,12 @@ function tagImages<T>(value: T): T {
   return value;
 }
 
-export function sourceLocalContent(contentDir: string, { actions, createNodeId, createContentDigest }: Args): LocalContent {
+/** `skipFormIds`: lead forms another source (HubSpot) provides; the embedded ones with these ids are left out. */
+export function sourceLocalContent(
+  contentDir: string,
+  { actions, createNodeId, createContentDigest }: Args,
+  { skipFormIds = new Set<string>() }: { skipFormIds?: ReadonlySet<string> } = {},
+): LocalContent {
   const content = loadContent(contentDir);
   const create = (type: string, key: string, fields: Record<string, unknown>, parent?: string) => {
     const id = createNodeId(`${type}:${key}`);
@@ -50,7 +55,9 @@ export function sourceLocalContent(contentDir: string, { actions, createNodeId, 
   }
   for (const v of content.heroVariants) create("PersonalizationHeroVariant", v.id, { ...v, variantId: v.id });
 
-  for (const form of content.forms) create("LeadForm", form.alternative_id, { isCompact: false, ...form });
+  for (const form of content.forms) {
+    if (!skipFormIds.has(form.alternative_id)) create("LeadForm", form.alternative_id, { isCompact: false, ...form });
+  }
 
   for (const page of content.pages) {
     const sectionIds = page.data.sections.map((section: SectionInput) => {

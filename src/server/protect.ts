@@ -1,0 +1,95 @@
+/**
+ * Abuse protection in front of the lead functions (issue 10): an Origin check against cross-site
+ * posts and a per-IP rate limit (429 with Retry-After). Runs before the body is read, so a refused
+ * request costs no parsing and writes nothing.
+ */
+import { RateLimiterMemory, type RateLimiterRes } from "rate-limiter-flexible";
+import type { LeadProtectionConfig } from "../config";
+import { HttpError, type Request } from "./http";
+
+const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+const header = (req: Request, name: string): string | undefined => {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value.join(",") : value;
+};
+
+/**
+ * Browsers send Origin with every POST; a post from another site is refused with 403. Allowed:
+ * the configured origins, loopback (any port), and the request's own host (same-origin, e.g. a
+ * preview deploy). Without Origin (curl, server-to-server) only a cross-site Sec-Fetch-Site is refused.
+ */
+export function checkOrigin(req: Request, allowedOrigins: readonly string[]): void {
+  const origin = header(req, "origin");
+  if (origin === undefined) {
+    const site = header(req, "sec-fetch-site");
+    if (site === "cross-site") throw new HttpError(403, "Cross-site requests are not accepted");
+    return;
+  }
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    throw new HttpError(403, "Cross-site requests are not accepted");
+  }
+  if ((url.protocol !== "http:" && url.protocol !== "https:") || url.origin !== origin.replace(/\/$/, "")) {
+    throw new HttpError(403, "Cross-site requests are not accepted");
+  }
+  if (allowedOrigins.includes(url.origin) || LOOPBACK.has(url.hostname)) return;
+  const host = header(req, "host");
+  if (host && url.host === host.toLowerCase()) return;
+  throw new HttpError(403, "Cross-site requests are not accepted");
+}
+
+/** The client address: the socket's, or with N trusted proxies the Nth X-Forwarded-For entry from the right. */
+export function clientIp(req: Request, trustedProxyHops: number): string {
+  const forwarded = header(req, "x-forwarded-for");
+  if (trustedProxyHops > 0 && forwarded) {
+    const hops = forwarded
+      .split(",")
+      .map((h) => h.trim())
+      .filter(Boolean);
+    const ip = hops[Math.max(0, hops.length - trustedProxyHops)];
+    if (ip) return ip.slice(0, 64);
+  }
+  const address = req.socket?.remoteAddress ?? "unknown";
+  return address.startsWith("::ffff:") ? address.slice(7) : address;
+}
+
+/** Takes one request from `key`'s allowance: null when allowed, else the seconds until the next one is. */
+export type RateLimit = (key: string) => Promise<number | null>;
+
+/**
+ * A per-key limit of `points` requests per `windowSeconds` (in this process's memory, one counter
+ * per function and IP). `points` 0: no limit. It answers with a value rather than throwing our
+ * HttpError, because a limiter may outlive the bundle that created it (see processRateLimits) and a
+ * later load's guard would not recognise an earlier load's error class.
+ */
+export function createRateLimit(name: string, points: number, windowSeconds: number): RateLimit {
+  if (points === 0) return async () => null;
+  const limiter = new RateLimiterMemory({ keyPrefix: name, points, duration: windowSeconds });
+  return async (key) => {
+    try {
+      await limiter.consume(key);
+      return null;
+    } catch (rejection) {
+      if (rejection instanceof Error || typeof (rejection as RateLimiterRes)?.msBeforeNext !== "number") throw rejection;
+      return Math.max(1, Math.ceil((rejection as RateLimiterRes).msBeforeNext / 1000));
+    }
+  };
+}
+
+export interface Protection {
+  config: LeadProtectionConfig;
+  rateLimit: RateLimit;
+}
+
+/** Method, Origin, then the rate limit: each refusal an HttpError. */
+export async function protect(req: Request, { config, rateLimit }: Protection): Promise<void> {
+  if (req.method !== "POST") throw new HttpError(405, "Method not allowed: use POST", { Allow: "POST" });
+  checkOrigin(req, config.allowedOrigins);
+  const retryAfter = await rateLimit(clientIp(req, config.trustedProxyHops));
+  if (retryAfter !== null) {
+    throw new HttpError(429, `Too many requests. Try again in ${retryAfter} seconds.`, { "Retry-After": String(retryAfter) });
+  }
+}
