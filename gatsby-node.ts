@@ -6,7 +6,7 @@ import { ContentError } from "./src/node/local/load-content";
 import { createPages as createAllPages } from "./src/node/create-pages";
 import path from "node:path";
 import { copyIcons } from "./src/node/icons";
-import { applySecurityHeaders, type PostBuildArgs } from "./src/node/security-headers";
+import { applySecurityHeaders, contentImageHosts, type PostBuildArgs } from "./src/node/security-headers";
 import { readThirdPartySettings } from "./src/config/third-party";
 import { stripNulBytes } from "./src/node/html-output";
 import { sourceHubSpotForms } from "./src/node/hubspot/source";
@@ -49,5 +49,10 @@ export const createPages: GatsbyNode["createPages"] = (args) => createAllPages(a
 export const onPostBuild: GatsbyNode["onPostBuild"] = ({ store, reporter }) => {
   const fixed = stripNulBytes(path.join(__dirname, "public"));
   if (fixed.length) reporter.info(`removed stray NUL bytes (React 18 streaming renderer) from ${fixed.join(", ")}`);
-  applySecurityHeaders({ store: store as unknown as PostBuildArgs["store"], reporter }, __dirname, readThirdPartySettings());
+  applySecurityHeaders(
+    { store: store as unknown as PostBuildArgs["store"], reporter },
+    __dirname,
+    readThirdPartySettings(),
+    contentImageHosts(readServerConfig()),
+  );
 };

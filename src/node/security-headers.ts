@@ -56,6 +56,13 @@ export interface PolicySources {
   connectOrigins: string[];
   /** Where forms may post besides the site (the app host's sign-up and login). */
   formOrigins: string[];
+  /** Where content images come from besides the site: the image CDN, Contentful's Images API. */
+  imageOrigins: string[];
+}
+
+/** Hosts serving content images when configured (IMAGE_CDN_DOMAIN; Contentful assets on its Images API). */
+export function contentImageHosts(config: { imageCdnDomain?: string; contentful?: unknown }): string[] {
+  return [config.imageCdnDomain, config.contentful ? "images.ctfassets.net" : undefined].filter((h): h is string => Boolean(h));
 }
 
 const originOf = (url: string): string | undefined => {
@@ -73,13 +80,14 @@ const unique = (values: (string | undefined)[]) => [...new Set(values.filter((v)
  * (gatsby-plugin-offline's runtime caching, src/node/plugin-options.ts) fetches the scripts it caches,
  * which the worker's policy governs as connect-src.
  */
-export function policySources(settings: ThirdPartySettings): PolicySources {
+export function policySources(settings: ThirdPartySettings, imageHosts: readonly string[] = []): PolicySources {
   const scriptOrigins = unique(configuredScriptSources(settings.scriptIds).map(originOf));
   const personalization = settings.personalization ? originOf(settings.personalization.url ?? NINETAILED_DEFAULT_URL) : undefined;
   return {
     scriptOrigins,
     connectOrigins: unique([...scriptOrigins, personalization, originOf(settings.ipLookupUrl)]),
     formOrigins: unique([originOf(`https://${settings.appHost}/`)]),
+    imageOrigins: unique(imageHosts.map((host) => originOf(`https://${host}/`))),
   };
 }
 
@@ -95,7 +103,7 @@ export function contentSecurityPolicy(sources: PolicySources, scriptHashes: read
     ["default-src", "'self'"],
     ["script-src", list("'self'", ...[...new Set(scriptHashes)].sort(), ...sources.scriptOrigins)],
     ["style-src", "'self' 'unsafe-inline'"],
-    ["img-src", list("'self'", "data:", ...sources.scriptOrigins)],
+    ["img-src", list("'self'", "data:", ...unique([...sources.imageOrigins, ...sources.scriptOrigins]))],
     ["font-src", "'self' data:"],
     ["connect-src", list("'self'", ...sources.connectOrigins)],
     ["frame-src", sources.scriptOrigins.length ? list(...sources.scriptOrigins) : "'none'"],
@@ -250,9 +258,14 @@ export interface PostBuildArgs {
  * (adapters read `config.headers` from Gatsby's store after onPostBuild, when they write the host's
  * rules) and writes HEADERS_MANIFEST for the local server.
  */
-export function applySecurityHeaders({ store, reporter }: PostBuildArgs, rootDir: string, settings: ThirdPartySettings): HeaderRule[] {
+export function applySecurityHeaders(
+  { store, reporter }: PostBuildArgs,
+  rootDir: string,
+  settings: ThirdPartySettings,
+  imageHosts: readonly string[] = [],
+): HeaderRule[] {
   try {
-    const rules = headerRulesForBuild(path.join(rootDir, "public"), policySources(settings));
+    const rules = headerRulesForBuild(path.join(rootDir, "public"), policySources(settings, imageHosts));
     store.dispatch({ type: "SET_SITE_CONFIG", payload: { ...store.getState().config, headers: rules } });
     if (store.getState().config.headers !== rules) throw new SecurityHeadersError("Gatsby's store did not take the header rules");
     const file = writeHeadersManifest(rootDir, rules);

@@ -9,6 +9,7 @@ import {
   headerRulesForBuild,
   inlineScripts,
   policySources,
+  contentImageHosts,
   readHeadersManifest,
   writeHeadersManifest,
   SecurityHeadersError,
@@ -48,6 +49,18 @@ describe("policySources and contentSecurityPolicy", () => {
     expect(directive(policy, "frame-src")).toEqual(["'none'"]);
     expect(directive(policy, "frame-ancestors")).toEqual(["'none'"]);
     expect(policy).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
+  });
+  it("images may come from the configured image CDN and, with Contentful, its Images API; nothing else", () => {
+    expect(directive(contentSecurityPolicy(policySources(none), []), "img-src")).toEqual(["'self'", "data:"]);
+    const hosts = contentImageHosts({ imageCdnDomain: "images.northdesk.com", contentful: { spaceId: "s" } });
+    expect(hosts).toEqual(["images.northdesk.com", "images.ctfassets.net"]);
+    expect(directive(contentSecurityPolicy(policySources(none, hosts), []), "img-src")).toEqual([
+      "'self'",
+      "data:",
+      "https://images.ctfassets.net",
+      "https://images.northdesk.com",
+    ]);
+    expect(contentImageHosts({})).toEqual([]);
   });
   it("adds exactly the hosts of the configured scripts, the Experience API and the app host's forms", () => {
     const sources = policySources({
