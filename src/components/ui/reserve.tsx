@@ -2,7 +2,7 @@ import styled from "styled-components";
 
 /**
  * Room for every content a slot may show, so swapping one for another moves nothing (CLS 0):
- * the contents share one grid cell, which is as large as the largest; only the first is visible.
+ * the contents share one grid cell, which is as large as the largest; only the one not aria-hidden shows.
  * The others are aria-hidden and invisible (not focusable, not in the accessibility tree).
  */
 export const ReserveStack = styled.div<{ $inline?: boolean }>`
@@ -15,16 +15,18 @@ export const ReserveStack = styled.div<{ $inline?: boolean }>`
   }
 `;
 
-/** A text that may be replaced by one of `alternatives` (e.g. a personalized navigation label). */
+/**
+ * A text that may be replaced by one of `alternatives` (e.g. a personalized navigation label). Every
+ * label keeps its own node in a fixed order, so a swap only flips which one is visible: no text moves.
+ */
 export function ReservedText({ text, alternatives = [] }: { text: string; alternatives?: readonly string[] }) {
-  const others = [...new Set(alternatives)].filter((alternative) => alternative !== text);
-  if (others.length === 0) return <>{text}</>;
+  const labels = [...new Set([...alternatives, text])];
+  if (labels.length === 1) return <>{text}</>;
   return (
     <ReserveStack as="span" $inline>
-      <span>{text}</span>
-      {others.map((other) => (
-        <span key={other} aria-hidden="true">
-          {other}
+      {labels.map((label) => (
+        <span key={label} aria-hidden={label === text ? undefined : "true"}>
+          {label}
         </span>
       ))}
     </ReserveStack>
