@@ -19,7 +19,9 @@ const text = (el: Element | null | undefined) => (el?.textContent ?? "").replace
 
 export function pageSnapshot(html: string): PageSnapshot {
   const { document } = new JSDOM(html).window;
-  document.querySelectorAll("script, style, noscript, template").forEach((el: Element) => el.remove());
+  // What visitors and assistive technology get: aria-hidden subtrees are presentation (icons, and the room a
+  // personalized slot reserves for its variants, which only a personalization-configured build renders).
+  document.querySelectorAll("script, style, noscript, template, [aria-hidden='true']").forEach((el: Element) => el.remove());
   return {
     title: text(document.querySelector("title")),
     headings: [...document.querySelectorAll("h1, h2, h3, h4, h5, h6")].map((h) => `${h.tagName.toLowerCase()} ${text(h)}`),

@@ -66,7 +66,7 @@ async function main() {
     if (report.onlyIn.expected.length || report.onlyIn.actual.length || report.differences.length) {
       console.error(`contentful parity: the Contentful build differs from the embedded build:\n${formatReport(report)}`);
       failed = true;
-      return;
+      return; // `finally` restores the embedded build and sets the exit code
     }
     console.log(`contentful parity: ${report.pages} pages equal (title, headings, main text, navigation, footer)`);
 
@@ -103,8 +103,9 @@ async function main() {
     fs.writeFileSync(typesFile, savedTypes);
     timings.push(`total ${(Date.now() - started) / 1000} s`);
     console.log(`contentful parity timings:\n  ${timings.join("\n  ")}`);
+    // Here, not after the try: the early return above would skip it (it once did, and a failed parity exited 0).
+    if (failed) process.exitCode = 1;
   }
-  if (failed) process.exit(1);
 }
 
 main().catch((error: unknown) => {

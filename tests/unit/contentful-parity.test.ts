@@ -18,6 +18,11 @@ function build(pages: Record<string, string>) {
 }
 
 describe("Contentful parity comparison", () => {
+  it("ignores aria-hidden presentation, such as the room a personalized nav label reserves for its variants", () => {
+    const reserved = page("Home", "Welcome", '<button><span>Product</span><span aria-hidden="true">Get started</span></button>');
+    expect(pageSnapshot(reserved).nav).toBe("Product");
+    expect(pageSnapshot(page("Home", "Welcome", "<button>Get started</button>")).nav).toBe("Get started");
+  });
   it("reads title, headings, main text, navigation and footer, without scripts and styles", () => {
     expect(pageSnapshot(page("Pricing", "Plans  for\n every team"))).toEqual({
       title: "Pricing",
