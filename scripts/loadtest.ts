@@ -10,10 +10,10 @@
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import { freePort, waitForUrl } from "./lib/net";
 
 const ROOT = path.resolve(__dirname, "..");
 const arg = (name: string, fallback: number) => {
@@ -22,27 +22,6 @@ const arg = (name: string, fallback: number) => {
 };
 const DURATION = arg("duration", 10);
 const CONNECTIONS = arg("connections", 20);
-
-async function freePort() {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-async function waitFor(url: string, ms = 60_000) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${url} did not come up`);
-}
 
 const lead = (i: number) =>
   JSON.stringify({
@@ -111,7 +90,7 @@ async function main() {
   };
   process.on("exit", stop);
   try {
-    await waitFor(`${base}/`);
+    await waitForUrl(`${base}/`);
     // warm up the function bundle (first call compiles nothing, but loads it)
     await fetch(`${base}/api/hubspot/submitForm`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
     const rows: Row[] = [];

@@ -5,7 +5,6 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "./fixtures";
@@ -15,6 +14,7 @@ import { startHubSpotEmulator, type HubSpotEmulator } from "../emulators/hubspot
 import { readServerConfig } from "../../src/config";
 import { main as leadsFlush } from "../../scripts/leads-flush";
 import { pendingRecords } from "../../src/server/outbox";
+import { freePort, waitForUrl } from "../../scripts/lib/net";
 
 const HUBSPOT = { portalId: "12345", accessToken: "pat-e2e" };
 /** The second server's origin, on a free port found in beforeAll. */
@@ -25,14 +25,6 @@ test.describe.configure({ mode: "serial" });
 // eslint-disable-next-line no-empty-pattern
 test.use({ baseURL: async ({}, provide) => provide(BASE), serviceWorkers: "block" });
 
-async function freePort() {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "localhost", resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
 let emulator: HubSpotEmulator;
 let server: ChildProcess;
 let leadsDir: string;
@@ -41,7 +33,7 @@ test.beforeAll(async () => {
   test.setTimeout(90_000);
   emulator = await startHubSpotEmulator();
   leadsDir = fs.mkdtempSync(path.join(os.tmpdir(), "nd-e2e-hubspot-"));
-  const port = await freePort();
+  const port = await freePort("localhost");
   BASE = `http://localhost:${port}`;
   server = spawn(path.resolve("node_modules/.bin/gatsby"), ["serve", "--port", String(port), "--host", "localhost"], {
     detached: true,
@@ -56,16 +48,7 @@ test.beforeAll(async () => {
       HUBSPOT_TIMEOUT_MS: "3000",
     },
   });
-  const end = Date.now() + 80_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${BASE}/`)).ok) break;
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > end || server.exitCode !== null) throw new Error("gatsby serve (HubSpot configured) did not come up");
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
+  await waitForUrl(`${BASE}/`, { timeoutMs: 80_000, intervalMs: 300, gaveUp: () => server.exitCode !== null });
 });
 
 test.afterAll(async () => {
