@@ -7,20 +7,12 @@
 import type { Locator, Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./fixtures";
-import { open } from "./helpers";
+import { answerIpLookup, open } from "./helpers";
 
 // The offline plugin's service worker would make the IP lookup itself, out of page.route's reach.
 test.use({ serviceWorkers: "block" });
 
-test.beforeEach(async ({ page, baseURL }) => {
-  await page.route(
-    (url) => !url.href.startsWith(baseURL!),
-    (route) =>
-      route.request().url().startsWith("https://api.ipify.org")
-        ? route.fulfill({ json: { ip: "203.0.113.9" }, headers: { "Access-Control-Allow-Origin": "*" } })
-        : route.abort(),
-  );
-});
+test.beforeEach(({ page, baseURL }) => answerIpLookup(page, baseURL!, "203.0.113.9"));
 
 const TAGS = ["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"];
 async function expectAxeClean(page: Page, include?: string) {

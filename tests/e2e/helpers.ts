@@ -6,3 +6,18 @@ export async function open(page: Page, path: string) {
   await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
   return response;
 }
+
+/**
+ * Answers the lead form's IP lookup (SPEC 7.1) locally with `ip` and refuses every other off-site
+ * request. Pair it with `serviceWorkers: "block"`: the offline plugin's worker would otherwise fetch the
+ * lookup itself, out of page.route's reach.
+ */
+export function answerIpLookup(page: Page, baseURL: string, ip: string) {
+  return page.route(
+    (url) => !url.href.startsWith(baseURL),
+    (route) =>
+      route.request().url().startsWith("https://api.ipify.org")
+        ? route.fulfill({ json: { ip }, headers: { "Access-Control-Allow-Origin": "*" } })
+        : route.abort(),
+  );
+}

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "./fixtures";
 import type { Page } from "@playwright/test";
-import { open } from "./helpers";
+import { answerIpLookup, open } from "./helpers";
 
 /** Where `gatsby serve` keeps accepted leads (LEADS_DIR default, relative to the site root). */
 const OUTBOX = path.resolve(process.env.LEADS_DIR ?? ".data/leads", "outbox.jsonl");
@@ -11,16 +11,7 @@ const run = Date.now().toString(36);
 // The offline plugin's service worker would fetch the IP lookup itself, out of page.route's reach.
 test.use({ serviceWorkers: "block" });
 
-/** The IP lookup is answered locally; every other third-party host is refused. */
-test.beforeEach(async ({ page, baseURL }) => {
-  await page.route(
-    (url) => !url.href.startsWith(baseURL!),
-    (route) =>
-      route.request().url().startsWith("https://api.ipify.org")
-        ? route.fulfill({ json: { ip: "203.0.113.7" }, headers: { "Access-Control-Allow-Origin": "*" } })
-        : route.abort(),
-  );
-});
+test.beforeEach(({ page, baseURL }) => answerIpLookup(page, baseURL!, "203.0.113.7"));
 
 function outboxHas(email: string) {
   if (!fs.existsSync(OUTBOX)) return undefined;
