@@ -4,13 +4,12 @@ import { theme } from "../theme/theme";
 import { GlobalStyle } from "../theme/global-style";
 import { ThirdPartyScripts } from "./layout/third-party-scripts";
 import { PersonalizationRoot } from "../personalization/personalization-root";
+import { shellHydrated } from "./layout/hydration-marker";
 
 /** The same providers in the browser and during SSR (wired as wrapPageElement). */
 export function RootWrapper({ children, pathname }: { children: React.ReactNode; pathname: string }) {
-  // A marker for tests and tools: React has hydrated, so event handlers are live.
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = "true";
-  }, []);
+  // `<html data-hydrated>` once the shell and every deferred boundary have hydrated (see hydration-marker).
+  useEffect(shellHydrated, []);
   return (
     <ThemeProvider theme={theme}>
       <GlobalStyle />

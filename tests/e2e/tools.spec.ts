@@ -112,6 +112,7 @@ test.describe("interview builder", () => {
   test("print, copy as text and download as Markdown", async ({ page, context }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     await open(page, `${BUILDER}?role=customer-support-agent`);
+    await expect(page.getByTestId("interview-plan").getByRole("heading", { level: 2 })).toHaveText("Customer Support Agent interview");
     const firstQuestion = (await page.getByTestId("plan-item").first().locator(".text").textContent())!;
 
     await page.evaluate(() => {

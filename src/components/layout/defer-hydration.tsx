@@ -1,4 +1,10 @@
-import React, { Suspense } from "react";
+import React, { Suspense, useEffect, useId, useState } from "react";
+import { boundaryHydrated, boundaryPending } from "./hydration-marker";
+
+function HydrationSignal({ id }: { id: string }) {
+  useEffect(() => boundaryHydrated(id), [id]);
+  return null;
+}
 
 /**
  * Wraps a server-rendered component so React hydrates it after the page shell, in time slices
@@ -11,11 +17,17 @@ import React, { Suspense } from "react";
  * it has hydrated, or React would drop its server HTML and render it again (error 421).
  */
 export function deferHydration<P extends object>(Component: React.ComponentType<P>, name = Component.displayName ?? Component.name) {
-  const Deferred = (props: P) => (
-    <Suspense fallback={null}>
-      <Component {...props} />
-    </Suspense>
-  );
+  const Deferred = (props: P) => {
+    const id = useId();
+    // Once per mount, in the shell's render: the page counts as hydrated only after this boundary is.
+    useState(() => boundaryPending(id));
+    return (
+      <Suspense fallback={null}>
+        <Component {...props} />
+        <HydrationSignal id={id} />
+      </Suspense>
+    );
+  };
   Deferred.displayName = `Deferred(${name})`;
   return React.memo(Deferred);
 }

@@ -1,0 +1,58 @@
+// @vitest-environment jsdom
+import React, { act } from "react";
+import { renderToString } from "react-dom/server";
+import { hydrateRoot } from "react-dom/client";
+import { afterEach, describe, expect, it } from "vitest";
+import { deferHydration } from "../../src/components/layout/defer-hydration";
+import { shellHydrated } from "../../src/components/layout/hydration-marker";
+
+function Shell({ children }: { children: React.ReactNode }) {
+  React.useEffect(shellHydrated, []);
+  return <main>{children}</main>;
+}
+
+afterEach(() => {
+  delete document.documentElement.dataset.hydrated;
+  document.body.innerHTML = "";
+});
+
+describe("deferred hydration and the data-hydrated marker", () => {
+  it("keeps the server HTML, and marks the page hydrated only once every deferred boundary has hydrated", async () => {
+    let release!: () => void;
+    let open = false;
+    const gate = new Promise<void>((resolve) => (release = resolve)).then(() => void (open = true));
+    let clientRender = false;
+    function Slow() {
+      // On the client the boundary waits for the gate, like a long hydration still to come.
+      if (clientRender && !open) throw gate;
+      return <p>deferred content</p>;
+    }
+    const Deferred = deferHydration(Slow);
+    const Fast = deferHydration(() => <p>fast content</p>, "Fast");
+    const tree = (
+      <Shell>
+        <Deferred />
+        <Fast />
+      </Shell>
+    );
+
+    const container = document.createElement("div");
+    container.innerHTML = renderToString(tree);
+    document.body.append(container);
+    const serverHtml = container.innerHTML;
+    clientRender = true;
+
+    await act(async () => {
+      hydrateRoot(container, tree);
+    });
+    expect(container.innerHTML).toBe(serverHtml);
+    expect(document.documentElement.dataset.hydrated).toBeUndefined();
+
+    await act(async () => {
+      release();
+      await gate;
+    });
+    expect(container.textContent).toBe("deferred contentfast content");
+    expect(document.documentElement.dataset.hydrated).toBe("true");
+  });
+});
