@@ -19,6 +19,9 @@ export function contentfulOptions(config: ContentfulConfig) {
     ...(config.host ? { host: config.host } : {}),
     downloadLocal: false,
     enableTags: false,
+    // Type names from content type ids (`nt_experience` → ContentfulNtExperience), which src/node/contentful/schema.ts
+    // declares; by default the plugin uses the display names ("Ninetailed Experience"), which editors may rename.
+    useNameForId: false,
   };
 }
 
@@ -39,6 +42,14 @@ export const manifestOptions = {
 } as const;
 
 /**
+ * A runtime-caching pattern for this site's own URLs only. Workbox matches a RegExp route against the full
+ * URL and takes a cross-origin URL only when the match starts at index 0; this match starts at the path
+ * (after a lookbehind for scheme and host), so third-party requests (the Experience API, the IP lookup,
+ * CMS images: opaque responses that would fill the quota) never go through the service worker's caches.
+ */
+const SAME_ORIGIN = (path: RegExp) => new RegExp(`(?<=^https?://[^/]+)${path.source}`);
+
+/**
  * gatsby-plugin-offline: HTML and page data go to the network first, so a new deploy is seen
  * at once; hashed assets stay cache-first (their names change when they do).
  */
@@ -50,10 +61,10 @@ export const offlineOptions = {
     globPatterns: ["**/icons/icon-*.png", "**/*.{js,css}"],
     runtimeCaching: [
       { urlPattern: /(\.js$|\.css$|static\/)/, handler: "CacheFirst" },
-      { urlPattern: /^https?:.*\/page-data\/.*\.json/, handler: "NetworkFirst", options: { networkTimeoutSeconds: 3 } },
-      { urlPattern: /^https?:.*\/(slice-data|page-data\/sq)\/.*\.json/, handler: "NetworkFirst", options: { networkTimeoutSeconds: 3 } },
-      { urlPattern: /^https?:.*\.(png|jpg|jpeg|webp|avif|svg|gif|ico|woff2?)$/, handler: "StaleWhileRevalidate" },
-      { urlPattern: /^https?:\/\/[^/]+\/[^.]*\/?(\?.*)?$/, handler: "NetworkFirst", options: { networkTimeoutSeconds: 3 } },
+      { urlPattern: SAME_ORIGIN(/\/page-data\/.*\.json/), handler: "NetworkFirst", options: { networkTimeoutSeconds: 3 } },
+      { urlPattern: SAME_ORIGIN(/\/(slice-data|page-data\/sq)\/.*\.json/), handler: "NetworkFirst", options: { networkTimeoutSeconds: 3 } },
+      { urlPattern: SAME_ORIGIN(/\/.*\.(png|jpg|jpeg|webp|avif|svg|gif|ico|woff2?)$/), handler: "StaleWhileRevalidate" },
+      { urlPattern: SAME_ORIGIN(/\/[^.]*\/?(\?.*)?$/), handler: "NetworkFirst", options: { networkTimeoutSeconds: 3 } },
     ],
   },
 };
