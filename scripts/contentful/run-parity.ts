@@ -63,12 +63,14 @@ async function main() {
     const first = await gatsbyBuild(emulator.buildEnv());
     timings.push(`Contentful build (initial sync) ${first} s`);
     const report = compareBuilds(embedded, at("public"));
-    if (report.onlyIn.expected.length || report.onlyIn.actual.length || report.differences.length) {
+    if (report.onlyIn.expected.length || report.onlyIn.actual.length || report.differences.length || report.queryDifferences.length) {
       console.error(`contentful parity: the Contentful build differs from the embedded build:\n${formatReport(report)}`);
       failed = true;
       return; // `finally` restores the embedded build and sets the exit code
     }
-    console.log(`contentful parity: ${report.pages} pages equal (title, headings, main text, navigation, footer)`);
+    console.log(
+      `contentful parity: ${report.pages} pages equal (title, headings, main text, navigation, footer), and the data of every static query (experiences and variants included)`,
+    );
 
     // One change in the CMS, then a rebuild that must reuse .cache and sync only the change.
     const post = emulator.space.entries.find((e) => e.contentType === "blogPost" && e.fields.slug === "csat-vs-nps");

@@ -1,11 +1,11 @@
 import { graphql, useStaticQuery } from "gatsby";
 import type { ExperienceData } from "./experiences";
 
-/** Experiences (mapped at build time), navigation variants and hero variants (one static query). */
+/** Experiences (mapped at build time), navigation variants and hero variants (one static query, in a stable order whatever the source). */
 export function usePersonalizationContent() {
   const data = useStaticQuery<Queries.PersonalizationContentQuery>(graphql`
     query PersonalizationContent {
-      allPersonalizationExperience {
+      allPersonalizationExperience(sort: { experienceId: ASC }) {
         nodes {
           experienceId
           type
@@ -31,13 +31,13 @@ export function usePersonalizationContent() {
           }
         }
       }
-      navigationVariants: allNavigation(filter: { navId: { ne: "baseline" } }) {
+      navigationVariants: allNavigation(filter: { navId: { ne: "baseline" } }, sort: { navId: ASC }) {
         nodes {
           navId
           ...NavigationFields
         }
       }
-      allPersonalizationHeroVariant {
+      allPersonalizationHeroVariant(sort: { variantId: ASC }) {
         nodes {
           variantId
           baseline

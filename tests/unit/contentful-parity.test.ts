@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { compareBuilds, pagePaths, pageSnapshot } from "../../scripts/contentful/parity";
+import { compareBuilds, formatReport, pagePaths, pageSnapshot, staticQueryData } from "../../scripts/contentful/parity";
 
 const page = (title: string, main: string, nav = "Product Pricing", footer = "© Northdesk") =>
   `<!doctype html><html><head><title>${title}</title><style>.x{}</style></head><body><header><nav>${nav}</nav></header>` +
@@ -46,7 +46,12 @@ describe("Contentful parity comparison", () => {
   it("finds missing pages, extra pages and every field that differs", () => {
     const expected = build({ "index.html": page("Home", "Welcome"), "a/index.html": page("A", "x"), "b/index.html": page("B", "x") });
     const same = build({ "index.html": page("Home", "Welcome"), "a/index.html": page("A", "x"), "b/index.html": page("B", "x") });
-    expect(compareBuilds(expected, same)).toEqual({ pages: 3, onlyIn: { expected: [], actual: [] }, differences: [] });
+    expect(compareBuilds(expected, same)).toEqual({
+      pages: 3,
+      onlyIn: { expected: [], actual: [] },
+      differences: [],
+      queryDifferences: [],
+    });
     const changed = build({
       "index.html": page("Home", "Welcome back", "Product", "© Other"),
       "a/index.html": page("A", "x"),
@@ -55,5 +60,27 @@ describe("Contentful parity comparison", () => {
     const report = compareBuilds(expected, changed);
     expect(report.onlyIn).toEqual({ expected: ["/b/"], actual: ["/c/"] });
     expect(report.differences.map((d) => `${d.page} ${d.field}`)).toEqual(["/ main", "/ nav", "/ footer"]);
+  });
+
+  it("compares the static-query data the pages use: ids and image files aside, an empty experience list is a difference", () => {
+    const experiences = (nodes: object[], image: object) => ({
+      "index.html": page("Home", "x"),
+      "page-data/index/page-data.json": JSON.stringify({ staticQueryHashes: ["111", "222"] }),
+      "page-data/a/page-data.json": JSON.stringify({ staticQueryHashes: ["222"] }),
+      "page-data/sq/d/111.json": JSON.stringify({ data: { allPersonalizationExperience: { nodes } } }),
+      "page-data/sq/d/222.json": JSON.stringify({ data: { siteSettings: { id: Math.random().toString(), logo: image } } }),
+      "page-data/sq/d/999.json": JSON.stringify({ data: { stale: true } }), // left by an older build, used by no page
+    });
+    const local = { alt: "Northdesk", url: "/static/logo.png", gatsbyImageData: { images: { fallback: { src: "/static/a.png" } } } };
+    const cms = { alt: "Northdesk", url: "https://images.ctfassets.net/x.png", gatsbyImageData: { images: { fallback: { src: "//x" } } } };
+    const nodes = [{ id: "1", experienceId: "nav", distribution: [{ index: 0, start: 0, end: 1 }] }];
+    const expected = build(experiences(nodes, local));
+
+    expect([...staticQueryData(expected).keys()]).toEqual(["111", "222"]);
+    expect(compareBuilds(expected, build(experiences([{ ...nodes[0], id: "2" }], cms))).queryDifferences).toEqual([]);
+
+    const report = compareBuilds(expected, build(experiences([], cms)));
+    expect(report.queryDifferences.map((d) => d.query)).toEqual(["static query 111 (allPersonalizationExperience)"]);
+    expect(formatReport(report)).toContain('actual   …allPersonalizationExperience":{"nodes":[]}}}…');
   });
 });

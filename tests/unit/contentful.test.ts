@@ -9,6 +9,8 @@ import { contentfulTypeDefs, contentfulTypeName, assetIdFromUrl } from "../../sr
 import { importFile } from "../../src/node/contentful/import-file";
 import { loadContent } from "../../src/node/local/load-content";
 import { contentfulOptions } from "../../src/node/plugin-options";
+// @ts-expect-error -- the plugin ships no types; makeTypeName(name, prefix) is what it names node types with
+import { makeTypeName } from "gatsby-source-contentful/normalize";
 import createContentModel from "../../contentful/migrations/0001-content-model";
 import { startContentfulEmulator, type ContentfulEmulator } from "../emulators/contentful/server";
 
@@ -152,6 +154,11 @@ describe("Contentful content model", () => {
       host: "127.0.0.1:9443",
       downloadLocal: false,
     });
+    // The plugin names each content type's nodes the way our schema declares them (the types would be empty otherwise).
+    const options = contentfulOptions({ spaceId: "abc", accessToken: "t", environment: "master" });
+    for (const model of contentModel) {
+      expect(makeTypeName(options.useNameForId ? model.name : model.id, "Contentful")).toBe(contentfulTypeName(model.id));
+    }
     expect(() => contentfulOptions({ spaceId: "abc", accessToken: "t", environment: "master", host: "https://x/" })).toThrow(
       /CONTENTFUL_HOST/,
     );
