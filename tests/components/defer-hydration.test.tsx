@@ -4,7 +4,7 @@ import { renderToString } from "react-dom/server";
 import { hydrateRoot } from "react-dom/client";
 import { afterEach, describe, expect, it } from "vitest";
 import { deferHydration } from "../../src/components/layout/defer-hydration";
-import { shellHydrated } from "../../src/components/layout/hydration-marker";
+import { resetHydrationMarker, shellHydrated } from "../../src/components/layout/hydration-marker";
 
 function Shell({ children }: { children: React.ReactNode }) {
   React.useEffect(shellHydrated, []);
@@ -12,7 +12,7 @@ function Shell({ children }: { children: React.ReactNode }) {
 }
 
 afterEach(() => {
-  delete document.documentElement.dataset.hydrated;
+  resetHydrationMarker();
   document.body.innerHTML = "";
 });
 
@@ -53,6 +53,27 @@ describe("deferred hydration and the data-hydrated marker", () => {
       await gate;
     });
     expect(container.textContent).toBe("deferred contentfast content");
+    expect(document.documentElement.dataset.hydrated).toBe("true");
+  });
+
+  it("still marks the page when the shell's server HTML does not match and React renders it again on the client", async () => {
+    const Deferred = deferHydration(() => <p>content</p>, "Content");
+    const tree = (text: string) => (
+      <Shell>
+        <h1>{text}</h1>
+        <Deferred />
+      </Shell>
+    );
+    const container = document.createElement("div");
+    container.innerHTML = renderToString(tree("server"));
+    document.body.append(container);
+    const errors: unknown[] = [];
+
+    await act(async () => {
+      hydrateRoot(container, tree("client"), { onRecoverableError: (error) => errors.push(error) });
+    });
+    expect(errors.length).toBeGreaterThan(0); // the mismatch: React threw the hydration attempt away
+    expect(container.textContent).toBe("clientcontent");
     expect(document.documentElement.dataset.hydrated).toBe("true");
   });
 });

@@ -1,5 +1,8 @@
-import React, { Suspense, useEffect, useId, useState } from "react";
+import React, { Suspense, useEffect, useId, useLayoutEffect } from "react";
 import { boundaryHydrated, boundaryPending } from "./hydration-marker";
+
+// useLayoutEffect warns during server rendering in development; effects never run there anyway.
+const useIsomorphicLayoutEffect = typeof window === "undefined" ? useEffect : useLayoutEffect;
 
 function HydrationSignal({ id }: { id: string }) {
   useEffect(() => boundaryHydrated(id), [id]);
@@ -19,8 +22,12 @@ function HydrationSignal({ id }: { id: string }) {
 export function deferHydration<P extends object>(Component: React.ComponentType<P>, name = Component.displayName ?? Component.name) {
   const Deferred = (props: P) => {
     const id = useId();
-    // Once per mount, in the shell's render: the page counts as hydrated only after this boundary is.
-    useState(() => boundaryPending(id));
+    // In the shell's commit (a layout effect runs before any passive effect, and a render React throws away,
+    // such as a failed hydration attempt, never commits): the page counts as hydrated only after this boundary.
+    useIsomorphicLayoutEffect(() => {
+      boundaryPending(id);
+      return () => boundaryHydrated(id);
+    }, [id]);
     return (
       <Suspense fallback={null}>
         <Component {...props} />

@@ -26,3 +26,10 @@ export function shellHydrated() {
   shellDone = true;
   markWhenDone();
 }
+
+/** Forgets what was recorded (each test hydrates a page of its own). */
+export function resetHydrationMarker() {
+  pending.clear();
+  shellDone = false;
+  if (inBrowser()) delete document.documentElement.dataset.hydrated;
+}
