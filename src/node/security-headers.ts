@@ -76,9 +76,8 @@ const originOf = (url: string): string | undefined => {
 const unique = (values: (string | undefined)[]) => [...new Set(values.filter((v): v is string => Boolean(v)))].sort();
 
 /**
- * connect-src also lists the script hosts: scripts report to their own origin, and the service worker
- * (gatsby-plugin-offline's runtime caching, src/node/plugin-options.ts) fetches the scripts it caches,
- * which the worker's policy governs as connect-src.
+ * connect-src also lists the script hosts: scripts report to their own origin. (The service worker's
+ * caching rules match same-origin URLs only, src/node/plugin-options.ts, so it fetches no third party.)
  */
 export function policySources(settings: ThirdPartySettings, imageHosts: readonly string[] = []): PolicySources {
   const scriptOrigins = unique(configuredScriptSources(settings.scriptIds).map(originOf));
