@@ -40,6 +40,8 @@ export interface HubSpotEmulator {
   forms: Record<string, unknown>[];
   /** Page size of the forms listing (HubSpot's default limit is 20). */
   formsPageSize: number;
+  /** Back to a fresh emulator's state (no submissions or forms, mode "ok", default delay and page size), between tests. */
+  reset(): void;
   close(): Promise<void>;
 }
 
@@ -47,15 +49,16 @@ const json = (res: http.ServerResponse, status: number, body: unknown) =>
   res.writeHead(status, { "Content-Type": "application/json;charset=utf-8" }).end(JSON.stringify(body));
 
 export async function startHubSpotEmulator(port = 0): Promise<HubSpotEmulator> {
+  const initialState = () => ({ received: 0, mode: "ok" as EmulatorMode, delayMs: 1000, forms: [], formsPageSize: 20 });
   const emulator: HubSpotEmulator = {
     url: "",
     port: 0,
     submissions: [],
-    received: 0,
-    mode: "ok",
-    delayMs: 1000,
-    forms: [],
-    formsPageSize: 20,
+    ...initialState(),
+    reset() {
+      emulator.submissions.length = 0;
+      Object.assign(emulator, initialState());
+    },
     close: async () => {},
   };
   const hanging = new Set<http.ServerResponse>();

@@ -26,9 +26,9 @@ beforeAll(async () => {
 afterAll(() => emulator.close());
 beforeEach(() => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), "nd-hubspot-forms-"));
+  emulator.reset();
   emulator.forms = structuredClone(recorded) as unknown as Record<string, unknown>[];
   emulator.formsPageSize = 2;
-  emulator.submissions.length = 0;
   vi.spyOn(console, "error").mockImplementation(() => {});
 });
 afterEach(() => {

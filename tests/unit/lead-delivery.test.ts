@@ -19,8 +19,7 @@ beforeAll(async () => {
 afterAll(() => emulator.close());
 beforeEach(() => {
   dir = tempLeadsDir();
-  emulator.submissions.length = 0;
-  emulator.mode = "ok";
+  emulator.reset();
   vi.spyOn(console, "error").mockImplementation(() => {});
   vi.spyOn(console, "log").mockImplementation(() => {});
 });

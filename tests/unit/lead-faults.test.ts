@@ -29,9 +29,7 @@ beforeAll(async () => {
 afterAll(() => emulator.close());
 beforeEach(() => {
   dir = tempLeadsDir();
-  emulator.submissions.length = 0;
-  emulator.received = 0;
-  emulator.mode = "ok";
+  emulator.reset();
   emulator.delayMs = 4 * TIMEOUT_MS;
   vi.spyOn(console, "error").mockImplementation(() => {});
   vi.spyOn(console, "log").mockImplementation(() => {});
