@@ -1,6 +1,7 @@
 /** Gatsby Browser APIs: wiring only; behaviour lives in src/. */
 import type { GatsbyBrowser } from "gatsby";
 import { RootWrapper } from "./src/components/root-wrapper";
+import { hydrateInTransition } from "./src/browser/hydrate";
 import {
   onClientEntry as startRuntime,
   onInitialClientRender as afterFirstRender,
@@ -16,3 +17,6 @@ export const wrapPageElement: GatsbyBrowser["wrapPageElement"] = ({ element, pro
 export const onClientEntry: GatsbyBrowser["onClientEntry"] = () => startRuntime();
 export const onInitialClientRender: GatsbyBrowser["onInitialClientRender"] = () => afterFirstRender();
 export const onRouteUpdate: GatsbyBrowser["onRouteUpdate"] = ({ location, prevLocation }) => routeUpdated({ location, prevLocation });
+// Gatsby types this hook with react-dom's legacy render() signature; the function it calls is (element, container).
+export const replaceHydrateFunction: GatsbyBrowser["replaceHydrateFunction"] = () =>
+  hydrateInTransition as unknown as ReturnType<NonNullable<GatsbyBrowser["replaceHydrateFunction"]>>;
