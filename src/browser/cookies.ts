@@ -51,14 +51,23 @@ export const readCookies = (): Record<string, string> => raw.get();
 export const readCookie = (name: string): string | undefined => raw.get(name);
 
 /**
- * Writes one cookie. If a parent-domain write does not stick (a host under a public suffix the
- * domain rule did not know, e.g. a preview deploy), it is written for the host alone.
+ * Writes cookies. If a parent-domain write does not stick (a host under a public suffix the domain
+ * rule did not know, e.g. a preview deploy), it is written for the host alone. The check reads
+ * document.cookie once for the whole batch: each read is a synchronous round trip in Chromium.
  */
-export function writeCookie(write: CookieWrite, hostname: string): void {
-  const value = toCookieSafe(write.value);
-  const attributes = cookieAttributes(hostname, write.expires);
-  raw.set(write.name, value, attributes);
-  if (attributes.domain && raw.get(write.name) !== value) {
-    raw.set(write.name, value, { ...attributes, domain: undefined });
+export function writeCookies(writes: readonly CookieWrite[], hostname: string): void {
+  if (writes.length === 0) return;
+  const applied = writes.map((write) => {
+    const value = toCookieSafe(write.value);
+    const attributes = cookieAttributes(hostname, write.expires);
+    raw.set(write.name, value, attributes);
+    return { name: write.name, value, attributes };
+  });
+  if (!applied.some(({ attributes }) => attributes.domain)) return;
+  const now = readCookies();
+  for (const { name, value, attributes } of applied) {
+    if (attributes.domain && now[name] !== value) raw.set(name, value, { ...attributes, domain: undefined });
   }
 }
+
+export const writeCookie = (write: CookieWrite, hostname: string): void => writeCookies([write], hostname);

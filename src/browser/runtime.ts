@@ -4,7 +4,7 @@
  */
 import { trackPageView } from "./attribution";
 import { createTracker, heapUserId, pollFor, productVisitorId, windowSinks, type Tracker } from "./analytics";
-import { COOKIE_NAMES, expiresAt, readCookie, readCookies, writeCookie } from "./cookies";
+import { COOKIE_NAMES, expiresAt, readCookie, readCookies, writeCookie, writeCookies } from "./cookies";
 import { handleHash } from "./hash-routes";
 import { isProductionHost } from "./hosts";
 import {
@@ -23,6 +23,7 @@ import { rememberPath } from "./resilience";
 import { warmOfflineCache } from "./offline-cache";
 import { fillSignupForm, signupUtmCookie } from "./signup-page";
 import { isSignupPage } from "../lib/layout-rules";
+import { createTaskQueue } from "../lib/task-queue";
 import { page as personalizationPage } from "../personalization/events";
 
 export interface RouteLocation {
@@ -35,6 +36,13 @@ export interface RouteUpdateArgs {
   location: RouteLocation;
   prevLocation: RouteLocation | null | undefined;
 }
+
+/**
+ * Each route's work (cookie reads and writes, decorating every link, analytics) runs as a few short
+ * tasks rather than one long one: document.cookie is a synchronous round trip in Chromium, and a phone
+ * would otherwise see one long task right when the page becomes interactive (ARCHITECTURE.md 7: TBT).
+ */
+const work = createTaskQueue();
 
 /** A hash seen by both the hashchange event and the route update is acted on once. */
 const HASH_DEDUPE_MS = 1000;
@@ -88,53 +96,62 @@ export function onClientEntry(): void {
   state.tracker = createTracker({ sinks: windowSinks(window), production: isProductionHost(window.location.hostname) });
 }
 
-/** After the first render: listeners, the link observer, and the delayed decorations (SPEC 7.3). */
+/**
+ * After the first render: listeners, the link observer, and the delayed decorations (SPEC 7.3). The
+ * links themselves are decorated by the first route update, which Gatsby runs for the first page too.
+ */
 export function onInitialClientRender(): void {
-  redecorate();
-  observeLinks(document.body, decorationContext);
   document.addEventListener("click", onDocumentClick, true);
   window.addEventListener("hashchange", () => routeHash(window.location.hash));
   // the service worker took control after the page loaded (first visit): cache what the page uses
   window.navigator.serviceWorker?.addEventListener("controllerchange", () => warmOfflineCache(window));
+  // Queued behind the first route's decoration, so the observer does not see (and redo) that work.
+  work.add(() => observeLinks(document.body, decorationContext));
 
   const decoratePartnerLinks = () =>
     setTimeout(() => {
       state.partner = readPartnerParams(window.location.search, storage("localStorage"), Date.now());
-      redecorate();
+      // No partner params (most visits): the links are already as they should be.
+      if (Object.keys(state.partner).length > 0) redecorate();
     }, PARTNER_DECORATION_DELAY_MS);
-  if (document.readyState === "complete") decoratePartnerLinks();
-  else window.addEventListener("load", decoratePartnerLinks, { once: true });
+  work.add(() => {
+    if (document.readyState === "complete") decoratePartnerLinks();
+    else window.addEventListener("load", decoratePartnerLinks, { once: true });
 
-  void pollFor(() => productVisitorId(window)).then((id) => {
-    if (!id || readCookie(COOKIE_NAMES.mxid) === id) return;
-    writeCookie({ name: COOKIE_NAMES.mxid, value: id, expires: expiresAt(Date.now()) }, window.location.hostname);
-    redecorate();
-  });
-  void pollFor(() => heapUserId(window)).then((id) => {
-    if (!id) return;
-    state.heapUserId = id;
-    redecorate();
+    void pollFor(() => productVisitorId(window)).then((id) => {
+      if (!id || readCookie(COOKIE_NAMES.mxid) === id) return;
+      writeCookie({ name: COOKIE_NAMES.mxid, value: id, expires: expiresAt(Date.now()) }, window.location.hostname);
+      redecorate();
+    });
+    void pollFor(() => heapUserId(window)).then((id) => {
+      if (!id) return;
+      state.heapUserId = id;
+      redecorate();
+    });
   });
 }
 
 /** Every route, the first one included (SPEC 4.1, 4.7, 2.6, 7.3, 7.5, 2.3). */
 export function onRouteUpdate({ location, prevLocation }: RouteUpdateArgs): void {
   const url = new URL(`${location.pathname}${location.search}${location.hash}`, window.location.origin);
-  rememberPath(storage("sessionStorage"), `${url.pathname}${url.search}`);
-  warmOfflineCache(window);
-
-  // document.referrer stays the landing page's referrer for client-side navigations: ignore it then.
-  const decision = trackPageView({ url, referrer: prevLocation ? "" : document.referrer, cookies: readCookies(), now: Date.now() });
-  decision.writes.forEach((write) => writeCookie(write, url.hostname));
-
-  if (isSignupPage(url.pathname)) {
-    const utm = signupUtmCookie(readCookies(), Date.now());
-    if (utm) writeCookie(utm, url.hostname);
-    fillSignupForm(document, { search: url.search, cookies: readCookies() });
-  }
-  redecorate();
-  state.tracker?.track({ type: "pageView", path: url.pathname });
-  // SPEC 7.2: a personalization page event on every route change, once the SDK is there (it pages the first route itself).
-  personalizationPage();
-  if (!prevLocation || prevLocation.pathname !== location.pathname || prevLocation.hash !== location.hash) routeHash(location.hash);
+  work.add(() => {
+    rememberPath(storage("sessionStorage"), `${url.pathname}${url.search}`);
+    warmOfflineCache(window);
+    // document.referrer stays the landing page's referrer for client-side navigations: ignore it then.
+    const decision = trackPageView({ url, referrer: prevLocation ? "" : document.referrer, cookies: readCookies(), now: Date.now() });
+    writeCookies(decision.writes, url.hostname);
+  });
+  if (isSignupPage(url.pathname))
+    work.add(() => {
+      const utm = signupUtmCookie(readCookies(), Date.now());
+      if (utm) writeCookie(utm, url.hostname);
+      fillSignupForm(document, { search: url.search, cookies: readCookies() });
+    });
+  work.add(redecorate);
+  work.add(() => {
+    state.tracker?.track({ type: "pageView", path: url.pathname });
+    // SPEC 7.2: a personalization page event on every route change, once the SDK is there (it pages the first route itself).
+    personalizationPage();
+    if (!prevLocation || prevLocation.pathname !== location.pathname || prevLocation.hash !== location.hash) routeHash(location.hash);
+  });
 }

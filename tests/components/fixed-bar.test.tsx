@@ -11,13 +11,17 @@ const { FixedBar } = await import("../../src/components/layout/fixed-bar");
 const urls = { signup: "/members/register/", demo: "/lp/get-a-demo/" };
 const eligible = JSON.stringify({ employeeCount: 50, country: "Canada" });
 
+/** The bar decides in a task of its own after hydration: run that task. */
+const afterHydration = () => act(() => void vi.runOnlyPendingTimers());
 function visit(pathname: string, search = "") {
   window.history.replaceState(null, "", pathname + search);
-  return render(
+  const view = render(
     <ThemeProvider theme={theme}>
       <FixedBar pathname={pathname} urls={urls} />
     </ThemeProvider>,
   );
+  afterHydration();
+  return view;
 }
 const bar = () => document.querySelector("[data-fixed-bar]");
 const visible = () => bar()?.getAttribute("data-visible") === "true";
@@ -29,10 +33,14 @@ function scrollTo(y: number, documentHeight = 6000, viewport = 800) {
 }
 
 beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
   localStorage.clear();
   scrollTo(0);
 });
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
 
 describe("Fixed call-to-action bar (SPEC 4.4, 5.1)", () => {
   it("home: the trial bar appears at a third of the page minus the viewport, then stops listening", () => {
@@ -97,6 +105,22 @@ describe("Fixed call-to-action bar (SPEC 4.4, 5.1)", () => {
   it("show_fixed_cta_bar=1 forces it visible at once, even where it is not listed", () => {
     visit("/blog/", "?show_fixed_cta_bar=1");
     expect(visible()).toBe(true);
+  });
+
+  it("decides in a task of its own after hydration, not in the hydrating commit (no storage read there)", () => {
+    window.history.replaceState(null, "", "/?show_fixed_cta_bar=1");
+    const read = vi.spyOn(Storage.prototype, "getItem");
+    render(
+      <ThemeProvider theme={theme}>
+        <FixedBar pathname="/" urls={urls} />
+      </ThemeProvider>,
+    );
+    expect(read).not.toHaveBeenCalled();
+    expect(bar()).toBeNull();
+    afterHydration();
+    expect(read).toHaveBeenCalled();
+    expect(visible()).toBe(true);
+    read.mockRestore();
   });
 
   it("the demo bar stays shown after navigating to /lp/get-a-demo/ or /pricing/contact-based/, and hides elsewhere", () => {

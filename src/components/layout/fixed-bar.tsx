@@ -102,30 +102,43 @@ export function FixedBar({ pathname, urls }: FixedBarProps) {
   const [visible, setVisible] = useState(false);
 
   useEffect(() => {
-    const next = decideBar({
-      pathname,
-      search: window.location.search,
-      dismissed: { demo: isDismissed(DISMISSED_KEYS.demo), trial: isDismissed(DISMISSED_KEYS.trial) },
-      visitor: parseVisitorInfo(store()?.getItem(VISITOR_INFO_KEY)),
-      previouslyShown: shownOnPreviousPage,
-    });
+    // Taken now, in this commit, before the effect below records this page's (not yet decided) bar.
+    const previouslyShown = shownOnPreviousPage;
     shownOnPreviousPage = null;
-    setDecision(next);
-    if (!next) return;
-    if (next.immediate) {
-      setVisible(true);
-      return;
+    function decide(): () => void {
+      const next = decideBar({
+        pathname,
+        search: window.location.search,
+        dismissed: { demo: isDismissed(DISMISSED_KEYS.demo), trial: isDismissed(DISMISSED_KEYS.trial) },
+        visitor: parseVisitorInfo(store()?.getItem(VISITOR_INFO_KEY)),
+        previouslyShown,
+      });
+      setDecision(next);
+      if (!next) return () => {};
+      if (next.immediate) {
+        setVisible(true);
+        return () => {};
+      }
+      // SPEC 4.4: visible once scrolled to a third of the page height minus the viewport; then stop listening.
+      const check = () => {
+        if (window.scrollY < showPoint(document.documentElement.scrollHeight, window.innerHeight)) return false;
+        setVisible(true);
+        window.removeEventListener("scroll", onScroll);
+        return true;
+      };
+      const onScroll = () => void check();
+      if (!check()) window.addEventListener("scroll", onScroll, { passive: true });
+      return () => window.removeEventListener("scroll", onScroll);
     }
-    // SPEC 4.4: visible once scrolled to a third of the page height minus the viewport; then stop listening.
-    const check = () => {
-      if (window.scrollY < showPoint(document.documentElement.scrollHeight, window.innerHeight)) return false;
-      setVisible(true);
-      window.removeEventListener("scroll", onScroll);
-      return true;
+
+    // Decided in a task of its own after hydration: the first read of local storage is a synchronous
+    // round trip, and the bar shows no sooner than the visitor scrolls (ARCHITECTURE.md 7: TBT).
+    let stopListening = () => {};
+    const timer = setTimeout(() => (stopListening = decide()), 0);
+    return () => {
+      clearTimeout(timer);
+      stopListening();
     };
-    const onScroll = () => void check();
-    if (!check()) window.addEventListener("scroll", onScroll, { passive: true });
-    return () => window.removeEventListener("scroll", onScroll);
   }, [pathname]);
 
   useEffect(() => {
