@@ -38,8 +38,8 @@ export default function PostsLanding({ data, location }: PageProps<Data>) {
               <h2>Latest articles</h2>
             </header>
             <Grid>
-              {latest.map((post) => (
-                <PostCard key={post.slug} post={post} />
+              {latest.map((post, i) => (
+                <PostCard key={post.slug} post={post} priority={i === 0} />
               ))}
             </Grid>
           </Row>

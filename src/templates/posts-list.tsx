@@ -32,8 +32,8 @@ export default function PostsList({ data, location, pageContext }: PageProps<Dat
       <Section>
         <Container>
           <Grid>
-            {data.allBlogPost.nodes.map((post) => (
-              <PostCard key={post.slug} post={post} headingLevel={2} />
+            {data.allBlogPost.nodes.map((post, i) => (
+              <PostCard key={post.slug} post={post} headingLevel={2} priority={i === 0} />
             ))}
           </Grid>
           <Pagination page={pageContext.page} pageCount={pageContext.pageCount} pageHref={(n) => paths.category(category.slug, n)} />

@@ -43,8 +43,15 @@ const Article = styled.article`
   }
 `;
 
+export interface PostCardProps {
+  post: Queries.PostCardFieldsFragment;
+  headingLevel?: 2 | 3;
+  /** The first card of a list page: its image is that page's largest paint above the fold, so it is not lazy. */
+  priority?: boolean;
+}
+
 /** A blog post teaser: image, category and date, title (the link), excerpt. */
-export function PostCard({ post, headingLevel = 3 }: { post: Queries.PostCardFieldsFragment; headingLevel?: 2 | 3 }) {
+export function PostCard({ post, headingLevel = 3, priority = false }: PostCardProps) {
   const H = headingLevel === 2 ? "h2" : "h3";
   return (
     <Article>
@@ -53,7 +60,7 @@ export function PostCard({ post, headingLevel = 3 }: { post: Queries.PostCardFie
       </H>
       <p>{post.excerpt}</p>
       <div className="meta">
-        <Picture image={post.image.gatsbyImageData as IGatsbyImageData} alt="" />
+        <Picture image={post.image.gatsbyImageData as IGatsbyImageData} alt="" priority={priority} />
         <p>
           {post.category.name} · <time dateTime={post.isoDate}>{post.date}</time>
         </p>
