@@ -9,7 +9,7 @@ import {
 } from "./src/browser/lazy-runtime";
 
 // wrapPageElement, not wrapRootElement: it must sit inside gatsby-plugin-styled-components' root wrapper,
-// whose style sheet collects the server-rendered CSS (the global style included).
+// whose style sheet collects the server-rendered CSS.
 export const wrapPageElement: GatsbyBrowser["wrapPageElement"] = ({ element, props }) => (
   <RootWrapper pathname={props.location.pathname}>{element}</RootWrapper>
 );

@@ -1,33 +1,48 @@
-import { createGlobalStyle } from "styled-components";
+import { theme as siteTheme, type Theme } from "./theme";
 
-export const GlobalStyle = createGlobalStyle`
-  *, *::before, *::after { box-sizing: border-box; }
-  html { -webkit-text-size-adjust: 100%; scroll-padding-top: 120px; }
-  body {
-    margin: 0;
-    font-family: ${({ theme }) => theme.fonts.body};
-    font-size: ${({ theme }) => theme.fontSizes.m};
-    line-height: 1.6;
-    color: ${({ theme }) => theme.colors.text};
-    background: ${({ theme }) => theme.colors.background};
-  }
-  h1, h2, h3, h4, .h1, .h2 { line-height: 1.2; margin: 0 0 ${({ theme }) => theme.space.m}; }
-  h1, .h1 { font-size: clamp(2rem, 5vw, ${({ theme }) => theme.fontSizes.h1}); letter-spacing: -0.02em; }
-  h2, .h2 { font-size: clamp(1.5rem, 3.5vw, ${({ theme }) => theme.fontSizes.h2}); letter-spacing: -0.01em; }
-  h3 { font-size: ${({ theme }) => theme.fontSizes.xl}; }
-  p { margin: 0 0 ${({ theme }) => theme.space.m}; }
-  a { color: ${({ theme }) => theme.colors.cobaltDark}; }
-  img { max-width: 100%; height: auto; }
-  :focus-visible { outline: 3px solid ${({ theme }) => theme.colors.focus}; outline-offset: 2px; }
-  .visually-hidden {
-    position: absolute !important; width: 1px; height: 1px; padding: 0; margin: -1px;
-    overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0;
-  }
-  @media (prefers-reduced-motion: reduce) {
-    *, *::before, *::after { animation-duration: 0.01ms !important; transition-duration: 0.01ms !important; scroll-behavior: auto !important; }
-  }
-  @media print {
-    header, footer, nav, [data-print="hide"] { display: none !important; }
-    body { font-size: 11pt; }
-  }
-`;
+/**
+ * The site-wide base CSS: box model, type scale, focus ring, print rules.
+ *
+ * It never changes at run time, so it is not a styled-components global style: that would compile it
+ * with stylis and insert its rules into the page's style sheet again in the browser on every page load
+ * (a style recalculation of the whole document while the page hydrates). It is written once into each
+ * page's head by the server render instead (gatsby-ssr.tsx), and the browser only parses it.
+ */
+export function globalCss(theme: Theme = siteTheme): string {
+  return `
+*, *::before, *::after { box-sizing: border-box; }
+html { -webkit-text-size-adjust: 100%; scroll-padding-top: 120px; }
+body {
+  margin: 0;
+  font-family: ${theme.fonts.body};
+  font-size: ${theme.fontSizes.m};
+  line-height: 1.6;
+  color: ${theme.colors.text};
+  background: ${theme.colors.background};
+}
+h1, h2, h3, h4, .h1, .h2 { line-height: 1.2; margin: 0 0 ${theme.space.m}; }
+h1, .h1 { font-size: clamp(2rem, 5vw, ${theme.fontSizes.h1}); letter-spacing: -0.02em; }
+h2, .h2 { font-size: clamp(1.5rem, 3.5vw, ${theme.fontSizes.h2}); letter-spacing: -0.01em; }
+h3 { font-size: ${theme.fontSizes.xl}; }
+p { margin: 0 0 ${theme.space.m}; }
+a { color: ${theme.colors.cobaltDark}; }
+img { max-width: 100%; height: auto; }
+:focus-visible { outline: 3px solid ${theme.colors.focus}; outline-offset: 2px; }
+.visually-hidden {
+  position: absolute !important; width: 1px; height: 1px; padding: 0; margin: -1px;
+  overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0;
+}
+@media (prefers-reduced-motion: reduce) {
+  *, *::before, *::after { animation-duration: 0.01ms !important; transition-duration: 0.01ms !important; scroll-behavior: auto !important; }
+}
+@media print {
+  header, footer, nav, [data-print="hide"] { display: none !important; }
+  body { font-size: 11pt; }
+}
+`
+    .replace(/\n\s*/g, "\n")
+    .trim();
+}
+
+/** The base CSS as a head element of the server render (our own constant CSS, no outside input). */
+export const GlobalStyle = () => <style data-global-style="" dangerouslySetInnerHTML={{ __html: globalCss() }} />;
