@@ -104,7 +104,8 @@ export function onInitialClientRender(): void {
   document.addEventListener("click", onDocumentClick, true);
   window.addEventListener("hashchange", () => routeHash(window.location.hash));
   // the service worker took control after the page loaded (first visit): cache what the page uses
-  window.navigator.serviceWorker?.addEventListener("controllerchange", () => warmOfflineCache(window));
+  // (in a task of its own: gatsby-plugin-offline's handler for the same moment is busy adding prefetch links)
+  window.navigator.serviceWorker?.addEventListener("controllerchange", () => work.add(() => warmOfflineCache(window)));
   // Queued behind the first route's decoration, so the observer does not see (and redo) that work.
   work.add(() => observeLinks(document.body, decorationContext));
 
