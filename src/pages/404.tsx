@@ -1,4 +1,5 @@
-import { Link, type HeadProps, type PageProps } from "gatsby";
+import { type HeadProps, type PageProps } from "gatsby";
+import { SiteLink } from "../components/ui/site-link";
 import { Layout } from "../components/layout/layout";
 import { Seo } from "../components/seo/seo";
 import { Container, Lead, Section } from "../components/ui/container";
@@ -14,16 +15,16 @@ export default function NotFoundPage({ location }: PageProps) {
           <Lead>The page may have moved, or the link may have a typo. Here are some places to start:</Lead>
           <ul>
             <li>
-              <Link to="/">Home</Link>
+              <SiteLink to="/">Home</SiteLink>
             </li>
             <li>
-              <Link to="/pricing/">Pricing</Link>
+              <SiteLink to="/pricing/">Pricing</SiteLink>
             </li>
             <li>
-              <Link to="/blog/">Blog</Link>
+              <SiteLink to="/blog/">Blog</SiteLink>
             </li>
             <li>
-              <Link to="/resources/">Resources</Link>
+              <SiteLink to="/resources/">Resources</SiteLink>
             </li>
           </ul>
           <Button href="/ask/">Contact support</Button>

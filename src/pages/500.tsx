@@ -1,4 +1,5 @@
-import { Link, type HeadProps, type PageProps } from "gatsby";
+import { type HeadProps, type PageProps } from "gatsby";
+import { SiteLink } from "../components/ui/site-link";
 import { Layout } from "../components/layout/layout";
 import { Seo } from "../components/seo/seo";
 import { Container, Lead, Section } from "../components/ui/container";
@@ -12,7 +13,7 @@ export default function ServerErrorPage({ location }: PageProps) {
           <h1>Something went wrong on our side</h1>
           <Lead>We're looking into it. Please try again in a minute, or check our status page for updates.</Lead>
           <p>
-            <a href="https://status.northdesk.com/">Northdesk status</a> · <Link to="/">Back to the home page</Link>
+            <a href="https://status.northdesk.com/">Northdesk status</a> · <SiteLink to="/">Back to the home page</SiteLink>
           </p>
         </Container>
       </Section>

@@ -1,6 +1,7 @@
 import { HeroImage } from "../components/ui/hero-image";
 import styled from "styled-components";
-import { graphql, Link, type HeadProps, type PageProps } from "gatsby";
+import { graphql, type HeadProps, type PageProps } from "gatsby";
+import { SiteLink } from "../components/ui/site-link";
 import type { IGatsbyImageData } from "gatsby-plugin-image";
 import { Layout } from "../components/layout/layout";
 import { Seo } from "../components/seo/seo";
@@ -57,12 +58,12 @@ export default function BlogPostTemplate({ data, location }: PageProps<Data>) {
         <Container $narrow>
           <header>
             <Eyebrow>
-              <Link to={paths.category(post.category.slug)}>{post.category.name}</Link>
+              <SiteLink to={paths.category(post.category.slug)}>{post.category.name}</SiteLink>
             </Eyebrow>
             <h1>{post.title}</h1>
             <Lead>{post.excerpt}</Lead>
             <p className="meta">
-              By <Link to={paths.author(post.author.slug)}>{post.author.name}</Link> · <time dateTime={post.isoDate}>{post.date}</time> ·{" "}
+              By <SiteLink to={paths.author(post.author.slug)}>{post.author.name}</SiteLink> · <time dateTime={post.isoDate}>{post.date}</time> ·{" "}
               {post.body.readingMinutes} min read
             </p>
           </header>
@@ -80,16 +81,16 @@ export default function BlogPostTemplate({ data, location }: PageProps<Data>) {
           <AuthorCard author={post.author} />
           <Neighbours aria-label="More articles">
             {data.newer ? (
-              <Link to={paths.blogPost(data.newer.slug)} rel="prev">
+              <SiteLink to={paths.blogPost(data.newer.slug)} rel="prev">
                 ← {data.newer.title}
-              </Link>
+              </SiteLink>
             ) : (
               <span />
             )}
             {data.older && (
-              <Link to={paths.blogPost(data.older.slug)} rel="next">
+              <SiteLink to={paths.blogPost(data.older.slug)} rel="next">
                 {data.older.title} →
-              </Link>
+              </SiteLink>
             )}
           </Neighbours>
         </Container>

@@ -1,5 +1,6 @@
 import styled from "styled-components";
-import { graphql, Link, type HeadProps, type PageProps } from "gatsby";
+import { graphql, type HeadProps, type PageProps } from "gatsby";
+import { SiteLink } from "../components/ui/site-link";
 import { Layout } from "../components/layout/layout";
 import { Seo } from "../components/seo/seo";
 import { PageHeader } from "../components/layout/page-header";
@@ -40,16 +41,16 @@ export default function BookPostTemplate({ data, location }: PageProps<Data>) {
           <MarkdownContent body={chapter.body} />
           <Neighbours aria-label="Chapters">
             {data.previous ? (
-              <Link to={paths.bookPost(book.slug, data.previous.slug)} rel="prev">
+              <SiteLink to={paths.bookPost(book.slug, data.previous.slug)} rel="prev">
                 ← {data.previous.title}
-              </Link>
+              </SiteLink>
             ) : (
-              <Link to={paths.book(book.slug)}>← {book.title}</Link>
+              <SiteLink to={paths.book(book.slug)}>← {book.title}</SiteLink>
             )}
             {data.next && (
-              <Link to={paths.bookPost(book.slug, data.next.slug)} rel="next">
+              <SiteLink to={paths.bookPost(book.slug, data.next.slug)} rel="next">
                 {data.next.title} →
-              </Link>
+              </SiteLink>
             )}
           </Neighbours>
         </Container>

@@ -1,6 +1,7 @@
 import { HeroImage } from "../components/ui/hero-image";
 import styled from "styled-components";
-import { graphql, Link, type HeadProps, type PageProps } from "gatsby";
+import { graphql, type HeadProps, type PageProps } from "gatsby";
+import { SiteLink } from "../components/ui/site-link";
 import type { IGatsbyImageData } from "gatsby-plugin-image";
 import { Layout } from "../components/layout/layout";
 import { Seo } from "../components/seo/seo";
@@ -51,13 +52,13 @@ export default function BookTemplate({ data, location }: PageProps<Data>) {
               <ol>
                 {book.chapters.map((chapter) => (
                   <li key={chapter.slug}>
-                    <Link to={paths.bookPost(book.slug, chapter.slug)}>{chapter.title}</Link>
+                    <SiteLink to={paths.bookPost(book.slug, chapter.slug)}>{chapter.title}</SiteLink>
                     <p>{chapter.excerpt}</p>
                   </li>
                 ))}
               </ol>
               <p>
-                Written by <Link to={paths.author(book.author.slug)}>{book.author.name}</Link>.
+                Written by <SiteLink to={paths.author(book.author.slug)}>{book.author.name}</SiteLink>.
               </p>
             </div>
           </Columns>

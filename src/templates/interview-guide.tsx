@@ -1,5 +1,6 @@
 import styled from "styled-components";
-import { graphql, Link, type HeadProps, type PageProps } from "gatsby";
+import { graphql, type HeadProps, type PageProps } from "gatsby";
+import { SiteLink } from "../components/ui/site-link";
 import { Layout } from "../components/layout/layout";
 import { Seo } from "../components/seo/seo";
 import { PageHeader } from "../components/layout/page-header";
@@ -58,7 +59,7 @@ export default function InterviewGuideTemplate({ data, location }: PageProps<Dat
         ]}
       >
         <p>
-          Hiring for this role? Read the <Link to={paths.jobDescription(guide.jobDescription.slug)}>{guide.jobDescription.title}</Link>.
+          Hiring for this role? Read the <SiteLink to={paths.jobDescription(guide.jobDescription.slug)}>{guide.jobDescription.title}</SiteLink>.
         </p>
         <Button href={`/interview-builder/?role=${guide.slug}`} size="M">
           Build your interview from this guide
@@ -87,14 +88,14 @@ export default function InterviewGuideTemplate({ data, location }: PageProps<Dat
             <h2 id="related-heading">Next steps</h2>
             <ul>
               <li>
-                <Link to={`/interview-builder/?role=${guide.slug}`}>Pick and order these questions in the interview builder</Link>, then
+                <SiteLink to={`/interview-builder/?role=${guide.slug}`}>Pick and order these questions in the interview builder</SiteLink>, then
                 print or download your guide.
               </li>
               <li>
-                Advertise the role with the <Link to={paths.jobDescription(guide.jobDescription.slug)}>{guide.jobDescription.title}</Link>.
+                Advertise the role with the <SiteLink to={paths.jobDescription(guide.jobDescription.slug)}>{guide.jobDescription.title}</SiteLink>.
               </li>
               <li>
-                <Link to="/interview-builder/library/">Browse every guide and job description</Link>.
+                <SiteLink to="/interview-builder/library/">Browse every guide and job description</SiteLink>.
               </li>
             </ul>
           </Related>

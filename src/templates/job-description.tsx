@@ -1,4 +1,5 @@
-import { graphql, Link, type HeadProps, type PageProps } from "gatsby";
+import { graphql, type HeadProps, type PageProps } from "gatsby";
+import { SiteLink } from "../components/ui/site-link";
 import { Layout } from "../components/layout/layout";
 import { Seo } from "../components/seo/seo";
 import { PageHeader } from "../components/layout/page-header";
@@ -39,7 +40,7 @@ export default function JobDescriptionTemplate({ data, location }: PageProps<Dat
         ]}
       >
         <p>
-          Ready to interview? Use the <Link to={paths.interviewGuide(jd.interviewGuide.slug)}>{jd.interviewGuide.title}</Link>.
+          Ready to interview? Use the <SiteLink to={paths.interviewGuide(jd.interviewGuide.slug)}>{jd.interviewGuide.title}</SiteLink>.
         </p>
         <Button href={`/interview-builder/?role=${jd.interviewGuide.slug}`} size="M">
           Build an interview for this role
@@ -54,9 +55,9 @@ export default function JobDescriptionTemplate({ data, location }: PageProps<Dat
             {list("Nice to have", jd.niceToHave)}
             <h2>Interviewing for this role</h2>
             <p>
-              The <Link to={paths.interviewGuide(jd.interviewGuide.slug)}>{jd.interviewGuide.title}</Link> covers{" "}
+              The <SiteLink to={paths.interviewGuide(jd.interviewGuide.slug)}>{jd.interviewGuide.title}</SiteLink> covers{" "}
               {jd.interviewGuide.competencies.map((c) => c.name.toLowerCase()).join(", ")}, with what good answers sound like. Or{" "}
-              <Link to="/interview-builder/library/">browse the whole library</Link>.
+              <SiteLink to="/interview-builder/library/">browse the whole library</SiteLink>.
             </p>
           </Prose>
         </Container>

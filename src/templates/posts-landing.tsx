@@ -1,5 +1,6 @@
 import styled from "styled-components";
-import { graphql, Link, type HeadProps, type PageProps } from "gatsby";
+import { graphql, type HeadProps, type PageProps } from "gatsby";
+import { SiteLink } from "../components/ui/site-link";
 import { Layout } from "../components/layout/layout";
 import { Seo } from "../components/seo/seo";
 import { PageHeader } from "../components/layout/page-header";
@@ -50,7 +51,7 @@ export default function PostsLanding({ data, location }: PageProps<Data>) {
               <Row key={category.slug}>
                 <header>
                   <h2>{category.name}</h2>
-                  <Link to={paths.category(category.slug)}>All {category.name.toLowerCase()} articles</Link>
+                  <SiteLink to={paths.category(category.slug)}>All {category.name.toLowerCase()} articles</SiteLink>
                 </header>
                 <p>{category.description}</p>
                 <Grid>

@@ -1,5 +1,6 @@
 import styled from "styled-components";
-import { graphql, Link } from "gatsby";
+import { graphql } from "gatsby";
+import { SiteLink } from "../ui/site-link";
 import type { IGatsbyImageData } from "gatsby-plugin-image";
 import { Picture } from "../ui/picture";
 import { paths } from "../../node/create-pages/paths";
@@ -28,7 +29,7 @@ export function AuthorCard({ author }: { author: Queries.AuthorCardFieldsFragmen
       <div>
         <p>
           <strong>
-            <Link to={paths.author(author.slug)}>{author.name}</Link>
+            <SiteLink to={paths.author(author.slug)}>{author.name}</SiteLink>
           </strong>
         </p>
         <p>{author.role}</p>

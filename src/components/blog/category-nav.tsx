@@ -1,5 +1,6 @@
 import styled from "styled-components";
-import { graphql, Link, useStaticQuery } from "gatsby";
+import { graphql, useStaticQuery } from "gatsby";
+import { SiteLink } from "../ui/site-link";
 import { paths } from "../../node/create-pages/paths";
 
 const List = styled.ul`
@@ -39,15 +40,15 @@ export function CategoryNav({ current }: { current?: string }) {
     <nav aria-label="Blog categories">
       <List>
         <li>
-          <Link to={paths.blog()} aria-current={current ? undefined : "page"}>
+          <SiteLink to={paths.blog()} aria-current={current ? undefined : "page"}>
             All
-          </Link>
+          </SiteLink>
         </li>
         {data.allCategory.nodes.map((c) => (
           <li key={c.slug}>
-            <Link to={paths.category(c.slug)} aria-current={current === c.slug ? "page" : undefined}>
+            <SiteLink to={paths.category(c.slug)} aria-current={current === c.slug ? "page" : undefined}>
               {c.name}
-            </Link>
+            </SiteLink>
           </li>
         ))}
       </List>

@@ -1,5 +1,6 @@
 import styled from "styled-components";
-import { graphql, Link } from "gatsby";
+import { graphql } from "gatsby";
+import { SiteLink } from "../ui/site-link";
 import type { IGatsbyImageData } from "gatsby-plugin-image";
 import { Picture } from "../ui/picture";
 import { paths } from "../../node/create-pages/paths";
@@ -56,7 +57,7 @@ export function PostCard({ post, headingLevel = 3, priority = false }: PostCardP
   return (
     <Article>
       <H>
-        <Link to={paths.blogPost(post.slug)}>{post.title}</Link>
+        <SiteLink to={paths.blogPost(post.slug)}>{post.title}</SiteLink>
       </H>
       <p>{post.excerpt}</p>
       <div className="meta">

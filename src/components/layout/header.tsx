@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import styled from "styled-components";
-import { Link } from "gatsby";
+import { SiteLink } from "../ui/site-link";
 import { Logo } from "./logo";
 import { DrawerContent, type NavItem } from "./nav-drawer";
 import { deferHydration } from "./defer-hydration";
@@ -54,7 +54,7 @@ const Inner = styled(Container)`
   }
   min-height: ${({ theme }) => theme.layout.headerHeight};
 `;
-const HomeLink = styled(Link)`
+const HomeLink = styled(SiteLink)`
   color: ${({ theme }) => theme.colors.charcoal};
   display: inline-flex;
 `;

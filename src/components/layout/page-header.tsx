@@ -1,6 +1,6 @@
 import React from "react";
 import styled from "styled-components";
-import { Link } from "gatsby";
+import { SiteLink } from "../ui/site-link";
 import { Container, Eyebrow, Lead } from "../ui/container";
 
 const Wrapper = styled.div`
@@ -50,7 +50,7 @@ export function PageHeader({
             <Crumbs>
               {crumbs.map((c) => (
                 <li key={c.path}>
-                  <Link to={c.path}>{c.name}</Link>
+                  <SiteLink to={c.path}>{c.name}</SiteLink>
                 </li>
               ))}
             </Crumbs>

@@ -1,4 +1,5 @@
-import { graphql, Link, useStaticQuery } from "gatsby";
+import { graphql, useStaticQuery } from "gatsby";
+import { SiteLink } from "../ui/site-link";
 import { Container, Grid, Section } from "../ui/container";
 import { Badge } from "../ui/badge";
 import { paths } from "../../node/create-pages/paths";
@@ -35,7 +36,7 @@ export function CompanyList({ s, first }: { s: ListSection; first: boolean }) {
             <LinkCard key={c.slug}>
               {image(c.logo)}
               <CardTitle>
-                <Link to={paths.company(c.slug)}>{c.name}</Link>
+                <SiteLink to={paths.company(c.slug)}>{c.name}</SiteLink>
               </CardTitle>
               <p>{c.summary}</p>
               <Badge $color="slateTint">{c.industry}</Badge>

@@ -1,4 +1,5 @@
-import { graphql, Link, useStaticQuery } from "gatsby";
+import { graphql, useStaticQuery } from "gatsby";
+import { SiteLink } from "../ui/site-link";
 import { Container, Grid, Section } from "../ui/container";
 import { Badge } from "../ui/badge";
 import { paths } from "../../node/create-pages/paths";
@@ -36,7 +37,7 @@ export function IntegrationList({ s, first }: { s: ListSection; first: boolean }
             <LinkCard key={i.slug}>
               {image(i.logo)}
               <CardTitle>
-                <Link to={paths.integration(i.slug)}>{i.name}</Link>{" "}
+                <SiteLink to={paths.integration(i.slug)}>{i.name}</SiteLink>{" "}
                 {i.isNew && (
                   <Badge $size="XS" $color="green">
                     NEW

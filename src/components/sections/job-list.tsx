@@ -1,4 +1,5 @@
-import { graphql, Link, useStaticQuery } from "gatsby";
+import { graphql, useStaticQuery } from "gatsby";
+import { SiteLink } from "../ui/site-link";
 import { Container, Grid, Section } from "../ui/container";
 import { paths } from "../../node/create-pages/paths";
 import { CardTitle, Heading2, LinkCard } from "./parts";
@@ -30,7 +31,7 @@ export function JobList({ s, first }: { s: ListSection; first: boolean }) {
           {data.allJobPost.nodes.map((j) => (
             <LinkCard key={j.slug}>
               <CardTitle>
-                <Link to={paths.job(j.slug)}>{j.title}</Link>
+                <SiteLink to={paths.job(j.slug)}>{j.title}</SiteLink>
               </CardTitle>
               <p>
                 {j.department} · {j.location}

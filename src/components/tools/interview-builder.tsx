@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import styled, { createGlobalStyle } from "styled-components";
-import { Link } from "gatsby";
+import { SiteLink } from "../ui/site-link";
 import {
   defaultSelection,
   guideFilename,
@@ -162,11 +162,11 @@ export function InterviewBuilder({ guides, jobDescriptionPath }: InterviewBuilde
         <Meta>
           {items.length === 1 ? "1 question" : `${items.length} questions`}, about {Math.max(15, items.length * 5)} minutes.{" "}
           <span data-print="hide">
-            Full guide: <Link to={`/interview-builder/${guide.slug}/`}>{guide.title}</Link>
+            Full guide: <SiteLink to={`/interview-builder/${guide.slug}/`}>{guide.title}</SiteLink>
             {guide.jobDescription && jobDescriptionPath && (
               <>
                 {" · "}
-                <Link to={jobDescriptionPath(guide.jobDescription.slug)}>job description</Link>
+                <SiteLink to={jobDescriptionPath(guide.jobDescription.slug)}>job description</SiteLink>
               </>
             )}
           </span>

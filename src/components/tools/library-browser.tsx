@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from "react";
 import styled from "styled-components";
-import { Link } from "gatsby";
+import { SiteLink } from "../ui/site-link";
 import { filterLibrary, isLibraryType, LIBRARY_TYPES, type LibraryItem, type LibraryType } from "../../lib/library-filter";
 import { Badge } from "../ui/badge";
 import { Card, Grid } from "../ui/container";
@@ -168,7 +168,7 @@ export function LibraryBrowser({ items }: { items: readonly LibraryItem[] }) {
                   {TYPE_BADGE[item.type].label}
                 </Badge>
                 <CardTitle>
-                  <Link to={item.path}>{item.title}</Link>
+                  <SiteLink to={item.path}>{item.title}</SiteLink>
                 </CardTitle>
                 <p>{item.summary}</p>
               </Card>

@@ -1,5 +1,5 @@
 import styled from "styled-components";
-import { Link } from "gatsby";
+import { SiteLink } from "./site-link";
 
 const Nav = styled.nav`
   margin-top: ${({ theme }) => theme.space.xxl};
@@ -35,23 +35,23 @@ export function Pagination({ page, pageCount, pageHref }: { page: number; pageCo
       <ol>
         {page > 1 && (
           <li>
-            <Link to={pageHref(page - 1)} rel="prev">
+            <SiteLink to={pageHref(page - 1)} rel="prev">
               Previous
-            </Link>
+            </SiteLink>
           </li>
         )}
         {Array.from({ length: pageCount }, (_, i) => i + 1).map((n) => (
           <li key={n}>
-            <Link to={pageHref(n)} aria-current={n === page ? "page" : undefined} aria-label={`Page ${n}`}>
+            <SiteLink to={pageHref(n)} aria-current={n === page ? "page" : undefined} aria-label={`Page ${n}`}>
               {n}
-            </Link>
+            </SiteLink>
           </li>
         ))}
         {page < pageCount && (
           <li>
-            <Link to={pageHref(page + 1)} rel="next">
+            <SiteLink to={pageHref(page + 1)} rel="next">
               Next
-            </Link>
+            </SiteLink>
           </li>
         )}
       </ol>

@@ -1,5 +1,5 @@
 import React from "react";
-import { Link } from "gatsby";
+import { SiteLink } from "./site-link";
 import { linkKind } from "../../lib/links";
 import { resolveUrl } from "../../lib/url-table";
 import { useSiteData } from "../../hooks/use-site-data";
@@ -27,9 +27,9 @@ export function SmartLink({ href, children, ...rest }: SmartLinkProps) {
       );
     default:
       return (
-        <Link to={address!} {...(rest as object)}>
+        <SiteLink to={address!} {...rest}>
           {children}
-        </Link>
+        </SiteLink>
       );
   }
 }

@@ -1,4 +1,5 @@
-import { graphql, Link, type HeadProps, type PageProps } from "gatsby";
+import { graphql, type HeadProps, type PageProps } from "gatsby";
+import { SiteLink } from "../../components/ui/site-link";
 import { Layout } from "../../components/layout/layout";
 import { Seo } from "../../components/seo/seo";
 import { PageHeader } from "../../components/layout/page-header";
@@ -21,7 +22,7 @@ export default function InterviewBuilderPage({ data, location }: PageProps<Queri
           lead="Pick the role you're hiring for, choose the competencies that matter, and walk into every interview with structured questions and what good answers sound like."
         >
           <p>
-            <Link to="/interview-builder/library/">Browse the full library</Link> of interview guides and job descriptions.
+            <SiteLink to="/interview-builder/library/">Browse the full library</SiteLink> of interview guides and job descriptions.
           </p>
         </PageHeader>
       </div>
@@ -37,7 +38,7 @@ export default function InterviewBuilderPage({ data, location }: PageProps<Queri
             {guides.map((g) => (
               <Card key={g.slug}>
                 <h3>
-                  <Link to={paths.interviewGuide(g.slug)}>{g.role}</Link>
+                  <SiteLink to={paths.interviewGuide(g.slug)}>{g.role}</SiteLink>
                 </h3>
                 <p>{g.summary}</p>
                 <p>

@@ -1,0 +1,103 @@
+/**
+ * What Gatsby's <Link> does for an internal link, at a fraction of its cost (ARCHITECTURE.md 7).
+ *
+ * gatsby-link renders seven components per link (a location consumer, a class component, reach-router's
+ * link and its own location consumer …) and gives every link an IntersectionObserver of its own. A page
+ * here has around a hundred internal links (navigation drawers, footer, cards), so hydrating them was
+ * the largest part of the main-thread work after the first paint. The same behaviour, kept:
+ * - a plain left click navigates client-side (window.___navigate via gatsby's navigate), replacing the
+ *   history entry when the link points at the current page;
+ * - hovering asks Gatsby's loader to fetch the page's resources (`___loader.hovering`);
+ * - a link that scrolls into view queues its page for prefetching (`___loader.enqueue`), which the loader
+ *   batches and skips on slow connections, with data saver and for bots (SPEC 9) — through one shared
+ *   observer for every link instead of one each.
+ */
+
+export interface PrefetchLoader {
+  enqueue(path: string): unknown;
+  hovering(path: string): unknown;
+}
+
+type LoaderWindow = { ___loader?: PrefetchLoader; location: { pathname: string; search: string } };
+
+const FILE_SUFFIX = /\.(html|json|js|map|txt|xml|pdf)$/;
+
+/**
+ * The href gatsby-link would render for an internal address: the site's `trailingSlash: "always"`
+ * applied to the path (files excepted), query and hash kept, and the path prefix in front.
+ */
+export function internalHref(to: string, withPrefix: (path: string) => string = (path) => path): string {
+  const cut = to.search(/[?#]/);
+  const path = cut < 0 ? to : to.slice(0, cut);
+  const rest = cut < 0 ? "" : to.slice(cut);
+  const slashed = path === "/" || path.endsWith("/") || FILE_SUFFIX.test(path) ? path : `${path}/`;
+  return withPrefix(slashed) + rest;
+}
+
+/** The path and query of an internal address, without its hash ("/pricing/?a=1#faq" → "/pricing/?a=1"). */
+export function pagePath(to: string): string {
+  const hash = to.indexOf("#");
+  return hash < 0 ? to : to.slice(0, hash);
+}
+
+/** A click the browser should handle itself: another button, a modifier key, a target, or already handled. */
+export function isClientNavigation(
+  event: Pick<MouseEvent, "button" | "metaKey" | "altKey" | "ctrlKey" | "shiftKey" | "defaultPrevented">,
+  target: string | undefined,
+): boolean {
+  return event.button === 0 && !target && !event.defaultPrevented && !event.metaKey && !event.altKey && !event.ctrlKey && !event.shiftKey;
+}
+
+/** gatsby-link: navigating to the page already shown (same href, no query or hash) replaces the history entry. */
+export function isCurrentPage(href: string, pathname: string): boolean {
+  return encodeURI(href) === pathname;
+}
+
+/** Queues a page for prefetching unless it is the page shown. */
+export function prefetch(to: string, win: LoaderWindow | undefined = globalThis.window): void {
+  if (!win?.___loader) return;
+  const path = pagePath(to);
+  if (path !== win.location.pathname + win.location.search) win.___loader.enqueue(path);
+}
+
+export function hovering(to: string, win: LoaderWindow | undefined = globalThis.window): void {
+  win?.___loader?.hovering(pagePath(to));
+}
+
+type ObserverFactory = (callback: IntersectionObserverCallback) => Pick<IntersectionObserver, "observe" | "unobserve">;
+
+/** One IntersectionObserver for every link on the page: each link is prefetched once, when first seen. */
+export class ViewportPrefetcher {
+  private observer: Pick<IntersectionObserver, "observe" | "unobserve"> | undefined;
+  private readonly paths = new WeakMap<Element, string>();
+
+  constructor(
+    private readonly createObserver: ObserverFactory | undefined,
+    private readonly onVisible: (path: string) => void,
+  ) {}
+
+  observe(element: Element, to: string): void {
+    if (!this.createObserver) return; // no IntersectionObserver: hover still prefetches
+    this.observer ??= this.createObserver((entries) => {
+      for (const entry of entries) {
+        if (!entry.isIntersecting && entry.intersectionRatio <= 0) continue;
+        const path = this.paths.get(entry.target);
+        this.unobserve(entry.target);
+        if (path) this.onVisible(path);
+      }
+    });
+    this.paths.set(element, to);
+    this.observer.observe(element);
+  }
+
+  unobserve(element: Element): void {
+    if (!this.paths.has(element)) return;
+    this.paths.delete(element);
+    this.observer?.unobserve(element);
+  }
+}
+
+export const viewportPrefetcher = new ViewportPrefetcher(
+  typeof window !== "undefined" && "IntersectionObserver" in window ? (callback) => new IntersectionObserver(callback) : undefined,
+  (path) => prefetch(path),
+);
