@@ -1,4 +1,5 @@
 import styled, { css } from "styled-components";
+import { theme } from "../../theme/theme";
 import type { IGatsbyImageData } from "gatsby-plugin-image";
 import { Picture } from "../ui/picture";
 import { Badge } from "../ui/badge";
@@ -11,57 +12,40 @@ type Column = NonNullable<NavItem["columns"]>[number];
 type DrawerItem = Column["items"][number];
 type ColumnFooter = NonNullable<Column["footer"]>;
 
-/** Card colour variants (SPEC 3.1: orange or purple, each strong or light). */
-const tones = {
-  ORANGE: css`
-    background: ${({ theme }) => theme.colors.orange};
-    color: ${({ theme }) => theme.colors.white};
-    p {
-      color: inherit;
-    }
-  `,
-  ORANGE_LIGHT: css`
-    background: ${({ theme }) => theme.colors.orangeTint};
-  `,
-  PURPLE: css`
-    background: ${({ theme }) => theme.colors.purple};
-    color: ${({ theme }) => theme.colors.white};
-    p {
-      color: inherit;
-    }
-  `,
-  PURPLE_LIGHT: css`
-    background: ${({ theme }) => theme.colors.purpleTint};
-  `,
-};
-type Tone = keyof typeof tones;
-const toneOf = (color: string | null | undefined): Tone | undefined => (color && color in tones ? (color as Tone) : undefined);
+/** Card colour variants (SPEC 3.1: orange or purple, each strong or light), chosen by data-tone. */
+const TONES = ["ORANGE", "ORANGE_LIGHT", "PURPLE", "PURPLE_LIGHT"] as const;
+type Tone = (typeof TONES)[number];
+const toneOf = (color: string | null | undefined): Tone | undefined => TONES.find((tone) => tone === color);
 
-const Card = styled(SmartLink)<{ $tone?: Tone; $position?: string | null }>`
+/** One static rule for every card: variants are attribute selectors, not a class (and a copy of the CSS) each. */
+const Card = styled(SmartLink)`
   display: grid;
-  gap: ${({ theme }) => theme.space.s};
+  gap: ${theme.space.s};
   align-items: start;
-  padding: ${({ theme }) => theme.space.m};
-  border-radius: ${({ theme }) => theme.radii.m};
+  padding: ${theme.space.m};
+  border-radius: ${theme.radii.m};
   text-decoration: none;
-  color: ${({ theme }) => theme.colors.text};
-  background: ${({ theme }) => theme.colors.surface};
+  color: ${theme.colors.text};
+  background: ${theme.colors.surface};
   transition: box-shadow 0.15s ease;
-  ${({ $position }) =>
-    $position === "LEFT"
-      ? "grid-template-columns: 72px 1fr;"
-      : $position === "RIGHT"
-        ? "grid-template-columns: 1fr 72px; > .card-image { order: 2; }"
-        : ""}
+  &[data-image-position="LEFT"] {
+    grid-template-columns: 72px 1fr;
+  }
+  &[data-image-position="RIGHT"] {
+    grid-template-columns: 1fr 72px;
+    > .card-image {
+      order: 2;
+    }
+  }
   &:hover,
   &:focus-visible {
-    box-shadow: ${({ theme }) => theme.shadows.card};
+    box-shadow: ${theme.shadows.card};
   }
   & + & {
-    margin-top: ${({ theme }) => theme.space.s};
+    margin-top: ${theme.space.s};
   }
   .card-image {
-    border-radius: ${({ theme }) => theme.radii.s};
+    border-radius: ${theme.radii.s};
     overflow: hidden;
   }
   strong {
@@ -70,18 +54,36 @@ const Card = styled(SmartLink)<{ $tone?: Tone; $position?: string | null }>`
   }
   p {
     margin: 0;
-    font-size: ${({ theme }) => theme.fontSizes.s};
-    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${theme.fontSizes.s};
+    color: ${theme.colors.textMuted};
   }
-  ${({ $tone }) => ($tone ? tones[$tone] : "")}
+  &[data-tone="ORANGE"],
+  &[data-tone="PURPLE"] {
+    color: ${theme.colors.white};
+    p {
+      color: inherit;
+    }
+  }
+  &[data-tone="ORANGE"] {
+    background: ${theme.colors.orange};
+  }
+  &[data-tone="ORANGE_LIGHT"] {
+    background: ${theme.colors.orangeTint};
+  }
+  &[data-tone="PURPLE"] {
+    background: ${theme.colors.purple};
+  }
+  &[data-tone="PURPLE_LIGHT"] {
+    background: ${theme.colors.purpleTint};
+  }
 `;
 const ListTitle = styled.p`
-  margin: 0 0 ${({ theme }) => theme.space.xs};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
+  margin: 0 0 ${theme.space.xs};
+  font-size: ${theme.fontSizes.xs};
   font-weight: 700;
   letter-spacing: 0.08em;
   text-transform: uppercase;
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${theme.colors.textMuted};
 `;
 const List = styled.ul<{ $small?: boolean }>`
   list-style: none;
@@ -93,32 +95,32 @@ const List = styled.ul<{ $small?: boolean }>`
     gap: 10px;
     align-items: center;
     padding: ${({ $small }) => ($small ? "4px 0" : "7px 0")};
-    font-size: ${({ theme, $small }) => ($small ? theme.fontSizes.s : theme.fontSizes.m)};
-    color: ${({ theme }) => theme.colors.text};
+    font-size: ${({ $small }) => ($small ? theme.fontSizes.s : theme.fontSizes.m)};
+    color: ${theme.colors.text};
     text-decoration: none;
   }
   a:hover {
-    color: ${({ theme }) => theme.colors.cobaltDark};
+    color: ${theme.colors.cobaltDark};
   }
   [data-icon] {
-    color: ${({ theme }) => theme.colors.cobalt};
+    color: ${theme.colors.cobalt};
   }
 `;
 const FooterBlock = styled.div<{ $layout: string }>`
-  margin-top: ${({ theme }) => theme.space.m};
-  padding-top: ${({ theme }) => theme.space.m};
-  border-top: 1px solid ${({ theme }) => theme.colors.border};
-  font-size: ${({ theme }) => theme.fontSizes.s};
+  margin-top: ${theme.space.m};
+  padding-top: ${theme.space.m};
+  border-top: 1px solid ${theme.colors.border};
+  font-size: ${theme.fontSizes.s};
   p {
     margin: 4px 0 0;
-    color: ${({ theme }) => theme.colors.textMuted};
+    color: ${theme.colors.textMuted};
   }
   ${({ $layout }) =>
     $layout === "POWERED_BY" &&
     css`
       display: grid;
       grid-template-columns: 40px 1fr;
-      gap: ${({ theme }) => theme.space.s};
+      gap: ${theme.space.s};
       align-items: center;
       a {
         color: inherit;
@@ -131,10 +133,10 @@ const FooterBlock = styled.div<{ $layout: string }>`
 `;
 const CtaLink = styled(SmartLink)`
   display: block;
-  padding: ${({ theme }) => theme.space.m};
-  border-radius: ${({ theme }) => theme.radii.m};
-  background: ${({ theme }) => theme.colors.cobaltTint};
-  color: ${({ theme }) => theme.colors.charcoal};
+  padding: ${theme.space.m};
+  border-radius: ${theme.radii.m};
+  background: ${theme.colors.cobaltTint};
+  color: ${theme.colors.charcoal};
   text-decoration: none;
   strong::after {
     content: " →";
@@ -145,8 +147,8 @@ const CtaLink = styled(SmartLink)`
 `;
 const Columns = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space.l};
-  ${({ theme }) => theme.media.m} {
+  gap: ${theme.space.l};
+  ${theme.media.m} {
     grid-template-columns: repeat(auto-fit, minmax(220px, 1fr));
   }
 `;
@@ -192,7 +194,7 @@ function DrawerEntry({ item }: { item: DrawerItem }) {
   const image = item.image?.gatsbyImageData as IGatsbyImageData | null | undefined;
   const position = image ? (item.imagePosition ?? "FULL_WIDTH") : null;
   return (
-    <Card href={item.url} $tone={toneOf(item.color)} $position={position} data-layout={item.layout}>
+    <Card href={item.url} data-tone={toneOf(item.color)} data-image-position={position ?? undefined} data-layout={item.layout}>
       {image && <Picture className="card-image" image={image} alt={item.image?.alt ?? ""} />}
       {/* a div, not a span: the text is a paragraph, which phrasing content may not hold */}
       <div>
