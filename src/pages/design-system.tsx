@@ -47,13 +47,13 @@ const Swatches = styled.ul`
   list-style: none;
   padding: 0;
   display: grid;
-  gap: ${({ theme }) => theme.space.m};
+  gap: ${theme.space.m};
   grid-template-columns: repeat(auto-fill, minmax(150px, 1fr));
   li {
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radii.m};
+    border: 1px solid ${theme.colors.border};
+    border-radius: ${theme.radii.m};
     overflow: hidden;
-    font-size: ${({ theme }) => theme.fontSizes.s};
+    font-size: ${theme.fontSizes.s};
   }
   span {
     display: block;
@@ -64,15 +64,15 @@ const Swatches = styled.ul`
     padding: 8px 10px;
   }
   code {
-    color: ${({ theme }) => theme.colors.textMuted};
+    color: ${theme.colors.textMuted};
   }
 `;
 const Row = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.s};
+  gap: ${theme.space.s};
   align-items: center;
-  margin-bottom: ${({ theme }) => theme.space.m};
+  margin-bottom: ${theme.space.m};
 `;
 const Table = styled.table`
   border-collapse: collapse;
@@ -81,7 +81,7 @@ const Table = styled.table`
   td {
     text-align: left;
     padding: 8px 12px;
-    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+    border-bottom: 1px solid ${theme.colors.border};
     vertical-align: middle;
   }
 `;
@@ -89,7 +89,7 @@ const IconGrid = styled.ul`
   list-style: none;
   padding: 0;
   display: grid;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
   grid-template-columns: repeat(auto-fill, minmax(120px, 1fr));
   li {
     display: flex;
@@ -97,9 +97,9 @@ const IconGrid = styled.ul`
     align-items: center;
     gap: 6px;
     padding: 12px 6px;
-    border-radius: ${({ theme }) => theme.radii.s};
-    background: ${({ theme }) => theme.colors.surface};
-    font-size: ${({ theme }) => theme.fontSizes.xs};
+    border-radius: ${theme.radii.s};
+    background: ${theme.colors.surface};
+    font-size: ${theme.fontSizes.xs};
     text-align: center;
     word-break: break-word;
   }
@@ -107,8 +107,8 @@ const IconGrid = styled.ul`
 const Search = styled.input`
   font: inherit;
   padding: 10px 12px;
-  border: 1px solid ${({ theme }) => theme.colors.textMuted};
-  border-radius: ${({ theme }) => theme.radii.s};
+  border: 1px solid ${theme.colors.textMuted};
+  border-radius: ${theme.radii.s};
   min-width: min(100%, 320px);
 `;
 

@@ -1,4 +1,5 @@
 import styled from "styled-components";
+import { theme } from "../theme/theme";
 import { graphql, type HeadProps, type PageProps } from "gatsby";
 import type { IGatsbyImageData } from "gatsby-plugin-image";
 import { Picture } from "../components/ui/picture";
@@ -14,7 +15,7 @@ type Data = Queries.AuthorTemplateQuery;
 
 const Profile = styled.div`
   display: flex;
-  gap: ${({ theme }) => theme.space.l};
+  gap: ${theme.space.l};
   align-items: flex-start;
   flex-wrap: wrap;
   picture {

@@ -1,5 +1,6 @@
 import { HeroImage } from "../components/ui/hero-image";
 import styled from "styled-components";
+import { theme } from "../theme/theme";
 import { graphql, type HeadProps, type PageProps } from "gatsby";
 import { SiteLink } from "../components/ui/site-link";
 import type { IGatsbyImageData } from "gatsby-plugin-image";
@@ -17,19 +18,19 @@ import { useSiteData } from "../hooks/use-site-data";
 type Data = Queries.BlogPostTemplateQuery;
 
 const Article = styled.article`
-  padding: ${({ theme }) => theme.space.xxl} 0;
+  padding: ${theme.space.xxl} 0;
   header {
-    margin-bottom: ${({ theme }) => theme.space.xl};
+    margin-bottom: ${theme.space.xl};
   }
   .hero {
     display: block;
     overflow: hidden;
-    border-radius: ${({ theme }) => theme.radii.l};
-    margin-bottom: ${({ theme }) => theme.space.xl};
+    border-radius: ${theme.radii.l};
+    margin-bottom: ${theme.space.xl};
   }
   .meta {
-    color: ${({ theme }) => theme.colors.textMuted};
-    font-size: ${({ theme }) => theme.fontSizes.s};
+    color: ${theme.colors.textMuted};
+    font-size: ${theme.fontSizes.s};
   }
   .tags {
     display: flex;
@@ -42,9 +43,9 @@ const Article = styled.article`
 const Neighbours = styled.nav`
   display: flex;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space.m};
-  border-top: 1px solid ${({ theme }) => theme.colors.border};
-  padding-top: ${({ theme }) => theme.space.l};
+  gap: ${theme.space.m};
+  border-top: 1px solid ${theme.colors.border};
+  padding-top: ${theme.space.l};
   a {
     max-width: 45%;
   }
@@ -63,8 +64,8 @@ export default function BlogPostTemplate({ data, location }: PageProps<Data>) {
             <h1>{post.title}</h1>
             <Lead>{post.excerpt}</Lead>
             <p className="meta">
-              By <SiteLink to={paths.author(post.author.slug)}>{post.author.name}</SiteLink> · <time dateTime={post.isoDate}>{post.date}</time> ·{" "}
-              {post.body.readingMinutes} min read
+              By <SiteLink to={paths.author(post.author.slug)}>{post.author.name}</SiteLink> ·{" "}
+              <time dateTime={post.isoDate}>{post.date}</time> · {post.body.readingMinutes} min read
             </p>
           </header>
           <HeroImage className="hero" image={post.image.gatsbyImageData as IGatsbyImageData} alt={post.image.alt} />

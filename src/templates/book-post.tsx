@@ -1,4 +1,5 @@
 import styled from "styled-components";
+import { theme } from "../theme/theme";
 import { graphql, type HeadProps, type PageProps } from "gatsby";
 import { SiteLink } from "../components/ui/site-link";
 import { Layout } from "../components/layout/layout";
@@ -15,10 +16,10 @@ type Data = Queries.BookPostTemplateQuery;
 const Neighbours = styled.nav`
   display: flex;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space.m};
-  margin-top: ${({ theme }) => theme.space.xxl};
-  padding-top: ${({ theme }) => theme.space.l};
-  border-top: 1px solid ${({ theme }) => theme.colors.border};
+  gap: ${theme.space.m};
+  margin-top: ${theme.space.xxl};
+  padding-top: ${theme.space.l};
+  border-top: 1px solid ${theme.colors.border};
 `;
 
 /** A book chapter (book post). */

@@ -1,5 +1,6 @@
 import { HeroImage } from "../components/ui/hero-image";
 import styled from "styled-components";
+import { theme } from "../theme/theme";
 import { graphql, type HeadProps, type PageProps } from "gatsby";
 import { SiteLink } from "../components/ui/site-link";
 import type { IGatsbyImageData } from "gatsby-plugin-image";
@@ -14,25 +15,25 @@ type Data = Queries.BookTemplateQuery;
 
 const Columns = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space.xxl};
-  ${({ theme }) => theme.media.l} {
+  gap: ${theme.space.xxl};
+  ${theme.media.l} {
     grid-template-columns: 280px 1fr;
   }
   picture {
     display: block;
     overflow: hidden;
-    border-radius: ${({ theme }) => theme.radii.m};
-    box-shadow: ${({ theme }) => theme.shadows.card};
+    border-radius: ${theme.radii.m};
+    box-shadow: ${theme.shadows.card};
   }
   ol {
     padding-left: 1.2em;
   }
   li {
-    margin-bottom: ${({ theme }) => theme.space.m};
+    margin-bottom: ${theme.space.m};
   }
   li p {
     margin: 0;
-    color: ${({ theme }) => theme.colors.textMuted};
+    color: ${theme.colors.textMuted};
   }
 `;
 

@@ -1,4 +1,5 @@
 import styled from "styled-components";
+import { theme } from "../theme/theme";
 import { graphql, type HeadProps, type PageProps } from "gatsby";
 import type { IGatsbyImageData } from "gatsby-plugin-image";
 import { Picture } from "../components/ui/picture";
@@ -15,12 +16,12 @@ type Data = Queries.CompanyTemplateQuery;
 
 const Stats = styled.dl`
   display: grid;
-  gap: ${({ theme }) => theme.space.m};
-  margin: 0 0 ${({ theme }) => theme.space.l};
+  gap: ${theme.space.m};
+  margin: 0 0 ${theme.space.l};
   dt {
-    font-size: ${({ theme }) => theme.fontSizes.xxl};
+    font-size: ${theme.fontSizes.xxl};
     font-weight: 800;
-    color: ${({ theme }) => theme.colors.cobaltDark};
+    color: ${theme.colors.cobaltDark};
   }
   dd {
     margin: 0;

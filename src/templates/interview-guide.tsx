@@ -1,4 +1,5 @@
 import styled from "styled-components";
+import { theme } from "../theme/theme";
 import { graphql, type HeadProps, type PageProps } from "gatsby";
 import { SiteLink } from "../components/ui/site-link";
 import { Layout } from "../components/layout/layout";
@@ -15,28 +16,28 @@ import { useSiteData } from "../hooks/use-site-data";
 type Data = Queries.InterviewGuideTemplateQuery;
 
 const Competency = styled.section`
-  margin-top: ${({ theme }) => theme.space.xxl};
+  margin-top: ${theme.space.xxl};
   ol {
     padding-left: 1.4em;
   }
   li {
-    margin-bottom: ${({ theme }) => theme.space.m};
+    margin-bottom: ${theme.space.m};
   }
   .look-for {
-    color: ${({ theme }) => theme.colors.textMuted};
-    font-size: ${({ theme }) => theme.fontSizes.s};
+    color: ${theme.colors.textMuted};
+    font-size: ${theme.fontSizes.s};
     margin: 4px 0 0;
   }
 `;
 
 const Related = styled.section`
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.l};
-  padding: ${({ theme }) => theme.space.l};
-  margin-top: ${({ theme }) => theme.space.xxl};
+  background: ${theme.colors.surface};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.l};
+  padding: ${theme.space.l};
+  margin-top: ${theme.space.xxl};
   h2 {
-    font-size: ${({ theme }) => theme.fontSizes.xl};
+    font-size: ${theme.fontSizes.xl};
   }
   ul {
     margin: 0;
@@ -59,7 +60,8 @@ export default function InterviewGuideTemplate({ data, location }: PageProps<Dat
         ]}
       >
         <p>
-          Hiring for this role? Read the <SiteLink to={paths.jobDescription(guide.jobDescription.slug)}>{guide.jobDescription.title}</SiteLink>.
+          Hiring for this role? Read the{" "}
+          <SiteLink to={paths.jobDescription(guide.jobDescription.slug)}>{guide.jobDescription.title}</SiteLink>.
         </p>
         <Button href={`/interview-builder/?role=${guide.slug}`} size="M">
           Build your interview from this guide
@@ -88,11 +90,12 @@ export default function InterviewGuideTemplate({ data, location }: PageProps<Dat
             <h2 id="related-heading">Next steps</h2>
             <ul>
               <li>
-                <SiteLink to={`/interview-builder/?role=${guide.slug}`}>Pick and order these questions in the interview builder</SiteLink>, then
-                print or download your guide.
+                <SiteLink to={`/interview-builder/?role=${guide.slug}`}>Pick and order these questions in the interview builder</SiteLink>,
+                then print or download your guide.
               </li>
               <li>
-                Advertise the role with the <SiteLink to={paths.jobDescription(guide.jobDescription.slug)}>{guide.jobDescription.title}</SiteLink>.
+                Advertise the role with the{" "}
+                <SiteLink to={paths.jobDescription(guide.jobDescription.slug)}>{guide.jobDescription.title}</SiteLink>.
               </li>
               <li>
                 <SiteLink to="/interview-builder/library/">Browse every guide and job description</SiteLink>.

@@ -1,4 +1,5 @@
 import styled from "styled-components";
+import { theme } from "../theme/theme";
 import { graphql, type HeadProps, type PageProps } from "gatsby";
 import { SiteLink } from "../components/ui/site-link";
 import { Layout } from "../components/layout/layout";
@@ -12,12 +13,12 @@ import { paths } from "../node/create-pages/paths";
 type Data = Queries.PostsLandingQuery;
 
 const Row = styled.div`
-  margin-bottom: ${({ theme }) => theme.space.xxl};
+  margin-bottom: ${theme.space.xxl};
   header {
     display: flex;
     justify-content: space-between;
     align-items: baseline;
-    gap: ${({ theme }) => theme.space.m};
+    gap: ${theme.space.m};
   }
 `;
 

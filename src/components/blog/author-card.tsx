@@ -1,4 +1,5 @@
 import styled from "styled-components";
+import { theme } from "../../theme/theme";
 import { graphql } from "gatsby";
 import { SiteLink } from "../ui/site-link";
 import type { IGatsbyImageData } from "gatsby-plugin-image";
@@ -7,12 +8,12 @@ import { paths } from "../../node/create-pages/paths";
 
 const Box = styled.aside`
   display: flex;
-  gap: ${({ theme }) => theme.space.m};
+  gap: ${theme.space.m};
   align-items: center;
-  padding: ${({ theme }) => theme.space.l};
-  border-radius: ${({ theme }) => theme.radii.l};
-  background: ${({ theme }) => theme.colors.surface};
-  margin: ${({ theme }) => theme.space.xxl} 0;
+  padding: ${theme.space.l};
+  border-radius: ${theme.radii.l};
+  background: ${theme.colors.surface};
+  margin: ${theme.space.xxl} 0;
   picture {
     border-radius: 50%;
     flex: none;

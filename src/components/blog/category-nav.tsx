@@ -1,4 +1,5 @@
 import styled from "styled-components";
+import { theme } from "../../theme/theme";
 import { graphql, useStaticQuery } from "gatsby";
 import { SiteLink } from "../ui/site-link";
 import { paths } from "../../node/create-pages/paths";
@@ -6,22 +7,22 @@ import { paths } from "../../node/create-pages/paths";
 const List = styled.ul`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
   list-style: none;
   padding: 0;
-  margin: ${({ theme }) => theme.space.m} 0 0;
+  margin: ${theme.space.m} 0 0;
   a {
     display: inline-block;
     padding: 6px 14px;
-    border-radius: ${({ theme }) => theme.radii.pill};
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    background: ${({ theme }) => theme.colors.white};
+    border-radius: ${theme.radii.pill};
+    border: 1px solid ${theme.colors.border};
+    background: ${theme.colors.white};
     text-decoration: none;
-    color: ${({ theme }) => theme.colors.text};
+    color: ${theme.colors.text};
   }
   a[aria-current="page"] {
-    background: ${({ theme }) => theme.colors.charcoal};
-    color: ${({ theme }) => theme.colors.white};
+    background: ${theme.colors.charcoal};
+    color: ${theme.colors.white};
   }
 `;
 

@@ -1,4 +1,5 @@
 import styled from "styled-components";
+import { theme } from "../../theme/theme";
 import { graphql } from "gatsby";
 import { SiteLink } from "../ui/site-link";
 import type { IGatsbyImageData } from "gatsby-plugin-image";
@@ -9,15 +10,15 @@ const Article = styled.article`
   position: relative;
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
   h2,
   h3 {
-    font-size: ${({ theme }) => theme.fontSizes.l};
+    font-size: ${theme.fontSizes.l};
     margin: 0;
   }
   h2 a,
   h3 a {
-    color: ${({ theme }) => theme.colors.text};
+    color: ${theme.colors.text};
     text-decoration: none;
   }
   h2 a::after,
@@ -32,15 +33,15 @@ const Article = styled.article`
   }
   p {
     margin: 0;
-    color: ${({ theme }) => theme.colors.textMuted};
+    color: ${theme.colors.textMuted};
   }
   picture {
-    border-radius: ${({ theme }) => theme.radii.m};
-    margin-bottom: ${({ theme }) => theme.space.xs};
+    border-radius: ${theme.radii.m};
+    margin-bottom: ${theme.space.xs};
   }
   .meta {
     order: -1;
-    font-size: ${({ theme }) => theme.fontSizes.s};
+    font-size: ${theme.fontSizes.s};
   }
 `;
 

@@ -1,17 +1,18 @@
 import styled, { css } from "styled-components";
+import { theme } from "../../theme/theme";
 
 /** Styles shared by the lead-form parts (SPEC 4.8 layouts: regular, compact, email catcher). */
 export const FormBox = styled.form<{ $compact: boolean; $catcher: boolean }>`
   display: grid;
-  gap: ${({ theme, $compact }) => ($compact ? theme.space.s : theme.space.m)};
-  margin: ${({ theme }) => theme.space.l} 0;
-  padding: ${({ theme, $catcher }) => ($catcher ? 0 : theme.space.l)};
-  border: ${({ theme, $catcher }) => ($catcher ? "none" : `1px solid ${theme.colors.border}`)};
-  border-radius: ${({ theme }) => theme.radii.l};
-  background: ${({ theme, $catcher }) => ($catcher ? "transparent" : theme.colors.background)};
-  font-size: ${({ theme }) => theme.fontSizes.m};
+  gap: ${({ $compact }) => ($compact ? theme.space.s : theme.space.m)};
+  margin: ${theme.space.l} 0;
+  padding: ${({ $catcher }) => ($catcher ? 0 : theme.space.l)};
+  border: ${({ $catcher }) => ($catcher ? "none" : `1px solid ${theme.colors.border}`)};
+  border-radius: ${theme.radii.l};
+  background: ${({ $catcher }) => ($catcher ? "transparent" : theme.colors.background)};
+  font-size: ${theme.fontSizes.m};
   text-align: left;
-  ${({ theme, $compact, $catcher }) =>
+  ${({ $compact, $catcher }) =>
     $compact &&
     !$catcher &&
     css`
@@ -27,18 +28,18 @@ export const FormBox = styled.form<{ $compact: boolean; $catcher: boolean }>`
 
 export const Group = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space.s};
+  gap: ${theme.space.s};
   .fields {
     display: grid;
-    gap: ${({ theme }) => theme.space.s};
-    ${({ theme }) => theme.media.s} {
+    gap: ${theme.space.s};
+    ${theme.media.s} {
       grid-auto-flow: column;
       grid-auto-columns: 1fr;
     }
   }
   .rich-text {
-    color: ${({ theme }) => theme.colors.textMuted};
-    font-size: ${({ theme }) => theme.fontSizes.s};
+    color: ${theme.colors.textMuted};
+    font-size: ${theme.fontSizes.s};
     p {
       margin: 0;
     }
@@ -47,14 +48,14 @@ export const Group = styled.div`
 
 export const FieldBox = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space.xxs};
+  gap: ${theme.space.xxs};
   align-content: start;
   min-width: 0;
   label,
   legend {
     font-weight: 600;
-    font-size: ${({ theme }) => theme.fontSizes.s};
-    color: ${({ theme }) => theme.colors.text};
+    font-size: ${theme.fontSizes.s};
+    color: ${theme.colors.text};
   }
   fieldset {
     border: 0;
@@ -64,10 +65,10 @@ export const FieldBox = styled.div`
   }
   legend {
     padding: 0;
-    margin-bottom: ${({ theme }) => theme.space.xxs};
+    margin-bottom: ${theme.space.xxs};
   }
   .required {
-    color: ${({ theme }) => theme.colors.red};
+    color: ${theme.colors.red};
   }
 `;
 
@@ -77,19 +78,19 @@ export const control = css`
   min-height: 44px;
   padding: 10px 12px;
   font: inherit;
-  color: ${({ theme }) => theme.colors.text};
-  background: ${({ theme }) => theme.colors.background};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.s};
+  color: ${theme.colors.text};
+  background: ${theme.colors.background};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.s};
   &:focus-visible {
-    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline: 3px solid ${theme.colors.focus};
     outline-offset: 1px;
   }
   &[aria-invalid="true"] {
-    border-color: ${({ theme }) => theme.colors.red};
+    border-color: ${theme.colors.red};
   }
   &:disabled {
-    background: ${({ theme }) => theme.colors.surface};
+    background: ${theme.colors.surface};
     cursor: not-allowed;
   }
 `;
@@ -111,9 +112,9 @@ export const TextArea = styled.textarea`
 
 export const Choice = styled.label`
   display: flex;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
   align-items: flex-start;
-  padding: ${({ theme }) => theme.space.xxs} 0;
+  padding: ${theme.space.xxs} 0;
   font-weight: 400 !important;
   cursor: pointer;
   input {
@@ -121,7 +122,7 @@ export const Choice = styled.label`
     height: 18px;
     margin: 2px 0 0;
     flex: none;
-    accent-color: ${({ theme }) => theme.colors.cobaltDark};
+    accent-color: ${theme.colors.cobaltDark};
   }
   p {
     margin: 0;
@@ -130,24 +131,24 @@ export const Choice = styled.label`
 
 export const ErrorText = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.colors.red};
-  font-size: ${({ theme }) => theme.fontSizes.s};
+  color: ${theme.colors.red};
+  font-size: ${theme.fontSizes.s};
   font-weight: 600;
 `;
 
 export const SmallPrint = styled.div`
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
+  color: ${theme.colors.textMuted};
+  font-size: ${theme.fontSizes.xs};
   line-height: 1.5;
   p {
-    margin: 0 0 ${({ theme }) => theme.space.xxs};
+    margin: 0 0 ${theme.space.xxs};
   }
 `;
 
 /** Email catcher: the input and the button always share one row (SPEC 4.8). */
 export const Row = styled.div`
   display: flex;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
   align-items: flex-start;
   & > :first-child {
     flex: 1 1 auto;
@@ -160,12 +161,12 @@ export const Row = styled.div`
 `;
 
 export const StatusBox = styled.div<{ $tone: "info" | "success" | "error" }>`
-  padding: ${({ theme }) => theme.space.s} ${({ theme }) => theme.space.m};
-  border-radius: ${({ theme }) => theme.radii.m};
+  padding: ${theme.space.s} ${theme.space.m};
+  border-radius: ${theme.radii.m};
   font-weight: 600;
-  background: ${({ theme, $tone }) =>
+  background: ${({ $tone }) =>
     $tone === "success" ? theme.colors.greenTint : $tone === "error" ? theme.colors.orangeTint : theme.colors.cobaltTint};
-  color: ${({ theme, $tone }) => ($tone === "success" ? theme.colors.green : $tone === "error" ? theme.colors.red : theme.colors.cobaltDark)};
+  color: ${({ $tone }) => ($tone === "success" ? theme.colors.green : $tone === "error" ? theme.colors.red : theme.colors.cobaltDark)};
   p {
     margin: 0;
   }

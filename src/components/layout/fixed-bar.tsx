@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import styled from "styled-components";
+import { theme } from "../../theme/theme";
 import { Button } from "../ui/button";
 import { Container } from "../ui/container";
 import { BAR_COPY, DISMISSED_KEYS, decideBar, parseVisitorInfo, showPoint, withDemoFlag, type BarDecision } from "../../lib/fixed-bar";
@@ -43,8 +44,8 @@ const Bar = styled.aside<{ $visible: boolean }>`
   right: 0;
   bottom: 0;
   z-index: 40;
-  background: ${({ theme }) => theme.colors.charcoal};
-  color: ${({ theme }) => theme.colors.white};
+  background: ${theme.colors.charcoal};
+  color: ${theme.colors.white};
   box-shadow: 0 -8px 24px rgba(29, 35, 48, 0.18);
   transform: translateY(${({ $visible }) => ($visible ? "0" : "110%")});
   visibility: ${({ $visible }) => ($visible ? "visible" : "hidden")};
@@ -60,9 +61,9 @@ const Row = styled(Container)`
   align-items: center;
   justify-content: center;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.s} ${({ theme }) => theme.space.l};
-  padding-top: ${({ theme }) => theme.space.s};
-  padding-bottom: ${({ theme }) => theme.space.s};
+  gap: ${theme.space.s} ${theme.space.l};
+  padding-top: ${theme.space.s};
+  padding-bottom: ${theme.space.s};
   padding-right: 56px;
   p {
     margin: 0;
@@ -71,13 +72,13 @@ const Row = styled(Container)`
 `;
 const Close = styled.button`
   position: absolute;
-  right: ${({ theme }) => theme.space.s};
+  right: ${theme.space.s};
   top: 50%;
   transform: translateY(-50%);
   width: 40px;
   height: 40px;
   border: 0;
-  border-radius: ${({ theme }) => theme.radii.pill};
+  border-radius: ${theme.radii.pill};
   background: transparent;
   color: inherit;
   font-size: 24px;

@@ -1,4 +1,5 @@
 import styled from "styled-components";
+import { theme } from "../../theme/theme";
 import { Logo } from "./logo";
 import { Badge } from "../ui/badge";
 import { Container } from "../ui/container";
@@ -10,9 +11,9 @@ type FooterData = NonNullable<Queries.SiteDataQuery["footer"]>;
 type Social = NonNullable<Queries.SiteDataQuery["siteSettings"]>["social"];
 
 const Wrapper = styled.footer`
-  background: ${({ theme }) => theme.colors.charcoal};
+  background: ${theme.colors.charcoal};
   color: #e4e7ee;
-  padding: ${({ theme }) => theme.space.xxl} 0 ${({ theme }) => theme.space.xl};
+  padding: ${theme.space.xxl} 0 ${theme.space.xl};
   a,
   .footer-text {
     color: #e4e7ee;
@@ -24,12 +25,12 @@ const Wrapper = styled.footer`
 `;
 const Columns = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space.l};
+  gap: ${theme.space.l};
   grid-template-columns: repeat(auto-fit, minmax(160px, 1fr));
-  margin-bottom: ${({ theme }) => theme.space.xxl};
+  margin-bottom: ${theme.space.xxl};
   h2 {
-    font-size: ${({ theme }) => theme.fontSizes.m};
-    color: ${({ theme }) => theme.colors.white};
+    font-size: ${theme.fontSizes.m};
+    color: ${theme.colors.white};
   }
   ul {
     list-style: none;
@@ -37,8 +38,8 @@ const Columns = styled.div`
     padding: 0;
   }
   li {
-    margin-bottom: ${({ theme }) => theme.space.xs};
-    font-size: ${({ theme }) => theme.fontSizes.s};
+    margin-bottom: ${theme.space.xs};
+    font-size: ${theme.fontSizes.s};
   }
 `;
 const LinkButton = styled.button`
@@ -56,14 +57,14 @@ const LinkButton = styled.button`
 const Bottom = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.m};
+  gap: ${theme.space.m};
   justify-content: space-between;
   align-items: center;
-  font-size: ${({ theme }) => theme.fontSizes.s};
+  font-size: ${theme.fontSizes.s};
   color: #e4e7ee;
   ul {
     display: flex;
-    gap: ${({ theme }) => theme.space.m};
+    gap: ${theme.space.m};
     list-style: none;
     margin: 0;
     padding: 0;

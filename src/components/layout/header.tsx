@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import styled from "styled-components";
+import { theme } from "../../theme/theme";
 import { SiteLink } from "../ui/site-link";
 import { Logo } from "./logo";
 import { DrawerContent, type NavItem } from "./nav-drawer";
@@ -37,8 +38,8 @@ const Bar = styled.header<{ $static: boolean; $hidden: boolean }>`
   position: ${({ $static }) => ($static ? "relative" : "sticky")};
   top: 0;
   z-index: 50;
-  background: ${({ theme }) => theme.colors.white};
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${theme.colors.white};
+  border-bottom: 1px solid ${theme.colors.border};
   transform: translateY(${({ $hidden }) => ($hidden ? "-100%" : "0")});
   transition: transform 0.25s ease;
   @media (prefers-reduced-motion: reduce) {
@@ -48,14 +49,14 @@ const Bar = styled.header<{ $static: boolean; $hidden: boolean }>`
 const Inner = styled(Container)`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.s};
-  ${({ theme }) => theme.media.m} {
-    gap: ${({ theme }) => theme.space.l};
+  gap: ${theme.space.s};
+  ${theme.media.m} {
+    gap: ${theme.space.l};
   }
-  min-height: ${({ theme }) => theme.layout.headerHeight};
+  min-height: ${theme.layout.headerHeight};
 `;
 const HomeLink = styled(SiteLink)`
-  color: ${({ theme }) => theme.colors.charcoal};
+  color: ${theme.colors.charcoal};
   display: inline-flex;
 `;
 const Nav = styled.nav<{ $open: boolean }>`
@@ -65,10 +66,10 @@ const Nav = styled.nav<{ $open: boolean }>`
   left: 0;
   right: 0;
   z-index: 2;
-  max-height: calc(100vh - ${({ theme }) => theme.layout.headerHeight});
+  max-height: calc(100vh - ${theme.layout.headerHeight});
   overflow-y: auto;
-  background: ${({ theme }) => theme.colors.white};
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${theme.colors.white};
+  border-bottom: 1px solid ${theme.colors.border};
   ${desktop} {
     display: block;
     position: static;
@@ -81,10 +82,10 @@ const Nav = styled.nav<{ $open: boolean }>`
 const NavList = styled.ul`
   list-style: none;
   margin: 0;
-  padding: ${({ theme }) => theme.space.m};
+  padding: ${theme.space.m};
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.xxs};
+  gap: ${theme.space.xxs};
   ${desktop} {
     flex-direction: row;
     padding: 0;
@@ -106,11 +107,11 @@ const navItemStyle = `
 `;
 const NavButton = styled.button`
   ${navItemStyle}
-  border-radius: ${({ theme }) => theme.radii.s};
-  color: ${({ theme }) => theme.colors.charcoal};
+  border-radius: ${theme.radii.s};
+  color: ${theme.colors.charcoal};
   &:hover,
   &[aria-expanded="true"] {
-    background: ${({ theme }) => theme.colors.surface};
+    background: ${theme.colors.surface};
   }
   &::after {
     content: "";
@@ -129,10 +130,10 @@ const NavButton = styled.button`
 `;
 const NavLink = styled(SmartLink)`
   ${navItemStyle}
-  border-radius: ${({ theme }) => theme.radii.s};
-  color: ${({ theme }) => theme.colors.charcoal};
+  border-radius: ${theme.radii.s};
+  color: ${theme.colors.charcoal};
   &:hover {
-    background: ${({ theme }) => theme.colors.surface};
+    background: ${theme.colors.surface};
   }
   ${desktop} {
     width: auto;
@@ -158,9 +159,9 @@ const Drawer = styled.div<{ $open: boolean }>`
     left: 0;
     right: 0;
     top: 100%;
-    background: ${({ theme }) => theme.colors.white};
-    box-shadow: ${({ theme }) => theme.shadows.raised};
-    border-top: 1px solid ${({ theme }) => theme.colors.border};
+    background: ${theme.colors.white};
+    box-shadow: ${theme.shadows.raised};
+    border-top: 1px solid ${theme.colors.border};
     transition:
       opacity 0.15s ease,
       visibility 0s linear ${({ $open }) => ($open ? "0s" : "0.15s")};
@@ -170,17 +171,17 @@ const Drawer = styled.div<{ $open: boolean }>`
   }
 `;
 const DrawerInner = styled(Container)`
-  padding-top: ${({ theme }) => theme.space.m};
-  padding-bottom: ${({ theme }) => theme.space.m};
+  padding-top: ${theme.space.m};
+  padding-bottom: ${theme.space.m};
   ${desktop} {
-    padding-top: ${({ theme }) => theme.space.xl};
-    padding-bottom: ${({ theme }) => theme.space.xl};
+    padding-top: ${theme.space.xl};
+    padding-bottom: ${theme.space.xl};
   }
 `;
 const Actions = styled.div`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.s};
+  gap: ${theme.space.s};
   margin-left: auto;
 `;
 const MenuToggle = styled.button`
@@ -190,9 +191,9 @@ const MenuToggle = styled.button`
   align-items: center;
   gap: 8px;
   background: none;
-  color: ${({ theme }) => theme.colors.charcoal};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.s};
+  color: ${theme.colors.charcoal};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.s};
   padding: 0 12px;
   min-height: 40px;
   min-width: 40px;
@@ -231,7 +232,7 @@ const ToggleLabel = styled.span`
   overflow: hidden;
   clip-path: inset(50%);
   white-space: nowrap;
-  ${({ theme }) => theme.media.s} {
+  ${theme.media.s} {
     position: static;
     width: auto;
     height: auto;
@@ -245,14 +246,14 @@ const Overlay = styled.div`
   background: rgba(29, 35, 48, 0.4);
 `;
 const MenuOnly = styled.li`
-  padding-top: ${({ theme }) => theme.space.s};
-  ${({ theme }) => theme.media.m} {
+  padding-top: ${theme.space.s};
+  ${theme.media.m} {
     display: none;
   }
 `;
 const HideSmall = styled.span`
   display: none;
-  ${({ theme }) => theme.media.m} {
+  ${theme.media.m} {
     display: inline-flex;
   }
 `;

@@ -1,5 +1,6 @@
 import React from "react";
 import styled from "styled-components";
+import { theme } from "../../theme/theme";
 import { Header } from "./header";
 import { Footer } from "./footer";
 import { FixedBar } from "./fixed-bar";
@@ -23,9 +24,9 @@ const SkipLink = styled.a`
   left: 8px;
   top: -100px;
   z-index: 100;
-  background: ${({ theme }) => theme.colors.white};
+  background: ${theme.colors.white};
   padding: 8px 12px;
-  border-radius: ${({ theme }) => theme.radii.s};
+  border-radius: ${theme.radii.s};
   &:focus {
     top: 8px;
   }

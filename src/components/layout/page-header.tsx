@@ -1,12 +1,13 @@
 import React from "react";
 import styled from "styled-components";
+import { theme } from "../../theme/theme";
 import { SiteLink } from "../ui/site-link";
 import { Container, Eyebrow, Lead } from "../ui/container";
 
 const Wrapper = styled.div`
-  background: ${({ theme }) => theme.colors.surface};
-  padding: ${({ theme }) => theme.space.xxl} 0;
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${theme.colors.surface};
+  padding: ${theme.space.xxl} 0;
+  border-bottom: 1px solid ${theme.colors.border};
 `;
 const Crumbs = styled.ol`
   display: flex;
@@ -14,12 +15,12 @@ const Crumbs = styled.ol`
   gap: 6px;
   list-style: none;
   padding: 0;
-  margin: 0 0 ${({ theme }) => theme.space.m};
-  font-size: ${({ theme }) => theme.fontSizes.s};
+  margin: 0 0 ${theme.space.m};
+  font-size: ${theme.fontSizes.s};
   li + li::before {
     content: "/";
     margin-right: 6px;
-    color: ${({ theme }) => theme.colors.textMuted};
+    color: ${theme.colors.textMuted};
   }
 `;
 

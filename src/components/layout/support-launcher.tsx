@@ -1,4 +1,5 @@
 import styled from "styled-components";
+import { theme } from "../../theme/theme";
 import { Icon } from "../ui/icon";
 
 /** The support widget's global, when its script has loaded (wired by the browser runtime). */
@@ -6,7 +7,7 @@ type BeaconFn = (method: string, ...args: unknown[]) => void;
 
 const Launcher = styled.a`
   position: fixed;
-  right: ${({ theme }) => theme.space.m};
+  right: ${theme.space.m};
   bottom: 84px;
   z-index: 39;
   display: inline-flex;
@@ -14,10 +15,10 @@ const Launcher = styled.a`
   justify-content: center;
   width: 52px;
   height: 52px;
-  border-radius: ${({ theme }) => theme.radii.pill};
-  background: ${({ theme }) => theme.colors.cobalt};
-  color: ${({ theme }) => theme.colors.white};
-  box-shadow: ${({ theme }) => theme.shadows.card};
+  border-radius: ${theme.radii.pill};
+  background: ${theme.colors.cobalt};
+  color: ${theme.colors.white};
+  box-shadow: ${theme.shadows.card};
   transition: transform 0.15s ease;
   &:hover {
     transform: scale(1.06);

@@ -1,5 +1,6 @@
 import { HeroImage } from "../ui/hero-image";
 import styled from "styled-components";
+import { theme } from "../../theme/theme";
 import type { IGatsbyImageData } from "gatsby-plugin-image";
 import { Picture } from "../ui/picture";
 import { Card, Lead } from "../ui/container";
@@ -9,7 +10,7 @@ import { Card, Lead } from "../ui/container";
 export const Center = styled.div`
   text-align: center;
   max-width: 760px;
-  margin: 0 auto ${({ theme }) => theme.space.xl};
+  margin: 0 auto ${theme.space.xl};
   p {
     margin-left: auto;
     margin-right: auto;
@@ -17,7 +18,7 @@ export const Center = styled.div`
 `;
 
 export const CardTitle = styled.h3`
-  font-size: ${({ theme }) => theme.fontSizes.l};
+  font-size: ${theme.fontSizes.l};
   a {
     color: inherit;
     text-decoration: none;
@@ -32,10 +33,10 @@ export const CardTitle = styled.h3`
 export const LinkCard = styled(Card)`
   position: relative;
   &:hover {
-    border-color: ${({ theme }) => theme.colors.cobalt};
+    border-color: ${theme.colors.cobalt};
   }
   &:focus-within {
-    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline: 3px solid ${theme.colors.focus};
   }
 `;
 

@@ -1,5 +1,6 @@
 import React from "react";
 import styled from "styled-components";
+import { theme } from "../../theme/theme";
 import { graphql } from "gatsby";
 import { Button } from "../ui/button";
 import { Card, Container, Eyebrow, Grid, Lead, Section } from "../ui/container";
@@ -20,30 +21,30 @@ type Of<T extends string> = Extract<SectionData, { __typename: `Local${T}` | `Co
 
 const HeroGrid = styled(Container)`
   display: grid;
-  gap: ${({ theme }) => theme.space.xxl};
+  gap: ${theme.space.xxl};
   align-items: center;
-  ${({ theme }) => theme.media.l} {
+  ${theme.media.l} {
     grid-template-columns: 1.1fr 1fr;
   }
 `;
 const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.s};
-  margin-top: ${({ theme }) => theme.space.l};
+  gap: ${theme.space.s};
+  margin-top: ${theme.space.l};
 `;
 const Logos = styled.ul`
   display: flex;
   flex-wrap: wrap;
   justify-content: center;
-  gap: ${({ theme }) => theme.space.xl};
+  gap: ${theme.space.xl};
   list-style: none;
   padding: 0;
   margin: 0;
   li {
     font-weight: 800;
-    font-size: ${({ theme }) => theme.fontSizes.xl};
-    color: ${({ theme }) => theme.colors.slate};
+    font-size: ${theme.fontSizes.xl};
+    color: ${theme.colors.slate};
     letter-spacing: -0.02em;
   }
 `;
@@ -52,51 +53,51 @@ const Quote = styled.figure`
   max-width: 820px;
   text-align: center;
   blockquote {
-    font-size: ${({ theme }) => theme.fontSizes.xxl};
+    font-size: ${theme.fontSizes.xxl};
     line-height: 1.4;
-    margin: 0 0 ${({ theme }) => theme.space.l};
+    margin: 0 0 ${theme.space.l};
   }
 `;
 const Faq = styled.div`
   max-width: 820px;
   margin: 0 auto;
   details {
-    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-    padding: ${({ theme }) => theme.space.m} 0;
+    border-bottom: 1px solid ${theme.colors.border};
+    padding: ${theme.space.m} 0;
   }
   summary {
     cursor: pointer;
     font-weight: 700;
-    font-size: ${({ theme }) => theme.fontSizes.l};
+    font-size: ${theme.fontSizes.l};
   }
 `;
 const StatGrid = styled.dl`
   display: grid;
-  gap: ${({ theme }) => theme.space.l};
+  gap: ${theme.space.l};
   grid-template-columns: repeat(auto-fit, minmax(180px, 1fr));
   margin: 0;
   text-align: center;
   dt {
-    font-size: ${({ theme }) => theme.fontSizes.h2};
+    font-size: ${theme.fontSizes.h2};
     font-weight: 800;
-    color: ${({ theme }) => theme.colors.cobaltDark};
+    color: ${theme.colors.cobaltDark};
   }
   dd {
     margin: 0;
-    color: ${({ theme }) => theme.colors.textMuted};
+    color: ${theme.colors.textMuted};
   }
 `;
 const Plan = styled(Card)<{ $highlighted?: boolean | null }>`
   display: flex;
   flex-direction: column;
   border-width: ${({ $highlighted }) => ($highlighted ? "2px" : "1px")};
-  border-color: ${({ theme, $highlighted }) => ($highlighted ? theme.colors.cobalt : theme.colors.border)};
+  border-color: ${({ $highlighted }) => ($highlighted ? theme.colors.cobalt : theme.colors.border)};
   ul {
     padding-left: 1.2em;
     flex: 1;
   }
   .price {
-    font-size: ${({ theme }) => theme.fontSizes.h2};
+    font-size: ${theme.fontSizes.h2};
     font-weight: 800;
   }
 `;

@@ -1,41 +1,42 @@
 import styled from "styled-components";
+import { theme } from "../../theme/theme";
 import type { ChannelId } from "../../lib/staffing";
 import { CHANNEL_LABELS, channelFields, channelSpec, type FieldKey, type FormErrors, type FormValues } from "../../lib/staffing-form";
 import { NumberField } from "./number-field";
 import { Icon } from "../ui/icon";
 
 const Set = styled.fieldset`
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.l};
-  padding: ${({ theme }) => theme.space.l};
-  margin: 0 0 ${({ theme }) => theme.space.l};
-  background: ${({ theme }) => theme.colors.white};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.l};
+  padding: ${theme.space.l};
+  margin: 0 0 ${theme.space.l};
+  background: ${theme.colors.white};
   legend {
-    padding: 0 ${({ theme }) => theme.space.xs};
-    font-size: ${({ theme }) => theme.fontSizes.xl};
+    padding: 0 ${theme.space.xs};
+    font-size: ${theme.fontSizes.xl};
     font-weight: 700;
   }
 `;
 const Toggle = styled.label`
   display: inline-flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
   cursor: pointer;
   input {
     width: 20px;
     height: 20px;
-    accent-color: ${({ theme }) => theme.colors.cobaltDark};
+    accent-color: ${theme.colors.cobaltDark};
   }
 `;
 const Fields = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space.m};
+  gap: ${theme.space.m};
   grid-template-columns: repeat(auto-fill, minmax(200px, 1fr));
-  margin-top: ${({ theme }) => theme.space.s};
+  margin-top: ${theme.space.s};
 `;
 const Off = styled.p`
-  margin: ${({ theme }) => theme.space.s} 0 0;
-  color: ${({ theme }) => theme.colors.textMuted};
+  margin: ${theme.space.s} 0 0;
+  color: ${theme.colors.textMuted};
 `;
 
 const ICONS: Record<ChannelId, string> = { email: "mail", chat: "message-circle", phone: "phone" };

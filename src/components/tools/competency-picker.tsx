@@ -1,14 +1,15 @@
 import styled from "styled-components";
+import { theme } from "../../theme/theme";
 import type { GuideCompetency } from "../../lib/interview-plan";
 
 export const PickerSet = styled.fieldset`
   border: 0;
   padding: 0;
-  margin: ${({ theme }) => theme.space.l} 0 0;
+  margin: ${theme.space.l} 0 0;
   legend {
     font-weight: 700;
-    font-size: ${({ theme }) => theme.fontSizes.l};
-    margin-bottom: ${({ theme }) => theme.space.xs};
+    font-size: ${theme.fontSizes.l};
+    margin-bottom: ${theme.space.xs};
     padding: 0;
   }
   ul {
@@ -17,30 +18,30 @@ export const PickerSet = styled.fieldset`
     padding: 0;
   }
   li + li {
-    margin-top: ${({ theme }) => theme.space.xs};
+    margin-top: ${theme.space.xs};
   }
   label {
     display: grid;
     grid-template-columns: 20px 1fr;
-    gap: ${({ theme }) => theme.space.s};
+    gap: ${theme.space.s};
     align-items: start;
     cursor: pointer;
-    padding: ${({ theme }) => theme.space.xs};
-    border-radius: ${({ theme }) => theme.radii.s};
+    padding: ${theme.space.xs};
+    border-radius: ${theme.radii.s};
     &:hover {
-      background: ${({ theme }) => theme.colors.cobaltTint};
+      background: ${theme.colors.cobaltTint};
     }
   }
   input {
     width: 18px;
     height: 18px;
     margin-top: 3px;
-    accent-color: ${({ theme }) => theme.colors.cobaltDark};
+    accent-color: ${theme.colors.cobaltDark};
   }
   small {
     display: block;
-    color: ${({ theme }) => theme.colors.textMuted};
-    font-size: ${({ theme }) => theme.fontSizes.s};
+    color: ${theme.colors.textMuted};
+    font-size: ${theme.fontSizes.s};
   }
 `;
 

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import styled from "styled-components";
+import { theme } from "../../theme/theme";
 import { Button } from "../ui/button";
 import { Icon } from "../ui/icon";
 import { copyText, downloadText } from "../../lib/clipboard";
@@ -7,14 +8,14 @@ import { copyText, downloadText } from "../../lib/clipboard";
 const Bar = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.s};
+  gap: ${theme.space.s};
   align-items: center;
-  margin: ${({ theme }) => theme.space.m} 0;
+  margin: ${theme.space.m} 0;
   [role="status"] {
     flex-basis: 100%;
     margin: 0;
     min-height: 1.6em;
-    font-size: ${({ theme }) => theme.fontSizes.s};
+    font-size: ${theme.fontSizes.s};
   }
 `;
 

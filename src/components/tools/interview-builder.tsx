@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import styled, { createGlobalStyle } from "styled-components";
+import { theme } from "../../theme/theme";
 import { SiteLink } from "../ui/site-link";
 import {
   defaultSelection,
@@ -48,8 +49,8 @@ const PrintRules = createGlobalStyle`
 const Columns = styled.div`
   display: grid;
   grid-template-columns: minmax(0, 1fr);
-  gap: ${({ theme }) => theme.space.xl};
-  ${({ theme }) => theme.media.l} {
+  gap: ${theme.space.xl};
+  ${theme.media.l} {
     grid-template-columns: minmax(0, 0.9fr) minmax(0, 1.1fr);
     align-items: start;
   }
@@ -58,15 +59,15 @@ const Columns = styled.div`
   }
 `;
 const Panel = styled.section`
-  background: ${({ theme }) => theme.colors.white};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.l};
-  padding: ${({ theme }) => theme.space.m};
-  ${({ theme }) => theme.media.m} {
-    padding: ${({ theme }) => theme.space.l};
+  background: ${theme.colors.white};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.l};
+  padding: ${theme.space.m};
+  ${theme.media.m} {
+    padding: ${theme.space.l};
   }
   h2 {
-    font-size: ${({ theme }) => theme.fontSizes.xxl};
+    font-size: ${theme.fontSizes.xxl};
   }
   select {
     width: 100%;
@@ -77,8 +78,8 @@ const Panel = styled.section`
   }
 `;
 const Meta = styled.p`
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.s};
+  color: ${theme.colors.textMuted};
+  font-size: ${theme.fontSizes.s};
 `;
 const PrintOnly = styled.p`
   display: none;

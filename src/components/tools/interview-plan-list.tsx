@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import styled from "styled-components";
+import { theme } from "../../theme/theme";
 import type { PlanItem } from "../../lib/interview-plan";
 import { Icon } from "../ui/icon";
 
@@ -13,13 +14,13 @@ const Item = styled.li`
   counter-increment: question;
   display: grid;
   grid-template-columns: auto minmax(0, 1fr);
-  gap: ${({ theme }) => theme.space.s};
-  padding: ${({ theme }) => theme.space.m};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.m};
-  background: ${({ theme }) => theme.colors.white};
+  gap: ${theme.space.s};
+  padding: ${theme.space.m};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.m};
+  background: ${theme.colors.white};
   & + & {
-    margin-top: ${({ theme }) => theme.space.s};
+    margin-top: ${theme.space.s};
   }
   &::before {
     content: counter(question);
@@ -28,26 +29,26 @@ const Item = styled.li`
     justify-content: center;
     width: 28px;
     height: 28px;
-    border-radius: ${({ theme }) => theme.radii.pill};
-    background: ${({ theme }) => theme.colors.cobaltTint};
-    color: ${({ theme }) => theme.colors.cobaltDark};
+    border-radius: ${theme.radii.pill};
+    background: ${theme.colors.cobaltTint};
+    color: ${theme.colors.cobaltDark};
     font-weight: 700;
-    font-size: ${({ theme }) => theme.fontSizes.s};
+    font-size: ${theme.fontSizes.s};
   }
   .text {
     font-weight: 600;
-    margin: 0 0 ${({ theme }) => theme.space.xxs};
+    margin: 0 0 ${theme.space.xxs};
   }
   .competency {
-    font-size: ${({ theme }) => theme.fontSizes.xs};
+    font-size: ${theme.fontSizes.xs};
     text-transform: uppercase;
     letter-spacing: 0.04em;
-    color: ${({ theme }) => theme.colors.textMuted};
-    margin: 0 0 ${({ theme }) => theme.space.xxs};
+    color: ${theme.colors.textMuted};
+    margin: 0 0 ${theme.space.xxs};
   }
   .look-for {
-    font-size: ${({ theme }) => theme.fontSizes.s};
-    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${theme.fontSizes.s};
+    color: ${theme.colors.textMuted};
     margin: 0;
   }
   .notes {
@@ -55,37 +56,37 @@ const Item = styled.li`
   }
   @media print {
     break-inside: avoid;
-    border-color: ${({ theme }) => theme.colors.slate};
+    border-color: ${theme.colors.slate};
     .notes {
       display: block;
       height: 4.5cm;
-      margin-top: ${({ theme }) => theme.space.s};
-      border-top: 1px dashed ${({ theme }) => theme.colors.slate};
-      font-size: ${({ theme }) => theme.fontSizes.xs};
-      color: ${({ theme }) => theme.colors.textMuted};
+      margin-top: ${theme.space.s};
+      border-top: 1px dashed ${theme.colors.slate};
+      font-size: ${theme.fontSizes.xs};
+      color: ${theme.colors.textMuted};
     }
   }
 `;
 const Controls = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.xs};
-  margin-top: ${({ theme }) => theme.space.s};
+  gap: ${theme.space.xs};
+  margin-top: ${theme.space.s};
   button {
     display: inline-flex;
     align-items: center;
     gap: 4px;
     font: inherit;
-    font-size: ${({ theme }) => theme.fontSizes.s};
+    font-size: ${theme.fontSizes.s};
     padding: 4px 10px;
     min-height: 32px;
-    border: 1px solid ${({ theme }) => theme.colors.slate};
-    border-radius: ${({ theme }) => theme.radii.s};
-    background: ${({ theme }) => theme.colors.white};
-    color: ${({ theme }) => theme.colors.text};
+    border: 1px solid ${theme.colors.slate};
+    border-radius: ${theme.radii.s};
+    background: ${theme.colors.white};
+    color: ${theme.colors.text};
     cursor: pointer;
     &:hover:not(:disabled) {
-      background: ${({ theme }) => theme.colors.cobaltTint};
+      background: ${theme.colors.cobaltTint};
     }
     &:disabled {
       opacity: 0.45;
@@ -94,7 +95,7 @@ const Controls = styled.div`
   }
   .remove {
     margin-left: auto;
-    color: ${({ theme }) => theme.colors.red};
+    color: ${theme.colors.red};
     border-color: currentColor;
   }
 `;

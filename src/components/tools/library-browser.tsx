@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from "react";
 import styled from "styled-components";
+import { theme } from "../../theme/theme";
 import { SiteLink } from "../ui/site-link";
 import { filterLibrary, isLibraryType, LIBRARY_TYPES, type LibraryItem, type LibraryType } from "../../lib/library-filter";
 import { Badge } from "../ui/badge";
@@ -9,14 +10,14 @@ import { Icon } from "../ui/icon";
 const Filters = styled.form`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.l};
+  gap: ${theme.space.l};
   align-items: flex-end;
-  margin-bottom: ${({ theme }) => theme.space.l};
+  margin-bottom: ${theme.space.l};
 `;
 const Search = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.xxs};
+  gap: ${theme.space.xxs};
   flex: 1 1 260px;
   label {
     font-weight: 700;
@@ -24,14 +25,14 @@ const Search = styled.div`
   div {
     display: flex;
     align-items: center;
-    gap: ${({ theme }) => theme.space.xs};
-    border: 1px solid ${({ theme }) => theme.colors.slate};
-    border-radius: ${({ theme }) => theme.radii.s};
-    padding: 0 ${({ theme }) => theme.space.s};
-    background: ${({ theme }) => theme.colors.white};
-    color: ${({ theme }) => theme.colors.textMuted};
+    gap: ${theme.space.xs};
+    border: 1px solid ${theme.colors.slate};
+    border-radius: ${theme.radii.s};
+    padding: 0 ${theme.space.s};
+    background: ${theme.colors.white};
+    color: ${theme.colors.textMuted};
     &:focus-within {
-      outline: 3px solid ${({ theme }) => theme.colors.focus};
+      outline: 3px solid ${theme.colors.focus};
       outline-offset: 1px;
     }
   }
@@ -40,8 +41,8 @@ const Search = styled.div`
     min-width: 0;
     border: 0;
     font: inherit;
-    color: ${({ theme }) => theme.colors.text};
-    padding: ${({ theme }) => theme.space.xs} 0;
+    color: ${theme.colors.text};
+    padding: ${theme.space.xs} 0;
     background: transparent;
     &:focus-visible {
       outline: none;
@@ -55,45 +56,45 @@ const Types = styled.fieldset`
   legend {
     font-weight: 700;
     padding: 0;
-    margin-bottom: ${({ theme }) => theme.space.xxs};
+    margin-bottom: ${theme.space.xxs};
   }
   div {
     display: flex;
     flex-wrap: wrap;
-    gap: ${({ theme }) => theme.space.xs};
+    gap: ${theme.space.xs};
   }
   label {
     display: inline-flex;
     align-items: center;
     gap: 6px;
     padding: 6px 12px;
-    border: 1px solid ${({ theme }) => theme.colors.slate};
-    border-radius: ${({ theme }) => theme.radii.pill};
+    border: 1px solid ${theme.colors.slate};
+    border-radius: ${theme.radii.pill};
     cursor: pointer;
-    background: ${({ theme }) => theme.colors.white};
-    font-size: ${({ theme }) => theme.fontSizes.s};
+    background: ${theme.colors.white};
+    font-size: ${theme.fontSizes.s};
   }
   label:has(input:checked) {
-    background: ${({ theme }) => theme.colors.cobaltTint};
-    border-color: ${({ theme }) => theme.colors.cobaltDark};
+    background: ${theme.colors.cobaltTint};
+    border-color: ${theme.colors.cobaltDark};
     font-weight: 700;
   }
   label:has(input:focus-visible) {
-    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline: 3px solid ${theme.colors.focus};
     outline-offset: 2px;
   }
   input {
-    accent-color: ${({ theme }) => theme.colors.cobaltDark};
+    accent-color: ${theme.colors.cobaltDark};
     margin: 0;
   }
 `;
 /** An h2 (the page's next level after its h1) sized as a card title. */
 const CardTitle = styled.h2`
   margin-top: 8px;
-  font-size: ${({ theme }) => theme.fontSizes.xl};
+  font-size: ${theme.fontSizes.xl};
 `;
 const Count = styled.p`
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${theme.colors.textMuted};
 `;
 
 const TYPE_BADGE = {

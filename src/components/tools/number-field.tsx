@@ -1,24 +1,25 @@
 import styled from "styled-components";
+import { theme } from "../../theme/theme";
 import type { NumberSpec } from "../../lib/staffing-form";
 
 const Field = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.xxs};
+  gap: ${theme.space.xxs};
   label {
     font-weight: 600;
-    font-size: ${({ theme }) => theme.fontSizes.s};
+    font-size: ${theme.fontSizes.s};
   }
 `;
 const InputRow = styled.div<{ $invalid: boolean }>`
   display: flex;
   align-items: stretch;
-  border: 1px solid ${({ theme, $invalid }) => ($invalid ? theme.colors.red : theme.colors.slate)};
-  border-radius: ${({ theme }) => theme.radii.s};
-  background: ${({ theme }) => theme.colors.white};
-  box-shadow: ${({ theme, $invalid }) => ($invalid ? `0 0 0 1px ${theme.colors.red}` : "none")};
+  border: 1px solid ${({ $invalid }) => ($invalid ? theme.colors.red : theme.colors.slate)};
+  border-radius: ${theme.radii.s};
+  background: ${theme.colors.white};
+  box-shadow: ${({ $invalid }) => ($invalid ? `0 0 0 1px ${theme.colors.red}` : "none")};
   &:focus-within {
-    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline: 3px solid ${theme.colors.focus};
     outline-offset: 1px;
   }
   input {
@@ -26,7 +27,7 @@ const InputRow = styled.div<{ $invalid: boolean }>`
     min-width: 0;
     border: 0;
     background: transparent;
-    padding: ${({ theme }) => `${theme.space.xs} ${theme.space.s}`};
+    padding: ${`${theme.space.xs} ${theme.space.s}`};
     font: inherit;
     color: inherit;
     &:focus-visible {
@@ -37,23 +38,23 @@ const InputRow = styled.div<{ $invalid: boolean }>`
 const Unit = styled.span`
   display: flex;
   align-items: center;
-  padding: 0 ${({ theme }) => theme.space.s};
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.s};
-  background: ${({ theme }) => theme.colors.surface};
-  border-left: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => `0 ${theme.radii.s} ${theme.radii.s} 0`};
+  padding: 0 ${theme.space.s};
+  color: ${theme.colors.textMuted};
+  font-size: ${theme.fontSizes.s};
+  background: ${theme.colors.surface};
+  border-left: 1px solid ${theme.colors.border};
+  border-radius: ${`0 ${theme.radii.s} ${theme.radii.s} 0`};
 `;
 const Hint = styled.p`
   margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${theme.fontSizes.xs};
+  color: ${theme.colors.textMuted};
 `;
 const Error = styled.p`
   margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.s};
+  font-size: ${theme.fontSizes.s};
   font-weight: 600;
-  color: ${({ theme }) => theme.colors.red};
+  color: ${theme.colors.red};
 `;
 
 export interface NumberFieldProps {

@@ -1,18 +1,19 @@
 import styled from "styled-components";
+import { theme } from "../../theme/theme";
 
 const Field = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.xxs};
+  gap: ${theme.space.xxs};
   label {
     font-weight: 700;
   }
   select {
     font: inherit;
-    padding: ${({ theme }) => `${theme.space.xs} ${theme.space.s}`};
-    border: 1px solid ${({ theme }) => theme.colors.slate};
-    border-radius: ${({ theme }) => theme.radii.s};
-    background: ${({ theme }) => theme.colors.white};
+    padding: ${`${theme.space.xs} ${theme.space.s}`};
+    border: 1px solid ${theme.colors.slate};
+    border-radius: ${theme.radii.s};
+    background: ${theme.colors.white};
     color: inherit;
     max-width: 100%;
   }

@@ -1,11 +1,12 @@
 import { useId } from "react";
 import styled from "styled-components";
+import { theme } from "../../theme/theme";
 import type { CurvePoint } from "../../lib/staffing";
 import { percent } from "../../lib/staffing-display";
 
 /** The figure (chart + caption) and, after it, the numbers behind it: a figure holds one caption, first or last. */
 const Figure = styled.div`
-  margin: ${({ theme }) => theme.space.m} 0 0;
+  margin: ${theme.space.m} 0 0;
   figure {
     margin: 0;
   }
@@ -16,50 +17,50 @@ const Figure = styled.div`
     max-width: 440px;
   }
   figcaption {
-    font-size: ${({ theme }) => theme.fontSizes.s};
-    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${theme.fontSizes.s};
+    color: ${theme.colors.textMuted};
   }
   .axis {
-    stroke: ${({ theme }) => theme.colors.border};
+    stroke: ${theme.colors.border};
   }
   .tick {
-    fill: ${({ theme }) => theme.colors.textMuted};
+    fill: ${theme.colors.textMuted};
     font-size: 13px;
   }
   .line {
     fill: none;
-    stroke: ${({ theme }) => theme.colors.cobaltDark};
+    stroke: ${theme.colors.cobaltDark};
     stroke-width: 2.5;
   }
   .point {
-    fill: ${({ theme }) => theme.colors.white};
-    stroke: ${({ theme }) => theme.colors.cobaltDark};
+    fill: ${theme.colors.white};
+    stroke: ${theme.colors.cobaltDark};
     stroke-width: 2;
   }
   .point.chosen {
-    fill: ${({ theme }) => theme.colors.cobaltDark};
+    fill: ${theme.colors.cobaltDark};
   }
   .target {
-    stroke: ${({ theme }) => theme.colors.orange};
+    stroke: ${theme.colors.orange};
     stroke-width: 1.5;
     stroke-dasharray: 5 4;
   }
   .target-label {
-    fill: ${({ theme }) => theme.colors.orange};
+    fill: ${theme.colors.orange};
     font-size: 13px;
     font-weight: 700;
   }
   details {
-    margin-top: ${({ theme }) => theme.space.xs};
-    font-size: ${({ theme }) => theme.fontSizes.s};
+    margin-top: ${theme.space.xs};
+    font-size: ${theme.fontSizes.s};
   }
   table {
     border-collapse: collapse;
-    margin-top: ${({ theme }) => theme.space.xs};
+    margin-top: ${theme.space.xs};
   }
   th,
   td {
-    border: 1px solid ${({ theme }) => theme.colors.border};
+    border: 1px solid ${theme.colors.border};
     padding: 2px 10px;
     text-align: right;
   }

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from "react";
 import styled from "styled-components";
+import { theme } from "../../theme/theme";
 import { CHANNELS, staff } from "../../lib/staffing";
 import {
   DEFAULT_VALUES,
@@ -24,60 +25,60 @@ export const STAFFING_STORAGE_KEY = "nd_staffing_calculator";
 const Layout = styled.div`
   display: grid;
   grid-template-columns: minmax(0, 1fr);
-  gap: ${({ theme }) => theme.space.xl};
-  ${({ theme }) => theme.media.l} {
+  gap: ${theme.space.xl};
+  ${theme.media.l} {
     grid-template-columns: minmax(0, 1.15fr) minmax(0, 1fr);
     align-items: start;
   }
 `;
 const Output = styled.section`
-  ${({ theme }) => theme.media.l} {
+  ${theme.media.l} {
     position: sticky;
-    top: ${({ theme }) => theme.space.l};
+    top: ${theme.space.l};
   }
   h2 {
-    font-size: ${({ theme }) => theme.fontSizes.xxl};
+    font-size: ${theme.fontSizes.xxl};
   }
 `;
 const TeamFields = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space.m};
+  gap: ${theme.space.m};
   grid-template-columns: repeat(auto-fill, minmax(220px, 1fr));
-  margin-top: ${({ theme }) => theme.space.s};
+  margin-top: ${theme.space.s};
 `;
 const TeamSet = styled.fieldset`
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.l};
-  padding: ${({ theme }) => theme.space.l};
-  margin: 0 0 ${({ theme }) => theme.space.l};
-  background: ${({ theme }) => theme.colors.white};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.l};
+  padding: ${theme.space.l};
+  margin: 0 0 ${theme.space.l};
+  background: ${theme.colors.white};
   legend {
-    padding: 0 ${({ theme }) => theme.space.xs};
-    font-size: ${({ theme }) => theme.fontSizes.xl};
+    padding: 0 ${theme.space.xs};
+    font-size: ${theme.fontSizes.xl};
     font-weight: 700;
   }
 `;
 const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.s};
+  gap: ${theme.space.s};
   align-items: center;
-  margin-bottom: ${({ theme }) => theme.space.l};
+  margin-bottom: ${theme.space.l};
 `;
 const JumpLink = styled.a`
   display: inline-block;
-  margin-bottom: ${({ theme }) => theme.space.m};
+  margin-bottom: ${theme.space.m};
   font-weight: 600;
-  ${({ theme }) => theme.media.l} {
+  ${theme.media.l} {
     display: none;
   }
 `;
 const Problem = styled.div`
-  border-left: 4px solid ${({ theme }) => theme.colors.red};
-  background: ${({ theme }) => theme.colors.surface};
-  padding: ${({ theme }) => theme.space.m};
-  border-radius: ${({ theme }) => theme.radii.s};
-  margin-bottom: ${({ theme }) => theme.space.l};
+  border-left: 4px solid ${theme.colors.red};
+  background: ${theme.colors.surface};
+  padding: ${theme.space.m};
+  border-radius: ${theme.radii.s};
+  margin-bottom: ${theme.space.l};
   p:last-child {
     margin: 0;
   }

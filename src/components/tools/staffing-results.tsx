@@ -1,4 +1,5 @@
 import styled from "styled-components";
+import { theme } from "../../theme/theme";
 import type { ChannelInput, StaffingResult, ChannelId } from "../../lib/staffing";
 import { CHANNEL_LABELS } from "../../lib/staffing-form";
 import { decimal, duration, percent } from "../../lib/staffing-display";
@@ -8,19 +9,19 @@ import { ServiceLevelChart } from "./service-level-chart";
 const Totals = styled.dl`
   display: grid;
   grid-template-columns: repeat(2, minmax(0, 1fr));
-  gap: ${({ theme }) => theme.space.m};
-  margin: 0 0 ${({ theme }) => theme.space.l};
-  padding: ${({ theme }) => theme.space.l};
-  border-radius: ${({ theme }) => theme.radii.l};
-  background: ${({ theme }) => theme.colors.charcoal};
-  color: ${({ theme }) => theme.colors.white};
+  gap: ${theme.space.m};
+  margin: 0 0 ${theme.space.l};
+  padding: ${theme.space.l};
+  border-radius: ${theme.radii.l};
+  background: ${theme.colors.charcoal};
+  color: ${theme.colors.white};
   dt {
-    font-size: ${({ theme }) => theme.fontSizes.s};
+    font-size: ${theme.fontSizes.s};
     opacity: 0.9;
   }
   dd {
     margin: 0;
-    font-size: ${({ theme }) => theme.fontSizes.xxl};
+    font-size: ${theme.fontSizes.xxl};
     font-weight: 700;
     line-height: 1.2;
   }
@@ -32,39 +33,39 @@ const Totals = styled.dl`
   }
 `;
 const ChannelCard = styled.section`
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.l};
-  padding: ${({ theme }) => theme.space.l};
-  margin-bottom: ${({ theme }) => theme.space.m};
-  background: ${({ theme }) => theme.colors.white};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.l};
+  padding: ${theme.space.l};
+  margin-bottom: ${theme.space.m};
+  background: ${theme.colors.white};
   h3 {
-    margin-bottom: ${({ theme }) => theme.space.s};
+    margin-bottom: ${theme.space.s};
   }
   dl {
     display: grid;
     grid-template-columns: repeat(auto-fill, minmax(130px, 1fr));
-    gap: ${({ theme }) => theme.space.s};
+    gap: ${theme.space.s};
     margin: 0;
   }
   dt {
-    font-size: ${({ theme }) => theme.fontSizes.xs};
-    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${theme.fontSizes.xs};
+    color: ${theme.colors.textMuted};
     text-transform: uppercase;
     letter-spacing: 0.04em;
   }
   dd {
     margin: 0;
-    font-size: ${({ theme }) => theme.fontSizes.l};
+    font-size: ${theme.fontSizes.l};
     font-weight: 700;
   }
 `;
 const Note = styled.p`
-  font-size: ${({ theme }) => theme.fontSizes.s};
-  color: ${({ theme }) => theme.colors.textMuted};
-  margin: ${({ theme }) => theme.space.s} 0 0;
+  font-size: ${theme.fontSizes.s};
+  color: ${theme.colors.textMuted};
+  margin: ${theme.space.s} 0 0;
 `;
 const Met = styled.span<{ $ok: boolean }>`
-  color: ${({ theme, $ok }) => ($ok ? theme.colors.green : theme.colors.red)};
+  color: ${({ $ok }) => ($ok ? theme.colors.green : theme.colors.red)};
 `;
 
 const LIMIT_TEXT: Record<string, string> = {

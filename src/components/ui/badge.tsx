@@ -1,4 +1,5 @@
 import styled from "styled-components";
+import { theme } from "../../theme/theme";
 
 export type BadgeColor =
   | "charcoal"
@@ -36,7 +37,7 @@ const pad: Record<BadgeSize, string> = { XS: "1px 6px; font-size: 10px", S: "2px
 /** SPEC 3.8: badge colours and sizes XS, S, M. */
 export const Badge = styled.span<{ $color?: BadgeColor; $size?: BadgeSize }>`
   display: inline-block;
-  border-radius: ${({ theme }) => theme.radii.pill};
+  border-radius: ${theme.radii.pill};
   font-weight: 700;
   letter-spacing: 0.04em;
   line-height: 1.4;

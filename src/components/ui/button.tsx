@@ -1,5 +1,6 @@
 import React from "react";
 import styled, { css } from "styled-components";
+import { theme } from "../../theme/theme";
 import { SmartLink } from "./smart-link";
 
 export type ButtonSize = "S" | "M" | "L";
@@ -13,47 +14,47 @@ interface StyleProps {
 const sizes = {
   S: css`
     padding: 6px 12px;
-    font-size: ${({ theme }) => theme.fontSizes.s};
+    font-size: ${theme.fontSizes.s};
   `,
   M: css`
     padding: 10px 18px;
-    font-size: ${({ theme }) => theme.fontSizes.m};
+    font-size: ${theme.fontSizes.m};
   `,
   L: css`
     padding: 14px 26px;
-    font-size: ${({ theme }) => theme.fontSizes.l};
+    font-size: ${theme.fontSizes.l};
   `,
 };
 const variants = {
   primary: css`
-    background: ${({ theme }) => theme.colors.cobaltDark};
-    color: ${({ theme }) => theme.colors.white};
-    border-color: ${({ theme }) => theme.colors.cobaltDark};
+    background: ${theme.colors.cobaltDark};
+    color: ${theme.colors.white};
+    border-color: ${theme.colors.cobaltDark};
     &:hover {
-      background: ${({ theme }) => theme.colors.charcoal};
-      border-color: ${({ theme }) => theme.colors.charcoal};
+      background: ${theme.colors.charcoal};
+      border-color: ${theme.colors.charcoal};
     }
   `,
   outline: css`
     background: transparent;
-    color: ${({ theme }) => theme.colors.cobaltDark};
+    color: ${theme.colors.cobaltDark};
     border-color: currentColor;
     &:hover {
-      background: ${({ theme }) => theme.colors.cobaltTint};
+      background: ${theme.colors.cobaltTint};
     }
   `,
   secondary: css`
-    background: ${({ theme }) => theme.colors.charcoal};
-    color: ${({ theme }) => theme.colors.white};
-    border-color: ${({ theme }) => theme.colors.charcoal};
+    background: ${theme.colors.charcoal};
+    color: ${theme.colors.white};
+    border-color: ${theme.colors.charcoal};
     &:hover {
-      background: ${({ theme }) => theme.colors.charcoalTint};
+      background: ${theme.colors.charcoalTint};
     }
   `,
   warning: css`
-    background: ${({ theme }) => theme.colors.red};
-    color: ${({ theme }) => theme.colors.white};
-    border-color: ${({ theme }) => theme.colors.red};
+    background: ${theme.colors.red};
+    color: ${theme.colors.white};
+    border-color: ${theme.colors.red};
   `,
 };
 
@@ -63,7 +64,7 @@ const buttonStyle = css<StyleProps>`
   justify-content: center;
   gap: 8px;
   border: 2px solid transparent;
-  border-radius: ${({ theme }) => theme.radii.pill};
+  border-radius: ${theme.radii.pill};
   font-weight: 600;
   line-height: 1.2;
   text-decoration: none;

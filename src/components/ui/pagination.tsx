@@ -1,12 +1,13 @@
 import styled from "styled-components";
+import { theme } from "../../theme/theme";
 import { SiteLink } from "./site-link";
 
 const Nav = styled.nav`
-  margin-top: ${({ theme }) => theme.space.xxl};
+  margin-top: ${theme.space.xxl};
   ol {
     display: flex;
     flex-wrap: wrap;
-    gap: ${({ theme }) => theme.space.xs};
+    gap: ${theme.space.xs};
     list-style: none;
     padding: 0;
     justify-content: center;
@@ -17,13 +18,13 @@ const Nav = styled.nav`
     min-width: 44px;
     padding: 10px 14px;
     text-align: center;
-    border-radius: ${({ theme }) => theme.radii.s};
-    border: 1px solid ${({ theme }) => theme.colors.border};
+    border-radius: ${theme.radii.s};
+    border: 1px solid ${theme.colors.border};
     text-decoration: none;
   }
   a[aria-current="page"] {
-    background: ${({ theme }) => theme.colors.charcoal};
-    color: ${({ theme }) => theme.colors.white};
+    background: ${theme.colors.charcoal};
+    color: ${theme.colors.white};
   }
 `;
 

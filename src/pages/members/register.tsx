@@ -1,4 +1,5 @@
 import styled from "styled-components";
+import { theme } from "../../theme/theme";
 import { graphql, type HeadProps, type PageProps } from "gatsby";
 import { DocumentHead, DocumentView } from "../../components/document-view";
 import { Button } from "../../components/ui/button";
@@ -7,8 +8,8 @@ import { publicConfig } from "../../config/public";
 
 const Form = styled.form`
   display: grid;
-  gap: ${({ theme }) => theme.space.m};
-  margin-top: ${({ theme }) => theme.space.l};
+  gap: ${theme.space.m};
+  margin-top: ${theme.space.l};
   label {
     display: grid;
     gap: 4px;
@@ -17,8 +18,8 @@ const Form = styled.form`
   input {
     font: inherit;
     padding: 10px 12px;
-    border: 1px solid ${({ theme }) => theme.colors.slate};
-    border-radius: ${({ theme }) => theme.radii.s};
+    border: 1px solid ${theme.colors.slate};
+    border-radius: ${theme.radii.s};
   }
 `;
 
