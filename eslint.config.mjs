@@ -18,4 +18,22 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_" }],
     },
   },
+  {
+    files: ["src/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "gatsby",
+              importNames: ["Link"],
+              message:
+                "Use SiteLink (src/components/ui/site-link.tsx): same behaviour, a fraction of the hydration cost (README, Main-thread budget).",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );
