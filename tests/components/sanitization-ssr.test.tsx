@@ -14,7 +14,7 @@ import { render } from "@testing-library/react";
 import { ServerStyleSheet, ThemeProvider } from "styled-components";
 import { theme } from "../../src/theme/theme";
 import { renderMarkdown, sanitize } from "../../src/node/markdown";
-import { sanitizeMessage } from "../../src/lib/lead-form/sanitize";
+import { defuseHandlers, sanitizeMessage } from "../../src/lib/lead-form/sanitize";
 import type { LeadFormDefinition } from "../../src/lib/lead-form/types";
 import { MARKDOWN_XSS_PAYLOADS, XSS_PAYLOADS } from "../fixtures/xss-payloads";
 import { constructsAddedByContent, executableConstructs } from "../fixtures/executable-html";
@@ -122,6 +122,17 @@ describe("server-rendered components with the XSS corpus in every HTML field", (
       expect(executableConstructs(container.innerHTML), message).toEqual([]);
       unmount();
     }
+  });
+
+  it("no inline handler reaches the browser's parser (Chromium reports one as a CSP violation when it parses it)", () => {
+    const handlersIn = (html: string) =>
+      Array.from(new DOMParser().parseFromString(`<body>${html}</body>`, "text/html").querySelectorAll("*")).flatMap((el) =>
+        el.getAttributeNames().filter((name) => name.startsWith("on")),
+      );
+    expect(ALL.flatMap(handlersIn).length).toBeGreaterThan(10); // the corpus does carry handlers
+    for (const message of [...ALL, ALL.join("")]) expect(handlersIn(defuseHandlers(message)), message).toEqual([]);
+    // text between tags is untouched
+    expect(defuseHandlers("Sign on=now, <b>one</b> done")).toBe("Sign on=now, <b>one</b> done");
   });
 
   it("status links keep only safe addresses (no protocol-relative or backslash tricks)", () => {
