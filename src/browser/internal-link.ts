@@ -40,12 +40,16 @@ export function pagePath(to: string): string {
   return hash < 0 ? to : to.slice(0, hash);
 }
 
-/** A click the browser should handle itself: another button, a modifier key, a target, or already handled. */
-export function isClientNavigation(
-  event: Pick<MouseEvent, "button" | "metaKey" | "altKey" | "ctrlKey" | "shiftKey" | "defaultPrevented">,
-  target: string | undefined,
-): boolean {
-  return event.button === 0 && !target && !event.defaultPrevented && !event.metaKey && !event.altKey && !event.ctrlKey && !event.shiftKey;
+type ClickLike = Pick<MouseEvent, "button" | "metaKey" | "altKey" | "ctrlKey" | "shiftKey" | "defaultPrevented">;
+
+/** A plain left click nothing handled yet: no other button, no modifier key (new tab, new window, download …). */
+export function isPlainLeftClick(event: ClickLike): boolean {
+  return event.button === 0 && !event.defaultPrevented && !event.metaKey && !event.altKey && !event.ctrlKey && !event.shiftKey;
+}
+
+/** A click the site routes client-side: a plain left click on a link without a target (gatsby-link's rule). */
+export function isClientNavigation(event: ClickLike, target: string | undefined): boolean {
+  return isPlainLeftClick(event) && !target;
 }
 
 /** gatsby-link: navigating to the page already shown (same href, no query or hash) replaces the history entry. */

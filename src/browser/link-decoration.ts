@@ -6,6 +6,7 @@
 import { readAttribution } from "./attribution";
 import { COOKIE_NAMES, type CookieValues } from "./cookies";
 import { isAppHost, isMarketingHost, siteHosts, type SiteHosts } from "./hosts";
+import { isPlainLeftClick } from "./internal-link";
 import { isSignupPage } from "../lib/layout-rules";
 import { STORAGE_TTL_MS, getStored, setStored, type StorageLike } from "../lib/storage";
 
@@ -172,11 +173,11 @@ export function observeLinks(root: Node, context: () => DecorationContext): () =
 }
 
 /**
- * Gatsby's <Link> navigates to its `to` prop, not the DOM href, so a plain click on a decorated
- * same-origin link is routed here (capture phase) to keep the params.
+ * SiteLink (like gatsby's <Link>) navigates to its `to` prop, not the DOM href, so a plain click on a
+ * decorated same-origin link is routed here (capture phase) to keep the params.
  */
 export function followDecoratedLink(event: MouseEvent, win: Window): void {
-  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  if (!isPlainLeftClick(event)) return;
   const target = event.target as Element | null;
   const anchor = target && typeof target.closest === "function" ? target.closest<HTMLAnchorElement>(`a[${DECORATED}]`) : null;
   if (!anchor || (anchor.target && anchor.target !== "_self") || anchor.hasAttribute("download")) return;

@@ -5,6 +5,7 @@ import {
   internalHref,
   isClientNavigation,
   isCurrentPage,
+  isPlainLeftClick,
   pagePath,
   prefetch,
   type PrefetchLoader,
@@ -45,6 +46,10 @@ describe("internal links (gatsby-link's behaviour, ARCHITECTURE.md 7)", () => {
       expect(isClientNavigation(click({ [key]: true }), undefined)).toBe(false);
     expect(isClientNavigation(click({ defaultPrevented: true }), undefined)).toBe(false);
     expect(isClientNavigation(click(), "_blank")).toBe(false);
+    // the same click rule the decorated-link and Markdown handlers use, which judge targets themselves
+    expect(isPlainLeftClick(click())).toBe(true);
+    expect(isPlainLeftClick(click({ shiftKey: true }))).toBe(false);
+    expect(isPlainLeftClick(click({ defaultPrevented: true }))).toBe(false);
   });
 
   it("replaces the history entry only for a link to the page shown", () => {

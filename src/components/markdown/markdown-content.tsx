@@ -2,6 +2,7 @@ import React, { useCallback } from "react";
 import { graphql, navigate } from "gatsby";
 import { Prose } from "./prose";
 import { LeadFormSlot } from "../form/lead-form-slot";
+import { isPlainLeftClick } from "../../browser/internal-link";
 
 /**
  * Renders a Markdown body prepared at build time (sanitized HTML segments and embedded forms).
@@ -10,7 +11,7 @@ import { LeadFormSlot } from "../form/lead-form-slot";
 export function MarkdownContent({ body, className }: { body: Queries.MarkdownBodyFieldsFragment | null | undefined; className?: string }) {
   const onClick = useCallback((event: React.MouseEvent<HTMLDivElement>) => {
     const anchor = (event.target as HTMLElement).closest("a");
-    if (!anchor || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (!anchor || !isPlainLeftClick(event)) return;
     const href = anchor.getAttribute("href") ?? "";
     if (href.startsWith("/") && !href.startsWith("//") && !anchor.target) {
       event.preventDefault();
