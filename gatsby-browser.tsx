@@ -1,4 +1,6 @@
 /** Gatsby Browser APIs: wiring only; behaviour lives in src/. */
+// First: styled-components adopts the server's style element before any styled component is defined.
+import "./src/browser/adopt-server-styles";
 import type { GatsbyBrowser } from "gatsby";
 import { RootWrapper } from "./src/components/root-wrapper";
 import { hydrateInTransition } from "./src/browser/hydrate";

@@ -4,6 +4,7 @@ import type { GatsbySSR } from "gatsby";
 import { RootWrapper } from "./src/components/root-wrapper";
 import { APP_SHELL_PATH, validAppShellHead } from "./src/components/seo/app-shell-head";
 import { GlobalStyle } from "./src/theme/global-style";
+import { markServerStylesActive } from "./src/browser/server-styles";
 
 // wrapPageElement, not wrapRootElement: it must sit inside gatsby-plugin-styled-components' root wrapper,
 // whose style sheet collects the server-rendered CSS.
@@ -16,7 +17,9 @@ export const onRenderBody: GatsbySSR["onRenderBody"] = ({ setHtmlAttributes, set
   setHeadComponents([<GlobalStyle key="global-style" />]);
 };
 
-// gatsby-plugin-offline's app shell page: valid HTML like every other page (src/components/seo/app-shell-head.tsx).
+// The styled-components element is handed to the browser's sheet as it is (src/browser/server-styles.ts);
+// gatsby-plugin-offline's app shell page is valid HTML like every other page (src/components/seo/app-shell-head.tsx).
 export const onPreRenderHTML: GatsbySSR["onPreRenderHTML"] = ({ pathname, getHeadComponents, replaceHeadComponents }) => {
-  if (pathname === APP_SHELL_PATH) replaceHeadComponents(validAppShellHead(getHeadComponents() as ReactNode[]));
+  const head = markServerStylesActive(getHeadComponents() as ReactNode[]);
+  replaceHeadComponents(pathname === APP_SHELL_PATH ? validAppShellHead(head) : head);
 };

@@ -67,6 +67,9 @@ for (const path of paths) {
     await expect(page.locator("h1").first()).toBeVisible();
     expect(await page.locator("h1").count()).toBe(1);
     await page.waitForLoadState("networkidle");
+    // styled-components runs on the server's style element (src/browser/server-styles.ts): one element, no copy.
+    const styledElements = page.locator("style[data-styled]");
+    expect(await styledElements.evaluateAll((els) => els.map((el) => el.hasAttribute("data-styled-ssr")))).toEqual([true]);
 
     const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"]).analyze();
     const violations = axe.violations.map(
