@@ -160,11 +160,14 @@ test.describe("fixed call-to-action bar (SPEC 4.4, 5.1)", () => {
   test("home: the trial bar after scrolling, dismissed for good", async ({ page }) => {
     await open(page, "/");
     await expect(bar(page)).toHaveAttribute("data-visible", "false");
+    await expect(bar(page)).toBeHidden();
     await scrollToBottom(page);
     await expect(bar(page)).toHaveAttribute("data-visible", "true");
+    await expect(bar(page)).toBeVisible();
     await expect(bar(page)).toContainText("Get started in minutes with a free account.");
     await bar(page).getByRole("button", { name: "Dismiss" }).click();
     await expect(bar(page)).toHaveAttribute("data-visible", "false");
+    await expect(bar(page)).toBeHidden();
     await page.reload();
     await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
     await scrollToBottom(page);

@@ -38,7 +38,9 @@ function dismiss(key: string): void {
 /** The variant visible when the previous page unmounted (SPEC 2.2: the demo bar stays on two paths). */
 let shownOnPreviousPage: FixedBarVariant | null = null;
 
-const Bar = styled.aside<{ $visible: boolean }>`
+// Static: showing the bar toggles an attribute instead of adding a class, so no rule is inserted into the page's
+// style sheet while the visitor scrolls (which would restyle every styled element).
+const Bar = styled.aside`
   position: fixed;
   left: 0;
   right: 0;
@@ -47,13 +49,23 @@ const Bar = styled.aside<{ $visible: boolean }>`
   background: ${theme.colors.charcoal};
   color: ${theme.colors.white};
   box-shadow: 0 -8px 24px rgba(29, 35, 48, 0.18);
-  transform: translateY(${({ $visible }) => ($visible ? "0" : "110%")});
-  visibility: ${({ $visible }) => ($visible ? "visible" : "hidden")};
+  transform: translateY(110%);
+  visibility: hidden;
   transition:
     transform 0.3s ease,
-    visibility 0s linear ${({ $visible }) => ($visible ? "0s" : "0.3s")};
+    visibility 0s linear 0.3s;
+  &[data-visible="true"] {
+    transform: translateY(0);
+    visibility: visible;
+    transition:
+      transform 0.3s ease,
+      visibility 0s linear 0s;
+  }
   @media (prefers-reduced-motion: reduce) {
-    transition: none;
+    &,
+    &[data-visible="true"] {
+      transition: none;
+    }
   }
 `;
 const Row = styled(Container)`
@@ -157,7 +169,7 @@ export function FixedBar({ pathname, urls }: FixedBarProps) {
     setVisible(false);
   };
   return (
-    <Bar $visible={visible} aria-label="Get started" data-fixed-bar={variant} data-visible={visible}>
+    <Bar aria-label="Get started" data-fixed-bar={variant} data-visible={visible}>
       <Row>
         <p>{copy.text}</p>
         <Button href={variant === "demo" ? withDemoFlag(urls.demo) : urls.signup} size="S" onClick={close}>
