@@ -75,6 +75,11 @@ export const media = Object.fromEntries(Object.entries(breakpoints).map(([name, 
  *
  * The block gets layout, style and paint containment: a descendant cannot paint outside it, and a
  * `position: fixed` descendant would be fixed to it, so use it on plain content blocks only.
+ *
+ * Only on the page's last block (the footer). While a block is skipped, what follows it is laid out after its
+ * estimate, not its real height, so geometry read from script (its descendants' real boxes) and hit testing
+ * (the estimate) disagree below it: axe, and so Lighthouse, then take a card's text to sit on the footer's
+ * background and report contrast and target-size failures that no visitor sees.
  */
 export const offscreenDeferred = (estimate: string) => `
   content-visibility: auto;

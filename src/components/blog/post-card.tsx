@@ -1,5 +1,5 @@
 import styled from "styled-components";
-import { offscreenDeferred, theme } from "../../theme/theme";
+import { theme } from "../../theme/theme";
 import { graphql } from "gatsby";
 import { SiteLink } from "../ui/site-link";
 import type { IGatsbyImageData } from "gatsby-plugin-image";
@@ -7,7 +7,6 @@ import { Picture } from "../ui/picture";
 import { paths } from "../../node/create-pages/paths";
 
 const Article = styled.article`
-  ${offscreenDeferred("360px")}
   position: relative;
   display: flex;
   flex-direction: column;

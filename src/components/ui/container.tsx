@@ -1,5 +1,5 @@
 import styled from "styled-components";
-import { offscreenDeferred, theme } from "../../theme/theme";
+import { theme } from "../../theme/theme";
 
 export const Container = styled.div<{ $narrow?: boolean }>`
   width: 100%;
@@ -12,10 +12,6 @@ export const Section = styled.section<{ $tone?: "plain" | "surface" | "dark" }>`
   padding: ${theme.space.xxxl} 0;
   background: ${({ $tone }) => ($tone === "surface" ? theme.colors.surface : $tone === "dark" ? theme.colors.charcoal : "transparent")};
   color: ${({ $tone }) => ($tone === "dark" ? theme.colors.white : "inherit")};
-  /* Every section after the first of the page renders when it comes near the screen. */
-  main > &:not(:first-child) {
-    ${offscreenDeferred("640px")}
-  }
 `;
 
 export const Eyebrow = styled.p`
@@ -46,5 +42,4 @@ export const Card = styled.article`
   padding: ${theme.space.l};
   box-shadow: ${theme.shadows.card};
   color: ${theme.colors.text};
-  ${offscreenDeferred("320px")}
 `;
