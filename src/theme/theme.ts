@@ -64,27 +64,5 @@ export const media = Object.fromEntries(Object.entries(breakpoints).map(([name, 
   string
 >;
 
-/**
- * Lets the browser skip style, layout and paint of a block while it is off screen (`content-visibility: auto`;
- * ARCHITECTURE.md 7, Total Blocking Time). A long page then costs no more to render on load than its first
- * screen: below the fold, fonts are not even looked up. Chromium decides what is on screen before the first
- * paint, so nothing shifts (CLS 0); the block stays in the accessibility tree and in find-in-page.
- *
- * `estimate` is the block's height until it has rendered once; after that the browser remembers the real one
- * (`auto`). Only the block axis is given: a skipped block keeps the width its container gives it.
- *
- * The block gets layout, style and paint containment: a descendant cannot paint outside it, and a
- * `position: fixed` descendant would be fixed to it, so use it on plain content blocks only.
- *
- * Only on the page's last block (the footer). While a block is skipped, what follows it is laid out after its
- * estimate, not its real height, so geometry read from script (its descendants' real boxes) and hit testing
- * (the estimate) disagree below it: axe, and so Lighthouse, then take a card's text to sit on the footer's
- * background and report contrast and target-size failures that no visitor sees.
- */
-export const offscreenDeferred = (estimate: string) => `
-  content-visibility: auto;
-  contain-intrinsic-block-size: auto ${estimate};
-`;
-
 export const theme = { breakpoints, colors, space, fonts, fontSizes, radii, shadows, layout, media } as const;
 export type Theme = typeof theme;

@@ -1,5 +1,5 @@
 import styled from "styled-components";
-import { offscreenDeferred, theme } from "../../theme/theme";
+import { theme } from "../../theme/theme";
 import { Logo } from "./logo";
 import { Badge } from "../ui/badge";
 import { Container } from "../ui/container";
@@ -14,11 +14,6 @@ const Wrapper = styled.footer`
   background: ${theme.colors.charcoal};
   color: #e4e7ee;
   padding: ${theme.space.xxl} 0 ${theme.space.xl};
-  /* Always below the fold, and a fifth of the page's elements. */
-  ${offscreenDeferred("1250px")}
-  ${theme.media.l} {
-    contain-intrinsic-block-size: auto 560px;
-  }
   a,
   .footer-text {
     color: #e4e7ee;
