@@ -1,6 +1,7 @@
 import { type HeadProps, type PageProps } from "gatsby";
 import { SiteLink } from "../components/ui/site-link";
 import { Layout } from "../components/layout/layout";
+import { StaticIsland } from "../components/layout/static-island";
 import { Seo } from "../components/seo/seo";
 import { Container, Lead, Section } from "../components/ui/container";
 import { Button } from "../components/ui/button";
@@ -9,27 +10,29 @@ import { Button } from "../components/ui/button";
 export default function NotFoundPage({ location }: PageProps) {
   return (
     <Layout path={location.pathname}>
-      <Section>
-        <Container $narrow>
-          <h1>We couldn't find that page</h1>
-          <Lead>The page may have moved, or the link may have a typo. Here are some places to start:</Lead>
-          <ul>
-            <li>
-              <SiteLink to="/">Home</SiteLink>
-            </li>
-            <li>
-              <SiteLink to="/pricing/">Pricing</SiteLink>
-            </li>
-            <li>
-              <SiteLink to="/blog/">Blog</SiteLink>
-            </li>
-            <li>
-              <SiteLink to="/resources/">Resources</SiteLink>
-            </li>
-          </ul>
-          <Button href="/ask/">Contact support</Button>
-        </Container>
-      </Section>
+      <StaticIsland>
+        <Section>
+          <Container $narrow>
+            <h1>We couldn't find that page</h1>
+            <Lead>The page may have moved, or the link may have a typo. Here are some places to start:</Lead>
+            <ul>
+              <li>
+                <SiteLink to="/">Home</SiteLink>
+              </li>
+              <li>
+                <SiteLink to="/pricing/">Pricing</SiteLink>
+              </li>
+              <li>
+                <SiteLink to="/blog/">Blog</SiteLink>
+              </li>
+              <li>
+                <SiteLink to="/resources/">Resources</SiteLink>
+              </li>
+            </ul>
+            <Button href="/ask/">Contact support</Button>
+          </Container>
+        </Section>
+      </StaticIsland>
     </Layout>
   );
 }

@@ -1,6 +1,7 @@
 import { type HeadProps, type PageProps } from "gatsby";
 import { SiteLink } from "../components/ui/site-link";
 import { Layout } from "../components/layout/layout";
+import { StaticIsland } from "../components/layout/static-island";
 import { Seo } from "../components/seo/seo";
 import { Container, Lead, Section } from "../components/ui/container";
 
@@ -8,15 +9,17 @@ import { Container, Lead, Section } from "../components/ui/container";
 export default function ServerErrorPage({ location }: PageProps) {
   return (
     <Layout path={location.pathname}>
-      <Section>
-        <Container $narrow>
-          <h1>Something went wrong on our side</h1>
-          <Lead>We're looking into it. Please try again in a minute, or check our status page for updates.</Lead>
-          <p>
-            <a href="https://status.northdesk.com/">Northdesk status</a> · <SiteLink to="/">Back to the home page</SiteLink>
-          </p>
-        </Container>
-      </Section>
+      <StaticIsland>
+        <Section>
+          <Container $narrow>
+            <h1>Something went wrong on our side</h1>
+            <Lead>We're looking into it. Please try again in a minute, or check our status page for updates.</Lead>
+            <p>
+              <a href="https://status.northdesk.com/">Northdesk status</a> · <SiteLink to="/">Back to the home page</SiteLink>
+            </p>
+          </Container>
+        </Section>
+      </StaticIsland>
     </Layout>
   );
 }

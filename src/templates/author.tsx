@@ -4,6 +4,7 @@ import { graphql, type HeadProps, type PageProps } from "gatsby";
 import type { IGatsbyImageData } from "gatsby-plugin-image";
 import { Picture } from "../components/ui/picture";
 import { Layout } from "../components/layout/layout";
+import { StaticIsland } from "../components/layout/static-island";
 import { Seo } from "../components/seo/seo";
 import { PageHeader } from "../components/layout/page-header";
 import { Container, Grid, Section } from "../components/ui/container";
@@ -29,43 +30,47 @@ export default function AuthorTemplate({ data, location }: PageProps<Data>) {
   return (
     <Layout path={location.pathname}>
       <PageHeader title={author.name} lead={author.role} crumbs={[{ name: "Blog", path: paths.blog() }]} />
-      <Section>
-        <Container>
-          <Profile>
-            <Picture image={author.avatar.gatsbyImageData as IGatsbyImageData} alt={author.avatar.alt} />
-            <div>
-              <MarkdownContent body={author.bio} />
-              <p>
-                {author.x && (
-                  <a href={author.x} rel="noopener noreferrer me">
-                    {author.name} on X
-                  </a>
-                )}
-                {author.x && author.linkedin && " · "}
-                {author.linkedin && (
-                  <a href={author.linkedin} rel="noopener noreferrer me">
-                    {author.name} on LinkedIn
-                  </a>
-                )}
-              </p>
-            </div>
-          </Profile>
-        </Container>
-      </Section>
-      <Section $tone="surface">
-        <Container>
-          <h2>Articles by {author.name}</h2>
-          {data.allBlogPost.nodes.length === 0 ? (
-            <p>No articles yet.</p>
-          ) : (
-            <Grid>
-              {data.allBlogPost.nodes.map((post) => (
-                <PostCard key={post.slug} post={post} />
-              ))}
-            </Grid>
-          )}
-        </Container>
-      </Section>
+      <StaticIsland>
+        <Section>
+          <Container>
+            <Profile>
+              <Picture image={author.avatar.gatsbyImageData as IGatsbyImageData} alt={author.avatar.alt} />
+              <div>
+                <MarkdownContent body={author.bio} />
+                <p>
+                  {author.x && (
+                    <a href={author.x} rel="noopener noreferrer me">
+                      {author.name} on X
+                    </a>
+                  )}
+                  {author.x && author.linkedin && " · "}
+                  {author.linkedin && (
+                    <a href={author.linkedin} rel="noopener noreferrer me">
+                      {author.name} on LinkedIn
+                    </a>
+                  )}
+                </p>
+              </div>
+            </Profile>
+          </Container>
+        </Section>
+      </StaticIsland>
+      <StaticIsland>
+        <Section $tone="surface">
+          <Container>
+            <h2>Articles by {author.name}</h2>
+            {data.allBlogPost.nodes.length === 0 ? (
+              <p>No articles yet.</p>
+            ) : (
+              <Grid>
+                {data.allBlogPost.nodes.map((post) => (
+                  <PostCard key={post.slug} post={post} />
+                ))}
+              </Grid>
+            )}
+          </Container>
+        </Section>
+      </StaticIsland>
     </Layout>
   );
 }

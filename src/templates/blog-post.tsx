@@ -5,9 +5,10 @@ import { graphql, type HeadProps, type PageProps } from "gatsby";
 import { SiteLink } from "../components/ui/site-link";
 import type { IGatsbyImageData } from "gatsby-plugin-image";
 import { Layout } from "../components/layout/layout";
+import { StaticIsland } from "../components/layout/static-island";
 import { Seo } from "../components/seo/seo";
 import { Container, Eyebrow, Grid, Lead, Section } from "../components/ui/container";
-import { MarkdownContent } from "../components/markdown/markdown-content";
+import { MarkdownContent, hasForms } from "../components/markdown/markdown-content";
 import { AuthorCard } from "../components/blog/author-card";
 import { PostCard } from "../components/blog/post-card";
 import { Badge } from "../components/ui/badge";
@@ -55,58 +56,62 @@ export default function BlogPostTemplate({ data, location }: PageProps<Data>) {
   const post = data.blogPost!;
   return (
     <Layout path={location.pathname}>
-      <Article>
-        <Container $narrow>
-          <header>
-            <Eyebrow>
-              <SiteLink to={paths.category(post.category.slug)}>{post.category.name}</SiteLink>
-            </Eyebrow>
-            <h1>{post.title}</h1>
-            <Lead>{post.excerpt}</Lead>
-            <p className="meta">
-              By <SiteLink to={paths.author(post.author.slug)}>{post.author.name}</SiteLink> ·{" "}
-              <time dateTime={post.isoDate}>{post.date}</time> · {post.body.readingMinutes} min read
-            </p>
-          </header>
-          <HeroImage className="hero" image={post.image.gatsbyImageData as IGatsbyImageData} alt={post.image.alt} />
-          <MarkdownContent body={post.body} />
-          {post.tags.length > 0 && (
-            <ul className="tags" aria-label="Tags">
-              {post.tags.map((tag) => (
-                <li key={tag}>
-                  <Badge $color="slateTint">{tag}</Badge>
-                </li>
-              ))}
-            </ul>
-          )}
-          <AuthorCard author={post.author} />
-          <Neighbours aria-label="More articles">
-            {data.newer ? (
-              <SiteLink to={paths.blogPost(data.newer.slug)} rel="prev">
-                ← {data.newer.title}
-              </SiteLink>
-            ) : (
-              <span />
+      <StaticIsland when={!hasForms(post.body)}>
+        <Article>
+          <Container $narrow>
+            <header>
+              <Eyebrow>
+                <SiteLink to={paths.category(post.category.slug)}>{post.category.name}</SiteLink>
+              </Eyebrow>
+              <h1>{post.title}</h1>
+              <Lead>{post.excerpt}</Lead>
+              <p className="meta">
+                By <SiteLink to={paths.author(post.author.slug)}>{post.author.name}</SiteLink> ·{" "}
+                <time dateTime={post.isoDate}>{post.date}</time> · {post.body.readingMinutes} min read
+              </p>
+            </header>
+            <HeroImage className="hero" image={post.image.gatsbyImageData as IGatsbyImageData} alt={post.image.alt} />
+            <MarkdownContent body={post.body} />
+            {post.tags.length > 0 && (
+              <ul className="tags" aria-label="Tags">
+                {post.tags.map((tag) => (
+                  <li key={tag}>
+                    <Badge $color="slateTint">{tag}</Badge>
+                  </li>
+                ))}
+              </ul>
             )}
-            {data.older && (
-              <SiteLink to={paths.blogPost(data.older.slug)} rel="next">
-                {data.older.title} →
-              </SiteLink>
-            )}
-          </Neighbours>
-        </Container>
-      </Article>
-      {data.related.nodes.length > 0 && (
-        <Section $tone="surface">
-          <Container>
-            <h2>More in {post.category.name}</h2>
-            <Grid>
-              {data.related.nodes.map((p) => (
-                <PostCard key={p.slug} post={p} />
-              ))}
-            </Grid>
+            <AuthorCard author={post.author} />
+            <Neighbours aria-label="More articles">
+              {data.newer ? (
+                <SiteLink to={paths.blogPost(data.newer.slug)} rel="prev">
+                  ← {data.newer.title}
+                </SiteLink>
+              ) : (
+                <span />
+              )}
+              {data.older && (
+                <SiteLink to={paths.blogPost(data.older.slug)} rel="next">
+                  {data.older.title} →
+                </SiteLink>
+              )}
+            </Neighbours>
           </Container>
-        </Section>
+        </Article>
+      </StaticIsland>
+      {data.related.nodes.length > 0 && (
+        <StaticIsland>
+          <Section $tone="surface">
+            <Container>
+              <h2>More in {post.category.name}</h2>
+              <Grid>
+                {data.related.nodes.map((p) => (
+                  <PostCard key={p.slug} post={p} />
+                ))}
+              </Grid>
+            </Container>
+          </Section>
+        </StaticIsland>
       )}
     </Layout>
   );

@@ -3,10 +3,11 @@ import { theme } from "../theme/theme";
 import { graphql, type HeadProps, type PageProps } from "gatsby";
 import { SiteLink } from "../components/ui/site-link";
 import { Layout } from "../components/layout/layout";
+import { StaticIsland } from "../components/layout/static-island";
 import { Seo } from "../components/seo/seo";
 import { PageHeader } from "../components/layout/page-header";
 import { Container, Section } from "../components/ui/container";
-import { MarkdownContent } from "../components/markdown/markdown-content";
+import { MarkdownContent, hasForms } from "../components/markdown/markdown-content";
 import { paths } from "../node/create-pages/paths";
 import { breadcrumbs } from "../lib/structured-data";
 import { useSiteData } from "../hooks/use-site-data";
@@ -37,25 +38,27 @@ export default function BookPostTemplate({ data, location }: PageProps<Data>) {
           { name: book.title, path: paths.book(book.slug) },
         ]}
       />
-      <Section>
-        <Container $narrow>
-          <MarkdownContent body={chapter.body} />
-          <Neighbours aria-label="Chapters">
-            {data.previous ? (
-              <SiteLink to={paths.bookPost(book.slug, data.previous.slug)} rel="prev">
-                ← {data.previous.title}
-              </SiteLink>
-            ) : (
-              <SiteLink to={paths.book(book.slug)}>← {book.title}</SiteLink>
-            )}
-            {data.next && (
-              <SiteLink to={paths.bookPost(book.slug, data.next.slug)} rel="next">
-                {data.next.title} →
-              </SiteLink>
-            )}
-          </Neighbours>
-        </Container>
-      </Section>
+      <StaticIsland when={!hasForms(chapter.body)}>
+        <Section>
+          <Container $narrow>
+            <MarkdownContent body={chapter.body} />
+            <Neighbours aria-label="Chapters">
+              {data.previous ? (
+                <SiteLink to={paths.bookPost(book.slug, data.previous.slug)} rel="prev">
+                  ← {data.previous.title}
+                </SiteLink>
+              ) : (
+                <SiteLink to={paths.book(book.slug)}>← {book.title}</SiteLink>
+              )}
+              {data.next && (
+                <SiteLink to={paths.bookPost(book.slug, data.next.slug)} rel="next">
+                  {data.next.title} →
+                </SiteLink>
+              )}
+            </Neighbours>
+          </Container>
+        </Section>
+      </StaticIsland>
     </Layout>
   );
 }

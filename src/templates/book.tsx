@@ -5,10 +5,11 @@ import { graphql, type HeadProps, type PageProps } from "gatsby";
 import { SiteLink } from "../components/ui/site-link";
 import type { IGatsbyImageData } from "gatsby-plugin-image";
 import { Layout } from "../components/layout/layout";
+import { StaticIsland } from "../components/layout/static-island";
 import { Seo } from "../components/seo/seo";
 import { PageHeader } from "../components/layout/page-header";
 import { Container, Section } from "../components/ui/container";
-import { MarkdownContent } from "../components/markdown/markdown-content";
+import { MarkdownContent, hasForms } from "../components/markdown/markdown-content";
 import { paths } from "../node/create-pages/paths";
 
 type Data = Queries.BookTemplateQuery;
@@ -43,28 +44,30 @@ export default function BookTemplate({ data, location }: PageProps<Data>) {
   return (
     <Layout path={location.pathname}>
       <PageHeader title={book.title} lead={book.description} eyebrow="Free book" crumbs={[{ name: "Resources", path: "/resources/" }]} />
-      <Section>
-        <Container>
-          <Columns>
-            <HeroImage image={book.cover.gatsbyImageData as IGatsbyImageData} alt={book.cover.alt} />
-            <div>
-              <MarkdownContent body={book.intro} />
-              <h2>Chapters</h2>
-              <ol>
-                {book.chapters.map((chapter) => (
-                  <li key={chapter.slug}>
-                    <SiteLink to={paths.bookPost(book.slug, chapter.slug)}>{chapter.title}</SiteLink>
-                    <p>{chapter.excerpt}</p>
-                  </li>
-                ))}
-              </ol>
-              <p>
-                Written by <SiteLink to={paths.author(book.author.slug)}>{book.author.name}</SiteLink>.
-              </p>
-            </div>
-          </Columns>
-        </Container>
-      </Section>
+      <StaticIsland when={!hasForms(book.intro)}>
+        <Section>
+          <Container>
+            <Columns>
+              <HeroImage image={book.cover.gatsbyImageData as IGatsbyImageData} alt={book.cover.alt} />
+              <div>
+                <MarkdownContent body={book.intro} />
+                <h2>Chapters</h2>
+                <ol>
+                  {book.chapters.map((chapter) => (
+                    <li key={chapter.slug}>
+                      <SiteLink to={paths.bookPost(book.slug, chapter.slug)}>{chapter.title}</SiteLink>
+                      <p>{chapter.excerpt}</p>
+                    </li>
+                  ))}
+                </ol>
+                <p>
+                  Written by <SiteLink to={paths.author(book.author.slug)}>{book.author.name}</SiteLink>.
+                </p>
+              </div>
+            </Columns>
+          </Container>
+        </Section>
+      </StaticIsland>
     </Layout>
   );
 }

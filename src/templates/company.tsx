@@ -4,10 +4,11 @@ import { graphql, type HeadProps, type PageProps } from "gatsby";
 import type { IGatsbyImageData } from "gatsby-plugin-image";
 import { Picture } from "../components/ui/picture";
 import { Layout } from "../components/layout/layout";
+import { StaticIsland } from "../components/layout/static-island";
 import { Seo } from "../components/seo/seo";
 import { PageHeader } from "../components/layout/page-header";
 import { Card, Container, Section } from "../components/ui/container";
-import { MarkdownContent } from "../components/markdown/markdown-content";
+import { MarkdownContent, hasForms } from "../components/markdown/markdown-content";
 import { breadcrumbs } from "../lib/structured-data";
 import { useSiteData } from "../hooks/use-site-data";
 import { SideColumns as Columns } from "../components/ui/side-columns";
@@ -39,39 +40,41 @@ export default function CompanyTemplate({ data, location }: PageProps<Data>) {
         eyebrow="Customer story"
         crumbs={[{ name: "Customers", path: "/customers/" }]}
       />
-      <Section>
-        <Container>
-          <Columns>
-            <div>
-              <figure style={{ margin: "0 0 32px" }}>
-                <blockquote style={{ fontSize: "1.4rem", margin: 0 }}>“{c.quote}”</blockquote>
-                <figcaption>
-                  — {c.quoteAuthor}, {c.quoteRole}
-                </figcaption>
-              </figure>
-              <MarkdownContent body={c.body} />
-            </div>
-            <Card as="aside" aria-label={`${c.name} at a glance`}>
-              <Picture image={c.logo.gatsbyImageData as IGatsbyImageData} alt={c.logo.alt} />
-              <Stats>
-                {c.stats.map((s) => (
-                  <div key={s.label}>
-                    <dt>{s.value}</dt>
-                    <dd>{s.label}</dd>
-                  </div>
-                ))}
-              </Stats>
-              <p>
-                <strong>Industry:</strong> {c.industry}
-                <br />
-                <strong>Team size:</strong> {c.size}
-                <br />
-                <strong>Location:</strong> {c.location}
-              </p>
-            </Card>
-          </Columns>
-        </Container>
-      </Section>
+      <StaticIsland when={!hasForms(c.body)}>
+        <Section>
+          <Container>
+            <Columns>
+              <div>
+                <figure style={{ margin: "0 0 32px" }}>
+                  <blockquote style={{ fontSize: "1.4rem", margin: 0 }}>“{c.quote}”</blockquote>
+                  <figcaption>
+                    — {c.quoteAuthor}, {c.quoteRole}
+                  </figcaption>
+                </figure>
+                <MarkdownContent body={c.body} />
+              </div>
+              <Card as="aside" aria-label={`${c.name} at a glance`}>
+                <Picture image={c.logo.gatsbyImageData as IGatsbyImageData} alt={c.logo.alt} />
+                <Stats>
+                  {c.stats.map((s) => (
+                    <div key={s.label}>
+                      <dt>{s.value}</dt>
+                      <dd>{s.label}</dd>
+                    </div>
+                  ))}
+                </Stats>
+                <p>
+                  <strong>Industry:</strong> {c.industry}
+                  <br />
+                  <strong>Team size:</strong> {c.size}
+                  <br />
+                  <strong>Location:</strong> {c.location}
+                </p>
+              </Card>
+            </Columns>
+          </Container>
+        </Section>
+      </StaticIsland>
     </Layout>
   );
 }

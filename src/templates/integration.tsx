@@ -2,10 +2,11 @@ import { graphql, type HeadProps, type PageProps } from "gatsby";
 import type { IGatsbyImageData } from "gatsby-plugin-image";
 import { Picture } from "../components/ui/picture";
 import { Layout } from "../components/layout/layout";
+import { StaticIsland } from "../components/layout/static-island";
 import { Seo } from "../components/seo/seo";
 import { PageHeader } from "../components/layout/page-header";
 import { Card, Container, Section } from "../components/ui/container";
-import { MarkdownContent } from "../components/markdown/markdown-content";
+import { MarkdownContent, hasForms } from "../components/markdown/markdown-content";
 import { Badge } from "../components/ui/badge";
 import { Button } from "../components/ui/button";
 import { SideColumns as Columns } from "../components/ui/side-columns";
@@ -33,28 +34,30 @@ export default function IntegrationTemplate({ data, location }: PageProps<Data>)
         }
         crumbs={[{ name: "Integrations", path: "/integrations/" }]}
       />
-      <Section>
-        <Container>
-          <Columns>
-            <MarkdownContent body={i.body} />
-            <Card as="aside" aria-label={`${i.name} at a glance`}>
-              <Picture image={i.logo.gatsbyImageData as IGatsbyImageData} alt={i.logo.alt} />
-              <h2>What you get</h2>
-              <ul>
-                {i.features.map((f) => (
-                  <li key={f}>{f}</li>
-                ))}
-              </ul>
-              <p>
-                <a href={i.website} rel="noopener noreferrer">
-                  Visit {i.name}
-                </a>
-              </p>
-              <Button href="{{signupUrl}}">Try it free</Button>
-            </Card>
-          </Columns>
-        </Container>
-      </Section>
+      <StaticIsland when={!hasForms(i.body)}>
+        <Section>
+          <Container>
+            <Columns>
+              <MarkdownContent body={i.body} />
+              <Card as="aside" aria-label={`${i.name} at a glance`}>
+                <Picture image={i.logo.gatsbyImageData as IGatsbyImageData} alt={i.logo.alt} />
+                <h2>What you get</h2>
+                <ul>
+                  {i.features.map((f) => (
+                    <li key={f}>{f}</li>
+                  ))}
+                </ul>
+                <p>
+                  <a href={i.website} rel="noopener noreferrer">
+                    Visit {i.name}
+                  </a>
+                </p>
+                <Button href="{{signupUrl}}">Try it free</Button>
+              </Card>
+            </Columns>
+          </Container>
+        </Section>
+      </StaticIsland>
     </Layout>
   );
 }

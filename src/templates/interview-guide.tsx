@@ -3,10 +3,11 @@ import { theme } from "../theme/theme";
 import { graphql, type HeadProps, type PageProps } from "gatsby";
 import { SiteLink } from "../components/ui/site-link";
 import { Layout } from "../components/layout/layout";
+import { StaticIsland } from "../components/layout/static-island";
 import { Seo } from "../components/seo/seo";
 import { PageHeader } from "../components/layout/page-header";
 import { Container, Section } from "../components/ui/container";
-import { MarkdownContent } from "../components/markdown/markdown-content";
+import { MarkdownContent, hasForms } from "../components/markdown/markdown-content";
 import { paths } from "../node/create-pages/paths";
 import { breadcrumbs } from "../lib/structured-data";
 import { guideArticle } from "../lib/structured-data-tools";
@@ -67,43 +68,45 @@ export default function InterviewGuideTemplate({ data, location }: PageProps<Dat
           Build your interview from this guide
         </Button>
       </PageHeader>
-      <Section>
-        <Container $narrow>
-          <MarkdownContent body={guide.body} />
-          {guide.competencies.map((c) => (
-            <Competency key={c.name} aria-labelledby={`c-${c.name.replace(/\W+/g, "-")}`}>
-              <h2 id={`c-${c.name.replace(/\W+/g, "-")}`}>{c.name}</h2>
-              <p>{c.description}</p>
-              <ol>
-                {c.questions.map((q) => (
-                  <li key={q.id}>
-                    {q.text}
-                    <p className="look-for">
-                      <strong>Look for:</strong> {q.lookFor}
-                    </p>
-                  </li>
-                ))}
-              </ol>
-            </Competency>
-          ))}
-          <Related aria-labelledby="related-heading">
-            <h2 id="related-heading">Next steps</h2>
-            <ul>
-              <li>
-                <SiteLink to={`/interview-builder/?role=${guide.slug}`}>Pick and order these questions in the interview builder</SiteLink>,
-                then print or download your guide.
-              </li>
-              <li>
-                Advertise the role with the{" "}
-                <SiteLink to={paths.jobDescription(guide.jobDescription.slug)}>{guide.jobDescription.title}</SiteLink>.
-              </li>
-              <li>
-                <SiteLink to="/interview-builder/library/">Browse every guide and job description</SiteLink>.
-              </li>
-            </ul>
-          </Related>
-        </Container>
-      </Section>
+      <StaticIsland when={!hasForms(guide.body)}>
+        <Section>
+          <Container $narrow>
+            <MarkdownContent body={guide.body} />
+            {guide.competencies.map((c) => (
+              <Competency key={c.name} aria-labelledby={`c-${c.name.replace(/\W+/g, "-")}`}>
+                <h2 id={`c-${c.name.replace(/\W+/g, "-")}`}>{c.name}</h2>
+                <p>{c.description}</p>
+                <ol>
+                  {c.questions.map((q) => (
+                    <li key={q.id}>
+                      {q.text}
+                      <p className="look-for">
+                        <strong>Look for:</strong> {q.lookFor}
+                      </p>
+                    </li>
+                  ))}
+                </ol>
+              </Competency>
+            ))}
+            <Related aria-labelledby="related-heading">
+              <h2 id="related-heading">Next steps</h2>
+              <ul>
+                <li>
+                  <SiteLink to={`/interview-builder/?role=${guide.slug}`}>Pick and order these questions in the interview builder</SiteLink>
+                  , then print or download your guide.
+                </li>
+                <li>
+                  Advertise the role with the{" "}
+                  <SiteLink to={paths.jobDescription(guide.jobDescription.slug)}>{guide.jobDescription.title}</SiteLink>.
+                </li>
+                <li>
+                  <SiteLink to="/interview-builder/library/">Browse every guide and job description</SiteLink>.
+                </li>
+              </ul>
+            </Related>
+          </Container>
+        </Section>
+      </StaticIsland>
     </Layout>
   );
 }

@@ -1,10 +1,11 @@
 import { graphql, type HeadProps, type PageProps } from "gatsby";
 import { SiteLink } from "../components/ui/site-link";
 import { Layout } from "../components/layout/layout";
+import { StaticIsland } from "../components/layout/static-island";
 import { Seo } from "../components/seo/seo";
 import { PageHeader } from "../components/layout/page-header";
 import { Container, Section } from "../components/ui/container";
-import { MarkdownContent } from "../components/markdown/markdown-content";
+import { MarkdownContent, hasForms } from "../components/markdown/markdown-content";
 import { Prose } from "../components/markdown/prose";
 import { paths } from "../node/create-pages/paths";
 import { breadcrumbs } from "../lib/structured-data";
@@ -46,22 +47,24 @@ export default function JobDescriptionTemplate({ data, location }: PageProps<Dat
           Build an interview for this role
         </Button>
       </PageHeader>
-      <Section>
-        <Container $narrow>
-          <MarkdownContent body={jd.body} />
-          <Prose>
-            {list("Responsibilities", jd.responsibilities)}
-            {list("Requirements", jd.requirements)}
-            {list("Nice to have", jd.niceToHave)}
-            <h2>Interviewing for this role</h2>
-            <p>
-              The <SiteLink to={paths.interviewGuide(jd.interviewGuide.slug)}>{jd.interviewGuide.title}</SiteLink> covers{" "}
-              {jd.interviewGuide.competencies.map((c) => c.name.toLowerCase()).join(", ")}, with what good answers sound like. Or{" "}
-              <SiteLink to="/interview-builder/library/">browse the whole library</SiteLink>.
-            </p>
-          </Prose>
-        </Container>
-      </Section>
+      <StaticIsland when={!hasForms(jd.body)}>
+        <Section>
+          <Container $narrow>
+            <MarkdownContent body={jd.body} />
+            <Prose>
+              {list("Responsibilities", jd.responsibilities)}
+              {list("Requirements", jd.requirements)}
+              {list("Nice to have", jd.niceToHave)}
+              <h2>Interviewing for this role</h2>
+              <p>
+                The <SiteLink to={paths.interviewGuide(jd.interviewGuide.slug)}>{jd.interviewGuide.title}</SiteLink> covers{" "}
+                {jd.interviewGuide.competencies.map((c) => c.name.toLowerCase()).join(", ")}, with what good answers sound like. Or{" "}
+                <SiteLink to="/interview-builder/library/">browse the whole library</SiteLink>.
+              </p>
+            </Prose>
+          </Container>
+        </Section>
+      </StaticIsland>
     </Layout>
   );
 }

@@ -1,9 +1,10 @@
 import { graphql, type HeadProps, type PageProps } from "gatsby";
 import { Layout } from "../components/layout/layout";
+import { StaticIsland } from "../components/layout/static-island";
 import { Seo } from "../components/seo/seo";
 import { PageHeader } from "../components/layout/page-header";
 import { Card, Container, Section } from "../components/ui/container";
-import { MarkdownContent } from "../components/markdown/markdown-content";
+import { MarkdownContent, hasForms } from "../components/markdown/markdown-content";
 import { SideColumns } from "../components/ui/side-columns";
 import { Button } from "../components/ui/button";
 import { breadcrumbs, jobPosting } from "../lib/structured-data";
@@ -25,27 +26,29 @@ export default function JobPostTemplate({ data, location }: PageProps<Data>) {
         eyebrow="We're hiring"
         crumbs={[{ name: "Jobs", path: "/jobs/" }]}
       />
-      <Section>
-        <Container>
-          <SideColumns>
-            <MarkdownContent body={job.body} />
-            <Card as="aside" aria-label="Role details">
-              <h2>The details</h2>
-              <p>
-                <strong>Salary:</strong> {usd(job.salaryMin, { cents: false })}–{usd(job.salaryMax, { cents: false })} {job.currency}
-                <br />
-                <strong>Posted:</strong> <time dateTime={job.isoPosted}>{job.datePosted}</time>
-                <br />
-                <strong>Apply by:</strong> <time dateTime={job.isoValid}>{job.validThrough}</time>
-              </p>
-              <Button href={`mailto:jobs@northdesk.com?subject=${encodeURIComponent(`Application: ${job.title}`)}`}>
-                Apply for this job
-              </Button>
-              <p style={{ marginTop: 16, fontSize: 14 }}>Questions? Write to {siteSettings?.organization.supportEmail}.</p>
-            </Card>
-          </SideColumns>
-        </Container>
-      </Section>
+      <StaticIsland when={!hasForms(job.body)}>
+        <Section>
+          <Container>
+            <SideColumns>
+              <MarkdownContent body={job.body} />
+              <Card as="aside" aria-label="Role details">
+                <h2>The details</h2>
+                <p>
+                  <strong>Salary:</strong> {usd(job.salaryMin, { cents: false })}–{usd(job.salaryMax, { cents: false })} {job.currency}
+                  <br />
+                  <strong>Posted:</strong> <time dateTime={job.isoPosted}>{job.datePosted}</time>
+                  <br />
+                  <strong>Apply by:</strong> <time dateTime={job.isoValid}>{job.validThrough}</time>
+                </p>
+                <Button href={`mailto:jobs@northdesk.com?subject=${encodeURIComponent(`Application: ${job.title}`)}`}>
+                  Apply for this job
+                </Button>
+                <p style={{ marginTop: 16, fontSize: 14 }}>Questions? Write to {siteSettings?.organization.supportEmail}.</p>
+              </Card>
+            </SideColumns>
+          </Container>
+        </Section>
+      </StaticIsland>
     </Layout>
   );
 }

@@ -3,6 +3,7 @@ import { theme } from "../theme/theme";
 import { graphql, type HeadProps, type PageProps } from "gatsby";
 import { SiteLink } from "../components/ui/site-link";
 import { Layout } from "../components/layout/layout";
+import { StaticIsland } from "../components/layout/static-island";
 import { Seo } from "../components/seo/seo";
 import { PageHeader } from "../components/layout/page-header";
 import { Container, Grid, Section } from "../components/ui/container";
@@ -33,38 +34,40 @@ export default function PostsLanding({ data, location }: PageProps<Data>) {
       >
         <CategoryNav />
       </PageHeader>
-      <Section>
-        <Container>
-          <Row>
-            <header>
-              <h2>Latest articles</h2>
-            </header>
-            <Grid>
-              {latest.map((post, i) => (
-                <PostCard key={post.slug} post={post} priority={i === 0} />
-              ))}
-            </Grid>
-          </Row>
-          {data.allCategory.nodes.map((category) => {
-            const posts = data.allBlogPost.nodes.filter((p) => p.category.slug === category.slug).slice(0, 3);
-            if (!posts.length) return null;
-            return (
-              <Row key={category.slug}>
-                <header>
-                  <h2>{category.name}</h2>
-                  <SiteLink to={paths.category(category.slug)}>All {category.name.toLowerCase()} articles</SiteLink>
-                </header>
-                <p>{category.description}</p>
-                <Grid>
-                  {posts.map((post) => (
-                    <PostCard key={post.slug} post={post} />
-                  ))}
-                </Grid>
-              </Row>
-            );
-          })}
-        </Container>
-      </Section>
+      <StaticIsland>
+        <Section>
+          <Container>
+            <Row>
+              <header>
+                <h2>Latest articles</h2>
+              </header>
+              <Grid>
+                {latest.map((post, i) => (
+                  <PostCard key={post.slug} post={post} priority={i === 0} />
+                ))}
+              </Grid>
+            </Row>
+            {data.allCategory.nodes.map((category) => {
+              const posts = data.allBlogPost.nodes.filter((p) => p.category.slug === category.slug).slice(0, 3);
+              if (!posts.length) return null;
+              return (
+                <Row key={category.slug}>
+                  <header>
+                    <h2>{category.name}</h2>
+                    <SiteLink to={paths.category(category.slug)}>All {category.name.toLowerCase()} articles</SiteLink>
+                  </header>
+                  <p>{category.description}</p>
+                  <Grid>
+                    {posts.map((post) => (
+                      <PostCard key={post.slug} post={post} />
+                    ))}
+                  </Grid>
+                </Row>
+              );
+            })}
+          </Container>
+        </Section>
+      </StaticIsland>
     </Layout>
   );
 }

@@ -1,5 +1,6 @@
 import { graphql, type HeadProps, type PageProps } from "gatsby";
 import { Layout } from "../components/layout/layout";
+import { StaticIsland } from "../components/layout/static-island";
 import { Seo } from "../components/seo/seo";
 import { PageHeader } from "../components/layout/page-header";
 import { Container, Grid, Section } from "../components/ui/container";
@@ -29,16 +30,18 @@ export default function PostsList({ data, location, pageContext }: PageProps<Dat
       >
         <CategoryNav current={category.slug} />
       </PageHeader>
-      <Section>
-        <Container>
-          <Grid>
-            {data.allBlogPost.nodes.map((post, i) => (
-              <PostCard key={post.slug} post={post} headingLevel={2} priority={i === 0} />
-            ))}
-          </Grid>
-          <Pagination page={pageContext.page} pageCount={pageContext.pageCount} pageHref={(n) => paths.category(category.slug, n)} />
-        </Container>
-      </Section>
+      <StaticIsland>
+        <Section>
+          <Container>
+            <Grid>
+              {data.allBlogPost.nodes.map((post, i) => (
+                <PostCard key={post.slug} post={post} headingLevel={2} priority={i === 0} />
+              ))}
+            </Grid>
+            <Pagination page={pageContext.page} pageCount={pageContext.pageCount} pageHref={(n) => paths.category(category.slug, n)} />
+          </Container>
+        </Section>
+      </StaticIsland>
     </Layout>
   );
 }

@@ -1,5 +1,6 @@
 import { graphql, type HeadProps, type PageProps } from "gatsby";
 import { Layout } from "../components/layout/layout";
+import { StaticIsland } from "../components/layout/static-island";
 import { Seo } from "../components/seo/seo";
 import { PageHeader } from "../components/layout/page-header";
 import { Card, Container, Grid, Section } from "../components/ui/container";
@@ -15,22 +16,24 @@ export default function ResourcesPageTemplate({ data, location }: PageProps<Data
     <Layout path={location.pathname}>
       <PageHeader title={page.title} lead={page.description} />
       {page.groups.map((group, i) => (
-        <Section key={group.title} $tone={i % 2 ? "surface" : "plain"}>
-          <Container>
-            <h2>{group.title}</h2>
-            <Grid>
-              {group.items.map((item) => (
-                <Card key={item.title}>
-                  <Badge $color="slateTint">{item.type}</Badge>
-                  <h3 style={{ marginTop: 12 }}>
-                    <SmartLink href={item.url}>{item.title}</SmartLink>
-                  </h3>
-                  <p>{item.description}</p>
-                </Card>
-              ))}
-            </Grid>
-          </Container>
-        </Section>
+        <StaticIsland key={group.title}>
+          <Section $tone={i % 2 ? "surface" : "plain"}>
+            <Container>
+              <h2>{group.title}</h2>
+              <Grid>
+                {group.items.map((item) => (
+                  <Card key={item.title}>
+                    <Badge $color="slateTint">{item.type}</Badge>
+                    <h3 style={{ marginTop: 12 }}>
+                      <SmartLink href={item.url}>{item.title}</SmartLink>
+                    </h3>
+                    <p>{item.description}</p>
+                  </Card>
+                ))}
+              </Grid>
+            </Container>
+          </Section>
+        </StaticIsland>
       ))}
     </Layout>
   );

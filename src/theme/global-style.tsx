@@ -27,6 +27,8 @@ h3 { font-size: ${theme.fontSizes.xl}; }
 p { margin: 0 0 ${theme.space.m}; }
 a { color: ${theme.colors.cobaltDark}; }
 img { max-width: 100%; height: auto; }
+/* a static island's wrapper (static-island.tsx) makes no box of its own */
+[data-island] { display: contents; }
 :focus-visible { outline: 3px solid ${theme.colors.focus}; outline-offset: 2px; }
 .visually-hidden {
   position: absolute !important; width: 1px; height: 1px; padding: 0; margin: -1px;

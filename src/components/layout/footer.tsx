@@ -5,6 +5,8 @@ import { Badge } from "../ui/badge";
 import { Container } from "../ui/container";
 import { SmartLink } from "../ui/smart-link";
 import { requestDoNotSell } from "../../browser/consent";
+import { ACTION_ATTRIBUTE } from "../../browser/static-islands";
+import { StaticIsland } from "./static-island";
 import type { FooterVariant } from "../../lib/layout-rules";
 
 type FooterData = NonNullable<Queries.SiteDataQuery["footer"]>;
@@ -90,9 +92,13 @@ function FooterEntry({ item }: { item: FooterData["columns"][number]["items"][nu
     </>
   );
   if (!item.url) {
-    const onClick = DO_NOT_SELL.test(item.title) ? () => void requestDoNotSell() : undefined;
+    const doNotSell = DO_NOT_SELL.test(item.title);
     return (
-      <LinkButton type="button" onClick={onClick}>
+      <LinkButton
+        type="button"
+        onClick={doNotSell ? footerActions.doNotSell : undefined}
+        {...(doNotSell ? { [ACTION_ATTRIBUTE]: "doNotSell" } : {})}
+      >
         {item.title}
       </LinkButton>
     );
@@ -114,18 +120,29 @@ export function Copyright({ name }: { name: string }) {
   );
 }
 
-/** The large footer (SPEC 2.5, 3.2), the small footer (logo and copyright), or none. Nothing without data. */
-export function Footer({
-  footer,
-  social,
-  variant,
-  name,
-}: {
+const footerActions = { doNotSell: () => void requestDoNotSell() };
+
+/**
+ * The large footer (SPEC 2.5, 3.2), the small footer (logo and copyright), or none. Nothing without data.
+ * Links and one button: a static island, whose "Do not sell" button runs through the island's actions.
+ */
+export function Footer(props: FooterProps) {
+  const content = FooterContent(props);
+  return content ? (
+    <StaticIsland source={props.footer} actions={footerActions}>
+      {content}
+    </StaticIsland>
+  ) : null;
+}
+
+interface FooterProps {
   footer: FooterData | null | undefined;
   social?: Social;
   variant: FooterVariant;
   name: string;
-}) {
+}
+
+function FooterContent({ footer, social, variant, name }: FooterProps) {
   if (variant === "none") return null;
   if (variant === "small") {
     return (

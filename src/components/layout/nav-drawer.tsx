@@ -1,3 +1,4 @@
+import { StaticIsland } from "./static-island";
 import styled, { css } from "styled-components";
 import { theme } from "../../theme/theme";
 import type { IGatsbyImageData } from "gatsby-plugin-image";
@@ -243,8 +244,16 @@ function ColumnFooterBlock({ footer }: { footer: ColumnFooter }) {
   );
 }
 
-/** The contents of one mega-menu drawer (SPEC 3.1). */
+/** The contents of one mega-menu drawer (SPEC 3.1): links and cards, a static island until the item changes. */
 export function DrawerContent({ item }: { item: NavItem }) {
+  return (
+    <StaticIsland source={item}>
+      <DrawerColumns item={item} />
+    </StaticIsland>
+  );
+}
+
+function DrawerColumns({ item }: { item: NavItem }) {
   return (
     <Columns>
       {item.columns?.map((column, i) => (

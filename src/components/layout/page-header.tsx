@@ -1,4 +1,5 @@
 import React from "react";
+import { StaticIsland } from "./static-island";
 import styled from "styled-components";
 import { theme } from "../../theme/theme";
 import { SiteLink } from "../ui/site-link";
@@ -29,7 +30,7 @@ export interface Crumb {
   path: string;
 }
 
-/** The top of a content page: breadcrumbs, eyebrow, title, lead. */
+/** The top of a content page: breadcrumbs, eyebrow, title, lead. A static island: children must be static too. */
 export function PageHeader({
   title,
   lead,
@@ -44,24 +45,26 @@ export function PageHeader({
   children?: React.ReactNode;
 }) {
   return (
-    <Wrapper>
-      <Container>
-        {crumbs.length > 0 && (
-          <nav aria-label="Breadcrumb">
-            <Crumbs>
-              {crumbs.map((c) => (
-                <li key={c.path}>
-                  <SiteLink to={c.path}>{c.name}</SiteLink>
-                </li>
-              ))}
-            </Crumbs>
-          </nav>
-        )}
-        {eyebrow && <Eyebrow>{eyebrow}</Eyebrow>}
-        <h1>{title}</h1>
-        {lead && <Lead>{lead}</Lead>}
-        {children}
-      </Container>
-    </Wrapper>
+    <StaticIsland>
+      <Wrapper>
+        <Container>
+          {crumbs.length > 0 && (
+            <nav aria-label="Breadcrumb">
+              <Crumbs>
+                {crumbs.map((c) => (
+                  <li key={c.path}>
+                    <SiteLink to={c.path}>{c.name}</SiteLink>
+                  </li>
+                ))}
+              </Crumbs>
+            </nav>
+          )}
+          {eyebrow && <Eyebrow>{eyebrow}</Eyebrow>}
+          <h1>{title}</h1>
+          {lead && <Lead>{lead}</Lead>}
+          {children}
+        </Container>
+      </Wrapper>
+    </StaticIsland>
   );
 }

@@ -3,10 +3,15 @@ import { graphql, navigate } from "gatsby";
 import { Prose } from "./prose";
 import { LeadFormSlot } from "../form/lead-form-slot";
 import { isPlainLeftClick } from "../../browser/internal-link";
+import { StaticIsland } from "../layout/static-island";
+
+/** Whether a Markdown body embeds a lead form (which needs React in the browser). */
+export const hasForms = (body: Queries.MarkdownBodyFieldsFragment | null | undefined) =>
+  !!body?.segments.some((segment) => segment.kind === "form");
 
 /**
  * Renders a Markdown body prepared at build time (sanitized HTML segments and embedded forms).
- * Internal links navigate client-side.
+ * Internal links navigate client-side. A body without forms is a static island.
  */
 export function MarkdownContent({ body, className }: { body: Queries.MarkdownBodyFieldsFragment | null | undefined; className?: string }) {
   const onClick = useCallback((event: React.MouseEvent<HTMLDivElement>) => {
@@ -20,15 +25,17 @@ export function MarkdownContent({ body, className }: { body: Queries.MarkdownBod
   }, []);
   if (!body) return null;
   return (
-    <Prose className={className} onClick={onClick}>
-      {body.segments.map((segment, i) =>
-        segment.kind === "form" ? (
-          <LeadFormSlot key={i} form={segment.form} />
-        ) : (
-          <div key={i} dangerouslySetInnerHTML={{ __html: segment.html ?? "" }} />
-        ),
-      )}
-    </Prose>
+    <StaticIsland when={!hasForms(body)}>
+      <Prose className={className} onClick={onClick}>
+        {body.segments.map((segment, i) =>
+          segment.kind === "form" ? (
+            <LeadFormSlot key={i} form={segment.form} />
+          ) : (
+            <div key={i} dangerouslySetInnerHTML={{ __html: segment.html ?? "" }} />
+          ),
+        )}
+      </Prose>
+    </StaticIsland>
   );
 }
 

@@ -4,10 +4,11 @@ import { theme } from "../../theme/theme";
 import { graphql } from "gatsby";
 import { Button } from "../ui/button";
 import { Card, Container, Eyebrow, Grid, Lead, Section } from "../ui/container";
-import { MarkdownContent } from "../markdown/markdown-content";
+import { MarkdownContent, hasForms } from "../markdown/markdown-content";
 import { LeadFormSlot } from "../form/lead-form-slot";
 import { SmartLink } from "../ui/smart-link";
 import { ReserveStack } from "../ui/reserve";
+import { StaticIsland } from "../layout/static-island";
 import { Center, Heading2, image } from "./parts";
 import { IntegrationList } from "./integration-list";
 import { JobList } from "./job-list";
@@ -181,8 +182,25 @@ function Hero({ s, first, reserve = [] }: { s: HeroContent; first: boolean; rese
   );
 }
 
-/** blocktype → component. Unknown blocks render a visible notice instead of vanishing. */
+/**
+ * A landing-page section. Those that need no React in the browser (all but the personalized hero and forms)
+ * are static islands: the server's HTML is kept as it is instead of hydrated.
+ */
 export function LandingSection({ section, index }: { section: SectionData; index: number }) {
+  const block = <SectionBlock section={section} index={index} />;
+  return isInteractive(section) ? block : <StaticIsland source={section}>{block}</StaticIsland>;
+}
+
+/** Sections with state, effects or personalization of their own, which must hydrate. */
+export function isInteractive(section: SectionData): boolean {
+  const s = section as Record<string, any>;
+  if (section.blocktype === "Hero" || section.blocktype === "Form") return true;
+  if (section.blocktype === "Markdown") return hasForms(s.body);
+  return false;
+}
+
+/** blocktype → component. Unknown blocks render a visible notice instead of vanishing. */
+function SectionBlock({ section, index }: { section: SectionData; index: number }) {
   const s = section as Record<string, any>;
   const first = index === 0;
   switch (section.blocktype) {

@@ -1,0 +1,125 @@
+/**
+ * Static islands: server-rendered blocks that need no React in the browser (ARCHITECTURE.md 7, main thread).
+ *
+ * Most of a marketing page is text, images and links. Hydrating it builds a fiber, runs styled-components and
+ * compares props for every element, only to find what the server already wrote: on `/` that was most of the
+ * script time after the first paint. A block wrapped in <StaticIsland> keeps the server's DOM instead — React
+ * adopts its wrapper element and skips everything inside (see static-island.tsx) — and this module gives the
+ * kept DOM what React would have:
+ * - a plain left click on a link to a page of this site navigates client-side (gatsby's `navigate`), replacing
+ *   the history entry when the link points at the current page;
+ * - hovering a link asks Gatsby's loader to fetch that page's resources, and a link that scrolls into view
+ *   queues its page for prefetching (the shared observer of internal-link.ts);
+ * - a button marked `data-island-action="name"` runs the island's action of that name.
+ *
+ * Islands are static only while the page the server rendered is still shown: after the first client-side
+ * navigation every island renders its children like any component.
+ */
+import { hovering, isClientNavigation, isCurrentPage, viewportPrefetcher } from "./internal-link";
+
+export const ISLAND_ATTRIBUTE = "data-island";
+export const ACTION_ATTRIBUTE = "data-island-action";
+
+/** Things an island's buttons can do, by the name in their `data-island-action`. */
+export type IslandActions = Record<string, () => void>;
+
+let leftServerPage = false;
+
+/** The visitor left the server-rendered page (gatsby-browser's first route change to another path). */
+export function leaveServerPage(): void {
+  leftServerPage = true;
+}
+
+/** For tests: back to a freshly loaded page. */
+export function resetServerPage(): void {
+  leftServerPage = false;
+}
+
+/**
+ * The server's HTML inside the island `id`, or undefined when the island must render itself: on the server,
+ * after a client-side navigation, or when the page has no such island (its HTML differs from this render).
+ *
+ * Ids match only while React hydrates: useId gives server and hydrating client the same tree-based id
+ * (":R…:"), and a client render (after a mismatch in a boundary around the island) a counter-based one
+ * (":r…:"), so an island React renders afresh finds nothing and renders its children. React keeps a hydrated
+ * element's DOM and does not read the markup; it is the server's own rather than a placeholder so that the
+ * element would keep its content even if React ever wrote it.
+ */
+export function serverHtmlOf(id: string, doc: Document | undefined = globalThis.document): string | undefined {
+  if (!doc || leftServerPage) return undefined;
+  for (const element of doc.querySelectorAll(`[${ISLAND_ATTRIBUTE}]`))
+    if (element.getAttribute(ISLAND_ATTRIBUTE) === id) return element.innerHTML;
+  return undefined;
+}
+
+const FILE_SUFFIX = /\.[a-z0-9]+$/i;
+
+/**
+ * The address a link in the kept DOM navigates to client-side, or null when the browser should follow it:
+ * another origin, a target or download attribute, a file rather than a page, or only a hash on this page.
+ */
+export function sitePageOf(anchor: HTMLAnchorElement, base: string): string | null {
+  const href = anchor.getAttribute("href");
+  if (!href || !href.startsWith("/") || href.startsWith("//")) return null;
+  if (anchor.hasAttribute("download") || anchor.target) return null;
+  const url = new URL(href, "http://site.invalid");
+  if (FILE_SUFFIX.test(url.pathname)) return null;
+  const prefix = base.endsWith("/") ? base.slice(0, -1) : base;
+  const path = prefix && url.pathname.startsWith(`${prefix}/`) ? url.pathname.slice(prefix.length) : url.pathname;
+  return `${path}${url.search}${url.hash}`;
+}
+
+export interface IslandContext {
+  /** Gatsby's client-side navigate. */
+  navigate: (to: string, options?: { replace?: boolean }) => unknown;
+  /** The site's path prefix ("" or "/prefix"). */
+  base: string;
+  actions?: IslandActions;
+}
+
+const anchorOf = (target: EventTarget | null, island: Element): HTMLAnchorElement | null => {
+  const anchor = target instanceof Element ? target.closest("a") : null;
+  return anchor && island.contains(anchor) ? anchor : null;
+};
+
+/**
+ * Gives a kept island what hydration would have: client-side navigation, prefetching and its actions.
+ * Returns the function that takes it all back (the island unmounts).
+ */
+export function wireIsland(island: HTMLElement, context: IslandContext): () => void {
+  const onClick = (event: MouseEvent) => {
+    const button = event.target instanceof Element ? event.target.closest(`[${ACTION_ATTRIBUTE}]`) : null;
+    if (button && island.contains(button)) {
+      const action = context.actions?.[button.getAttribute(ACTION_ATTRIBUTE) ?? ""];
+      if (action) action();
+      return;
+    }
+    const anchor = anchorOf(event.target, island);
+    const to = anchor && sitePageOf(anchor, context.base);
+    if (!anchor || !to || !isClientNavigation(event, anchor.target || undefined)) return;
+    event.preventDefault();
+    // as SiteLink: the page already shown (same address, no query or hash) replaces its history entry
+    const pathname = island.ownerDocument.defaultView?.location.pathname ?? "";
+    context.navigate(to, { replace: isCurrentPage(anchor.getAttribute("href") ?? "", pathname) });
+  };
+  const onMouseOver = (event: MouseEvent) => {
+    const anchor = anchorOf(event.target, island);
+    const to = anchor && sitePageOf(anchor, context.base);
+    // mouseover bubbles from every child: only entering the link from outside it counts, as mouseenter would
+    if (to && !(event.relatedTarget instanceof Node && anchor.contains(event.relatedTarget))) hovering(to);
+  };
+  const observed: HTMLAnchorElement[] = [];
+  for (const anchor of island.querySelectorAll("a")) {
+    const to = sitePageOf(anchor, context.base);
+    if (!to) continue;
+    viewportPrefetcher.observe(anchor, to);
+    observed.push(anchor);
+  }
+  island.addEventListener("click", onClick);
+  island.addEventListener("mouseover", onMouseOver);
+  return () => {
+    island.removeEventListener("click", onClick);
+    island.removeEventListener("mouseover", onMouseOver);
+    for (const anchor of observed) viewportPrefetcher.unobserve(anchor);
+  };
+}

@@ -1,0 +1,58 @@
+import React, { useCallback, useId, useRef, useState } from "react";
+import { navigate, withPrefix } from "gatsby";
+import { ISLAND_ATTRIBUTE, serverHtmlOf, wireIsland, type IslandActions } from "../../browser/static-islands";
+
+export interface StaticIslandProps {
+  children: React.ReactNode;
+  /**
+   * What the children are made from (e.g. the navigation item a drawer shows). While it is the value the island
+   * mounted with, the server's HTML is still right; when it changes (personalization swapped the data), the island
+   * renders its children.
+   */
+  source?: unknown;
+  /** What the island's `data-island-action` buttons do (their onClick handlers do not run while it is static). */
+  actions?: IslandActions;
+  /** False: the children need React (a form in a Markdown body, say), so they render as they are, unwrapped. */
+  when?: boolean;
+}
+
+/**
+ * A block that needs no React in the browser: text, images, links (src/browser/static-islands.ts explains why).
+ *
+ * On the server it renders its children in a `display: contents` wrapper. When the page first loads, the wrapper
+ * hydrates with the server's HTML as its inner HTML, which React leaves as it is and does not descend into: no
+ * fiber, style or prop comparison for anything inside. Links inside still navigate client-side and prefetch,
+ * and action buttons still work. After a client-side navigation, or when `source` changes, it renders its
+ * children like any component.
+ *
+ * Nothing inside may need React to work: no state, effects, event handlers (other than actions) or personalization.
+ */
+export function StaticIsland({ when = true, ...props }: StaticIslandProps) {
+  return when ? <Island {...props} /> : <>{props.children}</>;
+}
+
+function Island({ children, source, actions }: Omit<StaticIslandProps, "when">) {
+  const id = useId();
+  const [kept] = useState(() => ({ html: serverHtmlOf(id), source }));
+  const cleanup = useRef<(() => void) | null>(null);
+  const actionsRef = useRef(actions);
+  actionsRef.current = actions;
+  const isStatic = kept.html !== undefined && Object.is(kept.source, source);
+  const ref = useCallback(
+    (element: HTMLDivElement | null) => {
+      cleanup.current?.();
+      cleanup.current = null;
+      if (element && isStatic)
+        cleanup.current = wireIsland(element, {
+          navigate: (to, options) => navigate(to, options),
+          base: withPrefix("/"),
+          actions: Object.fromEntries(Object.keys(actions ?? {}).map((name) => [name, () => actionsRef.current?.[name]?.()])),
+        });
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the action names are fixed per island; calls read the latest
+    [isStatic],
+  );
+  const attributes = { [ISLAND_ATTRIBUTE]: id, ref };
+  if (isStatic) return <div {...attributes} dangerouslySetInnerHTML={{ __html: kept.html! }} suppressHydrationWarning />;
+  return <div {...attributes}>{children}</div>;
+}
