@@ -279,3 +279,38 @@ test.describe("third-party scripts and analytics (SPEC 2.2, 7.5)", () => {
     await expect.poll(() => page.evaluate(() => (window as unknown as { __doNotSell?: boolean }).__doNotSell)).toBe(true);
   });
 });
+
+test.describe("static islands (ARCHITECTURE.md 7: blocks that need no React keep the server's DOM)", () => {
+  const keptIslands = (page: Page) =>
+    page.evaluate(() => {
+      const islands = [...document.querySelectorAll("[data-island]")];
+      const hasFiber = (node: Element) => Object.keys(node).some((key) => key.startsWith("__reactFiber"));
+      return { islands: islands.length, withFibers: islands.filter((island) => [...island.querySelectorAll("*")].some(hasFiber)).length };
+    });
+
+  test("a link in an island prefetches its page and navigates client-side, and the next page renders in full", async ({ page }) => {
+    const requested: string[] = [];
+    page.on("request", (request) => requested.push(new URL(request.url()).pathname));
+    await open(page, "/blog/beacon-proactive-messages/");
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    const kept = await keptIslands(page);
+    expect(kept.islands).toBeGreaterThan(3);
+    expect(kept.withFibers).toBe(0);
+
+    await page.evaluate(() => ((window as unknown as { __samePage: boolean }).__samePage = true));
+    const author = page.locator("article header").getByRole("link").last();
+    const target = (await author.getAttribute("href"))!;
+    expect(target).toMatch(/^\/authors\/.+\/$/);
+    // in view, then hovered: Gatsby's loader fetches the page's data before the click
+    await author.hover();
+    await expect.poll(() => requested).toContain(`/page-data${target}page-data.json`);
+    await author.click();
+    await expect(page).toHaveURL(new RegExp(`${target}$`));
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    // no document load: the window (and what was set on it) survived the navigation
+    expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
+    // pages reached client-side are React's from the start
+    const after = await keptIslands(page);
+    expect(after.withFibers).toBe(after.islands);
+  });
+});
