@@ -4,7 +4,12 @@
  * slice data or `app-data.json` the page also needs: Gatsby's loader keeps those in memory once
  * fetched, often before the service worker took control (prefetching, the landing page), so they never
  * pass through it, and the page cannot render offline ("We couldn't load /page-data/sq/d/…").
- * Fetching them once through the service worker puts them in its runtime cache.
+ * The same goes for the scripts of the page a visit lands on: webpack loads its chunks before the
+ * worker exists. Fetching them once through the service worker puts them in its runtime cache.
+ *
+ * This is what lets the worker precache only the app shell (the plugin's default) rather than every
+ * script of the site: on a first visit it downloads a handful of files instead of all of them, and
+ * does not compete with the page for the network and the CPU (ARCHITECTURE.md 7).
  */
 
 interface PageResourcesLike {
@@ -29,6 +34,21 @@ export function extraResourceUrls(resources: PageResourcesLike | null | undefine
   ];
 }
 
+/** This site's scripts the page has loaded so far (resource timing), as paths. */
+export function loadedScriptUrls(entries: ReadonlyArray<{ name: string }>, origin: string): string[] {
+  const urls = new Set<string>();
+  for (const { name } of entries) {
+    let url: URL;
+    try {
+      url = new URL(name);
+    } catch {
+      continue;
+    }
+    if (url.origin === origin && url.pathname.endsWith(".js") && url.pathname !== "/sw.js") urls.add(url.pathname);
+  }
+  return [...urls];
+}
+
 const warmed = new Set<string>();
 
 /** Fetches, through the controlling service worker, what the current page needs and was not cached yet. */
@@ -40,7 +60,8 @@ export function warmOfflineCache(win: Window & { ___loader?: LoaderLike }, fetch
   } catch {
     return [];
   }
-  const urls = extraResourceUrls(resources).filter((url) => !warmed.has(url));
+  const scripts = loadedScriptUrls(win.performance?.getEntriesByType?.("resource") ?? [], win.location.origin);
+  const urls = [...extraResourceUrls(resources), ...scripts].filter((url) => !warmed.has(url));
   for (const url of urls) {
     warmed.add(url);
     fetchImpl(url).catch(() => warmed.delete(url));

@@ -52,13 +52,19 @@ const SAME_ORIGIN = (path: RegExp) => new RegExp(`(?<=^https?://[^/]+)${path.sou
 /**
  * gatsby-plugin-offline: HTML and page data go to the network first, so a new deploy is seen
  * at once; hashed assets stay cache-first (their names change when they do).
+ *
+ * The precache is the plugin's own: the app shell page and the scripts it needs. Not every script of the
+ * site: a visitor's first page load would install a worker that downloads all of them (and the stale
+ * ones a build leaves in public/) while the page is still loading. Visited pages' scripts and data reach
+ * the runtime caches as they are used (src/browser/offline-cache.ts). The plugin merges `workboxConfig`
+ * into its options with lodash's merge, element by element for arrays, so `globPatterns` must not be set
+ * here at all: it would overwrite the plugin's first entries.
  */
 export const offlineOptions = {
   precachePages: [],
   // offline, a visited page whose HTML is not cached gets the app shell (see the file)
   appendScript: "src/sw/offline-navigation.js",
   workboxConfig: {
-    globPatterns: ["**/icons/icon-*.png", "**/*.{js,css}"],
     runtimeCaching: [
       { urlPattern: /(\.js$|\.css$|static\/)/, handler: "CacheFirst" },
       { urlPattern: SAME_ORIGIN(/\/page-data\/.*\.json/), handler: "NetworkFirst", options: { networkTimeoutSeconds: 3 } },

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { extraResourceUrls, warmOfflineCache, type LoaderLike } from "../../src/browser/offline-cache";
+import { extraResourceUrls, loadedScriptUrls, warmOfflineCache, type LoaderLike } from "../../src/browser/offline-cache";
 
 describe("offline cache completion", () => {
   it("lists app data, static query results and slice data of a page, ignoring anything malformed", () => {
@@ -10,23 +10,45 @@ describe("offline cache completion", () => {
     expect(extraResourceUrls({ page: { staticQueryHashes: "nope" } })).toEqual(["/page-data/app-data.json"]);
   });
 
-  const windowWith = (controller: unknown, loader?: LoaderLike) =>
-    ({ navigator: { serviceWorker: { controller } }, ___loader: loader, location: { pathname: "/pricing/" } }) as unknown as Window & {
+  it("lists this site's scripts the page loaded, once each, without the service worker itself", () => {
+    const entries = [
+      { name: "https://www.northdesk.com/app-1a2b.js" },
+      { name: "https://www.northdesk.com/component---src-templates-landing-page-tsx-9f.js?x=1" },
+      { name: "https://www.northdesk.com/app-1a2b.js" },
+      { name: "https://www.northdesk.com/page-data/index/page-data.json" },
+      { name: "https://www.northdesk.com/sw.js" },
+      { name: "https://cdn.example.com/widget.js" },
+      { name: "not a url" },
+    ];
+    expect(loadedScriptUrls(entries, "https://www.northdesk.com")).toEqual([
+      "/app-1a2b.js",
+      "/component---src-templates-landing-page-tsx-9f.js",
+    ]);
+  });
+
+  const windowWith = (controller: unknown, loader?: LoaderLike, scripts: string[] = []) =>
+    ({
+      navigator: { serviceWorker: { controller } },
+      ___loader: loader,
+      location: { pathname: "/pricing/", origin: "https://www.northdesk.com" },
+      performance: { getEntriesByType: (type: string) => (type === "resource" ? scripts.map((name) => ({ name })) : []) },
+    }) as unknown as Window & {
       ___loader?: LoaderLike;
     };
 
   it("fetches them through the controlling service worker, once each", async () => {
     const loader = { loadPageSync: vi.fn(() => ({ page: { staticQueryHashes: ["111", "222"] } })) };
     const fetchImpl = vi.fn(() => Promise.resolve(new Response("{}")));
-    const win = windowWith({ state: "activated" }, loader);
+    const win = windowWith({ state: "activated" }, loader, ["https://www.northdesk.com/component---pricing-1.js"]);
     expect(warmOfflineCache(win, fetchImpl as unknown as typeof fetch)).toEqual([
       "/page-data/app-data.json",
       "/page-data/sq/d/111.json",
       "/page-data/sq/d/222.json",
+      "/component---pricing-1.js",
     ]);
     expect(loader.loadPageSync).toHaveBeenCalledWith("/pricing/");
     expect(warmOfflineCache(win, fetchImpl as unknown as typeof fetch)).toEqual([]);
-    expect(fetchImpl).toHaveBeenCalledTimes(3);
+    expect(fetchImpl).toHaveBeenCalledTimes(4);
   });
 
   it("does nothing without a controlling service worker or a loader", () => {
