@@ -21,7 +21,7 @@ const Stats = styled.dl`
   margin: 0 0 ${theme.space.l};
   dt {
     font-size: ${theme.fontSizes.xxl};
-    font-weight: 800;
+    font-weight: ${theme.fontWeights.bold};
     color: ${theme.colors.cobaltDark};
   }
   dd {

@@ -20,13 +20,15 @@ body {
   color: ${theme.colors.text};
   background: ${theme.colors.background};
 }
-h1, h2, h3, h4, .h1, .h2 { line-height: 1.2; margin: 0 0 ${theme.space.m}; }
+h1, h2, h3, h4, .h1, .h2 { line-height: 1.2; margin: 0 0 ${theme.space.m}; font-weight: ${theme.fontWeights.bold}; }
 h1, .h1 { font-size: clamp(2rem, 5vw, ${theme.fontSizes.h1}); letter-spacing: -0.02em; }
 h2, .h2 { font-size: clamp(1.5rem, 3.5vw, ${theme.fontSizes.h2}); letter-spacing: -0.01em; }
 h3 { font-size: ${theme.fontSizes.xl}; }
 p { margin: 0 0 ${theme.space.m}; }
 a { color: ${theme.colors.cobaltDark}; }
 img { max-width: 100%; height: auto; }
+/* one bold (theme.fontWeights): "bolder" inside a heading would be a third weight */
+strong, b { font-weight: ${theme.fontWeights.bold}; }
 /* a static island's wrapper (static-island.tsx) makes no box of its own */
 [data-island] { display: contents; }
 :focus-visible { outline: 3px solid ${theme.colors.focus}; outline-offset: 2px; }

@@ -51,6 +51,14 @@ export const fontSizes = {
   h1: "3rem",
 } as const;
 
+/**
+ * Two weights. Each distinct size × weight of the system font is a font "strike" the browser resolves before it
+ * can lay out text; on Linux every one is a synchronous round trip to the browser process (a few ms each on a
+ * phone, in the page's first layout: ARCHITECTURE.md 7). 600 and 800 looked no different from 700 in the system
+ * fonts most visitors get, and cost strikes of their own.
+ */
+export const fontWeights = { regular: 400, bold: 700 } as const;
+
 export const radii = { s: "6px", m: "10px", l: "16px", pill: "999px" } as const;
 export const shadows = {
   card: "0 1px 2px rgba(29,35,48,.06), 0 8px 24px rgba(29,35,48,.08)",
@@ -64,5 +72,5 @@ export const media = Object.fromEntries(Object.entries(breakpoints).map(([name, 
   string
 >;
 
-export const theme = { breakpoints, colors, space, fonts, fontSizes, radii, shadows, layout, media } as const;
+export const theme = { breakpoints, colors, space, fonts, fontSizes, fontWeights, radii, shadows, layout, media } as const;
 export type Theme = typeof theme;

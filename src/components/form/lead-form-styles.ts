@@ -53,7 +53,7 @@ export const FieldBox = styled.div`
   min-width: 0;
   label,
   legend {
-    font-weight: 600;
+    font-weight: ${theme.fontWeights.bold};
     font-size: ${theme.fontSizes.s};
     color: ${theme.colors.text};
   }
@@ -133,7 +133,7 @@ export const ErrorText = styled.p`
   margin: 0;
   color: ${theme.colors.red};
   font-size: ${theme.fontSizes.s};
-  font-weight: 600;
+  font-weight: ${theme.fontWeights.bold};
 `;
 
 export const SmallPrint = styled.div`
@@ -163,7 +163,7 @@ export const Row = styled.div`
 export const StatusBox = styled.div<{ $tone: "info" | "success" | "error" }>`
   padding: ${theme.space.s} ${theme.space.m};
   border-radius: ${theme.radii.m};
-  font-weight: 600;
+  font-weight: ${theme.fontWeights.bold};
   background: ${({ $tone }) =>
     $tone === "success" ? theme.colors.greenTint : $tone === "error" ? theme.colors.orangeTint : theme.colors.cobaltTint};
   color: ${({ $tone }) => ($tone === "success" ? theme.colors.green : $tone === "error" ? theme.colors.red : theme.colors.cobaltDark)};

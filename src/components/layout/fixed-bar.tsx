@@ -79,7 +79,7 @@ const Row = styled(Container)`
   padding-right: 56px;
   p {
     margin: 0;
-    font-weight: 600;
+    font-weight: ${theme.fontWeights.bold};
   }
 `;
 const Close = styled.button`

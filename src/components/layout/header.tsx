@@ -94,7 +94,7 @@ const NavList = styled.ul`
 `;
 const navItemStyle = `
   font: inherit;
-  font-weight: 600;
+  font-weight: ${theme.fontWeights.bold};
   background: none;
   border: 0;
   padding: 10px 12px;
@@ -186,7 +186,7 @@ const Actions = styled.div`
 `;
 const MenuToggle = styled.button`
   font: inherit;
-  font-weight: 600;
+  font-weight: ${theme.fontWeights.bold};
   display: inline-flex;
   align-items: center;
   gap: 8px;

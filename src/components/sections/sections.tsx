@@ -43,7 +43,7 @@ const Logos = styled.ul`
   padding: 0;
   margin: 0;
   li {
-    font-weight: 800;
+    font-weight: ${theme.fontWeights.bold};
     font-size: ${theme.fontSizes.xl};
     color: ${theme.colors.slate};
     letter-spacing: -0.02em;
@@ -79,8 +79,9 @@ const StatGrid = styled.dl`
   margin: 0;
   text-align: center;
   dt {
-    font-size: ${theme.fontSizes.h2};
-    font-weight: 800;
+    /* the h2 size, phone to desktop (one font strike less) */
+    font-size: clamp(1.5rem, 3.5vw, ${theme.fontSizes.h2});
+    font-weight: ${theme.fontWeights.bold};
     color: ${theme.colors.cobaltDark};
   }
   dd {
@@ -99,7 +100,7 @@ const Plan = styled(Card)<{ $highlighted?: boolean | null }>`
   }
   .price {
     font-size: ${theme.fontSizes.h2};
-    font-weight: 800;
+    font-weight: ${theme.fontWeights.bold};
   }
 `;
 

@@ -36,7 +36,7 @@ const Item = styled.li`
     font-size: ${theme.fontSizes.s};
   }
   .text {
-    font-weight: 600;
+    font-weight: ${theme.fontWeights.bold};
     margin: 0 0 ${theme.space.xxs};
   }
   .competency {

@@ -7,7 +7,7 @@ const Field = styled.div`
   flex-direction: column;
   gap: ${theme.space.xxs};
   label {
-    font-weight: 600;
+    font-weight: ${theme.fontWeights.bold};
     font-size: ${theme.fontSizes.s};
   }
 `;
@@ -53,7 +53,7 @@ const Hint = styled.p`
 const Error = styled.p`
   margin: 0;
   font-size: ${theme.fontSizes.s};
-  font-weight: 600;
+  font-weight: ${theme.fontWeights.bold};
   color: ${theme.colors.red};
 `;
 

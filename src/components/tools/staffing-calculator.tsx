@@ -68,7 +68,7 @@ const Actions = styled.div`
 const JumpLink = styled.a`
   display: inline-block;
   margin-bottom: ${theme.space.m};
-  font-weight: 600;
+  font-weight: ${theme.fontWeights.bold};
   ${theme.media.l} {
     display: none;
   }

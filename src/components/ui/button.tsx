@@ -65,7 +65,7 @@ const buttonStyle = css<StyleProps>`
   gap: 8px;
   border: 2px solid transparent;
   border-radius: ${theme.radii.pill};
-  font-weight: 600;
+  font-weight: ${theme.fontWeights.bold};
   line-height: 1.2;
   text-decoration: none;
   cursor: pointer;

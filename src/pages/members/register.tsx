@@ -13,7 +13,7 @@ const Form = styled.form`
   label {
     display: grid;
     gap: 4px;
-    font-weight: 600;
+    font-weight: ${theme.fontWeights.bold};
   }
   input {
     font: inherit;
