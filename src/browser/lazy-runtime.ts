@@ -52,7 +52,7 @@ const sessionStore = (): Storage | null => {
  * go unnoticed when the runtime chunk itself is the one that fails).
  */
 export const onClientEntry = () => {
-  installChunkRecovery(window, sessionStore());
+  installChunkRecovery(window, sessionStore);
   run((r) => r.onClientEntry());
 };
 export const onInitialClientRender = () => run((r) => r.onInitialClientRender());

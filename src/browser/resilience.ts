@@ -47,9 +47,17 @@ export function recoveryTarget(error: unknown, storage: StorageLike | null): str
   return target;
 }
 
-/** Listens for chunk errors on the window. Returns a function removing the listeners. */
-export function installChunkRecovery(win: Window, storage: StorageLike | null): () => void {
+/**
+ * Listens for chunk errors on the window. Returns a function removing the listeners.
+ *
+ * The storage is asked for only when an error comes: the first `window.sessionStorage` of a page is a
+ * synchronous round trip to the browser process (about 10 ms on a throttled phone), which would otherwise
+ * land in the long task that boots the page (ARCHITECTURE.md 7).
+ */
+export function installChunkRecovery(win: Window, getStorage: () => StorageLike | null): () => void {
   const recover = (error: unknown) => {
+    if (!isChunkLoadError(error)) return;
+    const storage = getStorage();
     const target = recoveryTarget(error, storage);
     if (!target) return;
     safely(() => storage?.setItem(RECOVERY_KEY, target), undefined);

@@ -30,7 +30,8 @@ describe("lazy browser runtime", () => {
     const lazy = await import("../../src/browser/lazy-runtime");
     installed.length = 0;
     lazy.onClientEntry();
-    expect(installed).toEqual([{ win: window, storage: window.sessionStorage }]);
+    expect(installed).toEqual([{ win: window, storage: expect.any(Function) }]);
+    expect((installed[0] as { storage: () => Storage | null }).storage()).toBe(window.sessionStorage);
     expect(calls.at(-1)).toBe("entry");
   });
 });

@@ -19,7 +19,11 @@ describe("chunk-load recovery (SPEC 4.7)", () => {
     expect(sessionStorage.getItem(LAST_PATH_KEY)).toBe("/pricing/?plan=plus");
     const assign = vi.fn();
     const win = Object.assign(new EventTarget(), { location: { assign } }) as unknown as Window;
-    const remove = installChunkRecovery(win, sessionStorage);
+    const getStorage = vi.fn(() => sessionStorage);
+    const remove = installChunkRecovery(win, getStorage);
+    // not touched until a chunk error comes (its first access is a synchronous IPC)
+    win.dispatchEvent(Object.assign(new Event("error"), { error: new Error("undefined is not a function") }));
+    expect(getStorage).not.toHaveBeenCalled();
     const chunkError = Object.assign(new Event("error"), { error: { name: "ChunkLoadError" } });
     win.dispatchEvent(chunkError);
     expect(assign).toHaveBeenCalledWith("/pricing/?plan=plus");
