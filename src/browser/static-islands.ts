@@ -12,8 +12,8 @@
  *   queues its page for prefetching (the shared observer of internal-link.ts);
  * - a button marked `data-island-action="name"` runs the island's action of that name.
  *
- * Islands are static only while the page the server rendered is still shown: after the first client-side
- * navigation every island renders its children like any component.
+ * Islands are static only while React hydrates the page the server rendered: an island mounted after a
+ * client-side navigation renders its children like any component (see isServerIsland).
  */
 import { hovering, isClientNavigation, isCurrentPage, viewportPrefetcher } from "./internal-link";
 
@@ -23,33 +23,18 @@ export const ACTION_ATTRIBUTE = "data-island-action";
 /** Things an island's buttons can do, by the name in their `data-island-action`. */
 export type IslandActions = Record<string, () => void>;
 
-let leftServerPage = false;
-
-/** The visitor left the server-rendered page (gatsby-browser's first route change to another path). */
-export function leaveServerPage(): void {
-  leftServerPage = true;
-}
-
-/** For tests: back to a freshly loaded page. */
-export function resetServerPage(): void {
-  leftServerPage = false;
-}
-
 /**
- * The server's HTML inside the island `id`, or undefined when the island must render itself: on the server,
- * after a client-side navigation, or when the page has no such island (its HTML differs from this render).
+ * Whether the server rendered the island `id` into this document, i.e. whether React is hydrating it now.
  *
- * Ids match only while React hydrates: useId gives server and hydrating client the same tree-based id
- * (":R…:"), and a client render (after a mismatch in a boundary around the island) a counter-based one
- * (":r…:"), so an island React renders afresh finds nothing and renders its children. React keeps a hydrated
- * element's DOM and does not read the markup; it is the server's own rather than a placeholder so that the
- * element would keep its content even if React ever wrote it.
+ * Ids match only while React hydrates: useId gives the server and a hydrating client the same tree-based id
+ * (":R…:"), and any client render a counter-based one (":r…:"). So an island mounted after a client-side
+ * navigation, or rendered afresh after a mismatch in a boundary around it, finds nothing here and renders its
+ * children, even while the previous page's DOM is still in the document.
  */
-export function serverHtmlOf(id: string, doc: Document | undefined = globalThis.document): string | undefined {
-  if (!doc || leftServerPage) return undefined;
-  for (const element of doc.querySelectorAll(`[${ISLAND_ATTRIBUTE}]`))
-    if (element.getAttribute(ISLAND_ATTRIBUTE) === id) return element.innerHTML;
-  return undefined;
+export function isServerIsland(id: string, doc: Document | undefined = globalThis.document): boolean {
+  if (!doc) return false;
+  for (const element of doc.querySelectorAll(`[${ISLAND_ATTRIBUTE}]`)) if (element.getAttribute(ISLAND_ATTRIBUTE) === id) return true;
+  return false;
 }
 
 const FILE_SUFFIX = /\.[a-z0-9]+$/i;
@@ -74,7 +59,8 @@ export interface IslandContext {
   navigate: (to: string, options?: { replace?: boolean }) => unknown;
   /** The site's path prefix ("" or "/prefix"). */
   base: string;
-  actions?: IslandActions;
+  /** The island's current actions, read on each click. */
+  actions?: () => IslandActions | undefined;
 }
 
 const anchorOf = (target: EventTarget | null, island: Element): HTMLAnchorElement | null => {
@@ -90,7 +76,7 @@ export function wireIsland(island: HTMLElement, context: IslandContext): () => v
   const onClick = (event: MouseEvent) => {
     const button = event.target instanceof Element ? event.target.closest(`[${ACTION_ATTRIBUTE}]`) : null;
     if (button && island.contains(button)) {
-      const action = context.actions?.[button.getAttribute(ACTION_ATTRIBUTE) ?? ""];
+      const action = context.actions?.()?.[button.getAttribute(ACTION_ATTRIBUTE) ?? ""];
       if (action) action();
       return;
     }

@@ -8,14 +8,14 @@
  */
 import React, { act, useState } from "react";
 import { renderToString } from "react-dom/server";
-import { hydrateRoot, type Root } from "react-dom/client";
+import { createRoot, hydrateRoot, type Root } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 vi.mock("gatsby", async () => (await import("../fixtures/gatsby-mock")).gatsbyMock);
 const { navigate } = await import("gatsby");
 const { StaticIsland } = await import("../../src/components/layout/static-island");
 const { SiteLink } = await import("../../src/components/ui/site-link");
-const { leaveServerPage, resetServerPage, serverHtmlOf, sitePageOf } = await import("../../src/browser/static-islands");
+const { isServerIsland, sitePageOf } = await import("../../src/browser/static-islands");
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -81,7 +81,6 @@ afterEach(() => {
   act(() => root?.unmount());
   root = undefined;
   document.body.innerHTML = "";
-  resetServerPage();
 });
 
 describe("a static island on the page the server rendered", () => {
@@ -173,21 +172,27 @@ describe("a static island on the page the server rendered", () => {
 });
 
 describe("after the first client-side navigation", () => {
-  it("renders its children like any component", async () => {
-    leaveServerPage();
-    await load(<Page />);
+  it("renders its children like any component, even while the server-rendered page is still in the document", async () => {
+    await load(<Page />); // the page the visit landed on, with its islands' server ids
+    // A navigation mounts the next page with a client render (Gatsby keys each page by its path).
+    const next = document.createElement("div");
+    document.body.append(next);
+    renders = 0;
+    const nextRoot = createRoot(next);
+    await act(async () => nextRoot.render(<Page />));
     expect(renders).toBe(1);
-    expect(hasFiber(island().querySelector("p")!)).toBe(true);
+    const nextIsland = next.querySelector("[data-island]")!;
+    expect(nextIsland.getAttribute("data-island")).not.toBe(island().getAttribute("data-island"));
+    expect(hasFiber(nextIsland.querySelector("p")!)).toBe(true);
+    act(() => nextRoot.unmount());
   });
 });
 
-describe("serverHtmlOf", () => {
-  it("finds the island by its id only on the server-rendered page", () => {
+describe("isServerIsland", () => {
+  it("finds the island the server rendered by its id", () => {
     document.body.innerHTML = `<div data-island=":R1:"><p>one</p></div><div data-island=":R2:"><p>two</p></div>`;
-    expect(serverHtmlOf(":R2:")).toBe("<p>two</p>");
-    expect(serverHtmlOf(":R3:")).toBeUndefined();
-    leaveServerPage();
-    expect(serverHtmlOf(":R2:")).toBeUndefined();
+    expect(isServerIsland(":R2:")).toBe(true);
+    expect(isServerIsland(":R3:")).toBe(false);
   });
 });
 

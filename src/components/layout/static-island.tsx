@@ -1,6 +1,6 @@
 import React, { useCallback, useId, useRef, useState } from "react";
 import { navigate, withPrefix } from "gatsby";
-import { ISLAND_ATTRIBUTE, serverHtmlOf, wireIsland, type IslandActions } from "../../browser/static-islands";
+import { ISLAND_ATTRIBUTE, isServerIsland, wireIsland, type IslandActions } from "../../browser/static-islands";
 
 export interface StaticIslandProps {
   children: React.ReactNode;
@@ -20,7 +20,8 @@ export interface StaticIslandProps {
  * A block that needs no React in the browser: text, images, links (src/browser/static-islands.ts explains why).
  *
  * On the server it renders its children in a `display: contents` wrapper. When the page first loads, the wrapper
- * hydrates with the server's HTML as its inner HTML, which React leaves as it is and does not descend into: no
+ * hydrates as an element with `dangerouslySetInnerHTML`, whose server markup React keeps as it is (it neither
+ * compares nor writes it while hydrating, nor later while the value stays the same) and does not descend into: no
  * fiber, style or prop comparison for anything inside. Links inside still navigate client-side and prefetch,
  * and action buttons still work. After a client-side navigation, or when `source` changes, it renders its
  * children like any component.
@@ -33,11 +34,11 @@ export function StaticIsland({ when = true, ...props }: StaticIslandProps) {
 
 function Island({ children, source, actions }: Omit<StaticIslandProps, "when">) {
   const id = useId();
-  const [kept] = useState(() => ({ html: serverHtmlOf(id), source }));
+  const [kept] = useState(() => ({ hydrating: isServerIsland(id), source }));
   const cleanup = useRef<(() => void) | null>(null);
   const actionsRef = useRef(actions);
   actionsRef.current = actions;
-  const isStatic = kept.html !== undefined && Object.is(kept.source, source);
+  const isStatic = kept.hydrating && Object.is(kept.source, source);
   const ref = useCallback(
     (element: HTMLDivElement | null) => {
       cleanup.current?.();
@@ -46,13 +47,13 @@ function Island({ children, source, actions }: Omit<StaticIslandProps, "when">) 
         cleanup.current = wireIsland(element, {
           navigate: (to, options) => navigate(to, options),
           base: withPrefix("/"),
-          actions: Object.fromEntries(Object.keys(actions ?? {}).map((name) => [name, () => actionsRef.current?.[name]?.()])),
+          actions: () => actionsRef.current,
         });
     },
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the action names are fixed per island; calls read the latest
     [isStatic],
   );
   const attributes = { [ISLAND_ATTRIBUTE]: id, ref };
-  if (isStatic) return <div {...attributes} dangerouslySetInnerHTML={{ __html: kept.html! }} suppressHydrationWarning />;
+  // Hydration keeps the server's markup; the empty value only has to stay the same so that no update writes it.
+  if (isStatic) return <div {...attributes} dangerouslySetInnerHTML={{ __html: "" }} suppressHydrationWarning />;
   return <div {...attributes}>{children}</div>;
 }
