@@ -51,8 +51,21 @@ export function loadedScriptUrls(entries: ReadonlyArray<{ name: string }>, origi
 
 const warmed = new Set<string>();
 
-/** Fetches, through the controlling service worker, what the current page needs and was not cached yet. */
-export function warmOfflineCache(win: Window & { ___loader?: LoaderLike }, fetchImpl: typeof fetch = win.fetch.bind(win)): string[] {
+/** Runs a step now or later (the runtime's task queue: one step per macrotask). */
+export type Defer = (step: () => void) => void;
+const now: Defer = (step) => step();
+
+/**
+ * Fetches, through the controlling service worker, what the current page needs and was not cached yet.
+ * Each fetch is a step of its own for `defer`: starting one is a synchronous round trip to the browser
+ * process (~2-3 ms here), and the fifteen or so a landing page needs, started in one task, made a 40 ms task.
+ * Returns the URLs it took on.
+ */
+export function warmOfflineCache(
+  win: Window & { ___loader?: LoaderLike },
+  defer: Defer = now,
+  fetchImpl: typeof fetch = win.fetch.bind(win),
+): string[] {
   if (!win.navigator.serviceWorker?.controller || !win.___loader) return [];
   let resources: PageResourcesLike | null | undefined;
   try {
@@ -64,7 +77,7 @@ export function warmOfflineCache(win: Window & { ___loader?: LoaderLike }, fetch
   const urls = [...extraResourceUrls(resources), ...scripts].filter((url) => !warmed.has(url));
   for (const url of urls) {
     warmed.add(url);
-    fetchImpl(url).catch(() => warmed.delete(url));
+    defer(() => void fetchImpl(url).catch(() => warmed.delete(url)));
   }
   return urls;
 }

@@ -105,7 +105,7 @@ export function onInitialClientRender(): void {
   window.addEventListener("hashchange", () => routeHash(window.location.hash));
   // the service worker took control after the page loaded (first visit): cache what the page uses
   // (in a task of its own: gatsby-plugin-offline's handler for the same moment is busy adding prefetch links)
-  window.navigator.serviceWorker?.addEventListener("controllerchange", () => work.add(() => warmOfflineCache(window)));
+  window.navigator.serviceWorker?.addEventListener("controllerchange", () => work.add(() => warmOfflineCache(window, work.add)));
   // Queued behind the first route's decoration, so the observer does not see (and redo) that work.
   work.add(() => observeLinks(document.body, decorationContext));
 
@@ -137,7 +137,7 @@ export function onRouteUpdate({ location, prevLocation }: RouteUpdateArgs): void
   const url = new URL(`${location.pathname}${location.search}${location.hash}`, window.location.origin);
   work.add(() => {
     rememberPath(storage("sessionStorage"), `${url.pathname}${url.search}`);
-    warmOfflineCache(window);
+    warmOfflineCache(window, work.add);
     // document.referrer stays the landing page's referrer for client-side navigations: ignore it then.
     const decision = trackPageView({ url, referrer: prevLocation ? "" : document.referrer, cookies: readCookies(), now: Date.now() });
     writeCookies(decision.writes, url.hostname);

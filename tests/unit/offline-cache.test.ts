@@ -40,21 +40,31 @@ describe("offline cache completion", () => {
     const loader = { loadPageSync: vi.fn(() => ({ page: { staticQueryHashes: ["111", "222"] } })) };
     const fetchImpl = vi.fn(() => Promise.resolve(new Response("{}")));
     const win = windowWith({ state: "activated" }, loader, ["https://www.northdesk.com/component---pricing-1.js"]);
-    expect(warmOfflineCache(win, fetchImpl as unknown as typeof fetch)).toEqual([
+    const steps: Array<() => void> = [];
+    expect(warmOfflineCache(win, (step) => steps.push(step), fetchImpl as unknown as typeof fetch)).toEqual([
       "/page-data/app-data.json",
       "/page-data/sq/d/111.json",
       "/page-data/sq/d/222.json",
       "/component---pricing-1.js",
     ]);
     expect(loader.loadPageSync).toHaveBeenCalledWith("/pricing/");
-    expect(warmOfflineCache(win, fetchImpl as unknown as typeof fetch)).toEqual([]);
+    // one fetch per deferred step, none before its step runs
+    expect(steps).toHaveLength(4);
+    expect(fetchImpl).not.toHaveBeenCalled();
+    steps[0]();
+    expect(fetchImpl).toHaveBeenCalledTimes(1);
+    expect(fetchImpl).toHaveBeenLastCalledWith("/page-data/app-data.json");
+    for (const step of steps.slice(1)) step();
+    expect(warmOfflineCache(win, undefined, fetchImpl as unknown as typeof fetch)).toEqual([]);
     expect(fetchImpl).toHaveBeenCalledTimes(4);
   });
 
   it("does nothing without a controlling service worker or a loader", () => {
     const fetchImpl = vi.fn();
-    expect(warmOfflineCache(windowWith(null, { loadPageSync: () => ({ page: { staticQueryHashes: ["9"] } }) }), fetchImpl)).toEqual([]);
-    expect(warmOfflineCache(windowWith({}), fetchImpl)).toEqual([]);
+    expect(
+      warmOfflineCache(windowWith(null, { loadPageSync: () => ({ page: { staticQueryHashes: ["9"] } }) }), undefined, fetchImpl),
+    ).toEqual([]);
+    expect(warmOfflineCache(windowWith({}), undefined, fetchImpl)).toEqual([]);
     expect(fetchImpl).not.toHaveBeenCalled();
   });
 });
