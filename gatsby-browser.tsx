@@ -4,15 +4,11 @@ import "./src/browser/adopt-server-styles";
 import type { GatsbyBrowser } from "gatsby";
 import { RootWrapper } from "./src/components/root-wrapper";
 import { hydrateInTransition } from "./src/browser/hydrate";
-import { deferServiceWorkerRegistration } from "./src/browser/service-worker";
 import {
   onClientEntry as startRuntime,
   onInitialClientRender as afterFirstRender,
   onRouteUpdate as routeUpdated,
 } from "./src/browser/lazy-runtime";
-
-// Before Gatsby's boot registers gatsby-plugin-offline's worker: it registers after load, once idle.
-deferServiceWorkerRegistration(window);
 
 // wrapPageElement, not wrapRootElement: it must sit inside gatsby-plugin-styled-components' root wrapper,
 // whose style sheet collects the server-rendered CSS.
