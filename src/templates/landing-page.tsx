@@ -2,6 +2,7 @@ import { graphql, type HeadProps, type PageProps } from "gatsby";
 import { Layout } from "../components/layout/layout";
 import { Seo } from "../components/seo/seo";
 import { LandingSection } from "../components/sections/sections";
+import { LandingListsContext } from "../components/sections/landing-lists";
 
 type Data = Queries.LandingPageTemplateQuery;
 
@@ -10,9 +11,11 @@ export default function LandingPageTemplate({ data, location }: PageProps<Data>)
   const page = data.landingPage!;
   return (
     <Layout path={location.pathname} useStaticHeader={page.useStaticHeader}>
-      {page.sections.map((section, i) => (
-        <LandingSection key={section.id} section={section} index={i} />
-      ))}
+      <LandingListsContext.Provider value={data}>
+        {page.sections.map((section, i) => (
+          <LandingSection key={section.id} section={section} index={i} />
+        ))}
+      </LandingListsContext.Provider>
     </Layout>
   );
 }
@@ -24,7 +27,7 @@ export function Head({ data }: HeadProps<Data>) {
 }
 
 export const query = graphql`
-  query LandingPageTemplate($id: String!) {
+  query LandingPageTemplate($id: String!, $withCompanies: Boolean = false, $withIntegrations: Boolean = false, $withJobs: Boolean = false) {
     landingPage(id: { eq: $id }) {
       slug
       title
@@ -40,5 +43,8 @@ export const query = graphql`
         }
       }
     }
+    ...LandingCompanies
+    ...LandingIntegrations
+    ...LandingJobs
   }
 `;

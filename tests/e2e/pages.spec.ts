@@ -91,3 +91,25 @@ test("an unknown path shows the 404 page", async ({ page }) => {
   expect(response?.status()).toBe(404);
   await expect(page.locator("h1")).toHaveText("We couldn't find that page");
 });
+
+test("list pages link every company, integration and job, also after a client-side navigation; other landing pages do not fetch the lists", async ({
+  page,
+}) => {
+  // distinct files: the offline cache fetches what the page loaded once more, through the service worker
+  const staticQueries = new Set<string>();
+  page.on("request", (req) => new URL(req.url()).pathname.startsWith("/page-data/sq/") && staticQueries.add(req.url()));
+  await page.goto("/", { waitUntil: "load" });
+  await page.waitForLoadState("networkidle");
+  // the site data and the personalization experiences; the lists come with their own pages' data
+  expect(staticQueries.size).toBe(2);
+
+  for (const list of ["/jobs/", "/integrations/", "/customers/"]) {
+    const expected = paths.filter((p) => p.startsWith(list) && p !== list).sort();
+    await page.evaluate((to) => (window as unknown as { ___navigate: (to: string) => void }).___navigate(to), list);
+    await expect(page).toHaveURL(new RegExp(`${list}$`));
+    await expect(page.locator("h1")).toBeVisible();
+    const linked = await page.locator(`main a[href^="${list}"]`).evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+    expect([...new Set(linked)].filter((href) => href !== list).sort()).toEqual(expected);
+  }
+  expect(staticQueries.size).toBe(2);
+});

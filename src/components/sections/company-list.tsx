@@ -1,8 +1,9 @@
-import { graphql, useStaticQuery } from "gatsby";
+import { graphql } from "gatsby";
 import { SiteLink } from "../ui/site-link";
 import { Container, Grid, Section } from "../ui/container";
 import { Badge } from "../ui/badge";
 import { paths } from "../../node/create-pages/paths";
+import { useLandingLists } from "./landing-lists";
 import { CardTitle, Heading2, LinkCard, image } from "./parts";
 
 interface ListSection {
@@ -11,28 +12,13 @@ interface ListSection {
 }
 
 export function CompanyList({ s, first }: { s: ListSection; first: boolean }) {
-  const data = useStaticQuery<Queries.CompanyListQuery>(graphql`
-    query CompanyList {
-      allCompany(sort: { name: ASC }) {
-        nodes {
-          slug
-          name
-          industry
-          summary
-          logo {
-            alt
-            gatsbyImageData(width: 64, height: 64, layout: FIXED, placeholder: NONE)
-          }
-        }
-      }
-    }
-  `);
+  const nodes = useLandingLists().landingCompanies?.nodes ?? [];
   return (
     <Section>
       <Container>
         <Heading2 heading={s.heading} text={s.text} first={first} />
         <Grid>
-          {data.allCompany.nodes.map((c) => (
+          {nodes.map((c) => (
             <LinkCard key={c.slug}>
               {image(c.logo)}
               <CardTitle>
@@ -47,3 +33,21 @@ export function CompanyList({ s, first }: { s: ListSection; first: boolean }) {
     </Section>
   );
 }
+
+/** Fetched with the landing page's own query when the page has this section (see landing-lists.ts). */
+export const query = graphql`
+  fragment LandingCompanies on Query {
+    landingCompanies: allCompany(sort: { name: ASC }) @include(if: $withCompanies) {
+      nodes {
+        slug
+        name
+        industry
+        summary
+        logo {
+          alt
+          gatsbyImageData(width: 64, height: 64, layout: FIXED, placeholder: NONE)
+        }
+      }
+    }
+  }
+`;

@@ -1,8 +1,9 @@
-import { graphql, useStaticQuery } from "gatsby";
+import { graphql } from "gatsby";
 import { SiteLink } from "../ui/site-link";
 import { Container, Grid, Section } from "../ui/container";
 import { Badge } from "../ui/badge";
 import { paths } from "../../node/create-pages/paths";
+import { useLandingLists } from "./landing-lists";
 import { CardTitle, Heading2, LinkCard, image } from "./parts";
 
 interface ListSection {
@@ -11,29 +12,13 @@ interface ListSection {
 }
 
 export function IntegrationList({ s, first }: { s: ListSection; first: boolean }) {
-  const data = useStaticQuery<Queries.IntegrationListQuery>(graphql`
-    query IntegrationList {
-      allIntegration(sort: { name: ASC }) {
-        nodes {
-          slug
-          name
-          category
-          summary
-          isNew
-          logo {
-            alt
-            gatsbyImageData(width: 48, height: 48, layout: FIXED, placeholder: NONE)
-          }
-        }
-      }
-    }
-  `);
+  const nodes = useLandingLists().landingIntegrations?.nodes ?? [];
   return (
     <Section>
       <Container>
         <Heading2 heading={s.heading} text={s.text} first={first} />
         <Grid>
-          {data.allIntegration.nodes.map((i) => (
+          {nodes.map((i) => (
             <LinkCard key={i.slug}>
               {image(i.logo)}
               <CardTitle>
@@ -53,3 +38,22 @@ export function IntegrationList({ s, first }: { s: ListSection; first: boolean }
     </Section>
   );
 }
+
+/** Fetched with the landing page's own query when the page has this section (see landing-lists.ts). */
+export const query = graphql`
+  fragment LandingIntegrations on Query {
+    landingIntegrations: allIntegration(sort: { name: ASC }) @include(if: $withIntegrations) {
+      nodes {
+        slug
+        name
+        category
+        summary
+        isNew
+        logo {
+          alt
+          gatsbyImageData(width: 48, height: 48, layout: FIXED, placeholder: NONE)
+        }
+      }
+    }
+  }
+`;

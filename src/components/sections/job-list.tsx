@@ -1,7 +1,8 @@
-import { graphql, useStaticQuery } from "gatsby";
+import { graphql } from "gatsby";
 import { SiteLink } from "../ui/site-link";
 import { Container, Grid, Section } from "../ui/container";
 import { paths } from "../../node/create-pages/paths";
+import { useLandingLists } from "./landing-lists";
 import { CardTitle, Heading2, LinkCard } from "./parts";
 
 interface ListSection {
@@ -10,25 +11,13 @@ interface ListSection {
 }
 
 export function JobList({ s, first }: { s: ListSection; first: boolean }) {
-  const data = useStaticQuery<Queries.JobListQuery>(graphql`
-    query JobList {
-      allJobPost(sort: { datePosted: DESC }) {
-        nodes {
-          slug
-          title
-          department
-          location
-          remote
-        }
-      }
-    }
-  `);
+  const nodes = useLandingLists().landingJobs?.nodes ?? [];
   return (
     <Section>
       <Container>
         <Heading2 heading={s.heading} text={s.text} first={first} />
         <Grid>
-          {data.allJobPost.nodes.map((j) => (
+          {nodes.map((j) => (
             <LinkCard key={j.slug}>
               <CardTitle>
                 <SiteLink to={paths.job(j.slug)}>{j.title}</SiteLink>
@@ -44,3 +33,18 @@ export function JobList({ s, first }: { s: ListSection; first: boolean }) {
     </Section>
   );
 }
+
+/** Fetched with the landing page's own query when the page has this section (see landing-lists.ts). */
+export const query = graphql`
+  fragment LandingJobs on Query {
+    landingJobs: allJobPost(sort: { datePosted: DESC }) @include(if: $withJobs) {
+      nodes {
+        slug
+        title
+        department
+        location
+        remote
+      }
+    }
+  }
+`;

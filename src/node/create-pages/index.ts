@@ -2,6 +2,7 @@
 import path from "node:path";
 import type { CreatePagesArgs } from "gatsby";
 import { paths, POSTS_PER_PAGE } from "./paths";
+import { listVariables } from "./landing-lists";
 
 const template = (name: string) => path.resolve(__dirname, "../../templates", `${name}.tsx`);
 
@@ -10,7 +11,7 @@ interface Slugged {
   slug: string;
 }
 interface PagesQuery {
-  allLandingPage: { nodes: Slugged[] };
+  allLandingPage: { nodes: (Slugged & { sections: { blocktype: string }[] })[] };
   allResourcesPage: { nodes: Slugged[] };
   allBlogPost: { nodes: (Slugged & { category: { slug: string } })[] };
   allCategory: { nodes: Slugged[] };
@@ -30,6 +31,9 @@ export async function createPages({ graphql, actions, reporter }: CreatePagesArg
         nodes {
           id
           slug
+          sections {
+            blocktype
+          }
         }
       }
       allResourcesPage {
@@ -109,7 +113,11 @@ export async function createPages({ graphql, actions, reporter }: CreatePagesArg
   const { createPage } = actions;
 
   for (const page of data.allLandingPage.nodes)
-    createPage({ path: page.slug, component: template("landing-page"), context: { id: page.id } });
+    createPage({
+      path: page.slug,
+      component: template("landing-page"),
+      context: { id: page.id, ...listVariables(page.sections.map((s) => s.blocktype)) },
+    });
   for (const page of data.allResourcesPage.nodes)
     createPage({ path: page.slug, component: template("resources-page"), context: { id: page.id } });
 

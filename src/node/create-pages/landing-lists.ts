@@ -1,0 +1,23 @@
+/**
+ * The site-wide lists a landing page can show (companies, integrations, jobs) come with the page's own
+ * query, and only for a page that has the section: as static queries they were a request of their own on
+ * every landing page, section or not (ARCHITECTURE.md 7). createPages sets the landing template's `with…`
+ * query variables from the page's sections; each list's fragment is `@include(if: $with…)`.
+ */
+
+/** The section block types that need a list, and the page-query variable that fetches it. */
+export const LIST_VARIABLES = {
+  CompanyList: "withCompanies",
+  IntegrationList: "withIntegrations",
+  JobList: "withJobs",
+} as const;
+
+type ListVariable = (typeof LIST_VARIABLES)[keyof typeof LIST_VARIABLES];
+
+/** The page-context variables for a landing page whose sections have these block types. */
+export function listVariables(blocktypes: readonly string[]): Partial<Record<ListVariable, true>> {
+  const variables: Partial<Record<ListVariable, true>> = {};
+  for (const blocktype of blocktypes)
+    if (Object.hasOwn(LIST_VARIABLES, blocktype)) variables[LIST_VARIABLES[blocktype as keyof typeof LIST_VARIABLES]] = true;
+  return variables;
+}
