@@ -61,6 +61,30 @@ export function signupAttributionParams(cookies: CookieValues): Params {
   return params.filter(([, value]) => value !== "");
 }
 
+interface Target {
+  pathname: string;
+  hostname: string;
+  relative: boolean;
+}
+
+/**
+ * A root-relative path of plain characters ("/blog/x/?a=1#b"): its pathname is the text before any ? or #,
+ * as URL would give it, without parsing one (a page has about a hundred of these links). Anything URL might
+ * rewrite (dot segments, escapes, backslashes, spaces, non-ASCII, "//host") takes the URL path instead.
+ */
+const PLAIN_PATH = /^\/(?![/\\])[!-~]*$/;
+const REWRITTEN = /[\\%]|\/\./;
+
+/** Where an href points (http and https only). */
+function locate(href: string, page: URL): Target | null {
+  if (PLAIN_PATH.test(href) && !REWRITTEN.test(href.replace(/[?#].*$/, "")) && (page.protocol === "http:" || page.protocol === "https:")) {
+    const end = href.search(/[?#]/);
+    return { pathname: end < 0 ? href : href.slice(0, end), hostname: page.hostname, relative: true };
+  }
+  const url = resolve(href, page);
+  return url && { pathname: url.pathname, hostname: url.hostname, relative: isRelative(href) };
+}
+
 function resolve(href: string, page: URL): URL | null {
   try {
     const url = new URL(href, page);
@@ -72,22 +96,24 @@ function resolve(href: string, page: URL): URL | null {
 
 const isRelative = (href: string) => !/^([a-z][a-z\d+.-]*:|\/\/)/i.test(href.trim());
 
+const signupTarget = (target: Target | null, hosts: SiteHosts) =>
+  !!target && target.pathname.startsWith(SIGNUP_PATH_PREFIX) && (target.relative || isMarketingHost(target.hostname, hosts));
+
 /** A sign-up link: path under /members/register, relative or on a marketing host. */
 export function isSignupLink(href: string, page: URL, hosts: SiteHosts = siteHosts): boolean {
-  const url = resolve(href, page);
-  return !!url && url.pathname.startsWith(SIGNUP_PATH_PREFIX) && (isRelative(href) || isMarketingHost(url.hostname, hosts));
+  return signupTarget(locate(href, page), hosts);
 }
 
 /** A cross-domain link: to the app host. */
 export function isAppLink(href: string, page: URL, hosts: SiteHosts = siteHosts): boolean {
-  const url = resolve(href, page);
-  return !!url && isAppHost(url.hostname, hosts);
+  const target = locate(href, page);
+  return !!target && isAppHost(target.hostname, hosts);
 }
 
 /** The login link (on the app host or ours). */
 export function isLoginLink(href: string, page: URL): boolean {
-  const url = resolve(href, page);
-  return !!url && url.pathname.startsWith(LOGIN_PATH_PREFIX);
+  const target = locate(href, page);
+  return !!target && target.pathname.startsWith(LOGIN_PATH_PREFIX);
 }
 
 /** Appends the params the href does not have yet, keeping its query text and hash as they are. */
@@ -113,13 +139,14 @@ export function appendParams(href: string, params: Params): string {
 /** SPEC 4.1, 7.3: the decorated form of one href (unchanged if no rule applies). */
 export function decorateHref(href: string, ctx: DecorationContext): string {
   const hosts = ctx.hosts ?? siteHosts;
-  if (isSignupLink(href, ctx.page, hosts)) {
+  const target = locate(href, ctx.page);
+  if (signupTarget(target, hosts)) {
     const params: Array<readonly [string, string]> = isSignupPage(ctx.page.pathname) ? [] : [...signupAttributionParams(ctx.cookies)];
     const promo = ctx.page.searchParams.get(PROMO_PARAM);
     if (promo) params.push([PROMO_PARAM, promo]);
     return appendParams(href, params);
   }
-  if (isAppLink(href, ctx.page, hosts)) {
+  if (target && isAppHost(target.hostname, hosts)) {
     const params: Array<readonly [string, string]> = [];
     const mxid = ctx.cookies[COOKIE_NAMES.mxid];
     if (mxid) params.push(["mxid", mxid]);
@@ -136,13 +163,20 @@ export function decorateHref(href: string, ctx: DecorationContext): string {
 const ORIGINAL = "data-nd-href";
 const DECORATED = "data-nd-decorated";
 
-/** Decorates one anchor from its undecorated href, so decorating again with new values replaces ours. */
-export function decorateAnchor(anchor: Element, ctx: DecorationContext): void {
+/**
+ * Decorates one anchor from its undecorated href, so decorating again with new values replaces ours.
+ * `memo` (one pass, one context) shares the work between anchors with the same href.
+ */
+export function decorateAnchor(anchor: Element, ctx: DecorationContext, memo?: Map<string, string>): void {
   const current = anchor.getAttribute("href");
   if (current === null) return;
   // If someone else (React) changed the href since we decorated it, that is the new original.
   const original = anchor.getAttribute(DECORATED) === current ? (anchor.getAttribute(ORIGINAL) ?? current) : current;
-  const next = decorateHref(original, ctx);
+  let next = memo?.get(original);
+  if (next === undefined) {
+    next = decorateHref(original, ctx);
+    memo?.set(original, next);
+  }
   if (next === original && !anchor.hasAttribute(DECORATED)) return;
   anchor.setAttribute(ORIGINAL, original);
   anchor.setAttribute(DECORATED, next);
@@ -150,9 +184,10 @@ export function decorateAnchor(anchor: Element, ctx: DecorationContext): void {
 }
 
 export function decorateLinks(root: ParentNode, ctx: DecorationContext): void {
+  const memo = new Map<string, string>();
   const self = root as Element;
-  if (typeof self.matches === "function" && self.matches("a[href]")) decorateAnchor(self, ctx);
-  root.querySelectorAll("a[href]").forEach((anchor) => decorateAnchor(anchor, ctx));
+  if (typeof self.matches === "function" && self.matches("a[href]")) decorateAnchor(self, ctx, memo);
+  root.querySelectorAll("a[href]").forEach((anchor) => decorateAnchor(anchor, ctx, memo));
 }
 
 /** SPEC 7.3: links rendered later are decorated too. Returns a disconnect function. */

@@ -138,10 +138,14 @@ export function onRouteUpdate({ location, prevLocation }: RouteUpdateArgs): void
   work.add(() => {
     rememberPath(storage("sessionStorage"), `${url.pathname}${url.search}`);
     warmOfflineCache(window, work.add);
-    // document.referrer stays the landing page's referrer for client-side navigations: ignore it then.
-    const decision = trackPageView({ url, referrer: prevLocation ? "" : document.referrer, cookies: readCookies(), now: Date.now() });
-    writeCookies(decision.writes, url.hostname);
   });
+  // Reading and writing cookies are synchronous round trips to the browser process: two steps.
+  let writes: ReturnType<typeof trackPageView>["writes"] = [];
+  work.add(() => {
+    // document.referrer stays the landing page's referrer for client-side navigations: ignore it then.
+    writes = trackPageView({ url, referrer: prevLocation ? "" : document.referrer, cookies: readCookies(), now: Date.now() }).writes;
+  });
+  work.add(() => writeCookies(writes, url.hostname));
   if (isSignupPage(url.pathname))
     work.add(() => {
       const utm = signupUtmCookie(readCookies(), Date.now());

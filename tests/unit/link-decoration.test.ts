@@ -115,6 +115,76 @@ describe("cross-domain (app host) links (SPEC 7.3)", () => {
   });
 });
 
+describe("classifying hrefs without a URL parse for plain paths", () => {
+  // the reference: what the rules say, with a URL parsed for every href
+  const reference = (href: string, at: URL) => {
+    let url: URL;
+    try {
+      url = new URL(href, at);
+    } catch {
+      return { signup: false, app: false, login: false };
+    }
+    if (url.protocol !== "http:" && url.protocol !== "https:") return { signup: false, app: false, login: false };
+    const relative = !/^([a-z][a-z\d+.-]*:|\/\/)/i.test(href.trim());
+    return {
+      signup:
+        url.pathname.startsWith("/members/register") &&
+        (relative || (url.hostname.endsWith("northdesk.com") && url.hostname !== hosts.app)),
+      app: url.hostname === hosts.app,
+      login: url.pathname.startsWith("/members/login"),
+    };
+  };
+  const classify = (href: string, at: URL) => ({
+    signup: isSignupLink(href, at, hosts),
+    app: isAppLink(href, at, hosts),
+    login: isLoginLink(href, at),
+  });
+  const appPage = new URL("https://secure.northdesk.com/x/");
+
+  it("agrees with URL on paths URL rewrites (dot segments, escapes, backslashes, spaces, //host)", () => {
+    const tricky = [
+      "/members/register/",
+      "/members/register?x=1#y",
+      "/members/../members/register/",
+      "/x/./members/register",
+      "/%6Dembers/register/",
+      "/members\\register",
+      "/\\secure.northdesk.com/members/register",
+      "//secure.northdesk.com/members/register",
+      "/members/register%20/",
+      " /members/register",
+      "/members/register ",
+      "/mémbers/register",
+      "/members/login?next=/",
+      "/.well-known/members/register",
+      "/blog/",
+      "/",
+    ];
+    for (const href of tricky) {
+      expect(classify(href, page), href).toEqual(reference(href, page));
+      expect(classify(href, appPage), `${href} on the app host`).toEqual(reference(href, appPage));
+    }
+  });
+  it("agrees with URL on any path-like href (property)", () => {
+    const segment = fc.constantFrom("members", "register", "login", "..", ".", "%2e", "blog", "\\", "", " ", "é", "register?x", "#h");
+    fc.assert(
+      fc.property(fc.array(segment, { maxLength: 6 }), (parts) => {
+        const href = `/${parts.join("/")}`;
+        expect(classify(href, page)).toEqual(reference(href, page));
+      }),
+    );
+  });
+  it("decorates every anchor of a repeated href (one decoration per distinct href and pass)", () => {
+    document.body.innerHTML = `<a href="/members/register/">a</a><a href="/members/register/">b</a><a href="/blog/">c</a>`;
+    decorateLinks(document, ctx());
+    const [a, b, c] = [...document.querySelectorAll("a")].map((el) => el.getAttribute("href"));
+    expect(a).toBe(b);
+    expect(query(a!).utm_source).toBe("google");
+    expect(c).toBe("/blog/");
+    document.body.innerHTML = "";
+  });
+});
+
 describe("appendParams", () => {
   it("is idempotent and preserves everything already in the href (property)", () => {
     const name = fc.stringMatching(/^[a-z_]{1,8}$/);
