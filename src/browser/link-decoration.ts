@@ -77,9 +77,10 @@ const REWRITTEN = /[\\%]|\/\./;
 
 /** Where an href points (http and https only). */
 function locate(href: string, page: URL): Target | null {
-  if (PLAIN_PATH.test(href) && !REWRITTEN.test(href.replace(/[?#].*$/, "")) && (page.protocol === "http:" || page.protocol === "https:")) {
+  if (PLAIN_PATH.test(href) && (page.protocol === "http:" || page.protocol === "https:")) {
     const end = href.search(/[?#]/);
-    return { pathname: end < 0 ? href : href.slice(0, end), hostname: page.hostname, relative: true };
+    const pathname = end < 0 ? href : href.slice(0, end);
+    if (!REWRITTEN.test(pathname)) return { pathname, hostname: page.hostname, relative: true };
   }
   const url = resolve(href, page);
   return url && { pathname: url.pathname, hostname: url.hostname, relative: isRelative(href) };
