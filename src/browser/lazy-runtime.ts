@@ -11,17 +11,30 @@ type Runtime = typeof import("./runtime");
 type Call = (runtime: Runtime) => void;
 
 let runtime: Runtime | undefined;
-let pending: Call[] = [];
+const pending: Call[] = [];
 let loading: Promise<void> | undefined;
+
+/**
+ * Replays the waiting calls one task each (the chunk's evaluation is already a task of its own, and each
+ * call's first run compiles its code), in order: a call made meanwhile joins the end of the queue, and only
+ * once the queue is empty do calls go straight through.
+ */
+function replay(module: Runtime): void {
+  const call = pending.shift();
+  if (!call) {
+    runtime = module;
+    return;
+  }
+  try {
+    call(module);
+  } finally {
+    setTimeout(replay, 0, module);
+  }
+}
 
 function load(): Promise<void> {
   loading ??= import(/* webpackChunkName: "browser-runtime" */ "./runtime").then(
-    (module) => {
-      runtime = module;
-      const calls = pending;
-      pending = [];
-      calls.forEach((call) => call(module));
-    },
+    (module) => void setTimeout(replay, 0, module),
     (error: unknown) => {
       // The chunk itself failed (offline, or a deploy replaced it): the page still works without it.
       console.error("The browser runtime could not load", error);
