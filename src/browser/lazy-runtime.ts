@@ -6,6 +6,7 @@
  */
 import type { RouteUpdateArgs } from "./runtime";
 import { installChunkRecovery } from "./resilience";
+import { createTaskQueue } from "../lib/task-queue";
 
 type Runtime = typeof import("./runtime");
 type Call = (runtime: Runtime) => void;
@@ -13,28 +14,18 @@ type Call = (runtime: Runtime) => void;
 let runtime: Runtime | undefined;
 const pending: Call[] = [];
 let loading: Promise<void> | undefined;
-
 /**
- * Replays the waiting calls one task each (the chunk's evaluation is already a task of its own, and each
- * call's first run compiles its code), in order: a call made meanwhile joins the end of the queue, and only
- * once the queue is empty do calls go straight through.
+ * The waiting calls are replayed one task each (the chunk's evaluation is already a task of its own, and each
+ * call's first run compiles its code), in order: a call made while some are still queued joins the queue.
  */
-function replay(module: Runtime): void {
-  const call = pending.shift();
-  if (!call) {
-    runtime = module;
-    return;
-  }
-  try {
-    call(module);
-  } finally {
-    setTimeout(replay, 0, module);
-  }
-}
+const replays = createTaskQueue();
 
 function load(): Promise<void> {
   loading ??= import(/* webpackChunkName: "browser-runtime" */ "./runtime").then(
-    (module) => void setTimeout(replay, 0, module),
+    (module) => {
+      runtime = module;
+      pending.splice(0).forEach((call) => replays.add(() => call(module)));
+    },
     (error: unknown) => {
       // The chunk itself failed (offline, or a deploy replaced it): the page still works without it.
       console.error("The browser runtime could not load", error);
@@ -44,11 +35,12 @@ function load(): Promise<void> {
 }
 
 const run = (call: Call) => {
-  if (runtime) call(runtime);
-  else {
+  const loaded = runtime;
+  if (!loaded) {
     pending.push(call);
     void load();
-  }
+  } else if (replays.pending > 0) replays.add(() => call(loaded));
+  else call(loaded);
 };
 
 const sessionStore = (): Storage | null => {
