@@ -21,6 +21,7 @@ import {
 } from "./link-decoration";
 import { rememberPath } from "./resilience";
 import { warmOfflineCache } from "./offline-cache";
+import { takeOverWhenInstalled } from "./service-worker";
 import { fillSignupForm, signupUtmCookie } from "./signup-page";
 import { isSignupPage } from "../lib/layout-rules";
 import { createTaskQueue } from "../lib/task-queue";
@@ -106,6 +107,8 @@ export function onInitialClientRender(): void {
   // the service worker took control after the page loaded (first visit): cache what the page uses
   // (in a task of its own: gatsby-plugin-offline's handler for the same moment is busy adding prefetch links)
   window.navigator.serviceWorker?.addEventListener("controllerchange", () => work.add(() => warmOfflineCache(window, work.add)));
+  // a new release's worker that is (or becomes) waiting behind the old one takes over (see service-worker)
+  work.add(() => takeOverWhenInstalled(window.navigator.serviceWorker));
   // Queued behind the first route's decoration, so the observer does not see (and redo) that work.
   work.add(() => observeLinks(document.body, decorationContext));
 

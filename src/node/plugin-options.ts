@@ -62,8 +62,8 @@ const SAME_ORIGIN = (path: RegExp) => new RegExp(`(?<=^https?://[^/]+)${path.sou
  */
 export const offlineOptions = {
   precachePages: [],
-  // offline, a visited page whose HTML is not cached gets the app shell (see the file)
-  appendScript: "src/sw/offline-navigation.js",
+  // offline, a visited page whose HTML is not cached gets the app shell; a new release's worker takes over (see the file)
+  appendScript: "src/sw/append.js",
   workboxConfig: {
     runtimeCaching: [
       { urlPattern: /(\.js$|\.css$|static\/)/, handler: "CacheFirst" },

@@ -1,4 +1,4 @@
-/* global workbox, idbKeyval, caches, Response, URL */
+/* global self, workbox, idbKeyval, caches, Response, URL */
 /**
  * Appended to the service worker gatsby-plugin-offline generates (src/node/plugin-options.ts).
  *
@@ -18,4 +18,17 @@ workbox.routing.setCatchHandler(async ({ event }) => {
   for (const resource of resources) if (!(await caches.match(resource))) return Response.error();
   const shell = workbox.precaching.getCacheKeyForURL("/offline-plugin-app-shell-fallback/index.html");
   return (shell && (await caches.match(shell))) || Response.error();
+});
+
+/**
+ * A new release's worker takes over as soon as it is installed (the plugin's `skipWaiting: true`).
+ * workbox asks for that once, from the install event, and in Chromium that is sometimes not enough:
+ * the new worker then waits behind the old one for as long as a tab stays open. In two of the three
+ * stuck runs of tests/e2e/offline.spec.ts ("after a deploy") we examined, asking again from the
+ * installed worker activated it at once. Open pages ask again when they see it installed
+ * (src/browser/service-worker.ts); the message carries no `gatsbyApi`, so the plugin's own message
+ * handler ignores it.
+ */
+self.addEventListener("message", (event) => {
+  if (event.data && event.data.type === "nd:skip-waiting") self.skipWaiting();
 });
