@@ -6,6 +6,7 @@
  */
 import type { RouteUpdateArgs } from "./runtime";
 import { installChunkRecovery } from "./resilience";
+import { afterLoadWhenIdle, registerWhenIdle } from "./service-worker";
 import { createTaskQueue } from "../lib/task-queue";
 
 type Runtime = typeof import("./runtime");
@@ -54,10 +55,13 @@ const sessionStore = (): Storage | null => {
 /**
  * Chunk-load recovery (SPEC 4.7) is installed here, synchronously, not by the lazy runtime: the page's
  * own chunks start loading right after onClientEntry, and a failure must not beat the listener (nor
- * go unnoticed when the runtime chunk itself is the one that fails).
+ * go unnoticed when the runtime chunk itself is the one that fails). So is the deferred service-worker
+ * registration: Gatsby registers right after this hook returns.
  */
 export const onClientEntry = () => {
   installChunkRecovery(window, sessionStore);
+  // Before Gatsby registers the service worker, right after this hook (see service-worker.ts).
+  registerWhenIdle(window.navigator.serviceWorker, (register) => afterLoadWhenIdle(window, register));
   run((r) => r.onClientEntry());
 };
 export const onInitialClientRender = () => run((r) => r.onInitialClientRender());

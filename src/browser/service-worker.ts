@@ -28,3 +28,38 @@ export function takeOverWhenInstalled(container: ServiceWorkerContainer | undefi
     registration.addEventListener("updatefound", () => watch(registration.installing));
   });
 }
+
+/**
+ * On a first visit, the service worker registers once the page has loaded and the main thread is idle, not
+ * while the page boots (ARCHITECTURE.md 7: TBT). Registering installs the worker at once: its script and the
+ * app shell it precaches are fetched and compiled while the page is still hydrating, and the page then does
+ * the plugin's activation work. Nothing is lost by waiting on a first visit: no worker controls the page yet.
+ *
+ * A returning visitor's page is already controlled, and registers at boot as Gatsby does: registering is
+ * then an update check, and Gatsby's `updatefound` listener (which makes the next navigation load a new
+ * release in full) must be attached before the browser's own check on navigation can find the update.
+ *
+ * Installed synchronously in onClientEntry, before Gatsby calls `register`; later calls go straight through.
+ */
+export function registerWhenIdle(container: ServiceWorkerContainer | undefined, whenIdle: (run: () => void) => void): void {
+  if (!container || container.controller) return;
+  const register = container.register;
+  container.register = function deferredRegister(...args: Parameters<ServiceWorkerContainer["register"]>) {
+    delete (container as Partial<ServiceWorkerContainer>).register; // the prototype's method again
+    return new Promise<ServiceWorkerRegistration>((resolve, reject) =>
+      whenIdle(() => {
+        register.apply(container, args).then(resolve, reject);
+      }),
+    );
+  };
+}
+
+/** Runs `run` after the load event, in the first idle period (at the latest `timeout` ms after load). */
+export function afterLoadWhenIdle(win: Window, run: () => void, timeout = 5000): void {
+  const idle = () => {
+    if (typeof win.requestIdleCallback === "function") win.requestIdleCallback(() => run(), { timeout });
+    else win.setTimeout(run, 0);
+  };
+  if (win.document.readyState === "complete") idle();
+  else win.addEventListener("load", idle, { once: true });
+}
