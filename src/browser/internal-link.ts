@@ -10,7 +10,10 @@
  * - hovering asks Gatsby's loader to fetch the page's resources (`___loader.hovering`);
  * - a link that scrolls into view queues its page for prefetching (`___loader.enqueue`), which the loader
  *   batches and skips on slow connections, with data saver and for bots (SPEC 9) — through one shared
- *   observer for every link instead of one each.
+ *   observer for every link instead of one each. Unlike gatsby-link, not the links of a closed navigation
+ *   drawer: it sits under the header, in view but hidden, and prefetching its forty-odd pages on every page
+ *   view cost visitors the data and kept the service worker busy for a minute (a deploy's new worker waits
+ *   for the old one to be idle).
  */
 
 export interface PrefetchLoader {
@@ -87,7 +90,9 @@ export class ViewportPrefetcher {
         if (!entry.isIntersecting && entry.intersectionRatio <= 0) continue;
         const path = this.paths.get(entry.target);
         this.unobserve(entry.target);
-        if (path) this.onVisible(path);
+        // A link in a closed drawer is inside the viewport but cannot be seen or used (the drawer is `inert`
+        // while closed): not a page the visitor is about to open. Hovering it prefetches once it can be.
+        if (path && !entry.target.closest("[inert]")) this.onVisible(path);
       }
     });
     this.paths.set(element, to);

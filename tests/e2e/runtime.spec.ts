@@ -313,4 +313,36 @@ test.describe("static islands (ARCHITECTURE.md 7: blocks that need no React keep
     const after = await keptIslands(page);
     expect(after.withFibers).toBe(after.islands);
   });
+
+  test("links in view are prefetched, the links of a closed navigation drawer are not", async ({ page }) => {
+    const prefetched = new Set<string>();
+    page.on("request", (request) => {
+      const match = new URL(request.url()).pathname.match(/^\/page-data(\/.*\/)page-data\.json$/);
+      if (match) prefetched.add(match[1]);
+    });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await open(page, "/blog/");
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    const links = await page.evaluate(() => {
+      const pathOf = (a: HTMLAnchorElement) => (a.origin === location.origin ? a.pathname : null);
+      const anchors = [...document.querySelectorAll<HTMLAnchorElement>("a[href^='/']")];
+      const inDrawers = new Set(anchors.filter((a) => a.closest("[inert]")).map(pathOf));
+      const inView = anchors.filter((a) => {
+        const box = a.getBoundingClientRect();
+        return !a.closest("[inert]") && box.bottom > 0 && box.top < innerHeight && box.width > 0;
+      });
+      const visible = new Set(inView.map(pathOf));
+      const everywhereElse = new Set(anchors.filter((a) => !a.closest("[inert]")).map(pathOf));
+      return {
+        drawerOnly: [...inDrawers].filter((path) => path && !everywhereElse.has(path)),
+        visible: [...visible].filter((path) => path && path !== location.pathname),
+      };
+    });
+    expect(links.drawerOnly.length, "pages linked only from the navigation drawers").toBeGreaterThan(5);
+    expect(links.visible.length).toBeGreaterThan(0);
+    // Gatsby's loader prefetches in batches (4 every 3 s): the first batches have gone out by now.
+    await expect.poll(() => links.visible.filter((path) => prefetched.has(path!)).length, { timeout: 15_000 }).toBeGreaterThan(0);
+    await page.waitForTimeout(4_000);
+    expect(links.drawerOnly.filter((path) => prefetched.has(path!))).toEqual([]);
+  });
 });

@@ -81,6 +81,9 @@ describe("internal links (gatsby-link's behaviour, ARCHITECTURE.md 7)", () => {
   });
 
   describe("one observer for every link", () => {
+    /** A link element; `closed` puts it inside a closed (inert) drawer. */
+    const link = (closed = false) =>
+      ({ closest: (selector: string) => (closed && selector === "[inert]" ? {} : null) }) as unknown as Element;
     const setup = () => {
       let callback: IntersectionObserverCallback = () => {};
       const observer = { observe: vi.fn(), unobserve: vi.fn() };
@@ -97,38 +100,51 @@ describe("internal links (gatsby-link's behaviour, ARCHITECTURE.md 7)", () => {
 
     it("creates a single observer however many links there are", () => {
       const { prefetcher, observer, create } = setup();
-      for (let i = 0; i < 100; i++) prefetcher.observe({ id: i } as unknown as Element, `/p${i}/`);
+      for (let i = 0; i < 100; i++) prefetcher.observe(link(), `/p${i}/`);
       expect(create).toHaveBeenCalledTimes(1);
       expect(observer.observe).toHaveBeenCalledTimes(100);
     });
 
     it("prefetches a link's page once, when it first comes into view, then stops watching it", () => {
       const { prefetcher, observer, visible, show } = setup();
-      const link = {} as Element;
-      prefetcher.observe(link, "/pricing/");
-      show(link, false);
+      const pricing = link();
+      prefetcher.observe(pricing, "/pricing/");
+      show(pricing, false);
       expect(visible).not.toHaveBeenCalled();
-      show(link);
-      show(link);
+      show(pricing);
+      show(pricing);
       expect(visible).toHaveBeenCalledTimes(1);
       expect(visible).toHaveBeenCalledWith("/pricing/");
-      expect(observer.unobserve).toHaveBeenCalledWith(link);
+      expect(observer.unobserve).toHaveBeenCalledWith(pricing);
+    });
+
+    it("does not prefetch the links of a closed drawer, though they sit in the viewport", () => {
+      const { prefetcher, observer, visible, show } = setup();
+      const inDrawer = link(true);
+      const inPage = link();
+      prefetcher.observe(inDrawer, "/industry/saas/");
+      prefetcher.observe(inPage, "/pricing/");
+      show(inDrawer);
+      show(inPage);
+      expect(visible).toHaveBeenCalledTimes(1);
+      expect(visible).toHaveBeenCalledWith("/pricing/");
+      expect(observer.unobserve).toHaveBeenCalledWith(inDrawer);
     });
 
     it("forgets a link that unmounts before it was seen", () => {
       const { prefetcher, observer, visible, show } = setup();
-      const link = {} as Element;
-      prefetcher.observe(link, "/pricing/");
-      prefetcher.unobserve(link);
-      show(link);
-      expect(observer.unobserve).toHaveBeenCalledWith(link);
+      const pricing = link();
+      prefetcher.observe(pricing, "/pricing/");
+      prefetcher.unobserve(pricing);
+      show(pricing);
+      expect(observer.unobserve).toHaveBeenCalledWith(pricing);
       expect(visible).not.toHaveBeenCalled();
     });
 
     it("does nothing where IntersectionObserver is missing (hover still prefetches)", () => {
       const visible = vi.fn();
       const prefetcher = new ViewportPrefetcher(undefined, visible);
-      expect(() => prefetcher.observe({} as Element, "/pricing/")).not.toThrow();
+      expect(() => prefetcher.observe(link(), "/pricing/")).not.toThrow();
       expect(visible).not.toHaveBeenCalled();
     });
   });
