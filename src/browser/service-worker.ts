@@ -1,4 +1,7 @@
 /**
+ * The page's side of gatsby-plugin-offline's service worker: when a first visit registers it
+ * (`registerWhenIdle`, below), and how a new release's worker takes over (`takeOverWhenInstalled`).
+ *
  * A new release's service worker takes over as soon as it is installed.
  *
  * gatsby-plugin-offline builds its worker with `skipWaiting: true`: a deploy's worker replaces the old one
@@ -6,8 +9,8 @@
  * once, from the worker's install event, and in Chromium that is sometimes not enough: the new worker
  * stays `waiting` behind the old one for as long as a tab is open, and visitors keep the old release's
  * cached shell. Every page therefore asks an installed, waiting worker again; the worker's side is in
- * src/sw/append.js. It does not help when the old worker itself keeps an event open (README, "Offline
- * and deploys").
+ * src/sw/append.js. Even so, Chromium sometimes leaves it waiting for more than 20 s with no event of
+ * the old worker open (README, "Offline and deploys"); pages go to the network first meanwhile.
  */
 
 /** The message src/sw/append.js answers with `self.skipWaiting()`. */
