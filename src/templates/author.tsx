@@ -7,9 +7,9 @@ import { Layout } from "../components/layout/layout";
 import { StaticIsland } from "../components/layout/static-island";
 import { Seo } from "../components/seo/seo";
 import { PageHeader } from "../components/layout/page-header";
-import { Container, Grid, Section } from "../components/ui/container";
+import { Container, Section } from "../components/ui/container";
 import { MarkdownContent } from "../components/markdown/markdown-content";
-import { PostCard } from "../components/blog/post-card";
+import { PostCard, PostGrid } from "../components/blog/post-card";
 import { paths } from "../node/create-pages/paths";
 
 type Data = Queries.AuthorTemplateQuery;
@@ -62,11 +62,11 @@ export default function AuthorTemplate({ data, location }: PageProps<Data>) {
             {data.allBlogPost.nodes.length === 0 ? (
               <p>No articles yet.</p>
             ) : (
-              <Grid>
+              <PostGrid>
                 {data.allBlogPost.nodes.map((post) => (
                   <PostCard key={post.slug} post={post} />
                 ))}
-              </Grid>
+              </PostGrid>
             )}
           </Container>
         </Section>

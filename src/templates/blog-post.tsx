@@ -7,10 +7,10 @@ import type { IGatsbyImageData } from "gatsby-plugin-image";
 import { Layout } from "../components/layout/layout";
 import { StaticIsland } from "../components/layout/static-island";
 import { Seo } from "../components/seo/seo";
-import { Container, Eyebrow, Grid, Lead, Section } from "../components/ui/container";
+import { Container, Eyebrow, Lead, Section } from "../components/ui/container";
 import { MarkdownContent, hasForms } from "../components/markdown/markdown-content";
 import { AuthorCard } from "../components/blog/author-card";
-import { PostCard } from "../components/blog/post-card";
+import { PostCard, PostGrid } from "../components/blog/post-card";
 import { Badge } from "../components/ui/badge";
 import { paths } from "../node/create-pages/paths";
 import { blogPosting, breadcrumbs } from "../lib/structured-data";
@@ -104,11 +104,11 @@ export default function BlogPostTemplate({ data, location }: PageProps<Data>) {
           <Section $tone="surface">
             <Container>
               <h2>More in {post.category.name}</h2>
-              <Grid>
+              <PostGrid>
                 {data.related.nodes.map((p) => (
                   <PostCard key={p.slug} post={p} />
                 ))}
-              </Grid>
+              </PostGrid>
             </Container>
           </Section>
         </StaticIsland>

@@ -6,8 +6,8 @@ import { Layout } from "../components/layout/layout";
 import { StaticIsland } from "../components/layout/static-island";
 import { Seo } from "../components/seo/seo";
 import { PageHeader } from "../components/layout/page-header";
-import { Container, Grid, Section } from "../components/ui/container";
-import { PostCard } from "../components/blog/post-card";
+import { Container, Section } from "../components/ui/container";
+import { PostCard, PostGrid } from "../components/blog/post-card";
 import { CategoryNav } from "../components/blog/category-nav";
 import { paths } from "../node/create-pages/paths";
 
@@ -41,11 +41,11 @@ export default function PostsLanding({ data, location }: PageProps<Data>) {
               <header>
                 <h2>Latest articles</h2>
               </header>
-              <Grid>
+              <PostGrid>
                 {latest.map((post, i) => (
                   <PostCard key={post.slug} post={post} priority={i === 0} />
                 ))}
-              </Grid>
+              </PostGrid>
             </Row>
             {data.allCategory.nodes.map((category) => {
               const posts = data.allBlogPost.nodes.filter((p) => p.category.slug === category.slug).slice(0, 3);
@@ -57,11 +57,11 @@ export default function PostsLanding({ data, location }: PageProps<Data>) {
                     <SiteLink to={paths.category(category.slug)}>All {category.name.toLowerCase()} articles</SiteLink>
                   </header>
                   <p>{category.description}</p>
-                  <Grid>
+                  <PostGrid>
                     {posts.map((post) => (
                       <PostCard key={post.slug} post={post} />
                     ))}
-                  </Grid>
+                  </PostGrid>
                 </Row>
               );
             })}

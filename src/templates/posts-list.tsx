@@ -3,8 +3,8 @@ import { Layout } from "../components/layout/layout";
 import { StaticIsland } from "../components/layout/static-island";
 import { Seo } from "../components/seo/seo";
 import { PageHeader } from "../components/layout/page-header";
-import { Container, Grid, Section } from "../components/ui/container";
-import { PostCard } from "../components/blog/post-card";
+import { Container, Section } from "../components/ui/container";
+import { PostCard, PostGrid } from "../components/blog/post-card";
 import { CategoryNav } from "../components/blog/category-nav";
 import { Pagination } from "../components/ui/pagination";
 import { paths } from "../node/create-pages/paths";
@@ -33,11 +33,11 @@ export default function PostsList({ data, location, pageContext }: PageProps<Dat
       <StaticIsland>
         <Section>
           <Container>
-            <Grid>
+            <PostGrid>
               {data.allBlogPost.nodes.map((post, i) => (
                 <PostCard key={post.slug} post={post} headingLevel={2} priority={i === 0} />
               ))}
-            </Grid>
+            </PostGrid>
             <Pagination page={pageContext.page} pageCount={pageContext.pageCount} pageHref={(n) => paths.category(category.slug, n)} />
           </Container>
         </Section>

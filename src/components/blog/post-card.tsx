@@ -1,9 +1,11 @@
+import type { ReactNode } from "react";
 import styled from "styled-components";
 import { theme } from "../../theme/theme";
 import { graphql } from "gatsby";
 import { SiteLink } from "../ui/site-link";
 import type { IGatsbyImageData } from "gatsby-plugin-image";
 import { Picture } from "../ui/picture";
+import { Grid } from "../ui/container";
 import { paths } from "../../node/create-pages/paths";
 
 const Article = styled.article`
@@ -44,6 +46,11 @@ const Article = styled.article`
     font-size: ${theme.fontSizes.s};
   }
 `;
+
+/** Post cards in at most three columns: a landing row holds 3 posts, a list page 6, so no row leaves an empty track. */
+export function PostGrid({ children }: { children: ReactNode }) {
+  return <Grid $max={3}>{children}</Grid>;
+}
 
 export interface PostCardProps {
   post: Queries.PostCardFieldsFragment;

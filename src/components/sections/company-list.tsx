@@ -1,36 +1,28 @@
 import { graphql } from "gatsby";
 import { SiteLink } from "../ui/site-link";
-import { Container, Grid, Section } from "../ui/container";
 import { Badge } from "../ui/badge";
 import { paths } from "../../node/create-pages/paths";
 import { useLandingLists } from "./landing-lists";
-import { CardTitle, Heading2, LinkCard, image } from "./parts";
+import { CardListSection, CardTitle, LinkCard, image, type ListSectionContent } from "./parts";
 
-interface ListSection {
-  heading?: string | null;
-  text?: string | null;
-}
-
-export function CompanyList({ s, first }: { s: ListSection; first: boolean }) {
-  const nodes = useLandingLists().landingCompanies?.nodes ?? [];
+export function CompanyList({ s, first }: { s: ListSectionContent; first: boolean }) {
   return (
-    <Section>
-      <Container>
-        <Heading2 heading={s.heading} text={s.text} first={first} />
-        <Grid>
-          {nodes.map((c) => (
-            <LinkCard key={c.slug}>
-              {image(c.logo)}
-              <CardTitle>
-                <SiteLink to={paths.company(c.slug)}>{c.name}</SiteLink>
-              </CardTitle>
-              <p>{c.summary}</p>
-              <Badge $color="slateTint">{c.industry}</Badge>
-            </LinkCard>
-          ))}
-        </Grid>
-      </Container>
-    </Section>
+    <CardListSection
+      s={s}
+      first={first}
+      items={useLandingLists().landingCompanies?.nodes ?? []}
+      empty="No customer stories to show yet."
+      card={(c) => (
+        <LinkCard key={c.slug}>
+          {image(c.logo)}
+          <CardTitle>
+            <SiteLink to={paths.company(c.slug)}>{c.name}</SiteLink>
+          </CardTitle>
+          <p>{c.summary}</p>
+          <Badge $color="slateTint">{c.industry}</Badge>
+        </LinkCard>
+      )}
+    />
   );
 }
 

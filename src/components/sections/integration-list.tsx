@@ -1,41 +1,33 @@
 import { graphql } from "gatsby";
 import { SiteLink } from "../ui/site-link";
-import { Container, Grid, Section } from "../ui/container";
 import { Badge } from "../ui/badge";
 import { paths } from "../../node/create-pages/paths";
 import { useLandingLists } from "./landing-lists";
-import { CardTitle, Heading2, LinkCard, image } from "./parts";
+import { CardListSection, CardTitle, LinkCard, image, type ListSectionContent } from "./parts";
 
-interface ListSection {
-  heading?: string | null;
-  text?: string | null;
-}
-
-export function IntegrationList({ s, first }: { s: ListSection; first: boolean }) {
-  const nodes = useLandingLists().landingIntegrations?.nodes ?? [];
+export function IntegrationList({ s, first }: { s: ListSectionContent; first: boolean }) {
   return (
-    <Section>
-      <Container>
-        <Heading2 heading={s.heading} text={s.text} first={first} />
-        <Grid>
-          {nodes.map((i) => (
-            <LinkCard key={i.slug}>
-              {image(i.logo)}
-              <CardTitle>
-                <SiteLink to={paths.integration(i.slug)}>{i.name}</SiteLink>{" "}
-                {i.isNew && (
-                  <Badge $size="XS" $color="green">
-                    NEW
-                  </Badge>
-                )}
-              </CardTitle>
-              <p>{i.summary}</p>
-              <Badge $color="slateTint">{i.category}</Badge>
-            </LinkCard>
-          ))}
-        </Grid>
-      </Container>
-    </Section>
+    <CardListSection
+      s={s}
+      first={first}
+      items={useLandingLists().landingIntegrations?.nodes ?? []}
+      empty="No integrations to show yet."
+      card={(i) => (
+        <LinkCard key={i.slug}>
+          {image(i.logo)}
+          <CardTitle>
+            <SiteLink to={paths.integration(i.slug)}>{i.name}</SiteLink>{" "}
+            {i.isNew && (
+              <Badge $size="XS" $color="green">
+                NEW
+              </Badge>
+            )}
+          </CardTitle>
+          <p>{i.summary}</p>
+          <Badge $color="slateTint">{i.category}</Badge>
+        </LinkCard>
+      )}
+    />
   );
 }
 

@@ -1,36 +1,28 @@
 import { graphql } from "gatsby";
 import { SiteLink } from "../ui/site-link";
-import { Container, Grid, Section } from "../ui/container";
 import { paths } from "../../node/create-pages/paths";
 import { useLandingLists } from "./landing-lists";
-import { CardTitle, Heading2, LinkCard } from "./parts";
+import { CardListSection, CardTitle, LinkCard, type ListSectionContent } from "./parts";
 
-interface ListSection {
-  heading?: string | null;
-  text?: string | null;
-}
-
-export function JobList({ s, first }: { s: ListSection; first: boolean }) {
-  const nodes = useLandingLists().landingJobs?.nodes ?? [];
+export function JobList({ s, first }: { s: ListSectionContent; first: boolean }) {
   return (
-    <Section>
-      <Container>
-        <Heading2 heading={s.heading} text={s.text} first={first} />
-        <Grid>
-          {nodes.map((j) => (
-            <LinkCard key={j.slug}>
-              <CardTitle>
-                <SiteLink to={paths.job(j.slug)}>{j.title}</SiteLink>
-              </CardTitle>
-              <p>
-                {j.department} · {j.location}
-                {j.remote ? " · Remote" : ""}
-              </p>
-            </LinkCard>
-          ))}
-        </Grid>
-      </Container>
-    </Section>
+    <CardListSection
+      s={s}
+      first={first}
+      items={useLandingLists().landingJobs?.nodes ?? []}
+      empty="There are no open roles right now. Check back soon."
+      card={(j) => (
+        <LinkCard key={j.slug}>
+          <CardTitle>
+            <SiteLink to={paths.job(j.slug)}>{j.title}</SiteLink>
+          </CardTitle>
+          <p>
+            {j.department} · {j.location}
+            {j.remote ? " · Remote" : ""}
+          </p>
+        </LinkCard>
+      )}
+    />
   );
 }
 

@@ -3,7 +3,8 @@ import styled from "styled-components";
 import { theme } from "../../theme/theme";
 import type { IGatsbyImageData } from "gatsby-plugin-image";
 import { Picture } from "../ui/picture";
-import { Card, Lead } from "../ui/container";
+import type { ReactNode } from "react";
+import { Card, Container, Grid, Lead, Section } from "../ui/container";
 
 /** Building blocks shared by the landing-page section components. */
 
@@ -56,5 +57,43 @@ export function Heading2({ heading, text, first }: { heading?: string | null; te
       <H>{heading}</H>
       {text && <Lead>{text}</Lead>}
     </Center>
+  );
+}
+
+/** What a list section takes from the page: its heading and text (the items come from the landing query). */
+export interface ListSectionContent {
+  heading?: string | null;
+  text?: string | null;
+}
+
+const Empty = styled.p`
+  text-align: center;
+  color: ${theme.colors.textMuted};
+`;
+
+/**
+ * A landing-page list (companies, integrations, jobs): the section's heading and text, then a card per
+ * item, or `empty` when there is none, so the heading never stands over nothing.
+ */
+export function CardListSection<T>({
+  s,
+  first,
+  items,
+  empty,
+  card,
+}: {
+  s: ListSectionContent;
+  first: boolean;
+  items: readonly T[];
+  empty: string;
+  card: (item: T) => ReactNode;
+}) {
+  return (
+    <Section>
+      <Container>
+        <Heading2 heading={s.heading} text={s.text} first={first} />
+        {items.length ? <Grid>{items.map(card)}</Grid> : <Empty>{empty}</Empty>}
+      </Container>
+    </Section>
   );
 }

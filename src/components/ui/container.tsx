@@ -29,10 +29,17 @@ export const Lead = styled.p`
   max-width: 60ch;
 `;
 
-export const Grid = styled.div<{ $min?: string }>`
+/**
+ * Cards in as many columns as fit, each at least `$min` wide; with `$max`, never more than that many
+ * columns (a column is then at least 1/$max of the row), so a short list does not leave empty tracks.
+ */
+export const Grid = styled.div<{ $min?: string; $max?: number }>`
   display: grid;
   gap: ${theme.space.l};
-  grid-template-columns: repeat(auto-fill, minmax(${({ $min = "260px" }) => $min}, 1fr));
+  grid-template-columns: repeat(
+    auto-fill,
+    minmax(${({ $min = "260px", $max }) => ($max ? `max(${$min}, calc((100% - ${$max - 1} * ${theme.space.l}) / ${$max}))` : $min)}, 1fr)
+  );
 `;
 
 export const Card = styled.article`
