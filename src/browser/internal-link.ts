@@ -23,6 +23,10 @@ export interface PrefetchLoader {
 
 type LoaderWindow = { ___loader?: PrefetchLoader; location: { pathname: string; search: string } };
 
+/**
+ * The suffixes gatsby-page-utils' applyTrailingSlashOption leaves without a slash (what gatsby-link renders).
+ * Not the question "is this a page?": static-islands' sitePageOf leaves any address with a suffix to the browser.
+ */
 const FILE_SUFFIX = /\.(html|json|js|map|txt|xml|pdf)$/;
 
 /**

@@ -1,8 +1,9 @@
 import React, { useCallback } from "react";
-import { graphql, navigate } from "gatsby";
+import { graphql, navigate, withPrefix } from "gatsby";
 import { Prose } from "./prose";
 import { LeadFormSlot } from "../form/lead-form-slot";
-import { isPlainLeftClick } from "../../browser/internal-link";
+import { isClientNavigation } from "../../browser/internal-link";
+import { sitePageOf } from "../../browser/static-islands";
 import { StaticIsland } from "../layout/static-island";
 
 /** Whether a Markdown body embeds a lead form (which needs React in the browser). */
@@ -11,17 +12,16 @@ export const hasForms = (body: Queries.MarkdownBodyFieldsFragment | null | undef
 
 /**
  * Renders a Markdown body prepared at build time (sanitized HTML segments and embedded forms).
- * Internal links navigate client-side. A body without forms is a static island.
+ * Internal links navigate client-side (the static islands' rule: not files, downloads, targets or other
+ * origins). A body without forms is a static island, which wires its links itself.
  */
 export function MarkdownContent({ body, className }: { body: Queries.MarkdownBodyFieldsFragment | null | undefined; className?: string }) {
   const onClick = useCallback((event: React.MouseEvent<HTMLDivElement>) => {
     const anchor = (event.target as HTMLElement).closest("a");
-    if (!anchor || !isPlainLeftClick(event)) return;
-    const href = anchor.getAttribute("href") ?? "";
-    if (href.startsWith("/") && !href.startsWith("//") && !anchor.target) {
-      event.preventDefault();
-      void navigate(href);
-    }
+    const to = anchor && sitePageOf(anchor, withPrefix("/"));
+    if (!anchor || !to || !isClientNavigation(event, anchor.target || undefined)) return;
+    event.preventDefault();
+    void navigate(to);
   }, []);
   if (!body) return null;
   return (
