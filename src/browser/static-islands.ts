@@ -54,6 +54,26 @@ export function sitePageOf(anchor: HTMLAnchorElement, base: string): string | nu
   return `${path}${url.search}${url.hash}`;
 }
 
+type LinkClick = Pick<MouseEvent, "button" | "metaKey" | "altKey" | "ctrlKey" | "shiftKey" | "defaultPrevented" | "preventDefault">;
+
+/**
+ * Routes a click on a link of server-rendered HTML (a kept island, or a hydrated Markdown body) as SiteLink
+ * would: a plain left click on a page of this site navigates client-side, replacing the history entry when
+ * the link points at the current page. Anything else is left to the browser.
+ */
+export function navigateOnClick(
+  event: LinkClick,
+  anchor: HTMLAnchorElement | null,
+  base: string,
+  navigate: (to: string, options?: { replace?: boolean }) => unknown,
+): void {
+  const to = anchor && sitePageOf(anchor, base);
+  if (!anchor || !to || !isClientNavigation(event, anchor.target || undefined)) return;
+  event.preventDefault();
+  const pathname = anchor.ownerDocument.defaultView?.location.pathname ?? "";
+  navigate(to, { replace: isCurrentPage(anchor.getAttribute("href") ?? "", pathname) });
+}
+
 export interface IslandContext {
   /** Gatsby's client-side navigate. */
   navigate: (to: string, options?: { replace?: boolean }) => unknown;
@@ -80,13 +100,7 @@ export function wireIsland(island: HTMLElement, context: IslandContext): () => v
       if (action) action();
       return;
     }
-    const anchor = anchorOf(event.target, island);
-    const to = anchor && sitePageOf(anchor, context.base);
-    if (!anchor || !to || !isClientNavigation(event, anchor.target || undefined)) return;
-    event.preventDefault();
-    // as SiteLink: the page already shown (same address, no query or hash) replaces its history entry
-    const pathname = island.ownerDocument.defaultView?.location.pathname ?? "";
-    context.navigate(to, { replace: isCurrentPage(anchor.getAttribute("href") ?? "", pathname) });
+    navigateOnClick(event, anchorOf(event.target, island), context.base, context.navigate);
   };
   const onMouseOver = (event: MouseEvent) => {
     const anchor = anchorOf(event.target, island);

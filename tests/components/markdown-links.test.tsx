@@ -12,6 +12,7 @@ const body = {
       kind: "html",
       html: `<p>
         <a href="/pricing/?plan=plus#faq">Pricing</a>
+        <a href="/">Home</a>
         <a href="/files/security-overview.pdf">Security overview (PDF)</a>
         <a href="/guides/" download>Download the guides</a>
         <a href="/careers/" target="_blank">Careers</a>
@@ -46,7 +47,14 @@ describe("links in a Markdown body", () => {
   it("navigates client-side to a page of the site, keeping its query and hash", () => {
     render(<MarkdownContent body={body} />);
     expect(click("Pricing")).toBe("client");
-    expect(navigate).toHaveBeenCalledWith("/pricing/?plan=plus#faq");
+    expect(navigate).toHaveBeenCalledWith("/pricing/?plan=plus#faq", { replace: false });
+  });
+
+  it("replaces the history entry for a link to the page shown, as every other link of the site does", () => {
+    render(<MarkdownContent body={body} />);
+    expect(window.location.pathname).toBe("/");
+    expect(click("Home")).toBe("client");
+    expect(navigate).toHaveBeenCalledWith("/", { replace: true });
   });
 
   it("leaves files, downloads, new tabs, other origins and same-page hashes to the browser", () => {

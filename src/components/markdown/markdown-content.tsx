@@ -2,8 +2,7 @@ import React, { useCallback } from "react";
 import { graphql, navigate, withPrefix } from "gatsby";
 import { Prose } from "./prose";
 import { LeadFormSlot } from "../form/lead-form-slot";
-import { isClientNavigation } from "../../browser/internal-link";
-import { sitePageOf } from "../../browser/static-islands";
+import { navigateOnClick } from "../../browser/static-islands";
 import { StaticIsland } from "../layout/static-island";
 
 /** Whether a Markdown body embeds a lead form (which needs React in the browser). */
@@ -12,16 +11,12 @@ export const hasForms = (body: Queries.MarkdownBodyFieldsFragment | null | undef
 
 /**
  * Renders a Markdown body prepared at build time (sanitized HTML segments and embedded forms).
- * Internal links navigate client-side (the static islands' rule: not files, downloads, targets or other
- * origins). A body without forms is a static island, which wires its links itself.
+ * Internal links navigate client-side by the static islands' rule (navigateOnClick: not files, downloads,
+ * targets or other origins). A body without forms is a static island, which wires its links itself.
  */
 export function MarkdownContent({ body, className }: { body: Queries.MarkdownBodyFieldsFragment | null | undefined; className?: string }) {
   const onClick = useCallback((event: React.MouseEvent<HTMLDivElement>) => {
-    const anchor = (event.target as HTMLElement).closest("a");
-    const to = anchor && sitePageOf(anchor, withPrefix("/"));
-    if (!anchor || !to || !isClientNavigation(event, anchor.target || undefined)) return;
-    event.preventDefault();
-    void navigate(to);
+    navigateOnClick(event, (event.target as HTMLElement).closest("a"), withPrefix("/"), navigate);
   }, []);
   if (!body) return null;
   return (
