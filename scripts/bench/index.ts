@@ -133,10 +133,11 @@ function medianScores(runs: Scores[]): Scores {
   };
 }
 
-async function lighthouseScores(url: string, port: number): Promise<Scores> {
+/** RUNS Lighthouse runs of url, one after another. */
+async function lighthouseRuns(url: string, port: number): Promise<Scores[]> {
   const runs: Scores[] = [];
   for (let i = 0; i < RUNS; i++) runs.push(await lighthouseRun(url, port));
-  return medianScores(runs);
+  return runs;
 }
 
 const kb = (bytes: number) => +(bytes / 1024).toFixed(1);
@@ -179,8 +180,7 @@ async function main() {
     // page, so a machine that gets busier or quieter during the run moves the reference with the pages.
     const blankUrl = "http://localhost:9402/";
     console.log(`lighthouse blank reference (${RUNS} runs, then one after each page)…`);
-    const blankRuns: Scores[] = [];
-    for (let i = 0; i < RUNS; i++) blankRuns.push(await lighthouseRun(blankUrl, chrome.port));
+    const blankRuns = await lighthouseRuns(blankUrl, chrome.port);
     const rows: Row[] = [];
     for (const target of targets) {
       const measured = measurePage(publicDir, target);
@@ -191,7 +191,7 @@ async function main() {
         noindex: /<meta[^>]+name="robots"[^>]+noindex/i.test(fs.readFileSync(path.join(publicDir, target, "index.html"), "utf8")),
         firstLoadJsKb: kb(measured.firstLoadJs),
         htmlKb: htmlGzipKb(publicDir, target),
-        ...(await lighthouseScores(`http://localhost:9401${target}`, chrome.port)),
+        ...medianScores(await lighthouseRuns(`http://localhost:9401${target}`, chrome.port)),
       });
       blankRuns.push(await lighthouseRun(blankUrl, chrome.port));
     }
