@@ -10,12 +10,20 @@ import { applySecurityHeaders, contentImageHosts, type PostBuildArgs } from "./s
 import { readThirdPartySettings } from "./src/config/third-party";
 import { stripNulBytes } from "./src/node/html-output";
 import { sourceHubSpotForms } from "./src/node/hubspot/source";
+import { writeFunctionForms } from "./src/node/lead-forms";
 
 export { createSchemaCustomization } from "./src/node/customize-schema";
 
-export const onPreInit: GatsbyNode["onPreInit"] = ({ reporter }) => {
+export const onPreInit: GatsbyNode["onPreInit"] = async ({ reporter }) => {
   const { copied, total } = copyIcons(path.join(__dirname, "static", "icons"));
   reporter.verbose(`icons: ${total} in static/icons (${copied} updated)`);
+  // Before Gatsby compiles the functions (onPreBootstrap): they bundle the forms (src/node/lead-forms.ts).
+  try {
+    const forms = await writeFunctionForms(__dirname, readServerConfig());
+    reporter.verbose(`lead forms for the functions: ${forms.map((f) => f.alternative_id).join(", ")}`);
+  } catch (error) {
+    reporter.panic(`lead forms for the functions: ${(error as Error).message}`);
+  }
 };
 
 export const sourceNodes: GatsbyNode["sourceNodes"] = async (args) => {

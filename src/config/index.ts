@@ -31,6 +31,8 @@ export interface HubSpotConfig {
   apiUrl: string;
   /** How long a submission waits for HubSpot before it is kept in the outbox. */
   timeoutMs: number;
+  /** HubSpot's CRM API (form submissions listing, used to settle a delivery whose answer was lost): HUBSPOT_API_URL, default https://api.hubapi.com. */
+  crmApiUrl?: string;
 }
 
 export interface LeadProtectionConfig {
@@ -42,6 +44,10 @@ export interface LeadProtectionConfig {
   rateWindowSeconds: number;
   /** Reverse proxies in front of the functions that append to X-Forwarded-For (TRUSTED_PROXY_HOPS, default 0: use the socket address). */
   trustedProxyHops: number;
+  /** The header the serverless host sets to the client's address (Netlify's), trusted only on that host. */
+  hostIpHeader?: string;
+  /** Upload bytes one client may store per day (LEAD_UPLOAD_QUOTA_BYTES, default 50 MB). */
+  uploadQuotaBytes: number;
 }
 
 const nonNegativeInt = (name: string, fallback: number) => {
@@ -65,8 +71,19 @@ export function readLeadProtection(siteUrl: string): LeadProtectionConfig {
     rateLimit: nonNegativeInt("LEAD_RATE_LIMIT", 20),
     rateWindowSeconds: Math.max(1, nonNegativeInt("LEAD_RATE_WINDOW_SECONDS", 60)),
     trustedProxyHops: nonNegativeInt("TRUSTED_PROXY_HOPS", 0),
+    hostIpHeader: onNetlify() ? "x-nf-client-connection-ip" : undefined,
+    uploadQuotaBytes: nonNegativeInt("LEAD_UPLOAD_QUOTA_BYTES", 50 * 1024 * 1024),
   };
 }
+
+/** Netlify sets NETLIFY at build time and in its functions' environment. */
+const onNetlify = () => env("NETLIFY") === "true";
+
+/**
+ * The functions run on a serverless host (Netlify's, or any AWS Lambda): each instance's disk is its own
+ * and thrown away, so the file outbox must not be used there.
+ */
+const onServerless = () => onNetlify() || env("AWS_LAMBDA_FUNCTION_NAME") !== undefined;
 
 export function readServerConfig() {
   const spaceId = env("CONTENTFUL_SPACE_ID");
@@ -89,12 +106,13 @@ export function readServerConfig() {
         : undefined,
     hubspot:
       portalId && hubspotToken
-        ? ({
+        ? <HubSpotConfig>{
             portalId,
             accessToken: hubspotToken,
             apiUrl: (env("HUBSPOT_API_URL") ?? "https://api.hsforms.com").replace(/\/$/, ""),
             timeoutMs: Number(env("HUBSPOT_TIMEOUT_MS") ?? 8000) || 8000,
-          } satisfies HubSpotConfig)
+            crmApiUrl: (env("HUBSPOT_API_URL") ?? "https://api.hubapi.com").replace(/\/$/, ""),
+          }
         : undefined,
     /**
      * Image CDN (SPEC 7.4; an imgix-style host that pulls originals from the site): content images are
@@ -110,6 +128,12 @@ export function readServerConfig() {
       : undefined,
     /** The lead outbox and uploaded files (ARCHITECTURE.md 5); relative to the working directory. */
     leadsDir: env("LEADS_DIR") ?? ".data/leads",
+    /** PostgreSQL for leads, uploads and rate-limit counters (production); unset: the file outbox in leadsDir. */
+    databaseUrl: env("DATABASE_URL"),
+    /** Connections per function instance (DATABASE_POOL_SIZE, default 4). */
+    databasePoolSize: Math.max(1, nonNegativeInt("DATABASE_POOL_SIZE", 4)),
+    /** On a serverless host without DATABASE_URL the functions answer 503 rather than keep leads on a throwaway disk. */
+    serverless: onServerless(),
     /** Origin check and per-IP rate limit of the lead functions. */
     protection: readLeadProtection(siteUrl),
   };
@@ -125,7 +149,13 @@ export function readManagementConfig() {
   const managementToken = env("CONTENTFUL_MANAGEMENT_TOKEN");
   if (!spaceId || !managementToken)
     throw new Error("Set CONTENTFUL_SPACE_ID and CONTENTFUL_MANAGEMENT_TOKEN (and optionally CONTENTFUL_ENVIRONMENT)");
-  return { spaceId, managementToken, environment: env("CONTENTFUL_ENVIRONMENT") ?? "master" };
+  return {
+    spaceId,
+    managementToken,
+    environment: env("CONTENTFUL_ENVIRONMENT") ?? "master",
+    /** The Management API's host (default api.contentful.com); tests point it at a local stand-in. */
+    managementHost: env("CONTENTFUL_MANAGEMENT_HOST"),
+  };
 }
 
 /**

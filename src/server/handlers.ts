@@ -4,12 +4,12 @@
  */
 import { readServerConfig, type ServerConfig } from "../config";
 import type { LeadFormDefinition } from "../lib/lead-form/types";
-import { formsDir, loadFormDefinitions, SOURCED_FORMS_FILE } from "./form-definitions";
+import { bundledForms } from "./form-definitions";
 import { deliverToHubSpot } from "./hubspot";
 import { guard, HttpError, readJson, sendOk, type JsonResponse, type Request } from "./http";
-import { appendToOutbox, deliverOnce } from "./outbox";
-import { createRateLimit, protect, type RateLimit } from "./protect";
-import { acceptUpload, fileUrl, readStoredFile, UPLOAD_BODY_LIMIT_BYTES } from "./uploads";
+import { clientIp, createRateLimit, protect, type RateLimit } from "./protect";
+import { storeFor, type LeadStore } from "./store";
+import { fileUrl, isFileId, parseUpload, referencedFileIds, UPLOAD_BODY_LIMIT_BYTES } from "./uploads";
 import { SUBMISSION_LIMIT_BYTES, validateSubmission } from "./validate-submission";
 
 export interface RateLimits {
@@ -21,10 +21,12 @@ export interface Deps {
   config: ServerConfig;
   forms: ReadonlyMap<string, LeadFormDefinition>;
   fetch: typeof fetch;
+  store: LeadStore;
   /** Per-IP limits; they keep their counters, so one set lives as long as the process. */
   rateLimits: RateLimits;
 }
 
+/** Limits counted in this process's memory (the file store: one local server). */
 export function createRateLimits({ rateLimit, rateWindowSeconds }: ServerConfig["protection"]): RateLimits {
   return {
     submitForm: createRateLimit("submitForm", rateLimit, rateWindowSeconds),
@@ -34,51 +36,71 @@ export function createRateLimits({ rateLimit, rateWindowSeconds }: ServerConfig[
 
 /**
  * The process's limits live on globalThis, not in this module: `gatsby serve` re-requires a function's
- * bundle on every request (it deletes it from require.cache), which would start every request with
- * fresh counters and so never limit anything. Keyed by the settings, so a changed config gets new ones.
+ * bundle on every request, which would start every request with fresh counters and so never limit
+ * anything. Keyed by the store and the settings, so a changed config gets new ones. With PostgreSQL the
+ * counters themselves are in the database, shared by every instance.
  */
 const RATE_LIMITS = Symbol.for("northdesk.lead-functions.rate-limits");
 const registry = globalThis as typeof globalThis & { [RATE_LIMITS]?: Map<string, RateLimits> };
 
-export function processRateLimits(protection: ServerConfig["protection"]): RateLimits {
-  const key = `${protection.rateLimit}/${protection.rateWindowSeconds}`;
+export function processRateLimits(protection: ServerConfig["protection"], store?: LeadStore): RateLimits {
+  const key = `${store?.kind ?? "file"}/${protection.rateLimit}/${protection.rateWindowSeconds}`;
   const limits = (registry[RATE_LIMITS] ??= new Map());
   let found = limits.get(key);
-  if (!found) limits.set(key, (found = createRateLimits(protection)));
+  if (!found) {
+    const { rateLimit, rateWindowSeconds } = protection;
+    found =
+      store?.kind === "postgres"
+        ? {
+            submitForm: store.rateLimit("submitForm", rateLimit, rateWindowSeconds),
+            uploadFile: store.rateLimit("uploadFile", rateLimit, rateWindowSeconds),
+          }
+        : createRateLimits(protection);
+    limits.set(key, found);
+  }
   return found;
 }
 
+/** The production dependencies: forms compiled into the bundle, the configured store. Throws 503 without a usable store. */
 export function defaultDeps(): Deps {
   const config = readServerConfig();
+  const store = storeFor(config);
   return {
     config,
-    forms: loadFormDefinitions(formsDir(config.contentDir), SOURCED_FORMS_FILE),
+    // a getter: the bundle's forms are only read by a handler that validates a submission
+    get forms() {
+      return bundledForms();
+    },
     fetch: globalThis.fetch,
-    rateLimits: processRateLimits(config.protection),
+    store,
+    rateLimits: processRateLimits(config.protection, store),
   };
 }
 
+const clientKey = (req: Request, config: ServerConfig) => clientIp(req, config.protection.trustedProxyHops, config.protection.hostIpHeader);
+
 /**
- * POST /api/hubspot/submitForm. An accepted lead is first written to the outbox (fsync), then, with
- * HubSpot configured, delivered at once; a HubSpot failure leaves it in the outbox for `leads:flush`.
- * Either way the visitor gets success: the lead is kept.
+ * POST /api/hubspot/submitForm. An accepted lead is first committed to the store, then, with HubSpot
+ * configured, delivered at once; a HubSpot failure leaves it pending for the flush. Either way the
+ * visitor gets success: the lead is kept.
  */
-export async function handleSubmitForm(req: Request, res: JsonResponse, deps: Deps = defaultDeps()) {
+export async function handleSubmitForm(req: Request, res: JsonResponse, given?: Deps) {
   await guard(res, async () => {
+    const deps = given ?? defaultDeps();
     await protect(req, { config: deps.config.protection, rateLimit: deps.rateLimits.submitForm });
     const body = await readJson(req, SUBMISSION_LIMIT_BYTES);
     const { form, submission } = validateSubmission(body, deps.forms);
-    const record = appendToOutbox(deps.config.leadsDir, submission);
+    const record = await deps.store.accept(submission, form, referencedFileIds(submission));
     const hubspot = deps.config.hubspot;
     let delivered = false;
     if (hubspot) {
       try {
-        const outcome = await deliverOnce(deps.config.leadsDir, record, (r) =>
-          deliverToHubSpot(hubspot, form, r.submission, new Date(r.receivedAt), deps.fetch),
+        const outcome = await deps.store.deliver(record, (r) =>
+          deliverToHubSpot(hubspot, r.form ?? form, r.submission, new Date(r.receivedAt), deps.fetch),
         );
         delivered = outcome !== "busy";
       } catch (error) {
-        console.error(`[lead-form] HubSpot delivery failed, kept in the outbox as ${record.id}: ${(error as Error).message}`);
+        console.error(`[lead-form] HubSpot delivery failed, kept as ${record.id} for the next flush: ${(error as Error).message}`);
       }
     }
     sendOk(res, { id: record.id, delivered });
@@ -86,24 +108,23 @@ export async function handleSubmitForm(req: Request, res: JsonResponse, deps: De
 }
 
 /** POST /api/hubspot/uploadFile: {file: dataURL, filename} → {success, fileUrl}. */
-export async function handleUploadFile(req: Request, res: JsonResponse, deps: Pick<Deps, "config" | "rateLimits"> = defaultDeps()) {
+export async function handleUploadFile(req: Request, res: JsonResponse, given?: Omit<Deps, "forms" | "fetch">) {
   await guard(res, async () => {
+    const deps = given ?? defaultDeps();
     await protect(req, { config: deps.config.protection, rateLimit: deps.rateLimits.uploadFile });
     const body = await readJson(req, UPLOAD_BODY_LIMIT_BYTES);
-    const stored = acceptUpload(deps.config.leadsDir, body);
+    const stored = await deps.store.saveFile(parseUpload(body), clientKey(req, deps.config));
     sendOk(res, { fileUrl: fileUrl(deps.config.siteUrl, stored.id) });
   });
 }
 
 /** GET /api/hubspot/file?id=…: an uploaded file, by its unguessable id. */
-export async function handleFile(
-  req: Request,
-  res: JsonResponse & { send(body: unknown): void },
-  deps: Pick<Deps, "config"> = defaultDeps(),
-) {
+export async function handleFile(req: Request, res: JsonResponse & { end(body?: unknown): void }, given?: Pick<Deps, "config" | "store">) {
   await guard(res, async () => {
     if (req.method !== "GET" && req.method !== "HEAD") throw new HttpError(405, "Method not allowed: use GET");
-    const found = readStoredFile(deps.config.leadsDir, req.query?.id);
+    const id = req.query?.id;
+    const deps = given ?? defaultDeps();
+    const found = isFileId(id) ? await deps.store.readFile(id) : null;
     if (!found) throw new HttpError(404, "File not found");
     res.setHeader("Content-Type", found.meta.mime);
     res.setHeader("Content-Length", found.bytes.length);
@@ -111,6 +132,8 @@ export async function handleFile(
     res.setHeader("Content-Security-Policy", "default-src 'none'; sandbox");
     res.setHeader("Cache-Control", "private, max-age=3600");
     res.setHeader("Content-Disposition", `inline; filename="${found.meta.filename.replace(/"/g, "")}"`);
-    (res.status(200) as JsonResponse & { send(body: unknown): void }).send(found.bytes);
+    // end, not send: a host's send() may relabel a Buffer as application/octet-stream (Netlify's adapter does)
+    res.status(200);
+    res.end(req.method === "HEAD" ? undefined : found.bytes);
   });
 }

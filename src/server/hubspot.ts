@@ -51,7 +51,23 @@ export function submissionUrl(config: HubSpotConfig, form: LeadFormDefinition) {
   return `${config.apiUrl}/submissions/v3/integration/secure/submit/${encodeURIComponent(config.portalId)}/${encodeURIComponent(guid)}`;
 }
 
-/** Sends one submission; throws on a non-2xx answer, a network error or the timeout. */
+/**
+ * A delivery that failed. `inDoubt`: the request may have reached HubSpot and no answer was seen (a
+ * timeout, a connection lost after sending): the lead may be in the CRM, so it is settled by asking
+ * (findSubmission) before it is sent again. An answer, or a connection never made, is a definite failure.
+ */
+export class DeliveryError extends Error {
+  constructor(
+    message: string,
+    readonly inDoubt: boolean,
+  ) {
+    super(message);
+  }
+}
+
+const NEVER_SENT = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "UND_ERR_CONNECT_TIMEOUT"]);
+
+/** Sends one submission; throws DeliveryError on a non-2xx answer, a network error or the timeout. */
 export async function deliverToHubSpot(
   config: HubSpotConfig,
   form: LeadFormDefinition,
@@ -59,14 +75,74 @@ export async function deliverToHubSpot(
   submittedAt: Date,
   fetcher: typeof fetch = fetch,
 ): Promise<void> {
-  const response = await fetcher(submissionUrl(config, form), {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Authorization: `Bearer ${config.accessToken}` },
-    body: JSON.stringify(toHubSpotSubmission(form, submission, submittedAt)),
-    signal: AbortSignal.timeout(config.timeoutMs),
-  });
+  let response: Response;
+  try {
+    response = await fetcher(submissionUrl(config, form), {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${config.accessToken}` },
+      body: JSON.stringify(toHubSpotSubmission(form, submission, submittedAt)),
+      signal: AbortSignal.timeout(config.timeoutMs),
+    });
+  } catch (error) {
+    const code = ((error as { cause?: { code?: string } }).cause?.code ?? "") as string;
+    const timedOut = (error as Error).name === "TimeoutError";
+    throw new DeliveryError(
+      timedOut
+        ? `HubSpot did not answer within ${config.timeoutMs} ms`
+        : `HubSpot could not be reached: ${(error as Error).message}${code ? ` (${code})` : ""}`,
+      !NEVER_SENT.has(code),
+    );
+  }
   if (!response.ok) {
     const detail = (await response.text().catch(() => "")).slice(0, 300);
-    throw new Error(`HubSpot answered ${response.status}${detail ? `: ${detail}` : ""}`);
+    throw new DeliveryError(`HubSpot answered ${response.status}${detail ? `: ${detail}` : ""}`, false);
+  }
+}
+
+interface SubmissionsPage {
+  results?: { submittedAt?: number; values?: { name?: string; value?: string }[] }[];
+  paging?: { next?: { after?: string } };
+}
+
+/**
+ * Whether HubSpot has a lead whose delivery outcome is unknown: HubSpot's form submissions listing
+ * (GET /form-integrations/v1/submissions/forms/{guid}, newest first) is searched for the submittedAt we
+ * sent (the lead's receivedAt) and, when the lead has one, its email. "unknown" when HubSpot cannot be asked.
+ */
+export async function findSubmission(
+  config: HubSpotConfig,
+  form: LeadFormDefinition,
+  record: { receivedAt: string; submission: LeadSubmission },
+  fetcher: typeof fetch = fetch,
+): Promise<"present" | "absent" | "unknown"> {
+  const target = Date.parse(record.receivedAt);
+  const email = record.submission.email?.toLowerCase();
+  let after: string | undefined;
+  try {
+    for (let page = 0; page < 50; page++) {
+      const url = new URL(
+        `${config.crmApiUrl ?? "https://api.hubapi.com"}/form-integrations/v1/submissions/forms/${encodeURIComponent(form.guid || form.alternative_id)}`,
+      );
+      url.searchParams.set("limit", "50");
+      if (after) url.searchParams.set("after", after);
+      const response = await fetcher(url, {
+        headers: { Authorization: `Bearer ${config.accessToken}` },
+        signal: AbortSignal.timeout(config.timeoutMs),
+      });
+      if (!response.ok) return "unknown";
+      const body = (await response.json()) as SubmissionsPage;
+      const results = body.results ?? [];
+      for (const result of results) {
+        if (result.submittedAt !== target) continue;
+        const sent = result.values?.find((v) => v.name === "email")?.value?.toLowerCase();
+        if (!email || sent === email) return "present";
+      }
+      const oldest = results.at(-1)?.submittedAt;
+      after = body.paging?.next?.after;
+      if (!after || results.length === 0 || (oldest !== undefined && oldest < target)) return "absent";
+    }
+    return "unknown";
+  } catch {
+    return "unknown";
   }
 }

@@ -8,14 +8,10 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import type { LeadSubmission } from "../lib/lead-form/types";
+import type { LeadFormDefinition, LeadSubmission } from "../lib/lead-form/types";
+import type { DeliveryOutcome, FlushResult, LeadRecord } from "./store/types";
 
-export interface OutboxRecord {
-  id: string;
-  receivedAt: string;
-  formId: string;
-  submission: LeadSubmission;
-}
+export type OutboxRecord = LeadRecord;
 
 export const outboxFile = (dir: string) => path.join(dir, "outbox.jsonl");
 export const deliveredFile = (dir: string) => path.join(dir, "delivered.jsonl");
@@ -51,8 +47,8 @@ function fsyncDir(dir: string) {
   }
 }
 
-export function appendToOutbox(dir: string, submission: LeadSubmission, now = new Date()): OutboxRecord {
-  const record: OutboxRecord = { id: crypto.randomUUID(), receivedAt: now.toISOString(), formId: submission.formId, submission };
+export function appendToOutbox(dir: string, submission: LeadSubmission, form?: LeadFormDefinition, now = new Date()): OutboxRecord {
+  const record: OutboxRecord = { id: crypto.randomUUID(), receivedAt: now.toISOString(), formId: submission.formId, submission, form };
   appendLine(outboxFile(dir), JSON.stringify(record));
   return record;
 }
@@ -129,15 +125,6 @@ export async function withLock<T>(dir: string, name: string, fn: () => Promise<T
     fs.rmSync(lock, { force: true });
   }
 }
-
-export interface FlushResult {
-  delivered: number;
-  failed: number;
-  pending: number;
-  busy?: boolean;
-}
-
-export type DeliveryOutcome = "delivered" | "already-delivered" | "busy";
 
 /**
  * Delivers one record under its own lock and records the delivery; re-checks the delivered file

@@ -6,6 +6,9 @@
 import { RateLimiterMemory, type RateLimiterRes } from "rate-limiter-flexible";
 import type { LeadProtectionConfig } from "../config";
 import { HttpError, type Request } from "./http";
+import type { RateLimit } from "./store/types";
+
+export type { RateLimit };
 
 const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
@@ -41,8 +44,14 @@ export function checkOrigin(req: Request, allowedOrigins: readonly string[]): vo
   throw new HttpError(403, "Cross-site requests are not accepted");
 }
 
-/** The client address: the socket's, or with N trusted proxies the Nth X-Forwarded-For entry from the right. */
-export function clientIp(req: Request, trustedProxyHops: number): string {
+/**
+ * The client address: the host's own client-address header where the host sets it (Netlify:
+ * x-nf-client-connection-ip, configured only on such a host, never trusted elsewhere), else with N
+ * trusted proxies the Nth X-Forwarded-For entry from the right, else the socket's.
+ */
+export function clientIp(req: Request, trustedProxyHops: number, hostIpHeader?: string): string {
+  const fromHost = hostIpHeader ? header(req, hostIpHeader)?.trim() : undefined;
+  if (fromHost) return fromHost.slice(0, 64);
   const forwarded = header(req, "x-forwarded-for");
   if (trustedProxyHops > 0 && forwarded) {
     const hops = forwarded
@@ -55,9 +64,6 @@ export function clientIp(req: Request, trustedProxyHops: number): string {
   const address = req.socket?.remoteAddress ?? "unknown";
   return address.startsWith("::ffff:") ? address.slice(7) : address;
 }
-
-/** Takes one request from `key`'s allowance: null when allowed, else the seconds until the next one is. */
-export type RateLimit = (key: string) => Promise<number | null>;
 
 /**
  * A per-key limit of `points` requests per `windowSeconds` (in this process's memory, one counter
@@ -88,7 +94,7 @@ export interface Protection {
 export async function protect(req: Request, { config, rateLimit }: Protection): Promise<void> {
   if (req.method !== "POST") throw new HttpError(405, "Method not allowed: use POST", { Allow: "POST" });
   checkOrigin(req, config.allowedOrigins);
-  const retryAfter = await rateLimit(clientIp(req, config.trustedProxyHops));
+  const retryAfter = await rateLimit(clientIp(req, config.trustedProxyHops, config.hostIpHeader));
   if (retryAfter !== null) {
     throw new HttpError(429, `Too many requests. Try again in ${retryAfter} seconds.`, { "Retry-After": String(retryAfter) });
   }

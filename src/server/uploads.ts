@@ -1,12 +1,11 @@
 /**
  * Uploaded files (ARCHITECTURE.md 5): at most 10 MB, images and PDF recognised by their first bytes
- * (the file name and the data URL's declared type are not trusted). Stored under LEADS_DIR/files as
- * {id}.bin with {id}.json metadata; served back by GET /api/hubspot/file?id={id}.
+ * (the file name and the data URL's declared type are not trusted). Kept by the lead store
+ * (src/server/store) and served back by GET /api/hubspot/file?id={id}.
  */
-import crypto from "node:crypto";
-import fs from "node:fs";
 import path from "node:path";
 import { HttpError } from "./http";
+import type { NewFile } from "./store/types";
 
 export const UPLOAD_LIMIT_BYTES = 10 * 1024 * 1024;
 /** The JSON body carrying a 10 MB file as base64 (4/3) plus the file name. */
@@ -41,28 +40,8 @@ export const cleanFilename = (name: string) =>
     .trim()
     .slice(0, 120) || "upload";
 
-export interface StoredFile {
-  id: string;
-  filename: string;
-  mime: string;
-  size: number;
-  createdAt: string;
-}
-
-export const filesDir = (leadsDir: string) => path.join(leadsDir, "files");
-
-function writeDurably(file: string, data: Buffer) {
-  const fd = fs.openSync(file, "wx", 0o600);
-  try {
-    fs.writeSync(fd, data);
-    fs.fsyncSync(fd);
-  } finally {
-    fs.closeSync(fd);
-  }
-}
-
-/** Validates the upload request body and stores the file; nothing is written when it is refused. */
-export function acceptUpload(leadsDir: string, body: unknown): StoredFile {
+/** Validates the upload request body: the file as it will be stored, or an HttpError; nothing is stored here. */
+export function parseUpload(body: unknown): NewFile {
   if (typeof body !== "object" || body === null || Array.isArray(body)) throw new HttpError(400, "Request body must be a JSON object");
   const { file, filename } = body as Record<string, unknown>;
   if (typeof file !== "string" || file === "") throw new HttpError(400, "file (a data URL) is required");
@@ -72,31 +51,23 @@ export function acceptUpload(leadsDir: string, body: unknown): StoredFile {
   if (bytes.length > UPLOAD_LIMIT_BYTES) throw new HttpError(413, "The file is larger than 10 MB");
   const type = detectFileType(bytes);
   if (!type) throw new HttpError(415, "Only images (PNG, JPEG, GIF, WebP) and PDF files can be uploaded");
-  const stored: StoredFile = {
-    id: crypto.randomUUID(),
-    filename: cleanFilename(filename),
-    mime: type.mime,
-    size: bytes.length,
-    createdAt: new Date().toISOString(),
-  };
-  const dir = filesDir(leadsDir);
-  fs.mkdirSync(dir, { recursive: true });
-  writeDurably(path.join(dir, `${stored.id}.bin`), bytes);
-  writeDurably(path.join(dir, `${stored.id}.json`), Buffer.from(JSON.stringify(stored)));
-  return stored;
+  return { filename: cleanFilename(filename), mime: type.mime, bytes };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+export const isFileId = (id: unknown): id is string => typeof id === "string" && UUID.test(id);
 
-export function readStoredFile(leadsDir: string, id: unknown): { meta: StoredFile; bytes: Buffer } | null {
-  if (typeof id !== "string" || !UUID.test(id)) return null;
-  const dir = filesDir(leadsDir);
-  try {
-    const meta = JSON.parse(fs.readFileSync(path.join(dir, `${id}.json`), "utf8")) as StoredFile;
-    return { meta, bytes: fs.readFileSync(path.join(dir, `${id}.bin`)) };
-  } catch {
-    return null;
-  }
-}
+/** Where the file store keeps uploads: LEADS_DIR/files/{id}.bin with {id}.json metadata. */
+export const filesDir = (leadsDir: string) => path.join(leadsDir, "files");
 
 export const fileUrl = (siteUrl: string, id: string) => `${siteUrl}/api/hubspot/file?id=${id}`;
+
+/** The upload ids a submission's values point at (the file field holds the URL fileUrl gave). */
+export function referencedFileIds(values: Record<string, string>): string[] {
+  const ids = new Set<string>();
+  for (const value of Object.values(values)) {
+    const match = /\/api\/hubspot\/file\?id=([0-9a-f-]{36})$/.exec(value);
+    if (match && isFileId(match[1])) ids.add(match[1]);
+  }
+  return [...ids];
+}

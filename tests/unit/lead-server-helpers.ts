@@ -3,8 +3,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { ServerConfig } from "../../src/config";
-import { formsDir, loadFormDefinitions } from "../../src/server/form-definitions";
+import { formsDir, loadFormDefinitions } from "../../src/node/lead-forms";
 import { createRateLimits, type Deps } from "../../src/server/handlers";
+import { FileStore } from "../../src/server/store/file-store";
 
 /** A request the handlers accept: a readable body stream with method and headers. */
 export function fakeReq(
@@ -45,6 +46,9 @@ export function fakeRes() {
     send(body: unknown) {
       res.body = body;
     },
+    end(body?: unknown) {
+      res.body = body;
+    },
     setHeader(name: string, value: string | number) {
       res.headers[name.toLowerCase()] = value;
     },
@@ -67,6 +71,7 @@ export const testProtection = (overrides: Partial<ServerConfig["protection"]> = 
   rateLimit: 0,
   rateWindowSeconds: 60,
   trustedProxyHops: 0,
+  uploadQuotaBytes: 50 * 1024 * 1024,
   ...overrides,
 });
 
@@ -85,10 +90,14 @@ export function deps(
       imageCdnDomain: undefined,
       hubspotForms: undefined,
       leadsDir,
+      databaseUrl: undefined,
+      databasePoolSize: 4,
+      serverless: false,
       protection,
     },
     forms: loadFormDefinitions(formsDir(path.join(__dirname, "../../content"))),
     fetch: fetcher,
+    store: new FileStore(leadsDir, { uploadQuotaBytes: protection.uploadQuotaBytes }),
     rateLimits: createRateLimits(protection),
   };
 }

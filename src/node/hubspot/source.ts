@@ -8,7 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { NodePluginArgs } from "gatsby";
 import type { LeadFormDefinition } from "../../lib/lead-form/types";
-import { SOURCED_FORMS_FILE } from "../../server/form-definitions";
+import { SOURCED_FORMS_FILE } from "../lead-forms";
 import { loadHubSpotForms, type HubSpotFormsApi } from "./forms";
 
 type Args = Pick<NodePluginArgs, "actions" | "createNodeId" | "createContentDigest" | "reporter">;

@@ -1,0 +1,160 @@
+/**
+ * The file store: the local outbox under LEADS_DIR (src/server/outbox.ts: appended, fsynced JSON lines,
+ * lock files per sender) and uploads as files beside it. The embedded default for `npm start`: no
+ * account, no database. Only for a machine whose disk lasts: on a serverless host the functions refuse
+ * to run without DATABASE_URL instead (src/server/store/index.ts).
+ */
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import type { LeadFormDefinition, LeadSubmission } from "../../lib/lead-form/types";
+import { HttpError } from "../http";
+import { appendToOutbox, deliverOnce, flushOutbox, pendingRecords } from "../outbox";
+import { createRateLimit } from "../protect";
+import { filesDir, isFileId } from "../uploads";
+import {
+  FILE_RETENTION_MS,
+  UPLOAD_QUOTA_WINDOW_MS,
+  type Deliver,
+  type LeadRecord,
+  type LeadStore,
+  type NewFile,
+  type RateLimit,
+  type StoredFileMeta,
+} from "./types";
+
+interface FileMeta extends StoredFileMeta {
+  clientKey?: string;
+  leadId?: string;
+}
+
+export interface FileStoreOptions {
+  /** Upload bytes one client may store per UPLOAD_QUOTA_WINDOW_MS. */
+  uploadQuotaBytes: number;
+  /** Free disk space uploads leave for leads: an upload that would go below it is refused (507). */
+  reserveBytes?: number;
+}
+
+function writeDurably(file: string, data: Buffer, flag = "wx") {
+  const fd = fs.openSync(file, flag, 0o600);
+  try {
+    fs.writeSync(fd, data);
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+export class FileStore implements LeadStore {
+  readonly kind = "file";
+
+  constructor(
+    readonly dir: string,
+    private readonly options: FileStoreOptions,
+  ) {}
+
+  private metas(): FileMeta[] {
+    const dir = filesDir(this.dir);
+    if (!fs.existsSync(dir)) return [];
+    return fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith(".json"))
+      .flatMap((f) => {
+        try {
+          return [JSON.parse(fs.readFileSync(path.join(dir, f), "utf8")) as FileMeta];
+        } catch {
+          return [];
+        }
+      });
+  }
+
+  async accept(submission: LeadSubmission, form: LeadFormDefinition, fileIds: readonly string[]): Promise<LeadRecord> {
+    const record = appendToOutbox(this.dir, submission, form);
+    for (const id of fileIds) {
+      const metaFile = path.join(filesDir(this.dir), `${id}.json`);
+      try {
+        const meta = JSON.parse(fs.readFileSync(metaFile, "utf8")) as FileMeta;
+        writeDurably(metaFile, Buffer.from(JSON.stringify({ ...meta, leadId: record.id })), "w");
+      } catch {
+        // not an upload of this store: the lead keeps the URL as sent
+      }
+    }
+    return record;
+  }
+
+  deliver(record: LeadRecord, deliver: Deliver) {
+    return deliverOnce(this.dir, record, deliver);
+  }
+
+  flush(deliver: Deliver) {
+    return flushOutbox(this.dir, deliver);
+  }
+
+  async pendingCount() {
+    return pendingRecords(this.dir).length;
+  }
+
+  async saveFile(file: NewFile, clientKey: string): Promise<StoredFileMeta> {
+    const since = Date.now() - UPLOAD_QUOTA_WINDOW_MS;
+    const used = this.metas()
+      .filter((m) => m.clientKey === clientKey && Date.parse(m.createdAt) > since)
+      .reduce((sum, m) => sum + m.size, 0);
+    if (used + file.bytes.length > this.options.uploadQuotaBytes) {
+      throw new HttpError(413, "You have uploaded too much today. Try again tomorrow or email us the file.");
+    }
+    const dir = filesDir(this.dir);
+    fs.mkdirSync(dir, { recursive: true });
+    const { bavail, bsize } = fs.statfsSync(dir);
+    if (bavail * bsize - file.bytes.length < (this.options.reserveBytes ?? 256 * 1024 * 1024)) {
+      // Leads are a few KB: uploads stop well before the disk could refuse one.
+      throw new HttpError(507, "We cannot take files right now. Send the form without it, or email us the file.");
+    }
+    const meta: FileMeta = {
+      id: crypto.randomUUID(),
+      filename: file.filename,
+      mime: file.mime,
+      size: file.bytes.length,
+      createdAt: new Date().toISOString(),
+      clientKey,
+    };
+    writeDurably(path.join(dir, `${meta.id}.bin`), file.bytes);
+    writeDurably(path.join(dir, `${meta.id}.json`), Buffer.from(JSON.stringify(meta)));
+    return meta;
+  }
+
+  async readFile(id: string) {
+    if (!isFileId(id)) return null;
+    const dir = filesDir(this.dir);
+    try {
+      const stored = JSON.parse(fs.readFileSync(path.join(dir, `${id}.json`), "utf8")) as FileMeta;
+      const meta: StoredFileMeta = {
+        id: stored.id,
+        filename: stored.filename,
+        mime: stored.mime,
+        size: stored.size,
+        createdAt: stored.createdAt,
+      };
+      return { meta, bytes: fs.readFileSync(path.join(dir, `${id}.bin`)) };
+    } catch {
+      return null;
+    }
+  }
+
+  async sweepFiles(retentionMs = FILE_RETENTION_MS) {
+    const before = Date.now() - retentionMs;
+    let removed = 0;
+    for (const meta of this.metas()) {
+      if (meta.leadId || Date.parse(meta.createdAt) >= before) continue;
+      for (const ext of ["bin", "json"]) fs.rmSync(path.join(filesDir(this.dir), `${meta.id}.${ext}`), { force: true });
+      removed++;
+    }
+    return removed;
+  }
+
+  /** In this process's memory (one instance: the local server). */
+  rateLimit(name: string, points: number, windowSeconds: number): RateLimit {
+    return createRateLimit(name, points, windowSeconds);
+  }
+
+  async close() {}
+}

@@ -1,0 +1,45 @@
+/**
+ * The store the functions use, from the configuration: PostgreSQL when DATABASE_URL is set; otherwise the
+ * file outbox, except on a serverless host, where it would lose leads with the instance's disk: there the
+ * functions answer 503 (and log why) until DATABASE_URL is set.
+ */
+import type { ServerConfig } from "../../config";
+import { HttpError } from "../http";
+import { FileStore } from "./file-store";
+import { PostgresStore } from "./postgres-store";
+import type { LeadStore } from "./types";
+
+export type { LeadStore } from "./types";
+
+/** How long a claimed lead belongs to its sender: the HubSpot timeout and a margin. */
+export const claimMs = (config: ServerConfig) => (config.hubspot?.timeoutMs ?? 8000) + 5000;
+
+/**
+ * One PostgreSQL store (one pool) per process and database, on globalThis: `gatsby serve` re-requires a
+ * function's bundle on every request, which would otherwise open a new pool each time.
+ */
+const STORES = Symbol.for("northdesk.lead-functions.stores");
+const registry = globalThis as typeof globalThis & { [STORES]?: Map<string, LeadStore> };
+
+export function storeFor(config: ServerConfig): LeadStore {
+  const { databaseUrl } = config;
+  if (databaseUrl) {
+    const stores = (registry[STORES] ??= new Map());
+    let store = stores.get(databaseUrl);
+    if (!store) {
+      store = new PostgresStore({
+        connectionString: databaseUrl,
+        claimMs: claimMs(config),
+        uploadQuotaBytes: config.protection.uploadQuotaBytes,
+        poolSize: config.databasePoolSize,
+      });
+      stores.set(databaseUrl, store);
+    }
+    return store;
+  }
+  if (config.serverless) {
+    console.error("[lead-form] DATABASE_URL is not set on this serverless host: leads are refused rather than kept on a throwaway disk");
+    throw new HttpError(503, "We cannot take this form right now. Please try again later or email us at help@northdesk.com.");
+  }
+  return new FileStore(config.leadsDir, { uploadQuotaBytes: config.protection.uploadQuotaBytes });
+}

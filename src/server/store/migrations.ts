@@ -1,0 +1,88 @@
+/**
+ * Versioned schema of the PostgreSQL store. Applied in order by `npm run db:migrate` and, idempotently,
+ * by a function instance on its first use of the database (one transaction, under an advisory lock, so
+ * instances starting together apply each version once). Add a new entry for a change; never edit one
+ * that has shipped.
+ */
+import type { Pool } from "pg";
+
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: "leads, uploads and rate limits",
+    sql: `
+      CREATE TABLE leads (
+        id uuid PRIMARY KEY,
+        received_at timestamptz NOT NULL,
+        form_id text NOT NULL,
+        submission jsonb NOT NULL,
+        form jsonb NOT NULL,
+        delivered_at timestamptz,
+        -- a sender holds the lead until then (a lease, taken with FOR UPDATE SKIP LOCKED)
+        claimed_until timestamptz,
+        -- an attempt may have reached HubSpot and its answer was not seen: settle before sending again
+        in_doubt boolean NOT NULL DEFAULT false,
+        attempts integer NOT NULL DEFAULT 0,
+        last_error text
+      );
+      CREATE INDEX leads_pending ON leads (received_at) WHERE delivered_at IS NULL;
+
+      CREATE TABLE lead_files (
+        id uuid PRIMARY KEY,
+        filename text NOT NULL,
+        mime text NOT NULL,
+        size integer NOT NULL,
+        bytes bytea NOT NULL,
+        client_key text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        lead_id uuid REFERENCES leads (id) ON DELETE SET NULL
+      );
+      CREATE INDEX lead_files_client ON lead_files (client_key, created_at);
+      CREATE INDEX lead_files_unreferenced ON lead_files (created_at) WHERE lead_id IS NULL;
+
+      -- rate-limiter-flexible's RateLimiterPostgres table
+      CREATE TABLE rate_limits (
+        key varchar(255) PRIMARY KEY,
+        points integer NOT NULL DEFAULT 0,
+        expire bigint
+      );
+    `,
+  },
+];
+
+/** An arbitrary constant: the advisory lock every migrating instance waits on. */
+const MIGRATION_LOCK = 7_210_425;
+
+/** Applies every migration not yet applied; returns the versions it applied. */
+export async function migrate(pool: Pool, migrations: readonly Migration[] = MIGRATIONS): Promise<number[]> {
+  const client = await pool.connect();
+  try {
+    await client.query("BEGIN");
+    await client.query("SELECT pg_advisory_xact_lock($1)", [MIGRATION_LOCK]);
+    await client.query(
+      "CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())",
+    );
+    const { rows } = await client.query<{ version: number }>("SELECT version FROM schema_migrations");
+    const applied = new Set(rows.map((r) => r.version));
+    const done: number[] = [];
+    for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
+      if (applied.has(migration.version)) continue;
+      await client.query(migration.sql);
+      await client.query("INSERT INTO schema_migrations (version, name) VALUES ($1, $2)", [migration.version, migration.name]);
+      done.push(migration.version);
+    }
+    await client.query("COMMIT");
+    return done;
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}
