@@ -4,7 +4,19 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 
 export default tseslint.config(
-  { ignores: ["node_modules", ".cache", "public", ".parity", "src/gatsby-types.d.ts", "test-results", "playwright-report"] },
+  {
+    ignores: [
+      "node_modules",
+      ".cache",
+      ".netlify",
+      ".build",
+      "public",
+      ".parity",
+      "src/gatsby-types.d.ts",
+      "test-results",
+      "playwright-report",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

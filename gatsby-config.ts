@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { GatsbyConfig } from "gatsby";
 import { readServerConfig } from "./src/config";
-import { configHeaderRules } from "./src/node/security-headers";
+import { netlifyAdapter } from "./src/node/netlify-adapter";
 import { contentfulOptions, manifestOptions, offlineOptions, sitemapOptions } from "./src/node/plugin-options";
 
 const config = readServerConfig();
@@ -12,8 +12,9 @@ const gatsbyConfig: GatsbyConfig = {
   graphqlTypegen: { typesOutputPath: "src/gatsby-types.d.ts", generateOnBuild: true },
   trailingSlash: "always",
   jsxRuntime: "automatic",
-  // Security headers for every path; onPostBuild adds each page's Content-Security-Policy (src/node/security-headers.ts).
-  headers: configHeaderRules(),
+  // On Netlify (NETLIFY=true): CDN, functions and the host's header rules, which onPostBuild computes
+  // (src/node/security-headers.ts); no gatsby-config `headers`, which Gatsby would repeat for every file.
+  adapter: config.netlify ? netlifyAdapter(__dirname, { onNetlifyBuild: config.netlifyBuild }) : undefined,
   plugins: [
     "gatsby-plugin-styled-components",
     "gatsby-plugin-image",

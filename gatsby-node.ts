@@ -6,7 +6,7 @@ import { ContentError } from "./src/node/local/load-content";
 import { createPages as createAllPages } from "./src/node/create-pages";
 import path from "node:path";
 import { copyIcons } from "./src/node/icons";
-import { applySecurityHeaders, contentImageHosts, type PostBuildArgs } from "./src/node/security-headers";
+import { applySecurityHeaders, contentImageHosts } from "./src/node/security-headers";
 import { readThirdPartySettings } from "./src/config/third-party";
 import { stripNulBytes } from "./src/node/html-output";
 import { sourceHubSpotForms } from "./src/node/hubspot/source";
@@ -52,15 +52,9 @@ export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ act
 export const createPages: GatsbyNode["createPages"] = (args) => createAllPages(args);
 
 // The built HTML is final first (React 18's streaming renderer can leak NUL bytes: src/node/html-output.ts),
-// then each page gets its Content-Security-Policy from it (src/node/security-headers.ts).
-// Gatsby types the store's methods as bare `Function`s.
-export const onPostBuild: GatsbyNode["onPostBuild"] = ({ store, reporter }) => {
+// then the one Content-Security-Policy and the host's header rules come from it (src/node/security-headers.ts).
+export const onPostBuild: GatsbyNode["onPostBuild"] = ({ reporter }) => {
   const fixed = stripNulBytes(path.join(__dirname, "public"));
   if (fixed.length) reporter.info(`removed stray NUL bytes (React 18 streaming renderer) from ${fixed.join(", ")}`);
-  applySecurityHeaders(
-    { store: store as unknown as PostBuildArgs["store"], reporter },
-    __dirname,
-    readThirdPartySettings(),
-    contentImageHosts(readServerConfig()),
-  );
+  applySecurityHeaders(reporter, __dirname, readThirdPartySettings(), contentImageHosts(readServerConfig()));
 };

@@ -9,11 +9,11 @@ step "content check"
 npx tsx scripts/validate-content.ts --strict
 step "unit and component tests"
 npx vitest run
-step "build (with every third-party script id set to an intercepted test host)"
+step "build for Netlify (the adapter's function bundles are tested too), every third-party script id set to an intercepted test host"
 set -a
 . tests/e2e/third-party.env
 set +a
-npx gatsby build
+NETLIFY=true npx gatsby build
 step "generated GraphQL types are current"
 if ! git diff --quiet -- src/gatsby-types.d.ts 2>/dev/null; then
   echo "src/gatsby-types.d.ts changed during the build: commit the regenerated types" >&2

@@ -92,6 +92,16 @@ export function readServerConfig() {
   const hubspotToken = env("HUBSPOT_ACCESS_TOKEN");
   const imageCdnDomain = env("IMAGE_CDN_DOMAIN");
   const siteUrl = (env("SITE_URL") ?? "https://www.northdesk.com").replace(/\/$/, "");
+  const hubspot: HubSpotConfig | undefined =
+    portalId && hubspotToken
+      ? {
+          portalId,
+          accessToken: hubspotToken,
+          apiUrl: (env("HUBSPOT_API_URL") ?? "https://api.hsforms.com").replace(/\/$/, ""),
+          timeoutMs: Number(env("HUBSPOT_TIMEOUT_MS") ?? 8000) || 8000,
+          crmApiUrl: (env("HUBSPOT_API_URL") ?? "https://api.hubapi.com").replace(/\/$/, ""),
+        }
+      : undefined;
   return {
     siteUrl,
     contentDir: env("CONTENT_DIR"),
@@ -104,16 +114,7 @@ export function readServerConfig() {
             host: env("CONTENTFUL_HOST"),
           } satisfies ContentfulConfig)
         : undefined,
-    hubspot:
-      portalId && hubspotToken
-        ? <HubSpotConfig>{
-            portalId,
-            accessToken: hubspotToken,
-            apiUrl: (env("HUBSPOT_API_URL") ?? "https://api.hsforms.com").replace(/\/$/, ""),
-            timeoutMs: Number(env("HUBSPOT_TIMEOUT_MS") ?? 8000) || 8000,
-            crmApiUrl: (env("HUBSPOT_API_URL") ?? "https://api.hubapi.com").replace(/\/$/, ""),
-          }
-        : undefined,
+    hubspot,
     /**
      * Image CDN (SPEC 7.4; an imgix-style host that pulls originals from the site): content images are
      * served from it when set. A bare domain such as images.northdesk.com; anything else fails the build.
@@ -134,6 +135,10 @@ export function readServerConfig() {
     databasePoolSize: Math.max(1, nonNegativeInt("DATABASE_POOL_SIZE", 4)),
     /** On a serverless host without DATABASE_URL the functions answer 503 rather than keep leads on a throwaway disk. */
     serverless: onServerless(),
+    /** Built for Netlify (NETLIFY=true): gatsby-config uses the Netlify adapter. */
+    netlify: onNetlify(),
+    /** In Netlify's own build image (it sets DEPLOY_ID): the adapter may keep Gatsby's cache between builds there. */
+    netlifyBuild: onNetlify() && env("DEPLOY_ID") !== undefined,
     /** Origin check and per-IP rate limit of the lead functions. */
     protection: readLeadProtection(siteUrl),
   };

@@ -215,4 +215,7 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
       .split("\n")
       .filter((type) => type.startsWith("type HubSpotLeadForm ")),
   );
+  // Gatsby infers Site from the config, which has an adapter only in a Netlify build: declared here, the
+  // generated query types are the same whichever way the site was built.
+  createTypes(["type SiteAdapter { name: String }", "type Site implements Node { adapter: SiteAdapter }"]);
 };

@@ -12,8 +12,11 @@ import { leadFormSchema } from "./local/content-schema";
 
 /** Written by a build that sourced its forms from HubSpot (src/node/hubspot/source.ts); removed by one that did not. */
 export const SOURCED_FORMS_FILE = path.join(".cache", "lead-forms", "hubspot.json");
-/** What the function bundles inline (the path src/server/form-definitions.ts requires). */
-export const FUNCTION_FORMS_FILE = path.join(".cache", "lead-forms", "functions.json");
+/**
+ * What the function bundles inline (the path src/server/form-definitions.ts requires). Not in .cache:
+ * Gatsby empties that after onPreInit on a first build or when plugins change.
+ */
+export const FUNCTION_FORMS_FILE = path.join(".build", "functions", "lead-forms.json");
 
 export function formsDir(contentDir?: string) {
   return path.resolve(contentDir ?? "content", "forms");

@@ -1,12 +1,15 @@
 /**
- * The site's security headers, in one place (ARCHITECTURE.md 8; issue 10 item 1).
+ * The site's security and caching headers, in one place (ARCHITECTURE.md 8).
  *
- * - gatsby-config.ts declares `headers` with the headers every response gets (HSTS, nosniff, …).
- * - After the build (onPostBuild) `headerRulesForBuild` reads every built HTML page, hashes the inline
- *   scripts Gatsby emitted into it and adds one Content-Security-Policy per page (the inline scripts
- *   differ per page: `window.pagePath="…"`), plus a catch-all policy for every other path (the 404 page's
- *   scripts). The rules replace the config's `headers` before adapters read them, and are written to
- *   HEADERS_MANIFEST for the local server (scripts/serve.ts), which `gatsby serve` itself would not apply.
+ * - Every page shares one Content-Security-Policy: after the build (onPostBuild) `sitePolicy` reads every
+ *   built HTML page and allows the hashes of the inline scripts Gatsby and we emit. Those are the same on
+ *   every page (the one that named its page, `window.pagePath="…"`, now reads it from a data attribute:
+ *   src/components/seo/page-path-script.tsx), so the policy does not grow with the page count; a build whose pages
+ *   carry more distinct inline scripts than MAX_INLINE_SCRIPTS fails rather than emit a policy per page.
+ * - `hostHeaderRules` is the table a host gets: one rule for every path (security headers, the policy,
+ *   revalidated caching), immutable caching for `/static/*` and for each content-hashed webpack asset.
+ *   It is written to HEADERS_MANIFEST, which both the local server (scripts/serve.ts) and the Netlify
+ *   adapter (src/node/netlify-adapter.ts, `public/_headers`) serve, so both answer with the same headers.
  *
  * The policy allows script only from the site itself, the hashes of its own inline scripts and exactly
  * the hosts of the configured third-party scripts; never 'unsafe-inline' or 'unsafe-eval' for scripts.
@@ -195,31 +198,63 @@ export function builtHtmlFiles(publicDir: string): { file: string; route: string
 
 export class SecurityHeadersError extends Error {}
 
+/** More distinct inline scripts than this across the pages means one varies per page: the build fails. */
+export const MAX_INLINE_SCRIPTS = 12;
+
+export const CACHE_REVALIDATE = "public, max-age=0, must-revalidate";
+export const CACHE_IMMUTABLE = "public, max-age=31536000, immutable";
+
 /**
- * The header rules for a finished build: every path gets the static headers and a policy allowing
- * the 404 page's inline scripts (what an unknown path is answered with); each page gets a policy with
- * the hashes of its own inline scripts. A page with an inline handler or a javascript: URL fails the build.
+ * The one policy every page is served with: the hashes of every executable inline script on any built
+ * page. A page with an inline handler or a javascript: URL, or inline scripts that vary per page, fail the build.
  */
-export function headerRulesForBuild(publicDir: string, sources: PolicySources): HeaderRule[] {
+export function sitePolicy(publicDir: string, sources: PolicySources): { policy: string; hashes: string[]; pages: number } {
   const pages = builtHtmlFiles(publicDir).map(({ file, route }) => ({ route, ...inlineScripts(fs.readFileSync(file, "utf8")) }));
   const blocked = pages.flatMap((p) => p.blocked.map((b) => `${p.route}: ${b}`));
   if (blocked.length) {
     throw new SecurityHeadersError(`Inline script constructs the Content-Security-Policy would block:\n${blocked.slice(0, 20).join("\n")}`);
   }
-  const notFound = pages.find((p) => p.route === "/404.html");
-  return [
-    {
-      source: "/*",
-      headers: [...STATIC_SECURITY_HEADERS, { key: CSP_HEADER, value: contentSecurityPolicy(sources, notFound?.hashes ?? []) }],
-    },
-    ...pages
-      .filter((p) => p.route.endsWith("/"))
-      .map((p) => ({ source: p.route, headers: [{ key: CSP_HEADER, value: contentSecurityPolicy(sources, p.hashes) }] })),
-  ];
+  const seenOn = new Map<string, string[]>();
+  for (const page of pages) for (const hash of page.hashes) seenOn.set(hash, [...(seenOn.get(hash) ?? []), page.route]);
+  const hashes = [...seenOn.keys()].sort();
+  if (hashes.length > MAX_INLINE_SCRIPTS) {
+    const rare = [...seenOn.entries()].sort((a, b) => a[1].length - b[1].length).slice(0, 5);
+    throw new SecurityHeadersError(
+      `${hashes.length} distinct inline scripts across ${pages.length} pages: one varies per page, so the policy would grow with the site. ` +
+        `Move its data out of the script text (a data attribute, page data). Rarest: ${rare.map(([h, r]) => `${h} on ${r.slice(0, 3).join(", ")}`).join("; ")}`,
+    );
+  }
+  return { policy: contentSecurityPolicy(sources, hashes), hashes, pages: pages.length };
 }
 
-/** The rules gatsby-config declares before the build: the static headers for every path. */
-export const configHeaderRules = (): HeaderRule[] => [{ source: "/*", headers: [...STATIC_SECURITY_HEADERS] }];
+/** The content-hashed files webpack emitted (public/webpack.stats.json): cached for a year. */
+export function hashedAssets(publicDir: string): string[] {
+  const file = path.join(publicDir, "webpack.stats.json");
+  if (!fs.existsSync(file)) return [];
+  const stats = JSON.parse(fs.readFileSync(file, "utf8")) as {
+    assetsByChunkName?: Record<string, string[]>;
+    childAssetsByChunkName?: Record<string, Record<string, string[]>>;
+  };
+  const names = new Set<string>([
+    ...Object.values(stats.assetsByChunkName ?? {}).flat(),
+    ...Object.values(stats.childAssetsByChunkName ?? {}).flatMap((byRel) => Object.values(byRel).flat()),
+  ]);
+  return [...names].filter((name) => !name.endsWith(".map") && fs.existsSync(path.join(publicDir, name))).sort();
+}
+
+const header = (key: string, value: string): HeaderEntry => ({ key, value });
+
+/**
+ * The rules a host applies, in order (a later matching rule overrides an earlier one's header of the same
+ * name, as on Netlify and in Gatsby's matcher): every path, then `/static/*`, then each hashed asset.
+ */
+export function hostHeaderRules(policy: string, assets: readonly string[]): HeaderRule[] {
+  return [
+    { source: "/*", headers: [header("Cache-Control", CACHE_REVALIDATE), ...STATIC_SECURITY_HEADERS, header(CSP_HEADER, policy)] },
+    { source: "/static/*", headers: [header("Cache-Control", CACHE_IMMUTABLE)] },
+    ...assets.map((asset) => ({ source: `/${asset}`, headers: [header("Cache-Control", CACHE_IMMUTABLE)] })),
+  ];
+}
 
 export function writeHeadersManifest(rootDir: string, rules: HeaderRule[]): string {
   const file = path.join(rootDir, HEADERS_MANIFEST);
@@ -246,29 +281,21 @@ export function readHeadersManifest(rootDir: string): HeaderRule[] {
   return rules as HeaderRule[];
 }
 
-/** The slice of Gatsby's onPostBuild arguments this needs (NodePluginArgs `store`, `reporter`). */
-export interface PostBuildArgs {
-  store: { getState(): { config: Record<string, unknown> }; dispatch(action: { type: string; payload: unknown }): unknown };
-  reporter: { info(message: string): void; panic(message: string, error?: Error): never };
-}
-
-/**
- * onPostBuild: computes the rules from the built pages, puts them in place of the config's `headers`
- * (adapters read `config.headers` from Gatsby's store after onPostBuild, when they write the host's
- * rules) and writes HEADERS_MANIFEST for the local server.
- */
+/** onPostBuild: the policy from the built pages and the host rules, written to HEADERS_MANIFEST. */
 export function applySecurityHeaders(
-  { store, reporter }: PostBuildArgs,
+  reporter: { info(message: string): void; panic(message: string, error?: Error): never },
   rootDir: string,
   settings: ThirdPartySettings,
   imageHosts: readonly string[] = [],
 ): HeaderRule[] {
   try {
-    const rules = headerRulesForBuild(path.join(rootDir, "public"), policySources(settings, imageHosts));
-    store.dispatch({ type: "SET_SITE_CONFIG", payload: { ...store.getState().config, headers: rules } });
-    if (store.getState().config.headers !== rules) throw new SecurityHeadersError("Gatsby's store did not take the header rules");
+    const publicDir = path.join(rootDir, "public");
+    const { policy, hashes, pages } = sitePolicy(publicDir, policySources(settings, imageHosts));
+    const rules = hostHeaderRules(policy, hashedAssets(publicDir));
     const file = writeHeadersManifest(rootDir, rules);
-    reporter.info(`security headers: ${rules.length - 1} page policies + 1 default, written to ${path.relative(rootDir, file)}`);
+    reporter.info(
+      `security headers: one policy for ${pages} pages (${hashes.length} inline script hashes), ${rules.length} host rules in ${path.relative(rootDir, file)}`,
+    );
     return rules;
   } catch (error) {
     return reporter.panic(`security headers: ${error instanceof Error ? error.message : String(error)}`, error as Error);

@@ -15,6 +15,6 @@ export function formsById(list: readonly LeadFormDefinition[]): Map<string, Lead
 export function bundledForms(): ReadonlyMap<string, LeadFormDefinition> {
   // A literal path, so webpack bundles the file; keep it in step with FUNCTION_FORMS_FILE.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  forms ??= formsById(require("../../.cache/lead-forms/functions.json") as LeadFormDefinition[]);
+  forms ??= formsById(require("../../.build/functions/lead-forms.json") as LeadFormDefinition[]);
   return forms;
 }

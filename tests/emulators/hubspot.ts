@@ -4,6 +4,8 @@
  *   submission (with its bearer token) and answers like HubSpot.
  * - Marketing forms API (build-time sourcing): GET /marketing/v3/forms/ (paged with `after`) and
  *   GET /marketing/v3/forms/{formId}, serving `forms` (HubSpot's v3 form JSON), bearer token required.
+ * - Form submissions listing: GET /form-integrations/v1/submissions/forms/{guid} (newest first, paged
+ *   with `limit` and `after`): what was recorded, as {submittedAt, values: [{name, value}]}.
  *
  * Faults, for the submission endpoint (`mode`):
  * - "error": 503 with a JSON body; "html-error": 502 with an HTML body (a gateway's error page);
@@ -33,6 +35,8 @@ export interface HubSpotEmulator {
   submissions: RecordedSubmission[];
   /** Submission requests received, answered or not. */
   received: number;
+  /** Requests to the submissions listing. */
+  listings: number;
   mode: EmulatorMode;
   /** The delay of the "slow" modes. */
   delayMs: number;
@@ -49,7 +53,7 @@ const json = (res: http.ServerResponse, status: number, body: unknown) =>
   res.writeHead(status, { "Content-Type": "application/json;charset=utf-8" }).end(JSON.stringify(body));
 
 export async function startHubSpotEmulator(port = 0): Promise<HubSpotEmulator> {
-  const initialState = () => ({ received: 0, mode: "ok" as EmulatorMode, delayMs: 1000, forms: [], formsPageSize: 20 });
+  const initialState = () => ({ received: 0, listings: 0, mode: "ok" as EmulatorMode, delayMs: 1000, forms: [], formsPageSize: 20 });
   const emulator: HubSpotEmulator = {
     url: "",
     port: 0,
@@ -91,6 +95,26 @@ export async function startHubSpotEmulator(port = 0): Promise<HubSpotEmulator> {
         results,
         ...(next ? { paging: { next: { after: next, link: `${emulator.url}/marketing/v3/forms/?after=${next}` } } } : {}),
       });
+    }
+
+    const listing = /^\/form-integrations\/v1\/submissions\/forms\/([^/]+)$/.exec(url.pathname);
+    if (req.method === "GET" && listing) {
+      if (!req.headers.authorization?.startsWith("Bearer ")) return json(res, 401, { status: "error", category: "INVALID_AUTHENTICATION" });
+      emulator.listings++;
+      const guid = decodeURIComponent(listing[1]);
+      const all = emulator.submissions
+        .filter((s) => s.formGuid === guid)
+        .map((s) => ({
+          submittedAt: Number(s.body.submittedAt),
+          values: (s.body.fields as { name: string; value: string }[]).map(({ name, value }) => ({ name, value })),
+          pageUrl: s.body.context?.pageUri,
+        }))
+        .sort((a, b) => b.submittedAt - a.submittedAt);
+      const start = Number(url.searchParams.get("after") ?? 0) || 0;
+      const limit = Math.min(50, Number(url.searchParams.get("limit") ?? 20) || 20);
+      const results = all.slice(start, start + limit);
+      const next = start + limit < all.length ? String(start + limit) : undefined;
+      return json(res, 200, { results, ...(next ? { paging: { next: { after: next } } } : {}) });
     }
 
     const match = /^\/submissions\/v3\/integration\/secure\/submit\/([^/]+)\/([^/?]+)$/.exec(url.pathname);

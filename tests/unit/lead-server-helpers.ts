@@ -93,6 +93,8 @@ export function deps(
       databaseUrl: undefined,
       databasePoolSize: 4,
       serverless: false,
+      netlify: false,
+      netlifyBuild: false,
       protection,
     },
     forms: loadFormDefinitions(formsDir(path.join(__dirname, "../../content"))),

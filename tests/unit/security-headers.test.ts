@@ -6,7 +6,11 @@ import { describe, expect, it } from "vitest";
 import {
   CSP_HEADER,
   contentSecurityPolicy,
-  headerRulesForBuild,
+  CACHE_IMMUTABLE,
+  CACHE_REVALIDATE,
+  hostHeaderRules,
+  MAX_INLINE_SCRIPTS,
+  sitePolicy,
   inlineScripts,
   policySources,
   contentImageHosts,
@@ -15,6 +19,8 @@ import {
   SecurityHeadersError,
 } from "../../src/node/security-headers";
 import type { ThirdPartySettings } from "../../src/config/third-party";
+import { netlifyHeaderRoutes } from "../../src/node/netlify-adapter";
+import { createHeadersMatcher } from "gatsby/dist/utils/adapter/create-headers";
 
 const sha = (text: string) => `'sha256-${crypto.createHash("sha256").update(text, "utf8").digest("base64")}'`;
 const none: ThirdPartySettings = { scriptIds: {}, ipLookupUrl: "https://api.ipify.org?format=json", appHost: "secure.northdesk.com" };
@@ -94,10 +100,12 @@ describe("policySources and contentSecurityPolicy", () => {
   });
 });
 
-describe("headerRulesForBuild", () => {
-  const site = () => {
+describe("sitePolicy and hostHeaderRules", () => {
+  const site = (
+    page = (route: string) =>
+      `<html><body><script data-page-path="${route}">window.pagePath=document.currentScript.dataset.pagePath;</script><script>shared()</script></body></html>`,
+  ) => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "nd-headers-"));
-    const page = (route: string) => `<html><body><script>window.pagePath="${route}";</script><script>shared()</script></body></html>`;
     fs.mkdirSync(path.join(dir, "public", "pricing"), { recursive: true });
     fs.mkdirSync(path.join(dir, "public", "page-data"), { recursive: true });
     fs.writeFileSync(path.join(dir, "public", "index.html"), page("/"));
@@ -105,22 +113,67 @@ describe("headerRulesForBuild", () => {
     fs.writeFileSync(path.join(dir, "public", "404.html"), page("/404.html"));
     return dir;
   };
-  it("gives every page a policy with its own hashes and every other path the 404 page's", () => {
+
+  it("one policy for every page, allowing the inline scripts any page has", () => {
     const dir = site();
-    const rules = headerRulesForBuild(path.join(dir, "public"), policySources(none));
-    expect(rules.map((r) => r.source)).toEqual(["/*", "/", "/pricing/"]);
-    const csp = (source: string) => rules.find((r) => r.source === source)!.headers.find((h) => h.key === CSP_HEADER)!.value;
-    expect(directive(csp("/pricing/"), "script-src")).toEqual(["'self'", ...[sha(`window.pagePath="/pricing/";`), sha("shared()")].sort()]);
-    expect(csp("/*")).toContain(sha(`window.pagePath="/404.html";`));
-    expect(rules[0].headers.map((h) => h.key)).toEqual(
-      expect.arrayContaining(["Strict-Transport-Security", "X-Content-Type-Options", "Referrer-Policy", "Permissions-Policy"]),
-    );
-    writeHeadersManifest(dir, rules);
-    expect(readHeadersManifest(dir)).toEqual(rules);
+    fs.writeFileSync(path.join(dir, "public", "404.html"), `<html><body><script>notFound()</script></body></html>`);
+    const { policy, hashes, pages } = sitePolicy(path.join(dir, "public"), policySources(none));
+    expect(pages).toBe(3);
+    expect(hashes).toEqual([sha("window.pagePath=document.currentScript.dataset.pagePath;"), sha("shared()"), sha("notFound()")].sort());
+    expect(directive(policy, "script-src")).toEqual(["'self'", ...hashes]);
   });
+
+  it("fails the build when an inline script varies per page (the policy would grow with the site)", () => {
+    const dir = site((route) => `<html><body><script>window.pagePath="${route}";</script></body></html>`);
+    for (let i = 0; i < MAX_INLINE_SCRIPTS; i++) {
+      fs.mkdirSync(path.join(dir, "public", `p${i}`));
+      fs.writeFileSync(
+        path.join(dir, "public", `p${i}`, "index.html"),
+        `<html><body><script>window.pagePath="/p${i}/";</script></body></html>`,
+      );
+    }
+    expect(() => sitePolicy(path.join(dir, "public"), policySources(none))).toThrow(/varies per page/);
+  });
+
   it("fails when a built page carries an inline handler", () => {
     const dir = site();
     fs.writeFileSync(path.join(dir, "public", "pricing", "index.html"), `<html><body><button onclick="x()">x</button></body></html>`);
-    expect(() => headerRulesForBuild(path.join(dir, "public"), policySources(none))).toThrow(SecurityHeadersError);
+    expect(() => sitePolicy(path.join(dir, "public"), policySources(none))).toThrow(SecurityHeadersError);
+  });
+
+  it("host rules: security headers, the policy and revalidation for every path; a year for /static/ and hashed scripts", () => {
+    const rules = hostHeaderRules("default-src 'self'", ["app-0123456789abcdef0123.js"]);
+    expect(rules.map((r) => r.source)).toEqual(["/*", "/static/*", "/app-0123456789abcdef0123.js"]);
+    expect(rules[0].headers.map((h) => h.key)).toEqual(
+      expect.arrayContaining([
+        "Cache-Control",
+        "Strict-Transport-Security",
+        "X-Content-Type-Options",
+        "Referrer-Policy",
+        "Permissions-Policy",
+        CSP_HEADER,
+      ]),
+    );
+    const matcher = createHeadersMatcher(rules, "");
+    const headerOf = (p: string, key: string) => matcher(p, []).find((h) => h.key === key)?.value;
+    expect(headerOf("/blog/a/", "Cache-Control")).toBe(CACHE_REVALIDATE);
+    expect(headerOf("/page-data/app-data.json", "Cache-Control")).toBe(CACHE_REVALIDATE);
+    expect(headerOf("/sw.js", "Cache-Control")).toBe(CACHE_REVALIDATE);
+    expect(headerOf("/static/abc/photo.png", "Cache-Control")).toBe(CACHE_IMMUTABLE);
+    expect(headerOf("/app-0123456789abcdef0123.js", "Cache-Control")).toBe(CACHE_IMMUTABLE);
+    expect(headerOf("/static/abc/photo.png", CSP_HEADER)).toBe("default-src 'self'");
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "nd-headers-"));
+    writeHeadersManifest(dir, rules);
+    expect(readHeadersManifest(dir)).toEqual(rules);
+  });
+
+  it("the Netlify rules are ours, then Gatsby's for paths ours do not name", () => {
+    const ours = hostHeaderRules("default-src 'self'", ["app-1.js"]);
+    const routes = netlifyHeaderRoutes(ours, [
+      { path: "/*", headers: [{ key: "cache-control", value: "public, max-age=0, must-revalidate" }] },
+      { path: "/app-1.js", headers: [{ key: "cache-control", value: CACHE_IMMUTABLE }] },
+      { path: "/framework-2.js", headers: [{ key: "cache-control", value: CACHE_IMMUTABLE }] },
+    ]);
+    expect(routes.map((r) => r.path)).toEqual(["/*", "/static/*", "/app-1.js", "/framework-2.js"]);
   });
 });

@@ -1,0 +1,27 @@
+import { cloneElement, isValidElement, type ReactElement, type ReactNode } from "react";
+
+type ScriptElement = ReactElement<{ id?: string; dangerouslySetInnerHTML?: { __html: string } }>;
+
+/** Gatsby's `window.pagePath="/blog/a/";…` as it renders it into every page. */
+const LOADER = /^\/\*<!\[CDATA\[\*\/window\.pagePath=("(?:[^"\\]|\\.)*");([\s\S]*)\/\*\]\]>\*\/$/;
+
+/**
+ * Gatsby's script-loader element, made the same text on every page: the page path moves into a
+ * `data-page-path` attribute the script reads, so one Content-Security-Policy hash allows it everywhere
+ * (src/node/security-headers.ts) instead of one policy per page. The rest of the script is kept as is;
+ * an element of another shape is left alone (the build's policy check then reports it).
+ */
+export function pagePathFromAttribute(components: ReactNode[]): ReactNode[] {
+  return components.map((component) => {
+    if (!isValidElement(component) || component.type !== "script") return component;
+    const script = component as ScriptElement;
+    if (script.props.id !== "gatsby-script-loader") return component;
+    const match = LOADER.exec(script.props.dangerouslySetInnerHTML?.__html ?? "");
+    if (!match) return component;
+    const pagePath = JSON.parse(match[1]) as string;
+    return cloneElement(script, {
+      "data-page-path": pagePath,
+      dangerouslySetInnerHTML: { __html: `window.pagePath=document.currentScript.dataset.pagePath;${match[2]}` },
+    } as ScriptElement["props"]);
+  });
+}

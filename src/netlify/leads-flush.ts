@@ -1,0 +1,24 @@
+/**
+ * Netlify scheduled function (hourly, netlify.toml): the same redelivery as `npm run leads:flush`, on the
+ * PostgreSQL store the lead functions write to, so no pending lead waits for a person. Leads in doubt are
+ * settled with HubSpot first; week-old uploads no lead references are removed.
+ */
+import { readServerConfig } from "../config";
+import { flushLeads } from "../server/flush";
+import { storeFor } from "../server/store";
+
+export async function handler(): Promise<{ statusCode: number; body: string }> {
+  const config = readServerConfig();
+  if (!config.databaseUrl) {
+    console.error("[leads-flush] DATABASE_URL is not set: nothing to flush on this host");
+    return { statusCode: 503, body: JSON.stringify({ success: false, message: "DATABASE_URL is not set" }) };
+  }
+  if (!config.hubspot) {
+    console.error("[leads-flush] HUBSPOT_PORTAL_ID / HUBSPOT_ACCESS_TOKEN are not set: pending leads stay in the database");
+    return { statusCode: 503, body: JSON.stringify({ success: false, message: "HubSpot is not configured" }) };
+  }
+  const store = storeFor(config);
+  const report = await flushLeads(config, store);
+  console.log(`[leads-flush] ${JSON.stringify(report)}`);
+  return { statusCode: report.failed > 0 ? 500 : 200, body: JSON.stringify({ success: report.failed === 0, ...report }) };
+}
