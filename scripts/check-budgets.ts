@@ -1,10 +1,12 @@
 /**
  * Fails when a built page breaks a budget of ARCHITECTURE.md 7 (run after `gatsby build`):
- * first-load JS above 110 KB gzip, or a render-blocking third-party script or stylesheet.
+ * first-load JS above 110 KB gzip, a render-blocking third-party script or stylesheet, or (a Netlify
+ * build) a `_headers` file above HOST_RULES_BUDGET (Netlify builds fail on very large ones).
  * Prints the heaviest page per template. Usage: tsx scripts/check-budgets.ts [publicDir]
  */
+import fs from "node:fs";
 import path from "node:path";
-import { FIRST_LOAD_JS_BUDGET, measureSite } from "./lib/budgets";
+import { FIRST_LOAD_JS_BUDGET, HOST_RULES_BUDGET, measureSite } from "./lib/budgets";
 
 const publicDir = path.resolve(process.argv[2] ?? "public");
 const pages = measureSite(publicDir);
@@ -23,6 +25,12 @@ const failures = [
     .map((p) => `${p.path}: first-load JS ${kb(p.firstLoadJs)} > ${kb(FIRST_LOAD_JS_BUDGET)}`),
   ...pages.filter((p) => p.blocking.length).map((p) => `${p.path}: render-blocking third-party ${p.blocking.join(", ")}`),
 ];
+const headersFile = path.join(publicDir, "_headers");
+if (fs.existsSync(headersFile)) {
+  const size = fs.statSync(headersFile).size;
+  console.log(`_headers: ${kb(size)} (budget ${kb(HOST_RULES_BUDGET)})`);
+  if (size > HOST_RULES_BUDGET) failures.push(`_headers is ${kb(size)} > ${kb(HOST_RULES_BUDGET)}: a rule per file is back`);
+}
 console.log(`${pages.length} pages, budget ${kb(FIRST_LOAD_JS_BUDGET)} first-load JS`);
 if (failures.length) {
   console.error(failures.join("\n"));

@@ -1,8 +1,8 @@
 /**
  * Serves the production build like `gatsby serve` (static pages and Gatsby Functions) with the security
- * headers the build computed (src/node/security-headers.ts): `gatsby serve` ignores gatsby-config
- * `headers`, which only adapters apply on a host. It runs `gatsby serve` on a loopback port of its own and
- * answers in front of it, adding the headers Gatsby's own matcher picks for each path.
+ * and caching headers the build computed (src/node/security-headers.ts), the same table the Netlify
+ * adapter writes to `_headers`. It runs `gatsby serve` on a loopback port of its own and answers in front
+ * of it, adding the headers Gatsby's own matcher picks for each path (functions keep their own).
  *
  *   tsx scripts/serve.ts [--port 9000] [--host localhost]
  */
@@ -77,7 +77,8 @@ async function main() {
         } catch {
           pathname = new URL(req.url ?? "/", "http://localhost").pathname;
         }
-        for (const { key, value } of headersFor(pathname, [])) headers[key.toLowerCase()] = value;
+        // The host's rules are for files; a function answers with its own headers (as on Netlify).
+        if (!pathname.startsWith("/api/")) for (const { key, value } of headersFor(pathname, [])) headers[key.toLowerCase()] = value;
         res.writeHead(answer.statusCode ?? 502, headers);
         answer.pipe(res);
       },

@@ -9,6 +9,8 @@ import path from "node:path";
 import zlib from "node:zlib";
 
 export const FIRST_LOAD_JS_BUDGET = 110 * 1024;
+/** The host's header rules (public/_headers on Netlify): constant in the page count, well under Netlify's limits. */
+export const HOST_RULES_BUDGET = 200 * 1024;
 
 export interface PageBudget {
   path: string;
