@@ -31,7 +31,10 @@ export interface HubSpotConfig {
   apiUrl: string;
   /** How long a submission waits for HubSpot before it is kept in the outbox. */
   timeoutMs: number;
-  /** HubSpot's CRM API (form submissions listing, used to settle a delivery whose answer was lost): HUBSPOT_API_URL, default https://api.hubapi.com. */
+  /**
+   * HubSpot's CRM API (form submissions listing, used to settle a delivery whose answer was lost):
+   * HUBSPOT_API_URL, default https://api.hubapi.com (always set by readServerConfig; absent, apiUrl is asked).
+   */
   crmApiUrl?: string;
 }
 
@@ -46,6 +49,8 @@ export interface LeadProtectionConfig {
   trustedProxyHops: number;
   /** The header the serverless host sets to the client's address (Netlify's), trusted only on that host. */
   hostIpHeader?: string;
+  /** Pages on localhost may post (development, `npm start`); not in production (a serverless host). */
+  allowLoopbackOrigins: boolean;
   /** Upload bytes one client may store per day (LEAD_UPLOAD_QUOTA_BYTES, default 50 MB). */
   uploadQuotaBytes: number;
 }
@@ -72,6 +77,7 @@ export function readLeadProtection(siteUrl: string): LeadProtectionConfig {
     rateWindowSeconds: Math.max(1, nonNegativeInt("LEAD_RATE_WINDOW_SECONDS", 60)),
     trustedProxyHops: nonNegativeInt("TRUSTED_PROXY_HOPS", 0),
     hostIpHeader: onNetlify() ? "x-nf-client-connection-ip" : undefined,
+    allowLoopbackOrigins: !onServerless(),
     uploadQuotaBytes: nonNegativeInt("LEAD_UPLOAD_QUOTA_BYTES", 50 * 1024 * 1024),
   };
 }

@@ -10,7 +10,7 @@ import { guard, HttpError, readJson, sendOk, type JsonResponse, type Request } f
 import { clientIp, createRateLimit, protect, type RateLimit } from "./protect";
 import { storeFor, type LeadStore } from "./store";
 import { fileUrl, isFileId, parseUpload, referencedFileIds, UPLOAD_BODY_LIMIT_BYTES } from "./uploads";
-import { SUBMISSION_LIMIT_BYTES, validateSubmission } from "./validate-submission";
+import { SUBMISSION_LIMIT_BYTES, validateSubmission, withServerTruth } from "./validate-submission";
 
 export interface RateLimits {
   submitForm: RateLimit;
@@ -89,8 +89,13 @@ export async function handleSubmitForm(req: Request, res: JsonResponse, given?: 
     const deps = given ?? defaultDeps();
     await protect(req, { config: deps.config.protection, rateLimit: deps.rateLimits.submitForm });
     const body = await readJson(req, SUBMISSION_LIMIT_BYTES);
-    const { form, submission } = validateSubmission(body, deps.forms);
-    const record = await deps.store.accept(submission, form, referencedFileIds(submission));
+    const { form, submission: sent } = validateSubmission(body, deps.forms, { siteUrl: deps.config.siteUrl });
+    const submission = withServerTruth(form, sent, clientKey(req, deps.config));
+    const fileIds = referencedFileIds(submission);
+    for (const id of fileIds) {
+      if (!(await deps.store.hasFile(id))) throw new HttpError(422, "The attached file is no longer available: upload it again");
+    }
+    const record = await deps.store.accept(submission, form, fileIds);
     const hubspot = deps.config.hubspot;
     let delivered = false;
     if (hubspot) {

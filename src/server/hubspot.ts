@@ -5,7 +5,8 @@
  * legalConsentOptions.consent when the form has consent options.
  */
 import type { HubSpotConfig } from "../config";
-import { allFields, CONSENT_TO_PROCESS_TEXT, consentName, consentTextName } from "../lib/lead-form/rules";
+import { htmlToText } from "../lib/lead-form/payload";
+import { allFields, consentName } from "../lib/lead-form/rules";
 import type { LeadFormDefinition, LeadSubmission } from "../lib/lead-form/types";
 
 export interface HubSpotSubmission {
@@ -34,11 +35,12 @@ export function toHubSpotSubmission(form: LeadFormDefinition, submission: LeadSu
     body.legalConsentOptions = {
       consent: {
         consentToProcess: true,
-        text: submission[CONSENT_TO_PROCESS_TEXT] ?? "",
+        // the texts the form defines (what the visitor was shown), whatever the submission carries
+        text: htmlToText(legal.consentToProcessText),
         communications: (legal.communicationsCheckboxes ?? []).map((c) => ({
           value: submission[consentName(c.subscriptionTypeId)] === "true",
           subscriptionTypeId: c.subscriptionTypeId,
-          text: submission[consentTextName(c.subscriptionTypeId)] ?? "",
+          text: htmlToText(c.label),
         })),
       },
     };
@@ -121,7 +123,7 @@ export async function findSubmission(
   try {
     for (let page = 0; page < 50; page++) {
       const url = new URL(
-        `${config.crmApiUrl ?? "https://api.hubapi.com"}/form-integrations/v1/submissions/forms/${encodeURIComponent(form.guid || form.alternative_id)}`,
+        `${config.crmApiUrl ?? config.apiUrl}/form-integrations/v1/submissions/forms/${encodeURIComponent(form.guid || form.alternative_id)}`,
       );
       url.searchParams.set("limit", "50");
       if (after) url.searchParams.set("after", after);

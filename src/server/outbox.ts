@@ -2,18 +2,20 @@
  * The lead outbox (ARCHITECTURE.md 5): every accepted submission is appended, fsynced, as one JSON
  * line with an id before anything else happens, so an accepted lead is never lost. Deliveries are
  * recorded in a second append-only file; flushing skips delivered ids, so each lead reaches HubSpot
- * once. Lock files (one per flush, one per lead) keep two senders from sending the same lead. The one
- * window left is a crash after HubSpot accepted a lead and before its delivery line was fsynced.
+ * once. Lock files (one per flush, one per lead) keep two senders from sending the same lead. Before a
+ * send, an attempt line is fsynced: a lead whose last attempt has no outcome (the sender died, or
+ * HubSpot's answer never came) is in doubt, and the flush asks HubSpot (Settle) before sending it again.
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { LeadFormDefinition, LeadSubmission } from "../lib/lead-form/types";
-import type { DeliveryOutcome, FlushResult, LeadRecord } from "./store/types";
+import { isInDoubt, type DeliveryOutcome, type FlushResult, type LeadRecord, type Settle } from "./store/types";
 
 export type OutboxRecord = LeadRecord;
 
 export const outboxFile = (dir: string) => path.join(dir, "outbox.jsonl");
+export const attemptsFile = (dir: string) => path.join(dir, "attempts.jsonl");
 export const deliveredFile = (dir: string) => path.join(dir, "delivered.jsonl");
 
 /** Appends one line and fsyncs the file (and, on first creation, its directory). */
@@ -131,14 +133,45 @@ export async function withLock<T>(dir: string, name: string, fn: () => Promise<T
  * after taking the lock, so a live delivery and a flush never both send the same lead.
  * Throws what `deliver` throws (the record stays pending).
  */
+/** Leads whose last attempt began and has no outcome: the request may have reached HubSpot. */
+export function inDoubtIds(dir: string): Set<string> {
+  const last = new Map<string, string>();
+  for (const line of readLines<{ id: string; state: string }>(attemptsFile(dir))) last.set(line.id, line.state);
+  return new Set([...last].filter(([, state]) => state === "started").map(([id]) => id));
+}
+
+const markAttempt = (dir: string, id: string, state: "started" | "failed") =>
+  appendLine(attemptsFile(dir), JSON.stringify({ id, state, at: new Date().toISOString() }));
+
+/**
+ * Delivers one record under its own lock and records the outcome; re-checks the delivered file after
+ * taking the lock, so a live delivery and a flush never both send the same lead. A lead in doubt is
+ * settled first (without `settle` it waits). Throws what `deliver` throws (the record stays pending; in
+ * doubt when the error says the request may have arrived).
+ */
 export async function deliverOnce(
   dir: string,
   record: OutboxRecord,
   deliver: (record: OutboxRecord) => Promise<void>,
-): Promise<DeliveryOutcome> {
-  const outcome = await withLock(dir, `lead-${record.id}`, async (): Promise<DeliveryOutcome> => {
+  settle?: Settle,
+): Promise<DeliveryOutcome | "in-doubt"> {
+  const outcome = await withLock(dir, `lead-${record.id}`, async (): Promise<DeliveryOutcome | "in-doubt"> => {
     if (deliveredIds(dir).has(record.id)) return "already-delivered";
-    await deliver(record);
+    if (inDoubtIds(dir).has(record.id)) {
+      const found = settle ? await settle(record) : "unknown";
+      if (found === "unknown") return "in-doubt";
+      if (found === "present") {
+        markDelivered(dir, record.id);
+        return "delivered";
+      }
+    }
+    markAttempt(dir, record.id, "started");
+    try {
+      await deliver(record);
+    } catch (error) {
+      if (!isInDoubt(error)) markAttempt(dir, record.id, "failed");
+      throw error;
+    }
     markDelivered(dir, record.id);
     return "delivered";
   });
@@ -147,21 +180,24 @@ export async function deliverOnce(
 
 /**
  * Re-delivers every record not yet marked delivered, oldest first; marks each right after success.
- * A failure leaves the record pending for the next flush.
+ * A failure leaves the record pending for the next flush; a lead in doubt is settled with HubSpot first.
  */
-export async function flushOutbox(dir: string, deliver: (record: OutboxRecord) => Promise<void>): Promise<FlushResult> {
+export async function flushOutbox(dir: string, deliver: (record: OutboxRecord) => Promise<void>, settle?: Settle): Promise<FlushResult> {
   const result = await withLock(dir, "flush", async () => {
     let delivered = 0;
     let failed = 0;
+    let inDoubt = 0;
     for (const record of pendingRecords(dir)) {
       try {
-        if ((await deliverOnce(dir, record, deliver)) === "delivered") delivered++;
+        const outcome = await deliverOnce(dir, record, deliver, settle);
+        if (outcome === "delivered") delivered++;
+        if (outcome === "in-doubt") inDoubt++;
       } catch (error) {
         failed++;
         console.error(`[lead-outbox] ${record.id} (${record.formId}) not delivered: ${(error as Error).message}`);
       }
     }
-    return { delivered, failed, pending: pendingRecords(dir).length };
+    return { delivered, failed, inDoubt, pending: pendingRecords(dir).length };
   });
   return result ?? { delivered: 0, failed: 0, pending: pendingRecords(dir).length, busy: true };
 }

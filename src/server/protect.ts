@@ -19,10 +19,10 @@ const header = (req: Request, name: string): string | undefined => {
 
 /**
  * Browsers send Origin with every POST; a post from another site is refused with 403. Allowed:
- * the configured origins, loopback (any port), and the request's own host (same-origin, e.g. a
- * preview deploy). Without Origin (curl, server-to-server) only a cross-site Sec-Fetch-Site is refused.
+ * the configured origins, loopback (any port) outside production, and the request's own host
+ * (same-origin, e.g. a preview deploy). Without Origin (curl, server-to-server) only a cross-site Sec-Fetch-Site is refused.
  */
-export function checkOrigin(req: Request, allowedOrigins: readonly string[]): void {
+export function checkOrigin(req: Request, allowedOrigins: readonly string[], allowLoopback = true): void {
   const origin = header(req, "origin");
   if (origin === undefined) {
     const site = header(req, "sec-fetch-site");
@@ -38,7 +38,7 @@ export function checkOrigin(req: Request, allowedOrigins: readonly string[]): vo
   if ((url.protocol !== "http:" && url.protocol !== "https:") || url.origin !== origin.replace(/\/$/, "")) {
     throw new HttpError(403, "Cross-site requests are not accepted");
   }
-  if (allowedOrigins.includes(url.origin) || LOOPBACK.has(url.hostname)) return;
+  if (allowedOrigins.includes(url.origin) || (allowLoopback && LOOPBACK.has(url.hostname))) return;
   const host = header(req, "host");
   if (host && url.host === host.toLowerCase()) return;
   throw new HttpError(403, "Cross-site requests are not accepted");
@@ -93,7 +93,7 @@ export interface Protection {
 /** Method, Origin, then the rate limit: each refusal an HttpError. */
 export async function protect(req: Request, { config, rateLimit }: Protection): Promise<void> {
   if (req.method !== "POST") throw new HttpError(405, "Method not allowed: use POST", { Allow: "POST" });
-  checkOrigin(req, config.allowedOrigins);
+  checkOrigin(req, config.allowedOrigins, config.allowLoopbackOrigins);
   const retryAfter = await rateLimit(clientIp(req, config.trustedProxyHops, config.hostIpHeader));
   if (retryAfter !== null) {
     throw new HttpError(429, `Too many requests. Try again in ${retryAfter} seconds.`, { "Retry-After": String(retryAfter) });

@@ -1,7 +1,10 @@
 /**
  * Server-side check of a submission against its form definition (ARCHITECTURE.md 5): known form,
- * known field names, string values, required fields, the email rule, options, consent.
+ * known field names, string values, required fields, the email rule, options, consent, file fields
+ * that point at this site's uploads. What the server knows better than the client (consent texts, the
+ * client's address) is then taken from the definition and the request, never from the body.
  */
+import { htmlToText } from "../lib/lead-form/payload";
 import { allFields, CONSENT_TO_PROCESS_TEXT, consentError, consentName, consentTextName, fieldError } from "../lib/lead-form/rules";
 import type { LeadFormDefinition, LeadSubmission } from "../lib/lead-form/types";
 import { HttpError } from "./http";
@@ -15,7 +18,19 @@ export interface AcceptedSubmission {
   submission: LeadSubmission;
 }
 
-export function validateSubmission(body: unknown, forms: ReadonlyMap<string, LeadFormDefinition>): AcceptedSubmission {
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** The value a file field may hold: the URL uploadFile answered (absolute on this site, or root-relative). */
+export const uploadUrlPattern = (siteUrl: string) =>
+  new RegExp(
+    `^(?:${escapeRegExp(siteUrl.replace(/\/$/, ""))})?/api/hubspot/file\\?id=[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$`,
+  );
+
+export function validateSubmission(
+  body: unknown,
+  forms: ReadonlyMap<string, LeadFormDefinition>,
+  { siteUrl = "https://www.northdesk.com" }: { siteUrl?: string } = {},
+): AcceptedSubmission {
   if (typeof body !== "object" || body === null || Array.isArray(body)) throw new HttpError(400, "Request body must be a JSON object");
   const input = body as Record<string, unknown>;
   if (typeof input.formId !== "string" || input.formId === "") throw new HttpError(400, "formId is required");
@@ -39,9 +54,10 @@ export function validateSubmission(body: unknown, forms: ReadonlyMap<string, Lea
   const submission = { ...input } as LeadSubmission;
   for (const key of allowed) submission[key] ??= "";
 
+  const uploadUrl = uploadUrlPattern(siteUrl);
   for (const field of fields) {
     const value = submission[field.name];
-    if (field.fieldType === "file" && value !== "" && !/^(https?:\/\/[^\s]+|\/api\/hubspot\/file\?id=[\w-]+)$/.test(value))
+    if (field.fieldType === "file" && value !== "" && !uploadUrl.test(value))
       throw new HttpError(422, `${field.label}: upload the file again`);
     const problem = fieldError(field, value);
     if (problem) throw new HttpError(422, `${field.label}: ${problem}`);
@@ -52,4 +68,18 @@ export function validateSubmission(body: unknown, forms: ReadonlyMap<string, Lea
   const consentProblem = consentError(checkboxes, checked);
   if (consentProblem) throw new HttpError(422, consentProblem);
   return { form, submission };
+}
+
+/**
+ * The submission as the server knows it: the consent texts the form defines (what the visitor was
+ * shown), not the copies the client sent, and the client address of the request for HubSpot's ipAddress.
+ */
+export function withServerTruth(form: LeadFormDefinition, submission: LeadSubmission, clientAddress: string): LeadSubmission {
+  const truth: LeadSubmission = { ...submission, ipAddress: clientAddress };
+  const legal = form.legalConsentOptions;
+  if (legal) {
+    truth[CONSENT_TO_PROCESS_TEXT] = htmlToText(legal.consentToProcessText);
+    for (const box of legal.communicationsCheckboxes ?? []) truth[consentTextName(box.subscriptionTypeId)] = htmlToText(box.label);
+  }
+  return truth;
 }

@@ -2,6 +2,7 @@
  * The delivery path end to end in-process: the submitForm handler against the local HubSpot emulator,
  * an outage (5xx, timeout) keeping leads in the outbox, and `leads:flush` delivering each exactly once.
  */
+import { htmlToText } from "../../src/lib/lead-form/payload";
 import fs from "node:fs";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { handleSubmitForm } from "../../src/server/handlers";
@@ -37,16 +38,17 @@ async function submit(body = validDemo()) {
 const config = () => deps(dir, hubspot()).config;
 
 describe("HubSpot request shape", () => {
-  it("fields with objectTypeId, context, consent", () => {
+  it("fields with objectTypeId, context, consent; the consent texts are the form's, whatever the client sent", () => {
     const form = deps(dir).forms.get("get-a-demo")!;
-    const body = toHubSpotSubmission(form, { ...validDemo(), ipAddress: "not-an-ip" }, new Date(1700000000000));
+    const forged = { "legal--consentToProcess__TEXT": "I consent to nothing", "legal--908__TEXT": "Forged" };
+    const body = toHubSpotSubmission(form, { ...validDemo(), ...forged, ipAddress: "not-an-ip" }, new Date(1700000000000));
     expect(body.submittedAt).toBe("1700000000000");
     expect(body.fields).toContainEqual({ objectTypeId: "0-1", name: "email", value: "jordan@acme.com" });
     expect(body.fields.find((f) => f.name === "phone")).toBeUndefined();
     expect(body.context).toEqual({ hutk: "utk", pageUri: "http://localhost/lp/get-a-demo/", pageName: "Get a demo" });
     expect(body.legalConsentOptions?.consent).toEqual({
       consentToProcess: true,
-      text: "By clicking below…",
+      text: htmlToText(form.legalConsentOptions!.consentToProcessText),
       communications: [{ value: true, subscriptionTypeId: 908, text: "I agree to receive other communications from Northdesk." }],
     });
   });
@@ -58,7 +60,8 @@ describe("delivery with HubSpot configured", () => {
     expect(res.body).toMatchObject({ success: true, delivered: true });
     expect(emulator.submissions).toHaveLength(1);
     expect(emulator.submissions[0]).toMatchObject({ portalId: "12345", formGuid: "get-a-demo", authorization: "Bearer pat-test" });
-    expect(emulator.submissions[0].body.context.ipAddress).toBe("203.0.113.9");
+    // the request's client address (the socket's here), not the ipAddress the body claimed (203.0.113.9)
+    expect(emulator.submissions[0].body.context.ipAddress).toBe("203.0.113.50");
     expect(pendingRecords(dir)).toHaveLength(0);
     expect(readOutbox(dir)).toHaveLength(1);
     expect(deliveredIds(dir).has(res.body.id)).toBe(true);
@@ -116,7 +119,7 @@ describe("outbox (append + fsync, exactly once)", () => {
     const result = await flushOutbox(dir, async (r) => {
       if (r.id === a.id) throw new Error("HubSpot answered 400");
     });
-    expect(result).toEqual({ delivered: 1, failed: 1, pending: 1 });
+    expect(result).toEqual({ delivered: 1, failed: 1, inDoubt: 0, pending: 1 });
     expect(pendingRecords(dir).map((r) => r.id)).toEqual([a.id]);
     expect(deliveredIds(dir).has(b.id)).toBe(true);
   });

@@ -11,7 +11,7 @@ import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { HubSpotConfig } from "../../src/config";
 import { handleSubmitForm } from "../../src/server/handlers";
-import { appendToOutbox, deliveredIds, pendingRecords, readOutbox } from "../../src/server/outbox";
+import { appendToOutbox, deliveredIds, inDoubtIds, pendingRecords, readOutbox } from "../../src/server/outbox";
 import { main as leadsFlush } from "../../scripts/leads-flush";
 import { startHubSpotEmulator, type EmulatorMode, type HubSpotEmulator } from "../emulators/hubspot";
 import { deps, fakeReq, fakeRes, tempLeadsDir, validDemo } from "./lead-server-helpers";
@@ -136,17 +136,40 @@ describe("HubSpot faults while leads arrive", () => {
     await expectExactlyOnceAfterFlush(["first@acme-faults.com", "second@acme-faults.com"]);
   });
 
-  it("known limit: HubSpot stores the lead but its answer comes after our timeout; flush sends it again, same submittedAt", async () => {
-    // HubSpot's submission API has no idempotency key, so this window is at-least-once. The copies are identical
-    // (same fields, same submittedAt), which HubSpot files on the same contact.
+  it("HubSpot stores the lead but its answer comes after our timeout: in doubt, found in HubSpot by the flush, never sent twice", async () => {
     emulator.mode = "slow-commit-first";
     const r = await submit("ambiguous@acme-faults.com");
     expect(r.delivered).toBe(false);
+    expect(inDoubtIds(dir)).toEqual(new Set([r.id]));
     emulator.mode = "ok";
     expect(await leadsFlush(config())).toBe(0);
-    expect(deliveries().get("ambiguous@acme-faults.com")).toBe(2);
-    expect(emulator.submissions[0].body).toEqual(emulator.submissions[1].body);
+    expect(emulator.listings).toBeGreaterThan(0);
+    expect(deliveries().get("ambiguous@acme-faults.com")).toBe(1);
     expect(pendingRecords(dir)).toEqual([]);
+  });
+
+  it("HubSpot drops the lead and answers late: in doubt, not found by the flush, sent once", async () => {
+    emulator.mode = "slow";
+    const r = await submit("dropped@acme-faults.com");
+    expect(r.delivered).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, emulator.delayMs + 100));
+    expect(emulator.submissions).toHaveLength(0);
+    emulator.mode = "ok";
+    expect(await leadsFlush(config())).toBe(0);
+    expect(deliveries().get("dropped@acme-faults.com")).toBe(1);
+    expect(pendingRecords(dir)).toEqual([]);
+  });
+
+  it("a lead in doubt waits while HubSpot cannot be asked, and is not sent blind", async () => {
+    emulator.mode = "slow-commit-first";
+    await submit("waiting@acme-faults.com");
+    const down = await closedPort();
+    expect(await leadsFlush(config(down))).toBe(1);
+    expect(pendingRecords(dir)).toHaveLength(1);
+    expect(emulator.submissions).toHaveLength(1);
+    emulator.mode = "ok";
+    expect(await leadsFlush(config())).toBe(0);
+    expect(deliveries().get("waiting@acme-faults.com")).toBe(1);
   });
 });
 

@@ -72,6 +72,7 @@ export const testProtection = (overrides: Partial<ServerConfig["protection"]> = 
   rateWindowSeconds: 60,
   trustedProxyHops: 0,
   uploadQuotaBytes: 50 * 1024 * 1024,
+  allowLoopbackOrigins: true,
   ...overrides,
 });
 

@@ -20,6 +20,7 @@ import {
   type LeadStore,
   type NewFile,
   type RateLimit,
+  type Settle,
   type StoredFileMeta,
 } from "./types";
 
@@ -82,12 +83,14 @@ export class FileStore implements LeadStore {
     return record;
   }
 
-  deliver(record: LeadRecord, deliver: Deliver) {
-    return deliverOnce(this.dir, record, deliver);
+  async deliver(record: LeadRecord, deliver: Deliver) {
+    const outcome = await deliverOnce(this.dir, record, deliver);
+    // a fresh lead is never in doubt before its first attempt; another sender holds it if it is
+    return outcome === "in-doubt" ? "busy" : outcome;
   }
 
-  flush(deliver: Deliver) {
-    return flushOutbox(this.dir, deliver);
+  flush(deliver: Deliver, settle?: Settle) {
+    return flushOutbox(this.dir, deliver, settle);
   }
 
   async pendingCount() {
@@ -138,6 +141,10 @@ export class FileStore implements LeadStore {
     } catch {
       return null;
     }
+  }
+
+  async hasFile(id: string): Promise<boolean> {
+    return isFileId(id) && fs.existsSync(path.join(filesDir(this.dir), `${id}.bin`));
   }
 
   async sweepFiles(retentionMs = FILE_RETENTION_MS) {

@@ -16,6 +16,7 @@ import type { LeadFormDefinition, LeadSubmission } from "../../lib/lead-form/typ
 import { HttpError } from "../http";
 import { migrate } from "./migrations";
 import {
+  isInDoubt,
   FILE_RETENTION_MS,
   UPLOAD_QUOTA_WINDOW_MS,
   type Deliver,
@@ -55,9 +56,6 @@ const toRecord = (row: LeadRow): LeadRecord => ({
   submission: row.submission,
   form: row.form,
 });
-
-/** True for an error after which the request may have reached HubSpot (no answer seen). */
-export const isInDoubt = (error: unknown) => (error as { inDoubt?: boolean })?.inDoubt === true;
 
 export class PostgresStore implements LeadStore {
   readonly kind = "postgres";
@@ -263,6 +261,12 @@ export class PostgresStore implements LeadStore {
       meta: { id: row.id, filename: row.filename, mime: row.mime, size: row.size, createdAt: row.created_at.toISOString() },
       bytes: row.bytes,
     };
+  }
+
+  async hasFile(id: string): Promise<boolean> {
+    await this.init();
+    const { rowCount } = await this.pool.query("SELECT 1 FROM lead_files WHERE id = $1", [id]);
+    return (rowCount ?? 0) > 0;
   }
 
   async sweepFiles(retentionMs = FILE_RETENTION_MS): Promise<number> {

@@ -53,6 +53,9 @@ export type Deliver = (record: LeadRecord) => Promise<void>;
  */
 export type Settle = (record: LeadRecord) => Promise<"present" | "absent" | "unknown">;
 
+/** True for an error after which the request may have reached HubSpot (no answer seen): DeliveryError's `inDoubt`. */
+export const isInDoubt = (error: unknown) => (error as { inDoubt?: boolean })?.inDoubt === true;
+
 /** Takes one request from `key`'s allowance: null when allowed, else the seconds until the next one is. */
 export type RateLimit = (key: string) => Promise<number | null>;
 
@@ -68,6 +71,8 @@ export interface LeadStore {
   /** Stores an upload; refuses (HttpError 413/507) past the client's quota or when storage is short. */
   saveFile(file: NewFile, clientKey: string): Promise<StoredFileMeta>;
   readFile(id: string): Promise<{ meta: StoredFileMeta; bytes: Buffer } | null>;
+  /** Whether an upload with this id is stored (without reading it). */
+  hasFile(id: string): Promise<boolean>;
   /** Deletes uploads no lead references once they are `retentionMs` old; returns how many. */
   sweepFiles(retentionMs?: number): Promise<number>;
   /** A per-key limit of `points` requests per `windowSeconds`, counted where every instance sees it. */

@@ -1,0 +1,101 @@
+/**
+ * What the server takes from the client and what it does not: consent texts come from the form
+ * definition, HubSpot's ipAddress is the request's client address, a file field holds only the URL of an
+ * upload this site stored, and pages on localhost may post only outside production.
+ */
+import fs from "node:fs";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { handleSubmitForm, handleUploadFile } from "../../src/server/handlers";
+import { readOutbox } from "../../src/server/outbox";
+import { deps, fakeReq, fakeRes, tempLeadsDir, testProtection, validDemo } from "./lead-server-helpers";
+
+let dir: string;
+beforeEach(() => {
+  dir = tempLeadsDir();
+  vi.spyOn(console, "error").mockImplementation(() => {});
+});
+afterEach(() => {
+  fs.rmSync(dir, { recursive: true, force: true });
+  vi.restoreAllMocks();
+});
+
+const contact = (rfp: string) => ({
+  formId: "contact-sales",
+  firstname: "Casey",
+  lastname: "Ng",
+  email: "casey@bigco.com",
+  company: "BigCo",
+  message: "About 40,000 contacts a month.",
+  rfp_document: rfp,
+  "legal--908": "true",
+});
+
+async function submit(body: unknown, options: Parameters<typeof fakeReq>[1] = {}, d = deps(dir)) {
+  const res = fakeRes();
+  await handleSubmitForm(fakeReq(JSON.stringify(body), options), res, d);
+  return res;
+}
+
+async function upload() {
+  const res = fakeRes();
+  const pdf = Buffer.from("%PDF-1.4\n%%EOF\n");
+  await handleUploadFile(
+    fakeReq(JSON.stringify({ file: `data:application/pdf;base64,${pdf.toString("base64")}`, filename: "rfp.pdf" })),
+    res,
+    deps(dir),
+  );
+  expect(res.statusCode).toBe(200);
+  return res.body.fileUrl as string;
+}
+
+describe("file fields", () => {
+  it.each([
+    ["another site's URL", "https://evil.example/invoice.exe"],
+    ["this site's path with another query", "https://www.northdesk.com/api/hubspot/file?id=../../etc/passwd"],
+    ["a lookalike host", "https://www.northdesk.com.evil.example/api/hubspot/file?id=00000000-0000-4000-8000-000000000000"],
+  ])("refuse %s (422, nothing kept)", async (_, value) => {
+    const res = await submit(contact(value));
+    expect(res.statusCode).toBe(422);
+    expect(readOutbox(dir)).toEqual([]);
+  });
+
+  it("refuse the URL of an upload this site does not have", async () => {
+    const res = await submit(contact("https://www.northdesk.com/api/hubspot/file?id=00000000-0000-4000-8000-000000000000"));
+    expect(res.statusCode).toBe(422);
+    expect(res.body.message).toMatch(/upload it again/);
+    expect(readOutbox(dir)).toEqual([]);
+  });
+
+  it("accept the URL uploadFile answered, absolute or root-relative, and mark the upload as used by the lead", async () => {
+    const url = await upload();
+    expect((await submit(contact(url))).statusCode).toBe(200);
+    const relative = await upload();
+    expect((await submit(contact(relative.replace("https://www.northdesk.com", "")))).statusCode).toBe(200);
+    const meta = JSON.parse(fs.readFileSync(`${dir}/files/${new URL(url).searchParams.get("id")}.json`, "utf8"));
+    expect(meta.leadId).toBe(readOutbox(dir)[0].id);
+  });
+});
+
+describe("server-side truth", () => {
+  it("consent texts are the form's and the ipAddress is the request's, whatever the body says", async () => {
+    const forged = {
+      ...validDemo(),
+      ipAddress: "198.18.0.1",
+      "legal--consentToProcess__TEXT": "I agree to nothing",
+      "legal--908__TEXT": "Never email me",
+    };
+    expect((await submit(forged, { ip: "203.0.113.77" })).statusCode).toBe(200);
+    const [record] = readOutbox(dir);
+    expect(record.submission.ipAddress).toBe("203.0.113.77");
+    expect(record.submission["legal--consentToProcess__TEXT"]).toMatch(/^By clicking below, you allow Northdesk/);
+    expect(record.submission["legal--908__TEXT"]).toBe("I agree to receive other communications from Northdesk.");
+  });
+
+  it("pages on localhost may post outside production, not in production", async () => {
+    const local = { headers: { origin: "http://localhost:8000" } };
+    expect((await submit(validDemo(), local)).statusCode).toBe(200);
+    const production = deps(dir, undefined, fetch, testProtection({ allowLoopbackOrigins: false }));
+    expect((await submit(validDemo(), local, production)).statusCode).toBe(403);
+    expect((await submit(validDemo(), { headers: { origin: "https://www.northdesk.com" } }, production)).statusCode).toBe(200);
+  });
+});
