@@ -7,6 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, test as base } from "./fixtures";
+import { trapCspViolations } from "./csp";
 import { open } from "./helpers";
 import { makeRelease } from "./release";
 import { startStaticHost, type StaticHost } from "./static-host";
@@ -42,7 +43,12 @@ const compilationHash = (page: Page) =>
 const h1 = (page: Page) => page.locator("h1").innerText();
 
 test.describe("service worker (gatsby-plugin-offline)", () => {
-  test("visited pages keep working offline: client-side navigation and reloads", async ({ page, context }) => {
+  test("visited pages keep working offline: client-side navigation and reloads, the app shell within the site's policy", async ({
+    page,
+    context,
+  }) => {
+    // the app shell the worker answers a reload with is a page of its own: the one site-wide policy allows its scripts too
+    const violations = await trapCspViolations(page);
     await open(page, "/");
     const home = await h1(page);
     await controlledByServiceWorker(page);
@@ -74,6 +80,7 @@ test.describe("service worker (gatsby-plugin-offline)", () => {
 
     await context.setOffline(false);
     await navigate(page, "/dei/");
+    expect(violations).toEqual([]);
   });
 
   test("after a deploy, an open tab and a returning visitor get the new release, not a stale site", async ({ page, context, host }) => {
