@@ -8,7 +8,7 @@ import path from "node:path";
 import { copyIcons } from "./src/node/icons";
 import { applySecurityHeaders, contentImageHosts } from "./src/node/security-headers";
 import { readThirdPartySettings } from "./src/config/third-party";
-import { stripNulBytes } from "./src/node/html-output";
+import { BUILT_PAGES_CACHE, readBuiltPages } from "./src/node/html-output";
 import { sourceHubSpotForms } from "./src/node/hubspot/source";
 import { writeFunctionForms } from "./src/node/lead-forms";
 
@@ -51,10 +51,11 @@ export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ act
 
 export const createPages: GatsbyNode["createPages"] = (args) => createAllPages(args);
 
-// The built HTML is final first (React 18's streaming renderer can leak NUL bytes: src/node/html-output.ts),
-// then the one Content-Security-Policy and the host's header rules come from it (src/node/security-headers.ts).
+// Each page Gatsby (re)wrote is read once: NUL bytes from React 18's streaming renderer removed, inline
+// scripts hashed (src/node/html-output.ts); then the one policy and the host's rules (src/node/security-headers.ts).
 export const onPostBuild: GatsbyNode["onPostBuild"] = ({ reporter }) => {
-  const fixed = stripNulBytes(path.join(__dirname, "public"));
+  const { pages, fixed, parsed } = readBuiltPages(path.join(__dirname, "public"), path.join(__dirname, BUILT_PAGES_CACHE));
+  reporter.info(`built pages: ${parsed} of ${pages.length} read (the rest unchanged since the last build)`);
   if (fixed.length) reporter.info(`removed stray NUL bytes (React 18 streaming renderer) from ${fixed.join(", ")}`);
-  applySecurityHeaders(reporter, __dirname, readThirdPartySettings(), contentImageHosts(readServerConfig()));
+  applySecurityHeaders(reporter, __dirname, pages, readThirdPartySettings(), contentImageHosts(readServerConfig()));
 };

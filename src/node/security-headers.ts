@@ -14,12 +14,11 @@
  * The policy allows script only from the site itself, the hashes of its own inline scripts and exactly
  * the hosts of the configured third-party scripts; never 'unsafe-inline' or 'unsafe-eval' for scripts.
  */
-import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { parse } from "parse5";
 import { configuredScriptSources } from "../browser/scripts";
 import { NINETAILED_DEFAULT_URL, type ThirdPartySettings } from "../config/third-party";
+import type { BuiltPage } from "./html-output";
 
 export interface HeaderEntry {
   key: string;
@@ -120,82 +119,6 @@ export function contentSecurityPolicy(sources: PolicySources, scriptHashes: read
   return directives.map(([name, value]) => `${name} ${value}`).join("; ");
 }
 
-/** Script types a browser runs; anything else (application/ld+json, …) is a data block CSP ignores. */
-const EXECUTABLE_TYPES = new Set([
-  "",
-  "module",
-  "text/javascript",
-  "application/javascript",
-  "application/ecmascript",
-  "text/ecmascript",
-  "text/jscript",
-  "application/x-javascript",
-]);
-
-interface HtmlNode {
-  nodeName: string;
-  tagName?: string;
-  value?: string;
-  attrs?: { name: string; value: string }[];
-  childNodes?: HtmlNode[];
-  content?: HtmlNode;
-}
-
-function walk(node: HtmlNode, visit: (node: HtmlNode) => void): void {
-  visit(node);
-  for (const child of node.childNodes ?? []) walk(child, visit);
-  if (node.content) walk(node.content, visit);
-}
-
-const attr = (node: HtmlNode, name: string) => node.attrs?.find((a) => a.name === name)?.value;
-
-export interface InlineScriptReport {
-  /** 'sha256-…' of every inline script the browser would run, in document order (duplicates kept once). */
-  hashes: string[];
-  /** Constructs no hash can allow: on* handler attributes and javascript: URLs. */
-  blocked: string[];
-}
-
-/** Parses the page as a browser does (parse5) and hashes the text of each executable inline script. */
-export function inlineScripts(html: string): InlineScriptReport {
-  const hashes: string[] = [];
-  const blocked: string[] = [];
-  walk(parse(html) as unknown as HtmlNode, (node) => {
-    if (!node.tagName) return;
-    for (const { name, value } of node.attrs ?? []) {
-      if (/^on/i.test(name)) blocked.push(`<${node.tagName} ${name}>`);
-      if (["href", "src", "action", "formaction", "xlink:href"].includes(name) && /^\s*javascript:/i.test(value)) {
-        blocked.push(`<${node.tagName} ${name}="javascript:…">`);
-      }
-    }
-    if (node.tagName !== "script" || attr(node, "src") !== undefined) return;
-    const type = (attr(node, "type") ?? "").trim().toLowerCase();
-    if (!EXECUTABLE_TYPES.has(type)) return;
-    const text = (node.childNodes ?? []).map((c) => c.value ?? "").join("");
-    const hash = `'sha256-${crypto.createHash("sha256").update(text, "utf8").digest("base64")}'`;
-    if (!hashes.includes(hash)) hashes.push(hash);
-  });
-  return { hashes, blocked };
-}
-
-/** Built HTML files under publicDir with the path each is served at ("/pricing/", "/404.html"). */
-export function builtHtmlFiles(publicDir: string): { file: string; route: string }[] {
-  const out: { file: string; route: string }[] = [];
-  const visit = (dir: string) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) {
-        if (!["page-data", "slice-data", "static", "icons", "~partytown"].includes(entry.name)) visit(full);
-      } else if (entry.name.endsWith(".html")) {
-        const rel = path.relative(publicDir, full).split(path.sep).join("/");
-        out.push({ file: full, route: entry.name === "index.html" ? `/${rel.slice(0, -"index.html".length)}` : `/${rel}` });
-      }
-    }
-  };
-  visit(publicDir);
-  return out.sort((a, b) => a.route.localeCompare(b.route));
-}
-
 export class SecurityHeadersError extends Error {}
 
 /** More distinct inline scripts than this across the pages means one varies per page: the build fails. */
@@ -208,8 +131,7 @@ export const CACHE_IMMUTABLE = "public, max-age=31536000, immutable";
  * The one policy every page is served with: the hashes of every executable inline script on any built
  * page. A page with an inline handler or a javascript: URL, or inline scripts that vary per page, fail the build.
  */
-export function sitePolicy(publicDir: string, sources: PolicySources): { policy: string; hashes: string[]; pages: number } {
-  const pages = builtHtmlFiles(publicDir).map(({ file, route }) => ({ route, ...inlineScripts(fs.readFileSync(file, "utf8")) }));
+export function sitePolicy(pages: readonly BuiltPage[], sources: PolicySources): { policy: string; hashes: string[]; pages: number } {
   const blocked = pages.flatMap((p) => p.blocked.map((b) => `${p.route}: ${b}`));
   if (blocked.length) {
     throw new SecurityHeadersError(`Inline script constructs the Content-Security-Policy would block:\n${blocked.slice(0, 20).join("\n")}`);
@@ -281,20 +203,20 @@ export function readHeadersManifest(rootDir: string): HeaderRule[] {
   return rules as HeaderRule[];
 }
 
-/** onPostBuild: the policy from the built pages and the host rules, written to HEADERS_MANIFEST. */
+/** onPostBuild: the policy from the built pages (html-output.ts readBuiltPages) and the host rules, written to HEADERS_MANIFEST. */
 export function applySecurityHeaders(
   reporter: { info(message: string): void; panic(message: string, error?: Error): never },
   rootDir: string,
+  pages: readonly BuiltPage[],
   settings: ThirdPartySettings,
   imageHosts: readonly string[] = [],
 ): HeaderRule[] {
   try {
-    const publicDir = path.join(rootDir, "public");
-    const { policy, hashes, pages } = sitePolicy(publicDir, policySources(settings, imageHosts));
-    const rules = hostHeaderRules(policy, hashedAssets(publicDir));
+    const { policy, hashes } = sitePolicy(pages, policySources(settings, imageHosts));
+    const rules = hostHeaderRules(policy, hashedAssets(path.join(rootDir, "public")));
     const file = writeHeadersManifest(rootDir, rules);
     reporter.info(
-      `security headers: one policy for ${pages} pages (${hashes.length} inline script hashes), ${rules.length} host rules in ${path.relative(rootDir, file)}`,
+      `security headers: one policy for ${pages.length} pages (${hashes.length} inline script hashes), ${rules.length} host rules in ${path.relative(rootDir, file)}`,
     );
     return rules;
   } catch (error) {

@@ -11,7 +11,6 @@ import {
   hostHeaderRules,
   MAX_INLINE_SCRIPTS,
   sitePolicy,
-  inlineScripts,
   policySources,
   contentImageHosts,
   readHeadersManifest,
@@ -20,6 +19,7 @@ import {
 } from "../../src/node/security-headers";
 import type { ThirdPartySettings } from "../../src/config/third-party";
 import { netlifyHeaderRoutes } from "../../src/node/netlify-adapter";
+import { inlineScripts, readBuiltPages } from "../../src/node/html-output";
 import { createHeadersMatcher } from "gatsby/dist/utils/adapter/create-headers";
 
 const sha = (text: string) => `'sha256-${crypto.createHash("sha256").update(text, "utf8").digest("base64")}'`;
@@ -117,7 +117,7 @@ describe("sitePolicy and hostHeaderRules", () => {
   it("one policy for every page, allowing the inline scripts any page has", () => {
     const dir = site();
     fs.writeFileSync(path.join(dir, "public", "404.html"), `<html><body><script>notFound()</script></body></html>`);
-    const { policy, hashes, pages } = sitePolicy(path.join(dir, "public"), policySources(none));
+    const { policy, hashes, pages } = sitePolicy(readBuiltPages(path.join(dir, "public")).pages, policySources(none));
     expect(pages).toBe(3);
     expect(hashes).toEqual([sha("window.pagePath=document.currentScript.dataset.pagePath;"), sha("shared()"), sha("notFound()")].sort());
     expect(directive(policy, "script-src")).toEqual(["'self'", ...hashes]);
@@ -132,13 +132,32 @@ describe("sitePolicy and hostHeaderRules", () => {
         `<html><body><script>window.pagePath="/p${i}/";</script></body></html>`,
       );
     }
-    expect(() => sitePolicy(path.join(dir, "public"), policySources(none))).toThrow(/varies per page/);
+    expect(() => sitePolicy(readBuiltPages(path.join(dir, "public")).pages, policySources(none))).toThrow(/varies per page/);
+  });
+
+  it("a rebuild reads only the pages that changed; a changed page's scripts replace its old ones", () => {
+    const dir = site();
+    const cache = path.join(dir, ".cache", "built-pages.json");
+    const publicDir = path.join(dir, "public");
+    expect(readBuiltPages(publicDir, cache).parsed).toBe(3);
+    expect(readBuiltPages(publicDir, cache).parsed).toBe(0);
+    const pricing = path.join(publicDir, "pricing", "index.html");
+    fs.writeFileSync(pricing, `<html><body><script>pricingOnly()</script>${"\u0000"}</body></html>`);
+    fs.utimesSync(pricing, new Date(), new Date(Date.now() + 5000));
+    const again = readBuiltPages(publicDir, cache);
+    expect(again.parsed).toBe(1);
+    expect(again.fixed).toEqual([path.join("pricing", "index.html")]);
+    expect(again.pages.find((p) => p.route === "/pricing/")!.hashes).toEqual([sha("pricingOnly()")]);
+    expect(fs.readFileSync(pricing, "utf8")).not.toContain("\u0000");
+    expect(readBuiltPages(publicDir, cache).parsed).toBe(0);
+    fs.rmSync(pricing);
+    expect(readBuiltPages(publicDir, cache).pages.map((p) => p.route)).toEqual(["/", "/404.html"]);
   });
 
   it("fails when a built page carries an inline handler", () => {
     const dir = site();
     fs.writeFileSync(path.join(dir, "public", "pricing", "index.html"), `<html><body><button onclick="x()">x</button></body></html>`);
-    expect(() => sitePolicy(path.join(dir, "public"), policySources(none))).toThrow(SecurityHeadersError);
+    expect(() => sitePolicy(readBuiltPages(path.join(dir, "public")).pages, policySources(none))).toThrow(SecurityHeadersError);
   });
 
   it("host rules: security headers, the policy and revalidation for every path; a year for /static/ and hashed scripts", () => {
