@@ -13,7 +13,10 @@ export interface SeoProps {
   children?: React.ReactNode;
 }
 
-/** Head tags for every page (Gatsby Head API): title, description, canonical, Open Graph, Twitter, JSON-LD. */
+/**
+ * Head tags for every page (Gatsby Head API): title, description, canonical, Open Graph, Twitter, JSON-LD.
+ * No theme-color: gatsby-plugin-manifest writes it into every page from the manifest's theme_color (SPEC 3.8).
+ */
 export function Seo({ title, description, path, image, noindex, type = "website", jsonLd = [], children }: SeoProps) {
   const { siteSettings, siteUrl } = useSiteData();
   const name = siteSettings?.title ?? "Northdesk";
@@ -39,7 +42,6 @@ export function Seo({ title, description, path, image, noindex, type = "website"
       <meta name="twitter:title" content={title} />
       <meta name="twitter:description" content={desc} />
       {imageUrl && <meta name="twitter:image" content={imageUrl} />}
-      <meta name="theme-color" content="#4176fa" />
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeGraph(graph) }} />
       {children}
     </>
