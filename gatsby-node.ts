@@ -10,6 +10,7 @@ import { applySecurityHeaders, contentImageHosts, type PostBuildArgs } from "./s
 import { readThirdPartySettings } from "./src/config/third-party";
 import { stripNulBytes } from "./src/node/html-output";
 import { sourceHubSpotForms } from "./src/node/hubspot/source";
+import { writeRobotsTxt } from "./src/node/robots";
 
 export { createSchemaCustomization } from "./src/node/customize-schema";
 
@@ -47,6 +48,8 @@ export const createPages: GatsbyNode["createPages"] = (args) => createAllPages(a
 // then each page gets its Content-Security-Policy from it (src/node/security-headers.ts).
 // Gatsby types the store's methods as bare `Function`s.
 export const onPostBuild: GatsbyNode["onPostBuild"] = ({ store, reporter }) => {
+  // Crawlers: the production site is indexed, every other build is closed to them (src/lib/robots.ts).
+  writeRobotsTxt(path.join(__dirname, "public"));
   const fixed = stripNulBytes(path.join(__dirname, "public"));
   if (fixed.length) reporter.info(`removed stray NUL bytes (React 18 streaming renderer) from ${fixed.join(", ")}`);
   applySecurityHeaders(

@@ -88,6 +88,18 @@ for (const path of paths) {
   });
 }
 
+test("robots.txt: the production build (SITE_URL on www) is open to crawlers, names its sitemap, and its pages are indexed", async ({
+  page,
+  request,
+}) => {
+  const robots = await request.get("/robots.txt");
+  expect(robots.status()).toBe(200);
+  expect(await robots.text()).toBe("User-agent: *\nAllow: /\n\nSitemap: https://www.northdesk.com/sitemap-index.xml\n");
+  expect((await request.get("/sitemap-index.xml")).status()).toBe(200);
+  await page.goto("/");
+  await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
+});
+
 test("an unknown path shows the 404 page", async ({ page }) => {
   const response = await page.goto("/no-such-page/");
   expect(response?.status()).toBe(404);

@@ -1,6 +1,8 @@
 import React from "react";
 import { useSiteData } from "../../hooks/use-site-data";
 import { organization, serializeGraph, website } from "../../lib/structured-data";
+import { isIndexedSite } from "../../lib/robots";
+import { publicConfig } from "../../config/public";
 
 export interface SeoProps {
   title: string;
@@ -31,7 +33,8 @@ export function Seo({ title, description, path, image, noindex, type = "website"
       <title>{fullTitle}</title>
       <meta name="description" content={desc} />
       <link rel="canonical" href={canonical} />
-      {noindex && <meta name="robots" content="noindex, follow" />}
+      {/* a build for staging or any host but www is never indexed (its robots.txt disallows it as well) */}
+      {(noindex || !isIndexedSite(siteUrl, publicConfig.hosts.marketing)) && <meta name="robots" content="noindex, follow" />}
       <meta property="og:site_name" content={name} />
       <meta property="og:type" content={type} />
       <meta property="og:title" content={title} />
