@@ -195,6 +195,53 @@ test.describe("fixed call-to-action bar (SPEC 4.4, 5.1)", () => {
     await expect(bar(page)).toHaveAttribute("data-visible", "true");
   });
 
+  for (const viewport of [
+    { width: 375, height: 740 },
+    { width: 768, height: 1024 },
+    { width: 1440, height: 900 },
+  ])
+    test(`at ${viewport.width} px the bar and the support launcher never cover each other, and the launcher moves no layout`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport);
+      await open(page, "/");
+      await page.evaluate(() => {
+        (window as unknown as { __cls: number }).__cls = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+            if (!entry.hadRecentInput) (window as unknown as { __cls: number }).__cls += entry.value;
+        }).observe({ type: "layout-shift", buffered: true });
+      });
+      const launcher = page.getByRole("link", { name: "Help and support" });
+      await scrollToBottom(page);
+      await expect(bar(page)).toHaveAttribute("data-visible", "true");
+      // both have finished moving (their transitions), then nothing of either lies under the other
+      await page.waitForFunction(() =>
+        ["[data-fixed-bar]", "[data-support-launcher]"].every((s) => document.querySelector(s)!.getAnimations().length === 0),
+      );
+      const [barBox, launcherBox] = [await bar(page).boundingBox(), await launcher.boundingBox()];
+      expect(launcherBox!.y + launcherBox!.height).toBeLessThanOrEqual(barBox!.y);
+      const hit = await launcher.evaluate((el) => {
+        // a round button: its centre and a point just inside each edge
+        const r = el.getBoundingClientRect();
+        const [x, y] = [r.left + r.width / 2, r.top + r.height / 2];
+        return [
+          [x, y],
+          [x, r.top + 4],
+          [x, r.bottom - 4],
+          [r.left + 4, y],
+          [r.right - 4, y],
+        ].every(([px, py]) => el.contains(document.elementFromPoint(px, py)));
+      });
+      expect(hit, "every part of the launcher can be tapped").toBe(true);
+      expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBe(0);
+      // dismissed, the bar goes and the launcher returns to its place
+      const before = launcherBox!.y;
+      await bar(page).getByRole("button", { name: "Dismiss" }).click();
+      await expect(bar(page)).toBeHidden();
+      await expect.poll(async () => (await launcher.boundingBox())!.y).toBeGreaterThanOrEqual(before);
+    });
+
   test("the bar never shifts layout (CLS 0 while it appears)", async ({ page }) => {
     await open(page, "/");
     await page.evaluate(() => {

@@ -61,6 +61,7 @@ export function Layout({ path, useStaticHeader, children }: LayoutProps) {
       for (const item of candidate?.navItems ?? []) (labels[item.id] ??= []).push(item.title);
     return labels;
   }, [navigation, navExperiences]);
+  const launcher = React.useRef<HTMLAnchorElement>(null);
   const urls = {
     signup: resolveUrl("{{signupUrl}}", urlTable),
     demo: resolveUrl("{{demoUrl}}", urlTable),
@@ -81,8 +82,8 @@ export function Layout({ path, useStaticHeader, children }: LayoutProps) {
             later would reset them to their defaults, so sign-up pages hydrate in one pass. */}
         {isSignupPage(path) ? children : <Content>{children}</Content>}
       </Main>
-      <FixedBar pathname={path} urls={urls} />
-      <SupportLauncher />
+      <FixedBar pathname={path} urls={urls} lift={launcher} />
+      <SupportLauncher ref={launcher} />
       <DeferredFooter
         footer={footer}
         social={siteSettings?.social}
