@@ -75,6 +75,31 @@ test.describe("header on a desktop (SPEC 4.2, 4.3)", () => {
     await expect(product).toBeFocused();
   });
 
+  test("a drawer label reserves room for personalized labels only when personalization is configured (no gap before the caret)", async ({
+    page,
+  }) => {
+    const response = await open(page, "/shared-inbox/");
+    // the build's policy lets pages reach the Experience API exactly when personalization is configured
+    const personalized = /connect-src[^;]* https:\/\/experience\./.test(response?.headers()["content-security-policy"] ?? "");
+    const product = page.locator("header nav").getByRole("button", { name: "Product", exact: true });
+    await expect(product.locator("[aria-hidden]")).toHaveText(personalized ? ["Get started"] : []);
+    // from the end of the label shown to the caret (the button's ::after: a 6 px margin and an 8 px triangle)
+    const gap = await product.evaluate((button) => {
+      const walker = document.createTreeWalker(button, NodeFilter.SHOW_TEXT);
+      let right = 0;
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (node.parentElement?.closest("[aria-hidden]")) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        right = Math.max(right, range.getBoundingClientRect().right);
+      }
+      const style = getComputedStyle(button);
+      return button.getBoundingClientRect().right - parseFloat(style.paddingRight) - 14 - right;
+    });
+    if (personalized) expect(gap).toBeGreaterThan(8);
+    else expect(Math.abs(gap)).toBeLessThan(1);
+  });
+
   test("home shows Login instead of Get a Demo; other pages Get a Demo", async ({ page }) => {
     await open(page, "/");
     await expect(page.locator("header").getByRole("link", { name: "Login" }).last()).toBeVisible();
