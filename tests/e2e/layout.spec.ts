@@ -151,6 +151,34 @@ test.describe("header on a phone (SPEC 4.3)", () => {
   });
 });
 
+test.describe("Markdown tables on a phone", () => {
+  test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
+
+  for (const path of ["/pricing/", "/blog/setting-support-slas/", "/blog/support-staffing-model/"])
+    test(`${path}: every column reads without a sideways scroll, nothing cut off, values under their headings`, async ({ page }) => {
+      await open(page, path);
+      const tables = page.locator("main table");
+      expect(await tables.count()).toBeGreaterThan(0);
+      for (const table of await tables.all()) {
+        await table.scrollIntoViewIfNeeded();
+        const report = await table.evaluate((t) => {
+          const box = t.parentElement!; // the scroll box the Markdown renderer wraps every table in
+          const cut = [...t.querySelectorAll("th, td")]
+            .filter(
+              (cell) =>
+                cell.scrollWidth > cell.clientWidth + 1 || cell.getBoundingClientRect().right > box.getBoundingClientRect().right + 1,
+            )
+            .map((cell) => cell.textContent);
+          const rows = [...t.querySelectorAll("tr")];
+          const lefts = (row: Element) => [...row.children].slice(1).map((c) => Math.round(c.getBoundingClientRect().left));
+          const misaligned = rows.slice(1).filter((row) => lefts(row).join() !== lefts(rows[0]).join()).length;
+          return { hidden: box.scrollWidth - box.clientWidth, cut, misaligned };
+        });
+        expect(report).toEqual({ hidden: 0, cut: [], misaligned: 0 });
+      }
+    });
+});
+
 test.describe("footers per path (SPEC 2.2)", () => {
   for (const [path, variant] of [
     ["/", "full"],
