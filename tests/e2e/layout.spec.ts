@@ -135,6 +135,53 @@ test.describe("header on a phone (SPEC 4.3)", () => {
     await expect(page.getByRole("button", { name: "Menu" })).toHaveAttribute("aria-expanded", "false");
   });
 
+  for (const scrolled of [false, true])
+    test(`while a drawer closes${scrolled ? " (the menu scrolled down to Pricing)" : ""}, a tap where Pricing was a frame earlier never lands on another item or the overlay`, async ({
+      page,
+    }) => {
+      await open(page, "/blog/");
+      await page.getByRole("button", { name: "Menu" }).click();
+      const product = page.getByRole("button", { name: "Product" });
+      await product.click();
+      const drawer = page.locator(`#${await product.getAttribute("aria-controls")}`);
+      await expect.poll(() => drawer.evaluate((d) => d.getAnimations().length)).toBe(0);
+      const pricing = page.locator("header").getByRole("link", { name: "Pricing", exact: true });
+      if (scrolled) await pricing.scrollIntoViewIfNeeded();
+      // Every frame of the close, check what a tap aimed at Pricing's last seen centre would hit now.
+      const report = await page.evaluate(
+        async (drawerId) => {
+          const link = [...document.querySelectorAll<HTMLAnchorElement>("header nav a")].find((a) => a.textContent?.trim() === "Pricing")!;
+          const button = document.querySelector<HTMLButtonElement>(`[aria-controls="${drawerId}"]`)!;
+          const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+          const centre = () => {
+            const r = link.getBoundingClientRect();
+            return [r.left + r.width / 2, r.top + r.height / 2] as const;
+          };
+          const wrong: string[] = [];
+          let moves = 0;
+          let aim = centre();
+          button.click();
+          for (let i = 0; i < 40; i++) {
+            await frame();
+            const now = centre();
+            if (now[1] !== aim[1]) moves++;
+            const hit = document.elementFromPoint(aim[0], aim[1]);
+            const target = hit?.closest("a, button, [data-testid=menu-overlay]");
+            if (target && target !== link && !(target.matches("[data-testid=menu-overlay]") && target.hasAttribute("data-settling")))
+              wrong.push(`${Math.round(aim[1])}px: ${target.getAttribute("data-testid") ?? target.textContent?.trim()}`);
+            aim = now;
+          }
+          return { moves, wrong };
+        },
+        (await product.getAttribute("aria-controls"))!,
+      );
+      expect(report.moves, "Pricing moved while the drawer closed").toBeGreaterThan(0);
+      expect(report.wrong).toEqual([]);
+      // settled: the tap lands on Pricing
+      await pricing.click();
+      await expect(page).toHaveURL(/\/pricing\/$/);
+    });
+
   test("the overlay closes the menu", async ({ page }) => {
     await open(page, "/blog/");
     await page.getByRole("button", { name: "Menu" }).click();
