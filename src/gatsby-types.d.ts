@@ -14866,7 +14866,7 @@ type InterviewGuideTemplateQuery = { readonly interviewGuide: { readonly slug: s
 type InterviewLibraryQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type InterviewLibraryQuery = { readonly allInterviewGuide: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly role: string, readonly title: string, readonly summary: string, readonly competencies: ReadonlyArray<{ readonly name: string }> }> }, readonly allJobDescription: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly role: string, readonly title: string, readonly summary: string, readonly department: string }> } };
+type InterviewLibraryQuery = { readonly allInterviewGuide: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly role: string, readonly title: string, readonly summary: string, readonly competencies: ReadonlyArray<{ readonly name: string, readonly description: string, readonly questions: ReadonlyArray<{ readonly text: string, readonly lookFor: string }> }> }> }, readonly allJobDescription: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly role: string, readonly title: string, readonly summary: string, readonly department: string, readonly responsibilities: ReadonlyArray<string>, readonly requirements: ReadonlyArray<string>, readonly niceToHave: ReadonlyArray<string> }> } };
 
 type JobDescriptionTemplateQueryVariables = Exact<{
   id: Scalars['String'];
