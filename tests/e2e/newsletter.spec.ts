@@ -75,6 +75,9 @@ test("a reader is asked after the post; accessible; no layout shift; No thanks h
   // an expired marker no longer counts
   await page.evaluate(() => localStorage.setItem("newsletter_nothanks", JSON.stringify({ value: true, expires: Date.now() - 1 })));
   await open(page, POST);
+  // the browser restored the reading position, with the prompt's place in view: it waits until that scrolls away
+  await expect(slot(page)).toHaveAttribute("data-newsletter-slot", "waiting");
+  await page.evaluate(() => window.scrollTo(0, 0));
   await expect(prompt(page)).toBeAttached();
 });
 
