@@ -11,6 +11,7 @@ import { readThirdPartySettings } from "./src/config/third-party";
 import { BUILT_PAGES_CACHE, readBuiltPages } from "./src/node/html-output";
 import { sourceHubSpotForms } from "./src/node/hubspot/source";
 import { writeFunctionForms } from "./src/node/lead-forms";
+import { writeRobotsTxt } from "./src/node/robots";
 
 export { createSchemaCustomization } from "./src/node/customize-schema";
 
@@ -54,6 +55,8 @@ export const createPages: GatsbyNode["createPages"] = (args) => createAllPages(a
 // Each page Gatsby (re)wrote is read once: NUL bytes from React 18's streaming renderer removed, inline
 // scripts hashed (src/node/html-output.ts); then the one policy and the host's rules (src/node/security-headers.ts).
 export const onPostBuild: GatsbyNode["onPostBuild"] = ({ reporter }) => {
+  // Crawlers: the production site is indexed, every other build is closed to them (src/lib/robots.ts).
+  writeRobotsTxt(path.join(__dirname, "public"));
   const { pages, fixed, parsed } = readBuiltPages(path.join(__dirname, "public"), path.join(__dirname, BUILT_PAGES_CACHE));
   reporter.info(`built pages: ${parsed} of ${pages.length} read (the rest unchanged since the last build)`);
   if (fixed.length) reporter.info(`removed stray NUL bytes (React 18 streaming renderer) from ${fixed.join(", ")}`);

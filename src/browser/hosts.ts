@@ -4,6 +4,7 @@
  */
 import { publicConfig } from "../config/public";
 import { isLoginPage, isSignupPage } from "../lib/layout-rules";
+import { normalizeHost } from "../lib/robots";
 
 export interface SiteHosts {
   readonly marketing: string;
@@ -14,7 +15,7 @@ export interface SiteHosts {
 export const siteHosts: SiteHosts = publicConfig.hosts;
 export const LOCALHOST = "localhost";
 
-const norm = (hostname: string) => hostname.trim().toLowerCase().replace(/\.$/, "");
+const norm = normalizeHost;
 
 /** SPEC 2.4: the marketing host, the staging host and localhost. */
 export function isMarketingHost(hostname: string, hosts: SiteHosts = siteHosts): boolean {

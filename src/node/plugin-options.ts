@@ -76,5 +76,9 @@ export const offlineOptions = {
 };
 
 export const sitemapOptions = {
+  output: "/",
   excludes: ["/404/", "/404.html", "/500/", "/dev-404-page/", "/design-system/", "/members/*", "/offline-plugin-app-shell-fallback/"],
 };
+
+/** Where gatsby-plugin-sitemap writes its index (named by the plugin, in the `output` folder); robots.txt names it. */
+export const SITEMAP_INDEX_PATH = `${sitemapOptions.output}sitemap-index.xml`;

@@ -15,6 +15,7 @@ import { Badge } from "../components/ui/badge";
 import { paths } from "../node/create-pages/paths";
 import { blogPosting, breadcrumbs } from "../lib/structured-data";
 import { useSiteData } from "../hooks/use-site-data";
+import { NewsletterSlot } from "../components/blog/newsletter-slot";
 
 type Data = Queries.BlogPostTemplateQuery;
 
@@ -99,6 +100,10 @@ export default function BlogPostTemplate({ data, location }: PageProps<Data>) {
           </Container>
         </Article>
       </StaticIsland>
+      {/* outside the island: it decides in the browser (local storage) whether to ask at all */}
+      <Container $narrow>
+        <NewsletterSlot form={data.newsletter} />
+      </Container>
       {data.related.nodes.length > 0 && (
         <StaticIsland>
           <Section $tone="surface">
@@ -181,6 +186,9 @@ export const query = graphql`
     older: blogPost(id: { eq: $olderId }) {
       slug
       title
+    }
+    newsletter: leadForm(alternative_id: { eq: "newsletter" }) {
+      ...LeadFormFields
     }
     related: allBlogPost(filter: { id: { ne: $id }, category: { slug: { eq: $category } } }, sort: { date: DESC }, limit: 3) {
       nodes {

@@ -75,6 +75,31 @@ test.describe("header on a desktop (SPEC 4.2, 4.3)", () => {
     await expect(product).toBeFocused();
   });
 
+  test("a drawer label reserves room for personalized labels only when personalization is configured (no gap before the caret)", async ({
+    page,
+  }) => {
+    const response = await open(page, "/shared-inbox/");
+    // the build's policy lets pages reach the Experience API exactly when personalization is configured
+    const personalized = /connect-src[^;]* https:\/\/experience\./.test(response?.headers()["content-security-policy"] ?? "");
+    const product = page.locator("header nav").getByRole("button", { name: "Product", exact: true });
+    await expect(product.locator("[aria-hidden]")).toHaveText(personalized ? ["Get started"] : []);
+    // from the end of the label shown to the caret (the button's ::after: a 6 px margin and an 8 px triangle)
+    const gap = await product.evaluate((button) => {
+      const walker = document.createTreeWalker(button, NodeFilter.SHOW_TEXT);
+      let right = 0;
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (node.parentElement?.closest("[aria-hidden]")) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        right = Math.max(right, range.getBoundingClientRect().right);
+      }
+      const style = getComputedStyle(button);
+      return button.getBoundingClientRect().right - parseFloat(style.paddingRight) - 14 - right;
+    });
+    if (personalized) expect(gap).toBeGreaterThan(8);
+    else expect(Math.abs(gap)).toBeLessThan(1);
+  });
+
   test("home shows Login instead of Get a Demo; other pages Get a Demo", async ({ page }) => {
     await open(page, "/");
     await expect(page.locator("header").getByRole("link", { name: "Login" }).last()).toBeVisible();
@@ -110,6 +135,53 @@ test.describe("header on a phone (SPEC 4.3)", () => {
     await expect(page.getByRole("button", { name: "Menu" })).toHaveAttribute("aria-expanded", "false");
   });
 
+  for (const scrolled of [false, true])
+    test(`while a drawer closes${scrolled ? " (the menu scrolled down to Pricing)" : ""}, a tap where Pricing was a frame earlier never lands on another item or the overlay`, async ({
+      page,
+    }) => {
+      await open(page, "/blog/");
+      await page.getByRole("button", { name: "Menu" }).click();
+      const product = page.getByRole("button", { name: "Product" });
+      await product.click();
+      const drawer = page.locator(`#${await product.getAttribute("aria-controls")}`);
+      await expect.poll(() => drawer.evaluate((d) => d.getAnimations().length)).toBe(0);
+      const pricing = page.locator("header").getByRole("link", { name: "Pricing", exact: true });
+      if (scrolled) await pricing.scrollIntoViewIfNeeded();
+      // Every frame of the close, check what a tap aimed at Pricing's last seen centre would hit now.
+      const report = await page.evaluate(
+        async (drawerId) => {
+          const link = [...document.querySelectorAll<HTMLAnchorElement>("header nav a")].find((a) => a.textContent?.trim() === "Pricing")!;
+          const button = document.querySelector<HTMLButtonElement>(`[aria-controls="${drawerId}"]`)!;
+          const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+          const centre = () => {
+            const r = link.getBoundingClientRect();
+            return [r.left + r.width / 2, r.top + r.height / 2] as const;
+          };
+          const wrong: string[] = [];
+          let moves = 0;
+          let aim = centre();
+          button.click();
+          for (let i = 0; i < 40; i++) {
+            await frame();
+            const now = centre();
+            if (now[1] !== aim[1]) moves++;
+            const hit = document.elementFromPoint(aim[0], aim[1]);
+            const target = hit?.closest("a, button, [data-testid=menu-overlay]");
+            if (target && target !== link && !(target.matches("[data-testid=menu-overlay]") && target.hasAttribute("data-settling")))
+              wrong.push(`${Math.round(aim[1])}px: ${target.getAttribute("data-testid") ?? target.textContent?.trim()}`);
+            aim = now;
+          }
+          return { moves, wrong };
+        },
+        (await product.getAttribute("aria-controls"))!,
+      );
+      expect(report.moves, "Pricing moved while the drawer closed").toBeGreaterThan(0);
+      expect(report.wrong).toEqual([]);
+      // settled: the tap lands on Pricing
+      await pricing.click();
+      await expect(page).toHaveURL(/\/pricing\/$/);
+    });
+
   test("the overlay closes the menu", async ({ page }) => {
     await open(page, "/blog/");
     await page.getByRole("button", { name: "Menu" }).click();
@@ -124,6 +196,34 @@ test.describe("header on a phone (SPEC 4.3)", () => {
       expect(overflow, path).toBeLessThanOrEqual(0);
     }
   });
+});
+
+test.describe("Markdown tables on a phone", () => {
+  test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
+
+  for (const path of ["/pricing/", "/blog/setting-support-slas/", "/blog/support-staffing-model/"])
+    test(`${path}: every column reads without a sideways scroll, nothing cut off, values under their headings`, async ({ page }) => {
+      await open(page, path);
+      const tables = page.locator("main table");
+      expect(await tables.count()).toBeGreaterThan(0);
+      for (const table of await tables.all()) {
+        await table.scrollIntoViewIfNeeded();
+        const report = await table.evaluate((t) => {
+          const box = t.parentElement!; // the scroll box the Markdown renderer wraps every table in
+          const cut = [...t.querySelectorAll("th, td")]
+            .filter(
+              (cell) =>
+                cell.scrollWidth > cell.clientWidth + 1 || cell.getBoundingClientRect().right > box.getBoundingClientRect().right + 1,
+            )
+            .map((cell) => cell.textContent);
+          const rows = [...t.querySelectorAll("tr")];
+          const lefts = (row: Element) => [...row.children].slice(1).map((c) => Math.round(c.getBoundingClientRect().left));
+          const misaligned = rows.slice(1).filter((row) => lefts(row).join() !== lefts(rows[0]).join()).length;
+          return { hidden: box.scrollWidth - box.clientWidth, cut, misaligned };
+        });
+        expect(report).toEqual({ hidden: 0, cut: [], misaligned: 0 });
+      }
+    });
 });
 
 test.describe("footers per path (SPEC 2.2)", () => {
@@ -194,6 +294,53 @@ test.describe("fixed call-to-action bar (SPEC 4.4, 5.1)", () => {
     await open(page, "/blog/?show_fixed_cta_bar=1");
     await expect(bar(page)).toHaveAttribute("data-visible", "true");
   });
+
+  for (const viewport of [
+    { width: 375, height: 740 },
+    { width: 768, height: 1024 },
+    { width: 1440, height: 900 },
+  ])
+    test(`at ${viewport.width} px the bar and the support launcher never cover each other, and the launcher moves no layout`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport);
+      await open(page, "/");
+      await page.evaluate(() => {
+        (window as unknown as { __cls: number }).__cls = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+            if (!entry.hadRecentInput) (window as unknown as { __cls: number }).__cls += entry.value;
+        }).observe({ type: "layout-shift", buffered: true });
+      });
+      const launcher = page.getByRole("link", { name: "Help and support" });
+      await scrollToBottom(page);
+      await expect(bar(page)).toHaveAttribute("data-visible", "true");
+      // both have finished moving (their transitions), then nothing of either lies under the other
+      await page.waitForFunction(() =>
+        ["[data-fixed-bar]", "[data-support-launcher]"].every((s) => document.querySelector(s)!.getAnimations().length === 0),
+      );
+      const [barBox, launcherBox] = [await bar(page).boundingBox(), await launcher.boundingBox()];
+      expect(launcherBox!.y + launcherBox!.height).toBeLessThanOrEqual(barBox!.y);
+      const hit = await launcher.evaluate((el) => {
+        // a round button: its centre and a point just inside each edge
+        const r = el.getBoundingClientRect();
+        const [x, y] = [r.left + r.width / 2, r.top + r.height / 2];
+        return [
+          [x, y],
+          [x, r.top + 4],
+          [x, r.bottom - 4],
+          [r.left + 4, y],
+          [r.right - 4, y],
+        ].every(([px, py]) => el.contains(document.elementFromPoint(px, py)));
+      });
+      expect(hit, "every part of the launcher can be tapped").toBe(true);
+      expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBe(0);
+      // dismissed, the bar goes and the launcher returns to its place
+      const before = launcherBox!.y;
+      await bar(page).getByRole("button", { name: "Dismiss" }).click();
+      await expect(bar(page)).toBeHidden();
+      await expect.poll(async () => (await launcher.boundingBox())!.y).toBeGreaterThanOrEqual(before);
+    });
 
   test("the bar never shifts layout (CLS 0 while it appears)", async ({ page }) => {
     await open(page, "/");

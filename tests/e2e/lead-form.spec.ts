@@ -72,6 +72,44 @@ test("get-a-demo: compact, every visible field flagged at once, free mail blocke
     });
 });
 
+/** After a failed submit: the dropdown changed by the keyboard (still focused, its error still shown), then the radio below pressed at once. */
+async function pressRadioRightAfterDropdown(page: Page, press: (x: number, y: number) => Promise<void>) {
+  const form = await formOn(page, "/lp/get-a-demo/", "get-a-demo");
+  await form.getByRole("button", { name: "Book my demo" }).click();
+  await expect(form).toHaveAttribute("data-state", "invalid");
+  const radio = form.getByLabel("Moving off a shared email account");
+  await radio.scrollIntoViewIfNeeded();
+  const box = (await radio.boundingBox())!;
+  await form.getByLabel(/Company size/).focus();
+  await page.keyboard.press("ArrowDown");
+  await expect(form.getByLabel(/Company size/)).not.toHaveValue("");
+  await press(box.x + box.width / 2, box.y + box.height / 2);
+  await expect(radio).toBeChecked();
+  // and stays checked once the dropdown's error has gone
+  await expect(form.getByLabel(/Company size/)).not.toHaveAttribute("aria-invalid");
+  await expect(radio).toBeChecked();
+}
+
+test("after a failed submit, a radio clicked right after changing the dropdown above it stays checked", async ({ page }) => {
+  await pressRadioRightAfterDropdown(page, (x, y) => page.mouse.click(x, y));
+});
+
+test("after a failed submit, a radio held down past the re-validation delay is checked on release", async ({ page }) => {
+  await pressRadioRightAfterDropdown(page, async (x, y) => {
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    await page.waitForTimeout(300);
+    await page.mouse.up();
+  });
+});
+
+test.describe("on a touch screen", () => {
+  test.use({ hasTouch: true });
+  test("after a failed submit, a radio tapped right after changing the dropdown above it stays checked", async ({ page }) => {
+    await pressRadioRightAfterDropdown(page, (x, y) => page.touchscreen.tap(x, y));
+  });
+});
+
 test("contact sales: uploads a PDF, refuses a fake image, submits the file URL", async ({ page }) => {
   const form = await formOn(page, "/pricing/contact-based/", "contact-sales");
   const file = form.getByLabel(/Attach an RFP/);

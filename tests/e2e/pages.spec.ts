@@ -66,6 +66,8 @@ for (const path of paths) {
     expect(response?.headers()["content-security-policy"]).toMatch(/script-src 'self' 'sha256-/);
     await expect(page.locator("h1").first()).toBeVisible();
     expect(await page.locator("h1").count()).toBe(1);
+    // one theme colour (the manifest plugin's, SPEC 3.8), not a second copy from the page's own head tags
+    await expect(page.locator('meta[name="theme-color"]')).toHaveCount(1);
     await page.waitForLoadState("networkidle");
     // styled-components runs on the server's style element (src/browser/server-styles.ts): one element, no copy.
     const styledElements = page.locator("style[data-styled]");
@@ -85,6 +87,18 @@ for (const path of paths) {
     expect(cspViolations).toEqual([]);
   });
 }
+
+test("robots.txt: the production build (SITE_URL on www) is open to crawlers, names its sitemap, and its pages are indexed", async ({
+  page,
+  request,
+}) => {
+  const robots = await request.get("/robots.txt");
+  expect(robots.status()).toBe(200);
+  expect(await robots.text()).toBe("User-agent: *\nAllow: /\n\nSitemap: https://www.northdesk.com/sitemap-index.xml\n");
+  expect((await request.get("/sitemap-index.xml")).status()).toBe(200);
+  await page.goto("/");
+  await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
+});
 
 test("an unknown path shows the 404 page", async ({ page }) => {
   const response = await page.goto("/no-such-page/");

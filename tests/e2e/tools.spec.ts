@@ -141,16 +141,43 @@ test.describe("interview builder", () => {
     expect(markdown).toContain(`### 1. ${firstQuestion}`);
   });
 
+  test("the library search finds every example its placeholder suggests, in every word form, in questions and descriptions", async ({
+    page,
+  }) => {
+    await open(page, LIBRARY);
+    const search = page.getByRole("searchbox", { name: /Filter by role/ });
+    const cards = page.locator("main li h2");
+    const examples = ((await search.getAttribute("placeholder")) ?? "").replace(/^e\.g\.\s*/, "").split(/,\s*/);
+    expect(examples.length).toBeGreaterThanOrEqual(3);
+    for (const example of examples) {
+      await search.fill(example);
+      await expect(page.getByTestId("library-count"), example).toHaveText(/^Showing [1-9]\d* of \d+$/);
+      await expect(page.getByText("Nothing matches")).toHaveCount(0);
+    }
+    // three guides and three job descriptions are about escalations, whichever form of the word is typed
+    for (const form of ["escalation", "escalate", "escalating", "Escalations"]) {
+      await search.fill(form);
+      await expect(cards, form).toHaveCount(6);
+    }
+    await expect(cards).toContainText([/Customer Support Agent/, /Support Team Lead/, /Technical Support Engineer/]);
+    // a question's wording (not in any title or summary) finds its guide
+    await search.fill("executive sponsor");
+    await expect(cards).toHaveText(["Customer Success Manager interview guide"]);
+  });
+
   test("the library filters by text and type and links to guides and job descriptions that link to each other", async ({ page }) => {
     await open(page, LIBRARY);
     const cards = page.locator("main li h2");
     const all = await cards.count();
     expect(all).toBeGreaterThanOrEqual(12);
+    // the guides and job descriptions that mention team leads follow the two named for the role
     await page.getByRole("searchbox", { name: /Filter by role/ }).fill("team lead");
-    await expect(cards).toHaveCount(2);
+    await expect(cards.nth(0)).toHaveText("Support Team Lead interview guide");
+    await expect(cards.nth(1)).toHaveText("Support Team Lead job description template");
     await page.getByRole("radio", { name: "Job descriptions" }).check();
-    await expect(cards).toHaveCount(1);
-    await expect(page.getByTestId("library-count")).toHaveText(`Showing 1 of ${all}`);
+    await expect(cards.nth(0)).toHaveText("Support Team Lead job description template");
+    await expect(page.locator("main li").getByText("Interview guide", { exact: true })).toHaveCount(0);
+    await expect(page.getByTestId("library-count")).toHaveText(`Showing ${await cards.count()} of ${all}`);
     await expectAxeClean(page);
 
     await page.getByRole("link", { name: /Support Team Lead job description/ }).click();

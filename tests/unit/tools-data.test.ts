@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { filterLibrary, type LibraryItem } from "../../src/lib/library-filter";
+import { filterLibrary, stem, type LibraryItem } from "../../src/lib/library-filter";
 import { guideArticle, occupation, webApplication } from "../../src/lib/structured-data-tools";
 import { duration, percent } from "../../src/lib/staffing-display";
 
@@ -14,6 +14,48 @@ describe("library filter", () => {
     expect(filterLibrary(items, "AGENT ecriture", "all").map((i) => i.title)).toEqual(["Agent guide"]);
     expect(filterLibrary(items, "agent", "description").map((i) => i.title)).toEqual(["Agent description"]);
     expect(filterLibrary(items, "nothing", "all")).toEqual([]);
+  });
+
+  it("stems word forms alike, so any form of a word finds the others", () => {
+    for (const forms of [
+      ["escalation", "escalations", "escalate", "escalated", "escalates", "escalating"],
+      ["write", "writes", "writing", "writer", "writers"],
+      ["lead", "leads", "leading", "leader", "leadership"],
+      ["plan", "planning", "planned"],
+      ["reply", "replies"],
+    ])
+      expect(new Set(forms.map((w) => stem(w))), forms.join()).toHaveLength(1);
+    expect(stem("process")).toBe("process");
+    expect(stem("status")).toBe("status");
+  });
+
+  it("searches what an item covers (questions, descriptions), by word form and prefix; title and keyword matches rank first", () => {
+    const library: LibraryItem[] = [
+      {
+        type: "guide",
+        slug: "ops",
+        title: "Operations guide",
+        summary: "Process.",
+        path: "/o/",
+        keywords: [],
+        text: ["Works with team leads"],
+      },
+      { type: "guide", slug: "lead", title: "Team Lead guide", summary: "Coaching.", path: "/l/", keywords: ["Support Team Lead"] },
+      {
+        type: "guide",
+        slug: "agent",
+        title: "Agent guide",
+        summary: "Answers.",
+        path: "/a/",
+        keywords: [],
+        text: ["When do you escalate a conversation?"],
+      },
+    ];
+    expect(filterLibrary(library, "escalation", "all").map((i) => i.slug)).toEqual(["agent"]);
+    expect(filterLibrary(library, "escalating conversations", "all").map((i) => i.slug)).toEqual(["agent"]);
+    expect(filterLibrary(library, "esc", "all").map((i) => i.slug)).toEqual(["agent"]);
+    expect(filterLibrary(library, "team leads", "all").map((i) => i.slug)).toEqual(["lead", "ops"]);
+    expect(filterLibrary(library, "escalation", "description")).toEqual([]);
   });
 });
 

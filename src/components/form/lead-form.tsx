@@ -19,6 +19,7 @@ import {
 } from "../../lib/lead-form/rules";
 import { sanitizeMessage } from "../../lib/lead-form/sanitize";
 import { setStored } from "../../lib/storage";
+import { NEWSLETTER_FORM_ID, NEWSLETTER_SUBSCRIBER_KEY } from "../../lib/newsletter";
 import type { LeadFormDefinition, LeadFormField as Field, LeadSubmission } from "../../lib/lead-form/types";
 import { Button } from "../ui/button";
 import { LeadFormConsent } from "./lead-form-consent";
@@ -29,7 +30,6 @@ import { FormBox, Group, Row } from "./lead-form-styles";
 export const SUBMIT_URL = "/api/hubspot/submitForm";
 export const UPLOAD_URL = "/api/hubspot/uploadFile";
 const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
-const NEWSLETTER_FORM_ID = "newsletter";
 const GENERIC_ERROR = "Sorry, something went wrong. Please try again.";
 
 export interface SubmitResult {
@@ -125,6 +125,38 @@ export function LeadForm({ form, onSubmit, onSubmitted }: LeadFormProps) {
     [byName, check],
   );
 
+  // A re-validation adds or removes an error line, which moves the fields below it. Between a press and its
+  // release that moves another control under the pointer: the release lands on it and the click is lost
+  // (a radio pressed right after changing the dropdown above it, whose blur cleared its error, stayed
+  // unchecked). So while a pointer is down, re-validation waits until the click has been delivered.
+  const pressed = useRef(false);
+  const afterRelease = useRef(new Set<string>());
+  const revalidateSettled = useCallback(
+    (name: string) => {
+      if (pressed.current) afterRelease.current.add(name);
+      else revalidate(name);
+    },
+    [revalidate],
+  );
+  useEffect(() => {
+    const down = () => (pressed.current = true);
+    const up = () => {
+      pressed.current = false;
+      const names = [...afterRelease.current];
+      afterRelease.current.clear();
+      // a task later: the release's mouseup and click are dispatched first, to what the pointer was on
+      if (names.length) setTimeout(() => names.forEach((name) => revalidateSettled(name)), 0);
+    };
+    document.addEventListener("pointerdown", down, true);
+    document.addEventListener("pointerup", up, true);
+    document.addEventListener("pointercancel", up, true);
+    return () => {
+      document.removeEventListener("pointerdown", down, true);
+      document.removeEventListener("pointerup", up, true);
+      document.removeEventListener("pointercancel", up, true);
+    };
+  }, [revalidateSettled]);
+
   const onValue = useCallback(
     (name: string, value: string) => {
       setValues((current) => ({ ...current, [name]: value }));
@@ -134,20 +166,25 @@ export function LeadForm({ form, onSubmit, onSubmitted }: LeadFormProps) {
         clearTimeout(timers.current.get(name));
         timers.current.set(
           name,
-          setTimeout(() => revalidate(name), VALIDATION_DEBOUNCE_MS),
+          setTimeout(() => revalidateSettled(name), VALIDATION_DEBOUNCE_MS),
         );
       }
     },
-    [revalidate],
+    [revalidateSettled],
   );
 
+  // SPEC 4.8: and on blur. A blur by a press on another control comes within that press (a mouse: before its
+  // release; a tap: in the task that also delivers the tap's mouseup and click), so it re-validates a task later.
   const onBlur = useCallback(
     (name: string) => {
       if (!errorsRef.current[name]) return;
       clearTimeout(timers.current.get(name));
-      revalidate(name);
+      timers.current.set(
+        name,
+        setTimeout(() => revalidateSettled(name), 0),
+      );
     },
-    [revalidate],
+    [revalidateSettled],
   );
 
   const onToggle = useCallback(
@@ -259,7 +296,7 @@ export function LeadForm({ form, onSubmit, onSubmitted }: LeadFormProps) {
       setState("success");
       setMessage(successText(form));
       // the newsletter prompt stops asking once the visitor subscribed (ARCHITECTURE.md 3)
-      if (form.alternative_id === NEWSLETTER_FORM_ID) setStored("newsletter_subscriber", true);
+      if (form.alternative_id === NEWSLETTER_FORM_ID) setStored(NEWSLETTER_SUBSCRIBER_KEY, true);
       openAfterSuccess(form);
     } else {
       setState("error");

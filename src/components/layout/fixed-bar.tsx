@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState, type RefObject } from "react";
 import styled from "styled-components";
 import { theme } from "../../theme/theme";
 import { Button } from "../ui/button";
@@ -104,15 +104,18 @@ const Close = styled.button`
 export interface FixedBarProps {
   pathname: string;
   urls: { signup: string; demo: string };
+  /** An element fixed to the bottom corner (the support launcher) that must rise above the bar while it shows. */
+  lift?: RefObject<HTMLElement | null>;
 }
 
 /**
  * The fixed call-to-action bar (SPEC 2.2, 4.4, 5.1, 9). Decided in the browser (it depends on local
  * storage), so the server renders nothing; it is fixed to the viewport, so it never shifts layout.
  */
-export function FixedBar({ pathname, urls }: FixedBarProps) {
+export function FixedBar({ pathname, urls, lift }: FixedBarProps) {
   const [decision, setDecision] = useState<BarDecision | null>(null);
   const [visible, setVisible] = useState(false);
+  const barRef = useRef<HTMLElement>(null);
 
   useEffect(() => {
     // Taken now, in this commit, before the effect below records this page's (not yet decided) bar.
@@ -161,6 +164,22 @@ export function FixedBar({ pathname, urls }: FixedBarProps) {
     };
   }, [visible, decision]);
 
+  // Neither may cover the other at any width: while shown, the bar tells the launcher its height (it wraps on
+  // phones, and again when the viewport changes), and the launcher rises above it by a transform.
+  useEffect(() => {
+    const bar = barRef.current;
+    const target = lift?.current;
+    if (!visible || !bar || !target) return;
+    const follow = () => target.style.setProperty("--fixed-bar-height", `${bar.offsetHeight}px`);
+    follow();
+    const observer = typeof ResizeObserver === "undefined" ? undefined : new ResizeObserver(follow);
+    observer?.observe(bar);
+    return () => {
+      observer?.disconnect();
+      target.style.removeProperty("--fixed-bar-height");
+    };
+  }, [visible, decision, lift]);
+
   if (!decision) return null;
   const { variant } = decision;
   const copy = BAR_COPY[variant];
@@ -169,7 +188,7 @@ export function FixedBar({ pathname, urls }: FixedBarProps) {
     setVisible(false);
   };
   return (
-    <Bar aria-label="Get started" data-fixed-bar={variant} data-visible={visible}>
+    <Bar ref={barRef} aria-label="Get started" data-fixed-bar={variant} data-visible={visible}>
       <Row>
         <p>{copy.text}</p>
         <Button href={variant === "demo" ? withDemoFlag(urls.demo) : urls.signup} size="S" onClick={close}>

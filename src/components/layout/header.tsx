@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import styled from "styled-components";
 import { theme } from "../../theme/theme";
 import { SiteLink } from "../ui/site-link";
@@ -70,6 +71,9 @@ const Nav = styled.nav<{ $open: boolean }>`
   overflow-y: auto;
   background: ${theme.colors.white};
   border-bottom: 1px solid ${theme.colors.border};
+  &[data-settling] li {
+    pointer-events: none;
+  }
   ${desktop} {
     display: block;
     position: static;
@@ -276,6 +280,42 @@ export function Header({ navigation, labelAlternatives = {}, showLogin, isStatic
   const isTouch = useMedia(TOUCH_QUERY);
   const items = navigation?.navItems ?? [];
   const firstDrawer = items.find((item) => item.columns?.length)?.id ?? null;
+  const hasItems = items.length > 0;
+
+  // SPEC 4.3: a phone's drawer animates its height, so for a quarter of a second the items below it move, and
+  // the menu grows or shrinks over the overlay. A tap aimed at an item would land on whatever slid under the
+  // finger: another item, or the overlay, which closes the menu. While a drawer's height animates, the items
+  // take no taps (they fall on the menu's background) and the overlay ignores them.
+  const [settling, setSettling] = useState(false);
+  const settlingRef = useRef(false);
+  settlingRef.current = settling;
+  useEffect(() => {
+    const nav = navRef.current;
+    setSettling(false);
+    if (!nav || !menuOpen) return;
+    const running = new Set<EventTarget>();
+    const isDrawerHeight = (event: TransitionEvent) =>
+      event.propertyName === "grid-template-rows" && (event.target as Element).hasAttribute("data-drawer");
+    // transitionrun comes before the first frame that moves anything: the items stop taking taps in time
+    const onRun = (event: TransitionEvent) => {
+      if (!isDrawerHeight(event)) return;
+      running.add(event.target!);
+      flushSync(() => setSettling(true));
+    };
+    const onEnd = (event: TransitionEvent) => {
+      if (!isDrawerHeight(event)) return;
+      running.delete(event.target!);
+      if (running.size === 0) setSettling(false);
+    };
+    nav.addEventListener("transitionrun", onRun);
+    nav.addEventListener("transitionend", onEnd);
+    nav.addEventListener("transitioncancel", onEnd);
+    return () => {
+      nav.removeEventListener("transitionrun", onRun);
+      nav.removeEventListener("transitionend", onEnd);
+      nav.removeEventListener("transitioncancel", onEnd);
+    };
+  }, [hasItems, menuOpen]);
 
   const cancelClose = () => clearTimeout(closeTimer.current);
   const closeAll = useCallback(() => {
@@ -309,6 +349,7 @@ export function Header({ navigation, labelAlternatives = {}, showLogin, isStatic
       }
     };
     const onClick = (event: MouseEvent) => {
+      if (settlingRef.current) return; // a tap on something that moved under the finger (see settling)
       if (openDrawer && !navRef.current?.contains(event.target as Node) && !toggleRef.current?.contains(event.target as Node))
         setOpenDrawer(null);
     };
@@ -362,13 +403,28 @@ export function Header({ navigation, labelAlternatives = {}, showLogin, isStatic
   // The overlay is the header's sibling: the header's transform would make it the overlay's containing block.
   return (
     <>
-      {menuOpen && !isDesktop && <Overlay data-testid="menu-overlay" aria-hidden="true" onClick={closeAll} />}
+      {menuOpen && !isDesktop && (
+        <Overlay
+          data-testid="menu-overlay"
+          aria-hidden="true"
+          data-settling={settling || undefined}
+          onClick={settling ? undefined : closeAll}
+        />
+      )}
       <Bar $static={isStatic} $hidden={hidden} data-scroll-state={scrollState} onMouseEnter={cancelClose} onMouseLeave={onLeaveHeader}>
         <Inner>
           <HomeLink to="/" aria-label="Northdesk home">
             <Logo />
           </HomeLink>
-          <Nav $open={menuOpen} ref={navRef} aria-label="Main" id={`${baseId}-menu`} onClick={onNavClick} onBlur={onNavBlur}>
+          <Nav
+            $open={menuOpen}
+            ref={navRef}
+            aria-label="Main"
+            id={`${baseId}-menu`}
+            data-settling={settling || undefined}
+            onClick={onNavClick}
+            onBlur={onNavBlur}
+          >
             <NavList>
               {items.map((item: NavItem) => {
                 if (!item.columns?.length) {

@@ -12,6 +12,7 @@ import { usePersonalizedContent } from "../../personalization/context";
 import { experiencesFor, slotContents } from "../../personalization/experiences";
 import { usePersonalizationContent } from "../../personalization/use-personalization-content";
 import { deferHydration } from "./defer-hydration";
+import { publicConfig } from "../../config/public";
 
 // Hydrated after the header, in slices (Total Blocking Time): the page content and the footer.
 const Content = deferHydration(({ children }: { children: React.ReactNode }) => <>{children}</>, "Content");
@@ -55,12 +56,16 @@ export function Layout({ path, useStaticHeader, children }: LayoutProps) {
   );
   const nav = usePersonalizedContent({ id: "navigation:baseline", content: navigation }, navExperiences);
   // Every label a top-level item can show, so a personalized label takes no more room than reserved (CLS 0).
+  // Only when personalization is configured: otherwise the baseline label always shows, and room kept for a
+  // label that never comes is a gap before the drawer caret.
   const labelAlternatives = React.useMemo(() => {
     const labels: Record<string, string[]> = {};
+    if (!publicConfig.personalization) return labels;
     for (const candidate of slotContents(navigation, navExperiences))
       for (const item of candidate?.navItems ?? []) (labels[item.id] ??= []).push(item.title);
     return labels;
   }, [navigation, navExperiences]);
+  const launcher = React.useRef<HTMLAnchorElement>(null);
   const urls = {
     signup: resolveUrl("{{signupUrl}}", urlTable),
     demo: resolveUrl("{{demoUrl}}", urlTable),
@@ -81,8 +86,8 @@ export function Layout({ path, useStaticHeader, children }: LayoutProps) {
             later would reset them to their defaults, so sign-up pages hydrate in one pass. */}
         {isSignupPage(path) ? children : <Content>{children}</Content>}
       </Main>
-      <FixedBar pathname={path} urls={urls} />
-      <SupportLauncher />
+      <FixedBar pathname={path} urls={urls} lift={launcher} />
+      <SupportLauncher ref={launcher} />
       <DeferredFooter
         footer={footer}
         social={siteSettings?.social}

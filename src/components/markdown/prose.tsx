@@ -47,20 +47,77 @@ export const Prose = styled.div`
     overflow-x: auto;
     margin: ${theme.space.l} 0;
   }
+  /* Phones: a row is its first cell on a line of its own, then its other cells side by side in equal
+     columns, under the header row laid out the same way. Every column stays in view (a comparison table
+     cut off at "Unlimite…" with no sign it scrolls was the alternative), and a value stays under its heading. */
   table {
+    display: block;
     border-collapse: collapse;
     width: 100%;
-    font-size: ${theme.fontSizes.m};
+    font-size: ${theme.fontSizes.s};
+  }
+  thead,
+  tbody {
+    display: block;
+  }
+  tr {
+    display: flex;
+    flex-wrap: wrap;
+    border-bottom: 1px solid ${theme.colors.border};
+  }
+  thead tr {
+    background: ${theme.colors.surface};
   }
   th,
   td {
-    border-bottom: 1px solid ${theme.colors.border};
-    padding: 10px 12px;
+    flex: 1 1 0;
+    min-width: 0;
+    padding: 6px 8px;
     text-align: left;
     vertical-align: top;
+    overflow-wrap: break-word;
+    hyphens: auto;
   }
-  th {
-    background: ${theme.colors.surface};
+  tr > :first-child {
+    flex-basis: 100%;
+    padding-bottom: 0;
+  }
+  td:first-child {
+    font-weight: ${theme.fontWeights.bold};
+  }
+  tr > :first-child:empty {
+    padding: 0;
+  }
+  ${theme.media.s} {
+    table {
+      display: table;
+      font-size: ${theme.fontSizes.m};
+    }
+    thead {
+      display: table-header-group;
+    }
+    tbody {
+      display: table-row-group;
+    }
+    tr {
+      display: table-row;
+      border-bottom: 0;
+    }
+    th,
+    td {
+      display: table-cell;
+      padding: 10px 12px;
+      border-bottom: 1px solid ${theme.colors.border};
+    }
+    tr > :first-child {
+      padding-bottom: 10px;
+    }
+    td:first-child {
+      font-weight: inherit;
+    }
+    th {
+      background: ${theme.colors.surface};
+    }
   }
   .callout {
     margin: ${theme.space.l} 0;

@@ -1,6 +1,8 @@
 import React from "react";
 import { useSiteData } from "../../hooks/use-site-data";
 import { organization, serializeGraph, website } from "../../lib/structured-data";
+import { isIndexedSite } from "../../lib/robots";
+import { publicConfig } from "../../config/public";
 
 export interface SeoProps {
   title: string;
@@ -13,7 +15,10 @@ export interface SeoProps {
   children?: React.ReactNode;
 }
 
-/** Head tags for every page (Gatsby Head API): title, description, canonical, Open Graph, Twitter, JSON-LD. */
+/**
+ * Head tags for every page (Gatsby Head API): title, description, canonical, Open Graph, Twitter, JSON-LD.
+ * No theme-color: gatsby-plugin-manifest writes it into every page from the manifest's theme_color (SPEC 3.8).
+ */
 export function Seo({ title, description, path, image, noindex, type = "website", jsonLd = [], children }: SeoProps) {
   const { siteSettings, siteUrl } = useSiteData();
   const name = siteSettings?.title ?? "Northdesk";
@@ -28,7 +33,8 @@ export function Seo({ title, description, path, image, noindex, type = "website"
       <title>{fullTitle}</title>
       <meta name="description" content={desc} />
       <link rel="canonical" href={canonical} />
-      {noindex && <meta name="robots" content="noindex, follow" />}
+      {/* a build for staging or any host but www is never indexed (its robots.txt disallows it as well) */}
+      {(noindex || !isIndexedSite(siteUrl, publicConfig.hosts.marketing)) && <meta name="robots" content="noindex, follow" />}
       <meta property="og:site_name" content={name} />
       <meta property="og:type" content={type} />
       <meta property="og:title" content={title} />
@@ -39,7 +45,6 @@ export function Seo({ title, description, path, image, noindex, type = "website"
       <meta name="twitter:title" content={title} />
       <meta name="twitter:description" content={desc} />
       {imageUrl && <meta name="twitter:image" content={imageUrl} />}
-      <meta name="theme-color" content="#4176fa" />
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeGraph(graph) }} />
       {children}
     </>

@@ -17,6 +17,7 @@ export default function InterviewLibraryPage({ data, location }: PageProps<Queri
       summary: g.summary,
       path: paths.interviewGuide(g.slug),
       keywords: [g.role, ...g.competencies.map((c) => c.name)],
+      text: g.competencies.flatMap((c) => [c.description, ...c.questions.flatMap((q) => [q.text, q.lookFor])]),
     })),
     ...data.allJobDescription.nodes.map((d) => ({
       type: "description" as const,
@@ -25,6 +26,7 @@ export default function InterviewLibraryPage({ data, location }: PageProps<Queri
       summary: d.summary,
       path: paths.jobDescription(d.slug),
       keywords: [d.role, d.department],
+      text: [...d.responsibilities, ...d.requirements, ...d.niceToHave],
     })),
   ];
   return (
@@ -61,6 +63,11 @@ export const query = graphql`
         summary
         competencies {
           name
+          description
+          questions {
+            text
+            lookFor
+          }
         }
       }
     }
@@ -71,6 +78,9 @@ export const query = graphql`
         title
         summary
         department
+        responsibilities
+        requirements
+        niceToHave
       }
     }
   }

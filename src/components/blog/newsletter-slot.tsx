@@ -1,0 +1,49 @@
+import { useEffect, useRef, useState, type ComponentType } from "react";
+import type { LeadFormData } from "../form/lead-form-slot";
+import type { NewsletterPromptProps } from "./newsletter-prompt";
+import { mayPromptNewsletter } from "../../lib/newsletter";
+
+type State = "deciding" | "waiting" | "off";
+
+/**
+ * Where a blog post asks its reader to subscribe (SPEC 3.8 markers). The prompt (its code and the lead
+ * form's) loads only for a reader who has neither subscribed nor said "No thanks", and appears only
+ * while this place is out of view: inserting it then moves nothing the reader sees (CLS 0). A reader
+ * who has scrolled past keeps their place (the browser's scroll anchoring).
+ */
+export function NewsletterSlot({ form }: { form: LeadFormData | null | undefined }) {
+  const place = useRef<HTMLDivElement>(null);
+  const [state, setState] = useState<State>("deciding");
+  const [Prompt, setPrompt] = useState<ComponentType<NewsletterPromptProps> | null>(null);
+
+  useEffect(() => {
+    if (!form?.alternative_id || !form.fieldGroups?.length) return setState("off");
+    let live = true;
+    let observer: IntersectionObserver | undefined;
+    // A task after hydration: the first storage read of a page is a synchronous round trip (ARCHITECTURE.md 7).
+    const timer = setTimeout(() => {
+      if (!mayPromptNewsletter()) return setState("off");
+      setState("waiting");
+      import(/* webpackChunkName: "newsletter-prompt" */ "./newsletter-prompt").then(
+        ({ NewsletterPrompt }) => {
+          if (!live || !place.current) return;
+          observer = new IntersectionObserver((entries) => {
+            if (entries.some((entry) => entry.isIntersecting)) return;
+            observer?.disconnect();
+            setPrompt(() => NewsletterPrompt);
+          });
+          observer.observe(place.current);
+        },
+        (error: unknown) => console.warn("The newsletter prompt could not load.", error),
+      );
+    }, 0);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+      observer?.disconnect();
+    };
+  }, [form]);
+
+  if (Prompt && form) return <Prompt form={form} />;
+  return <div ref={place} data-newsletter-slot={state} />;
+}

@@ -1,0 +1,32 @@
+/**
+ * robots.txt and page indexing (SPEC 2.4; ARCHITECTURE.md 3, 4). Pure. Only the production site, a build
+ * whose SITE_URL is on the marketing host, is open to crawlers and names its sitemap; a build for the
+ * staging host or any other host asks every crawler to stay out and marks its pages noindex, so staging
+ * never competes with www in search results.
+ */
+
+/** Host names compare case-insensitively and without a trailing root dot. */
+export const normalizeHost = (hostname: string) => hostname.trim().toLowerCase().replace(/\.$/, "");
+
+/** Whether a build for `siteUrl` (its canonical origin) is the production site, to be indexed. */
+export function isIndexedSite(siteUrl: string, marketingHost: string): boolean {
+  try {
+    return normalizeHost(new URL(siteUrl).hostname) === normalizeHost(marketingHost);
+  } catch {
+    return false; // not a URL: never let an unknown site be indexed
+  }
+}
+
+/** The robots.txt of a build: `sitemapPath` is the sitemap index's path on the site (gatsby-plugin-sitemap). */
+export function robotsTxt({
+  siteUrl,
+  marketingHost,
+  sitemapPath,
+}: {
+  siteUrl: string;
+  marketingHost: string;
+  sitemapPath: string;
+}): string {
+  if (!isIndexedSite(siteUrl, marketingHost)) return "User-agent: *\nDisallow: /\n";
+  return `User-agent: *\nAllow: /\n\nSitemap: ${new URL(sitemapPath, siteUrl).href}\n`;
+}
