@@ -73,8 +73,13 @@ export function clientIp(req: Request, trustedProxyHops: number, hostIpHeader?: 
  */
 export function createRateLimit(name: string, points: number, windowSeconds: number): RateLimit {
   if (points === 0) return async () => null;
-  const limiter = new RateLimiterMemory({ keyPrefix: name, points, duration: windowSeconds });
+  return limitWith(new RateLimiterMemory({ keyPrefix: name, points, duration: windowSeconds }));
+}
+
+/** A RateLimit over any rate-limiter-flexible limiter (memory here, PostgreSQL in the store); `before` runs first. */
+export function limitWith(limiter: Pick<RateLimiterMemory, "consume">, before?: () => Promise<void>): RateLimit {
   return async (key) => {
+    await before?.();
     try {
       await limiter.consume(key);
       return null;

@@ -4,7 +4,7 @@
  * instances starting together apply each version once). Add a new entry for a change; never edit one
  * that has shipped.
  */
-import type { Pool } from "pg";
+import type { Pool, PoolClient } from "pg";
 
 export interface Migration {
   version: number;
@@ -59,11 +59,25 @@ export const MIGRATIONS: readonly Migration[] = [
 /** An arbitrary constant: the advisory lock every migrating instance waits on. */
 const MIGRATION_LOCK = 7_210_425;
 
-/** Applies every migration not yet applied; returns the versions it applied. */
-export async function migrate(pool: Pool, migrations: readonly Migration[] = MIGRATIONS): Promise<number[]> {
+/** Runs `run` in one transaction on a pooled connection: committed when it resolves, rolled back when it throws. */
+export async function inTransaction<T>(pool: Pool, run: (client: PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   try {
     await client.query("BEGIN");
+    const result = await run(client);
+    await client.query("COMMIT");
+    return result;
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/** Applies every migration not yet applied; returns the versions it applied. */
+export function migrate(pool: Pool, migrations: readonly Migration[] = MIGRATIONS): Promise<number[]> {
+  return inTransaction(pool, async (client) => {
     await client.query("SELECT pg_advisory_xact_lock($1)", [MIGRATION_LOCK]);
     await client.query(
       "CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())",
@@ -77,12 +91,6 @@ export async function migrate(pool: Pool, migrations: readonly Migration[] = MIG
       await client.query("INSERT INTO schema_migrations (version, name) VALUES ($1, $2)", [migration.version, migration.name]);
       done.push(migration.version);
     }
-    await client.query("COMMIT");
     return done;
-  } catch (error) {
-    await client.query("ROLLBACK").catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }

@@ -11,10 +11,11 @@
  */
 import crypto from "node:crypto";
 import { Pool, type PoolClient } from "pg";
-import { RateLimiterPostgres, type RateLimiterRes } from "rate-limiter-flexible";
+import { RateLimiterPostgres } from "rate-limiter-flexible";
 import type { LeadFormDefinition, LeadSubmission } from "../../lib/lead-form/types";
 import { HttpError } from "../http";
-import { migrate } from "./migrations";
+import { limitWith } from "../protect";
+import { inTransaction, migrate } from "./migrations";
 import {
   isInDoubt,
   FILE_RETENTION_MS,
@@ -82,18 +83,7 @@ export class PostgresStore implements LeadStore {
 
   private async tx<T>(run: (client: PoolClient) => Promise<T>): Promise<T> {
     await this.init();
-    const client = await this.pool.connect();
-    try {
-      await client.query("BEGIN");
-      const result = await run(client);
-      await client.query("COMMIT");
-      return result;
-    } catch (error) {
-      await client.query("ROLLBACK").catch(() => {});
-      throw error;
-    } finally {
-      client.release();
-    }
+    return inTransaction(this.pool, run);
   }
 
   async accept(submission: LeadSubmission, form: LeadFormDefinition, fileIds: readonly string[]): Promise<LeadRecord> {
@@ -292,16 +282,7 @@ export class PostgresStore implements LeadStore {
       points,
       duration: windowSeconds,
     });
-    return async (key) => {
-      await this.init();
-      try {
-        await limiter.consume(key);
-        return null;
-      } catch (rejection) {
-        if (rejection instanceof Error || typeof (rejection as RateLimiterRes)?.msBeforeNext !== "number") throw rejection;
-        return Math.max(1, Math.ceil((rejection as RateLimiterRes).msBeforeNext / 1000));
-      }
-    };
+    return limitWith(limiter, () => this.init());
   }
 
   async close() {
