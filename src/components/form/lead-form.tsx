@@ -1,4 +1,4 @@
-import React, { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import React, { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { publicConfig } from "../../config/public";
 import { getCookie } from "../../lib/cookies";
 import { buildPayload, initialValues, lookupIpAddress, pageNameOf } from "../../lib/lead-form/payload";
@@ -25,12 +25,16 @@ import { LeadFormConsent } from "./lead-form-consent";
 import { LeadFormField, type FieldElement } from "./lead-form-field";
 import { LeadFormStatus, type LeadFormState } from "./lead-form-status";
 import { FormBox, Group, Row } from "./lead-form-styles";
+import { readTypedBeforeHydration } from "./typed-before-hydration";
 
 export const SUBMIT_URL = "/api/hubspot/submitForm";
 export const UPLOAD_URL = "/api/hubspot/uploadFile";
 const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 const NEWSLETTER_FORM_ID = "newsletter";
 const GENERIC_ERROR = "Sorry, something went wrong. Please try again.";
+
+// useLayoutEffect warns during server rendering in development; effects never run there anyway.
+const useIsomorphicLayoutEffect = typeof window === "undefined" ? useEffect : useLayoutEffect;
 
 export interface SubmitResult {
   success: boolean;
@@ -207,6 +211,24 @@ export function LeadForm({ form, onSubmit, onSubmitted }: LeadFormProps) {
     },
     [onValue, control],
   );
+
+  // SPEC 4.8, before React: whatever the visitor entered into the server's HTML while the scripts loaded is the
+  // form's state from the start (readTypedBeforeHydration says why), validated as typed; a file chosen then
+  // uploads now. Once, in the hydrating commit: nothing can render the defaults over it before this runs.
+  const adopted = useRef(false);
+  useIsomorphicLayoutEffect(() => {
+    const element = formRef.current;
+    if (adopted.current || !element) return;
+    adopted.current = true;
+    const typed = readTypedBeforeHydration(element, fields, checkboxes);
+    const changed = Object.entries(typed.values).filter(([name, value]) => value !== valuesRef.current[name]);
+    if (changed.length > 0) {
+      valuesRef.current = { ...valuesRef.current, ...Object.fromEntries(changed) };
+      setValues(valuesRef.current);
+    }
+    if (typed.consent.size > 0) setConsent(typed.consent);
+    for (const { field, file } of typed.files) void onFile(field, file);
+  }, [fields, checkboxes, onFile]);
 
   const handleSubmit = async (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
