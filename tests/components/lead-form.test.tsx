@@ -413,3 +413,33 @@ describe("values entered before hydration (SPEC 4.8)", () => {
     expect((calls.find((c) => c.url.includes("uploadFile"))!.body as { filename: string }).filename).toBe("rfp.pdf");
   });
 });
+
+describe("without JavaScript (progressive enhancement)", () => {
+  it("the server HTML is a native form: POST to the submit function with the form id, and a success note for :target", () => {
+    const html = renderToString(
+      <ThemeProvider theme={theme}>
+        <LeadForm form={forms.demo} />
+      </ThemeProvider>,
+    );
+    const doc = new DOMParser().parseFromString(html, "text/html");
+    const form = doc.querySelector("form")!;
+    expect(form.getAttribute("method")).toBe("post");
+    expect(form.getAttribute("action")).toBe("/api/hubspot/submitForm");
+    expect(form.hasAttribute("enctype")).toBe(false);
+    expect((form.elements.namedItem("formId") as HTMLInputElement).value).toBe("get-a-demo");
+    const note = doc.getElementById("get-a-demo-sent")!;
+    expect(note.nextElementSibling).toBe(form);
+    expect(note.textContent).toContain(forms.demo.customSuccessMessage!.slice(0, 20));
+  });
+  it("with JavaScript the form still posts JSON with fetch, not natively", async () => {
+    show(forms.newsletter);
+    type("Email address", "reader@example.org");
+    const events: Event[] = [];
+    formEl().addEventListener("submit", (e) => events.push(e));
+    await submit();
+    await waitFor(() => expect(formEl().dataset.state).toBe("success"));
+    // React's handler (on the root, after this one) cancelled the browser's own submission
+    expect(events.map((e) => e.defaultPrevented)).toEqual([true]);
+    expect(submitPayload()).toMatchObject({ formId: "newsletter", email: "reader@example.org" });
+  });
+});
