@@ -179,6 +179,8 @@ export const StatusBox = styled.div<{ $tone: "info" | "success" | "error" }>`
  */
 export const SentNote = styled.div`
   display: none;
+  /* the space SPEC 2.3 leaves above a hash target: the fixed header would cover the message */
+  scroll-margin-top: 120px;
   margin: ${theme.space.l} 0;
   padding: ${theme.space.s} ${theme.space.m};
   border-radius: ${theme.radii.m};
