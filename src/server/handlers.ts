@@ -6,7 +6,18 @@ import { readServerConfig, type ServerConfig } from "../config";
 import type { LeadFormDefinition } from "../lib/lead-form/types";
 import { bundledForms } from "./form-definitions";
 import { deliverToHubSpot } from "./hubspot";
-import { guard, HttpError, readJson, sendOk, type JsonResponse, type Request } from "./http";
+import { htmlToText } from "../lib/lead-form/payload";
+import { sentFragment, successText } from "../lib/lead-form/rules";
+import { guard, HttpError, isFormPost, readFormEncoded, readJson, sendOk, type JsonResponse, type Request } from "./http";
+import {
+  problemsOf,
+  renderFormWithProblems,
+  renderMessage,
+  requestCookie,
+  returnPath,
+  submissionFromForm,
+  ANSWER_PAGE_HEADERS,
+} from "./native-form";
 import { clientIp, createRateLimit, protect, type RateLimit } from "./protect";
 import { storeFor, type LeadStore } from "./store";
 import { fileUrl, isFileId, parseUpload, referencedFileIds, UPLOAD_BODY_LIMIT_BYTES } from "./uploads";
@@ -79,37 +90,112 @@ export function defaultDeps(): Deps {
 
 const clientKey = (req: Request, config: ServerConfig) => clientIp(req, config.protection.trustedProxyHops, config.protection.hostIpHeader);
 
+/** A response a browser navigates to: the native form post's answers are pages and redirects, not JSON. */
+export type PageResponse = JsonResponse & { end(body?: unknown): void };
+
 /**
  * POST /api/hubspot/submitForm. An accepted lead is first committed to the store, then, with HubSpot
  * configured, delivered at once; a HubSpot failure leaves it pending for the flush. Either way the
  * visitor gets success: the lead is kept.
+ *
+ * The script posts JSON and reads a JSON answer (SPEC 7.1). A browser posting the form itself (no JavaScript)
+ * sends application/x-www-form-urlencoded and is answered with a page: handleNativeSubmit.
  */
-export async function handleSubmitForm(req: Request, res: JsonResponse, given?: Deps) {
+export async function handleSubmitForm(req: Request, res: PageResponse, given?: Deps) {
+  if (isFormPost(req)) return handleNativeSubmit(req, res, given);
   await guard(res, async () => {
     const deps = given ?? defaultDeps();
     await protect(req, { config: deps.config.protection, rateLimit: deps.rateLimits.submitForm });
     const body = await readJson(req, SUBMISSION_LIMIT_BYTES);
-    const { form, submission: sent } = validateSubmission(body, deps.forms, { siteUrl: deps.config.siteUrl });
-    const submission = withServerTruth(form, sent, clientKey(req, deps.config));
-    const fileIds = referencedFileIds(submission);
-    for (const id of fileIds) {
-      if (!(await deps.store.hasFile(id))) throw new HttpError(422, "The attached file is no longer available: upload it again");
-    }
-    const record = await deps.store.accept(submission, form, fileIds);
-    const hubspot = deps.config.hubspot;
-    let delivered = false;
-    if (hubspot) {
-      try {
-        const outcome = await deps.store.deliver(record, (r) =>
-          deliverToHubSpot(hubspot, r.form ?? form, r.submission, new Date(r.receivedAt), deps.fetch),
-        );
-        delivered = outcome !== "busy";
-      } catch (error) {
-        console.error(`[lead-form] HubSpot delivery failed, kept as ${record.id} for the next flush: ${(error as Error).message}`);
-      }
-    }
-    sendOk(res, { id: record.id, delivered });
+    const record = await acceptLead(deps, body, clientKey(req, deps.config));
+    sendOk(res, record);
   });
+}
+
+/**
+ * Validates (validateSubmission), stores and, with HubSpot configured, delivers one submission: the one path
+ * both kinds of post take. What the server knows better (consent texts, the client's address) replaces what
+ * was sent; a file field must name an upload the store has.
+ */
+async function acceptLead(deps: Deps, body: unknown, clientAddress: string): Promise<{ id: string; delivered: boolean }> {
+  const { form, submission: sent } = validateSubmission(body, deps.forms, { siteUrl: deps.config.siteUrl });
+  const submission = withServerTruth(form, sent, clientAddress);
+  const fileIds = referencedFileIds(submission);
+  for (const id of fileIds) {
+    if (!(await deps.store.hasFile(id))) throw new HttpError(422, "The attached file is no longer available: upload it again");
+  }
+  const record = await deps.store.accept(submission, form, fileIds);
+  const hubspot = deps.config.hubspot;
+  let delivered = false;
+  if (hubspot) {
+    try {
+      const outcome = await deps.store.deliver(record, (r) =>
+        deliverToHubSpot(hubspot, r.form ?? form, r.submission, new Date(r.receivedAt), deps.fetch),
+      );
+      delivered = outcome !== "busy";
+    } catch (error) {
+      console.error(`[lead-form] HubSpot delivery failed, kept as ${record.id} for the next flush: ${(error as Error).message}`);
+    }
+  }
+  return { id: record.id, delivered };
+}
+
+/**
+ * A native post of the lead form (progressive enhancement: JavaScript off, or the form's script not loaded). The
+ * same protection, size limit, validation, store and delivery as JSON; the answers are for a browser:
+ * - accepted: 303 to the page the form was on, at `#<form id>-sent`, where CSS shows the success message
+ *   (Post/Redirect/Get: reloading the page does not post again);
+ * - problems with the values: 422 with the form again, the visitor's values in it and an error summary;
+ * - refused before the form could be read (origin, rate limit, size, …): the status with a short page.
+ * Nothing the visitor typed ever goes into a URL.
+ */
+async function handleNativeSubmit(req: Request, res: PageResponse, given?: Deps) {
+  const referer = req.headers.referer;
+  const answer = (status: number, html: string, headers: Record<string, string> = {}) => {
+    for (const [name, value] of Object.entries({ ...ANSWER_PAGE_HEADERS, ...headers })) res.setHeader(name, value);
+    res.status(status);
+    res.end(html);
+  };
+  let posted: Record<string, string> | undefined;
+  let submission: Record<string, string> | undefined;
+  try {
+    const deps = given ?? defaultDeps();
+    await protect(req, { config: deps.config.protection, rateLimit: deps.rateLimits.submitForm });
+    posted = await readFormEncoded(req, SUBMISSION_LIMIT_BYTES);
+    const form = deps.forms.get(posted.formId ?? "");
+    submission = submissionFromForm(posted, form, {
+      hubspotutk: requestCookie(req, "hubspotutk"),
+      pageUri: typeof referer === "string" && returnPath([referer], req) ? referer : undefined,
+      ipAddress: clientKey(req, deps.config),
+    });
+    try {
+      await acceptLead(deps, submission, clientKey(req, deps.config));
+    } catch (error) {
+      if (!(error instanceof HttpError) || error.status !== 422 || !form) throw error;
+      const back = returnPath([submission.pageUri], req);
+      return answer(422, renderFormWithProblems(form, submission, problemsOf(form, submission), { backTo: back, general: error.message }));
+    }
+    const back = returnPath([submission.pageUri], req);
+    if (!back) {
+      const thanks = form ? successText(form) : "Thank you!";
+      return answer(200, renderMessage({ heading: "Thank you", message: htmlToText(thanks), backTo: null, alert: false }));
+    }
+    res.setHeader("Cache-Control", "no-store");
+    res.setHeader("Location", `${back}#${encodeURIComponent(sentFragment(submission.formId))}`);
+    res.status(303);
+    res.end();
+  } catch (error) {
+    const known = error instanceof HttpError;
+    if (!known) console.error("[lead-form] unexpected error", error);
+    const status = known ? error.status : 500;
+    const message = known ? error.message : "Something went wrong on our side. Please try again.";
+    const back = returnPath([submission?.pageUri, typeof referer === "string" ? referer : undefined], req);
+    answer(
+      status,
+      renderMessage({ heading: "Sorry, your details were not sent", message, backTo: back, alert: true }),
+      known ? error.headers : {},
+    );
+  }
 }
 
 /** POST /api/hubspot/uploadFile: {file: dataURL, filename} → {success, fileUrl}. */

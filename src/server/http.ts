@@ -48,18 +48,35 @@ export const RAW_BODY_CONFIG = {
   },
 };
 
-/** Reads and parses a JSON body of at most `limit` bytes; 405/415/413/400 as HttpError. */
-export async function readJson(req: Request, limit: number): Promise<unknown> {
+/** The request's media type, lower case, without parameters (`application/json; charset=utf-8` → `application/json`). */
+export function mediaType(req: Pick<Request, "headers">): string {
+  return String(req.headers["content-type"] ?? "")
+    .split(";")[0]
+    .trim()
+    .toLowerCase();
+}
+
+/** What a browser's own form submission sends (no files: the forms never post multipart, SPEC 7.1 uploads are JSON). */
+export const FORM_ENCODED = "application/x-www-form-urlencoded";
+
+/** Whether this is a browser's native form post (JavaScript off, or the form's script not running yet). */
+export const isFormPost = (req: Pick<Request, "headers">) => mediaType(req) === FORM_ENCODED;
+
+/**
+ * The raw body of a POST of media type `type`, at most `limit` bytes: 405/415/413 as HttpError. A declared
+ * Content-Length over the limit is refused before a byte is read; a chunked body stops being read at the limit.
+ * A body a framework already parsed (tests, other hosts) comes back as it is, measured.
+ */
+async function readBody(req: Request, limit: number, type: string, refusal: string): Promise<string | object> {
   if (req.method !== "POST") throw new HttpError(405, "Method not allowed: use POST");
-  const type = String(req.headers["content-type"] ?? "").toLowerCase();
-  if (!type.startsWith("application/json")) throw new HttpError(415, "Send the body as application/json");
+  if (mediaType(req) !== type) throw new HttpError(415, refusal);
   const declared = Number(req.headers["content-length"] ?? 0);
   if (declared > limit) throw new HttpError(413, `Request body is larger than ${limit} bytes`);
-  // A body a framework already parsed (tests, other hosts) is measured as JSON.
   if (req.body !== undefined && req.body !== null && !(typeof req.body === "object" && Object.keys(req.body as object).length === 0)) {
+    const parsed = typeof req.body === "object" && !Buffer.isBuffer(req.body);
     const text = typeof req.body === "string" ? req.body : Buffer.isBuffer(req.body) ? req.body.toString("utf8") : JSON.stringify(req.body);
     if (Buffer.byteLength(text) > limit) throw new HttpError(413, `Request body is larger than ${limit} bytes`);
-    return parse(text);
+    return parsed ? (req.body as object) : text;
   }
   const chunks: Buffer[] = [];
   let size = 0;
@@ -69,7 +86,32 @@ export async function readJson(req: Request, limit: number): Promise<unknown> {
     if (size > limit) throw new HttpError(413, `Request body is larger than ${limit} bytes`);
     chunks.push(buf);
   }
-  return parse(Buffer.concat(chunks).toString("utf8"));
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** Reads and parses a JSON body of at most `limit` bytes; 405/415/413/400 as HttpError. */
+export async function readJson(req: Request, limit: number): Promise<unknown> {
+  const body = await readBody(req, limit, "application/json", "Send the body as application/json");
+  return typeof body === "string" ? parse(body) : body;
+}
+
+/**
+ * Reads a form-encoded body of at most `limit` bytes into name → value; 405/415/413/400 as HttpError. A name
+ * sent twice is refused: none of our forms has one, so it could only make the answer ambiguous.
+ */
+export async function readFormEncoded(req: Request, limit: number): Promise<Record<string, string>> {
+  const body = await readBody(req, limit, FORM_ENCODED, `Send the body as ${FORM_ENCODED}`);
+  if (typeof body !== "string") {
+    const values = Object.entries(body as Record<string, unknown>);
+    if (values.some(([, value]) => typeof value !== "string")) throw new HttpError(400, "Every form value must be text");
+    return Object.fromEntries(values) as Record<string, string>;
+  }
+  const fields: Record<string, string> = Object.create(null);
+  for (const [name, value] of new URLSearchParams(body)) {
+    if (Object.hasOwn(fields, name)) throw new HttpError(400, `Field ${name.slice(0, 80)} was sent more than once`);
+    fields[name] = value;
+  }
+  return { ...fields };
 }
 
 function parse(text: string): unknown {

@@ -3,6 +3,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { act } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { renderToString } from "react-dom/server";
+import { hydrateRoot, type Root } from "react-dom/client";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { ThemeProvider } from "styled-components";
 import { theme } from "../../src/theme/theme";
@@ -345,5 +347,112 @@ describe("file upload (SPEC 4.8, 7.1)", () => {
     fireEvent.change(screen.getByLabelText(/Attach an RFP/), { target: { files: [pdf()] } });
     await waitFor(() => expect(screen.getByLabelText(/Attach an RFP/)).toHaveAttribute("aria-invalid", "true"));
     expect(log).toHaveBeenCalled();
+  });
+});
+
+describe("values entered before hydration (SPEC 4.8)", () => {
+  let root: Root | undefined;
+  afterEach(() => act(() => root?.unmount()));
+
+  /** Server HTML in the document, changed as a visitor would before the scripts arrive, then hydrated. */
+  async function hydrateAfter(form: LeadFormDefinition, enter: (el: HTMLFormElement) => void) {
+    const tree = (
+      <ThemeProvider theme={theme}>
+        <h1>Get a demo of Northdesk</h1>
+        <LeadForm form={form} />
+      </ThemeProvider>
+    );
+    const container = document.createElement("div");
+    container.innerHTML = renderToString(tree);
+    document.body.appendChild(container);
+    enter(container.querySelector("form")!);
+    const errors: unknown[] = [];
+    await act(async () => {
+      root = hydrateRoot(container, tree, { onRecoverableError: (error) => errors.push(error) });
+    });
+    expect(errors).toEqual([]);
+    await waitFor(() => expect(formEl().dataset.ready).toBe("true"));
+  }
+  const control = (el: HTMLFormElement, name: string) => el.elements.namedItem(name) as HTMLInputElement;
+
+  it("text, email, dropdown, radio and consent typed into the server HTML are the state after hydration", async () => {
+    await hydrateAfter(forms.demo, (el) => {
+      control(el, "firstname").value = "Avery";
+      control(el, "lastname").value = "Quinn";
+      control(el, "email").value = "avery@acme.com";
+      control(el, "company").value = "Early Co";
+      (el.elements.namedItem("number_of_employees") as HTMLSelectElement).value = "51-200";
+      el.querySelector<HTMLInputElement>('input[value="switching_help_desk"]')!.checked = true;
+      control(el, "legal--908").checked = true;
+    });
+    // a render after hydration writes the state to the controls: they still show what was typed
+    type(/Phone number/, "+1 503 555 0100");
+    expect(screen.getByLabelText(/First name/)).toHaveValue("Avery");
+    expect(screen.getByLabelText(/Company size/)).toHaveValue("51-200");
+    expect(screen.getByLabelText("Switching from another help desk")).toBeChecked();
+    expect(screen.getByLabelText(/receive other communications/)).toBeChecked();
+    await submit();
+    await waitFor(() => expect(formEl().dataset.state).toBe("success"));
+    expect(submitPayload()).toMatchObject({
+      firstname: "Avery",
+      lastname: "Quinn",
+      email: "avery@acme.com",
+      company: "Early Co",
+      phone: "+1 503 555 0100",
+      number_of_employees: "51-200",
+      looking_for: "switching_help_desk",
+      "legal--908": "true",
+    });
+  });
+
+  it("an invalid value typed early is judged as typed", async () => {
+    await hydrateAfter(forms.newsletter, (el) => {
+      control(el, "email").value = "reader@example";
+    });
+    await submit();
+    expect(formEl().dataset.state).toBe("invalid");
+    expect(screen.getByLabelText("Email address")).toHaveValue("reader@example");
+    expect(screen.getByText("Please enter a valid email address")).toBeInTheDocument();
+  });
+
+  it("a message and a file chosen early: the text is kept, the file uploads once hydrated", async () => {
+    const file = new File(["%PDF-1.4 test"], "rfp.pdf", { type: "application/pdf" });
+    await hydrateAfter(forms.sales, (el) => {
+      (el.elements.namedItem("message") as HTMLTextAreaElement).value = "Line one\nline two";
+      Object.defineProperty(el.querySelector('input[type="file"]')!, "files", { value: [file] });
+    });
+    expect(screen.getByLabelText(/How can we help/)).toHaveValue("Line one\nline two");
+    await waitFor(() => expect((document.querySelector("input[data-file-url]") as HTMLInputElement).value).toContain("file?id=abc"));
+    expect((calls.find((c) => c.url.includes("uploadFile"))!.body as { filename: string }).filename).toBe("rfp.pdf");
+  });
+});
+
+describe("without JavaScript (progressive enhancement)", () => {
+  it("the server HTML is a native form: POST to the submit function with the form id, and a success note for :target", () => {
+    const html = renderToString(
+      <ThemeProvider theme={theme}>
+        <LeadForm form={forms.demo} />
+      </ThemeProvider>,
+    );
+    const doc = new DOMParser().parseFromString(html, "text/html");
+    const form = doc.querySelector("form")!;
+    expect(form.getAttribute("method")).toBe("post");
+    expect(form.getAttribute("action")).toBe("/api/hubspot/submitForm");
+    expect(form.hasAttribute("enctype")).toBe(false);
+    expect((form.elements.namedItem("formId") as HTMLInputElement).value).toBe("get-a-demo");
+    const note = doc.getElementById("get-a-demo-sent")!;
+    expect(note.nextElementSibling).toBe(form);
+    expect(note.textContent).toContain(forms.demo.customSuccessMessage!.slice(0, 20));
+  });
+  it("with JavaScript the form still posts JSON with fetch, not natively", async () => {
+    show(forms.newsletter);
+    type("Email address", "reader@example.org");
+    const events: Event[] = [];
+    formEl().addEventListener("submit", (e) => events.push(e));
+    await submit();
+    await waitFor(() => expect(formEl().dataset.state).toBe("success"));
+    // React's handler (on the root, after this one) cancelled the browser's own submission
+    expect(events.map((e) => e.defaultPrevented)).toEqual([true]);
+    expect(submitPayload()).toMatchObject({ formId: "newsletter", email: "reader@example.org" });
   });
 });

@@ -51,6 +51,26 @@ test.describe("axe with transient UI open", () => {
   });
 });
 
+test.describe("a lead form posted without JavaScript", () => {
+  test("the success message the page shows at #<form id>-sent", async ({ page }) => {
+    await open(page, "/lp/get-a-demo/#get-a-demo-sent");
+    await expect(page.locator("#get-a-demo-sent")).toBeVisible();
+    await expectAxeClean(page);
+  });
+
+  test("the function's answer with an error summary and the form again", async ({ page, baseURL }) => {
+    const origin = new URL(baseURL!).origin;
+    const answer = await page.request.post("/api/hubspot/submitForm", {
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin, Referer: `${origin}/lp/get-a-demo/` },
+      data: new URLSearchParams({ formId: "get-a-demo", firstname: "Robin", email: "robin@gmail.com" }).toString(),
+    });
+    expect(answer.status()).toBe(422);
+    await page.setContent(await answer.text());
+    await expect(page.getByRole("alert")).toBeFocused();
+    await expectAxeClean(page);
+  });
+});
+
 test.describe("keyboard only", () => {
   test.describe("mega-menu on a desktop", () => {
     test.use({ viewport: { width: 1440, height: 900 } });

@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { expect, type Page } from "@playwright/test";
 
 /** Opens a path and waits until React has hydrated (event handlers live); see RootWrapper. */
@@ -20,4 +22,18 @@ export function answerIpLookup(page: Page, baseURL: string, ip: string) {
         ? route.fulfill({ json: { ip }, headers: { "Access-Control-Allow-Origin": "*" } })
         : route.abort(),
   );
+}
+
+/** Where `gatsby serve` keeps accepted leads (LEADS_DIR default, relative to the site root). */
+const OUTBOX = path.resolve(process.env.LEADS_DIR ?? ".data/leads", "outbox.jsonl");
+
+/** The submission the local outbox holds for `email`, if any (the e2e server has no HubSpot). */
+export function outboxLead(email: string): Record<string, string> | undefined {
+  if (!fs.existsSync(OUTBOX)) return undefined;
+  return fs
+    .readFileSync(OUTBOX, "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { submission: Record<string, string> })
+    .find((r) => r.submission.email === email)?.submission;
 }

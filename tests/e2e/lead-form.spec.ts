@@ -1,27 +1,13 @@
-import fs from "node:fs";
-import path from "node:path";
 import { expect, test } from "./fixtures";
 import type { Page } from "@playwright/test";
-import { answerIpLookup, open } from "./helpers";
+import { answerIpLookup, open, outboxLead as outboxHas } from "./helpers";
 
-/** Where `gatsby serve` keeps accepted leads (LEADS_DIR default, relative to the site root). */
-const OUTBOX = path.resolve(process.env.LEADS_DIR ?? ".data/leads", "outbox.jsonl");
 const run = Date.now().toString(36);
 
 // The offline plugin's service worker would fetch the IP lookup itself, out of page.route's reach.
 test.use({ serviceWorkers: "block" });
 
 test.beforeEach(({ page, baseURL }) => answerIpLookup(page, baseURL!, "203.0.113.7"));
-
-function outboxHas(email: string) {
-  if (!fs.existsSync(OUTBOX)) return undefined;
-  return fs
-    .readFileSync(OUTBOX, "utf8")
-    .split("\n")
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as { submission: Record<string, string> })
-    .find((r) => r.submission.email === email)?.submission;
-}
 
 async function formOn(page: Page, pagePath: string, formId: string) {
   await open(page, pagePath);

@@ -231,3 +231,25 @@ test("two instances, a kill mid-burst, a HubSpot outage and two flushes: every a
   expect(served.headers.get("content-security-policy")).toBe("default-src 'none'; sandbox");
   expect(Buffer.compare(Buffer.from(await served.arrayBuffer()), png)).toBe(0);
 });
+
+test("a browser's own form post (no JavaScript) through the adapter: 303 back to the page, the lead delivered", async () => {
+  emulator.mode = "ok";
+  const instance = await startInstance();
+  const email = `nojs.${Date.now().toString(36)}@acme.com`;
+  const { formId, firstname, lastname, company, number_of_employees, looking_for } = lead(email);
+  const response = await fetch(`${instance.base}/api/hubspot/submitForm`, {
+    method: "POST",
+    redirect: "manual",
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      origin: "https://www.northdesk.com",
+      referer: "https://www.northdesk.com/lp/get-a-demo/?utm_source=nojs",
+      "x-nf-client-connection-ip": "198.51.100.201",
+    },
+    body: new URLSearchParams({ formId, firstname, lastname, email, company, number_of_employees, looking_for, "legal--908": "true" }),
+  });
+  expect(response.status).toBe(303);
+  expect(response.headers.get("location")).toBe("/lp/get-a-demo/?utm_source=nojs#get-a-demo-sent");
+  await expect.poll(deliveredEmails).toContain(email);
+  instance.child.kill("SIGKILL");
+});

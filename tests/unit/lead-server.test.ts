@@ -59,8 +59,8 @@ describe("POST /api/hubspot/submitForm: refusals are clear 4xx JSON and write no
     await handleSubmitForm(req, res, deps(dir));
     expect(res.statusCode).toBe(413);
   });
-  it("not JSON → 415; GET → 405", async () => {
-    expect((await submit("email=a", { type: "application/x-www-form-urlencoded" })).statusCode).toBe(415);
+  it("neither JSON nor a form post → 415; GET → 405", async () => {
+    expect((await submit("email=a", { type: "text/plain" })).statusCode).toBe(415);
     expect((await submit(undefined, { method: "GET" })).statusCode).toBe(405);
     nothingWritten();
   });

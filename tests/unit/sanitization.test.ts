@@ -102,6 +102,8 @@ describe("every HTML sink is fed by a sanitizer", () => {
         'src/components/markdown/markdown-content.tsx: segment.html ?? ""',
         "src/components/form/lead-form.tsx: g.richText",
         "src/components/form/lead-form.tsx: group.richText",
+        // the no-JavaScript success note: customSuccessMessage or postSubmitAction.value, both @sanitized
+        "src/components/form/lead-form.tsx: successText(form)",
         "src/components/form/lead-form-status.tsx: html",
         "src/components/form/lead-form-consent.tsx: legal.consentToProcessText",
         "src/components/form/lead-form-consent.tsx: box.label",

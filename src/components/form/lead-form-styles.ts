@@ -171,3 +171,29 @@ export const StatusBox = styled.div<{ $tone: "info" | "success" | "error" }>`
     margin: 0;
   }
 `;
+
+/**
+ * The success message of a native (no-JavaScript) submission: hidden until the function's redirect lands on
+ * `#<form id>-sent`, then shown in place of the form, which it precedes (SPEC 4.8 success state). Static, so it
+ * adds no work while the page hydrates; display:none takes no room, so it never shifts the layout.
+ */
+export const SentNote = styled.div`
+  display: none;
+  /* the space SPEC 2.3 leaves above a hash target: the fixed header would cover the message */
+  scroll-margin-top: 120px;
+  margin: ${theme.space.l} 0;
+  padding: ${theme.space.s} ${theme.space.m};
+  border-radius: ${theme.radii.m};
+  font-weight: ${theme.fontWeights.bold};
+  background: ${theme.colors.greenTint};
+  color: ${theme.colors.green};
+  p {
+    margin: 0;
+  }
+  &:target {
+    display: block;
+  }
+  &:target + form {
+    display: none;
+  }
+`;

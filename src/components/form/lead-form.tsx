@@ -1,4 +1,4 @@
-import React, { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import React, { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { publicConfig } from "../../config/public";
 import { getCookie } from "../../lib/cookies";
 import { buildPayload, initialValues, lookupIpAddress, pageNameOf } from "../../lib/lead-form/payload";
@@ -12,6 +12,8 @@ import {
   isRenderable,
   MESSAGES,
   SENDING_TEXT,
+  sentFragment,
+  SUBMIT_FORM_PATH,
   submitText,
   successText,
   VALIDATION_DEBOUNCE_MS,
@@ -25,12 +27,16 @@ import { Button } from "../ui/button";
 import { LeadFormConsent } from "./lead-form-consent";
 import { LeadFormField, type FieldElement } from "./lead-form-field";
 import { LeadFormStatus, type LeadFormState } from "./lead-form-status";
-import { FormBox, Group, Row } from "./lead-form-styles";
+import { FormBox, Group, Row, SentNote } from "./lead-form-styles";
+import { readTypedBeforeHydration } from "./typed-before-hydration";
 
-export const SUBMIT_URL = "/api/hubspot/submitForm";
+export const SUBMIT_URL = SUBMIT_FORM_PATH;
 export const UPLOAD_URL = "/api/hubspot/uploadFile";
 const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 const GENERIC_ERROR = "Sorry, something went wrong. Please try again.";
+
+// useLayoutEffect warns during server rendering in development; effects never run there anyway.
+const useIsomorphicLayoutEffect = typeof window === "undefined" ? useEffect : useLayoutEffect;
 
 export interface SubmitResult {
   success: boolean;
@@ -245,6 +251,24 @@ export function LeadForm({ form, onSubmit, onSubmitted }: LeadFormProps) {
     [onValue, control],
   );
 
+  // SPEC 4.8, before React: whatever the visitor entered into the server's HTML while the scripts loaded is the
+  // form's state from the start (readTypedBeforeHydration says why), validated as typed; a file chosen then
+  // uploads now. Once, in the hydrating commit: nothing can render the defaults over it before this runs.
+  const adopted = useRef(false);
+  useIsomorphicLayoutEffect(() => {
+    const element = formRef.current;
+    if (adopted.current || !element) return;
+    adopted.current = true;
+    const typed = readTypedBeforeHydration(element, fields, checkboxes);
+    const changed = Object.entries(typed.values).filter(([name, value]) => value !== valuesRef.current[name]);
+    if (changed.length > 0) {
+      valuesRef.current = { ...valuesRef.current, ...Object.fromEntries(changed) };
+      setValues(valuesRef.current);
+    }
+    if (typed.consent.size > 0) setConsent(typed.consent);
+    for (const { field, file } of typed.files) void onFile(field, file);
+  }, [fields, checkboxes, onFile]);
+
   const handleSubmit = async (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (state === "submitting" || state === "success" || state === "error" || uploading.size > 0) return;
@@ -341,69 +365,86 @@ export function LeadForm({ form, onSubmit, onSubmitted }: LeadFormProps) {
   );
 
   return (
-    <FormBox
-      ref={formRef}
-      noValidate
-      onSubmit={handleSubmit}
-      // native pop-ups are suppressed; our messages show instead (SPEC 5.2)
-      onInvalidCapture={(e) => e.preventDefault()}
-      aria-label={form.name ?? undefined}
-      aria-busy={state === "submitting" || undefined}
-      data-form-id={form.alternative_id}
-      data-state={state}
-      data-layout={catcher ? "email-catcher" : compact ? "compact" : "regular"}
-      data-ready={ready || undefined}
-      $compact={compact}
-      $catcher={catcher}
-    >
-      {hiddenInputs}
-      {catcher ? (
-        <>
-          {(form.fieldGroups ?? []).map(
-            (g, i) => g.richText && <div key={i} className="rich-text" dangerouslySetInnerHTML={{ __html: g.richText }} />,
-          )}
-          {showStatus ? (
-            <LeadFormStatus state={state} html={message} />
-          ) : (
-            <Row>
-              {fields
-                .filter((f) => !f.hidden && f.fieldType === "email")
-                .map((f) => (
-                  <LeadFormField key={f.name} {...fieldProps(f)} bare />
-                ))}
-              {button}
-            </Row>
-          )}
-          {fields
-            .filter((f) => !f.hidden && f.fieldType === "file")
-            .map((f) => (
-              <LeadFormField key={f.name} {...fieldProps(f)} />
-            ))}
-          {consentBlock}
-        </>
-      ) : (
-        <>
-          {(form.fieldGroups ?? []).map((group, i) => {
-            const shown = visibleFields(group);
-            if (!shown.length) return null;
-            const wide =
-              Boolean(group.richText) || shown.length > 1 || shown.some((f) => ["multi_line_text", "radio", "file"].includes(f.fieldType));
-            return (
-              <Group key={i} className={wide ? "full" : undefined} data-group={i}>
-                {group.richText && <div className="rich-text" dangerouslySetInnerHTML={{ __html: group.richText }} />}
-                <div className="fields">
-                  {shown.map((f) => (
-                    <LeadFormField key={f.name} {...fieldProps(f)} />
+    <>
+      {/* Shown by CSS :target after a native submission came back to this page (no JavaScript needed). */}
+      <SentNote
+        id={sentFragment(form.alternative_id)}
+        tabIndex={-1}
+        role="status"
+        dangerouslySetInnerHTML={{ __html: successText(form) }}
+      />
+      <FormBox
+        ref={formRef}
+        // Progressive enhancement: without JavaScript (or before it hydrates) the browser posts the form to the same
+        // function as application/x-www-form-urlencoded; with it, handleSubmit sends JSON instead (SPEC 7.1).
+        // noValidate either way: the messages are ours (SPEC 5.2), from this code or from the function's answer.
+        method="post"
+        action={SUBMIT_URL}
+        noValidate
+        onSubmit={handleSubmit}
+        // native pop-ups are suppressed; our messages show instead (SPEC 5.2)
+        onInvalidCapture={(e) => e.preventDefault()}
+        aria-label={form.name ?? undefined}
+        aria-busy={state === "submitting" || undefined}
+        data-form-id={form.alternative_id}
+        data-state={state}
+        data-layout={catcher ? "email-catcher" : compact ? "compact" : "regular"}
+        data-ready={ready || undefined}
+        $compact={compact}
+        $catcher={catcher}
+      >
+        <input type="hidden" name="formId" value={form.alternative_id} />
+        {hiddenInputs}
+        {catcher ? (
+          <>
+            {(form.fieldGroups ?? []).map(
+              (g, i) => g.richText && <div key={i} className="rich-text" dangerouslySetInnerHTML={{ __html: g.richText }} />,
+            )}
+            {showStatus ? (
+              <LeadFormStatus state={state} html={message} />
+            ) : (
+              <Row>
+                {fields
+                  .filter((f) => !f.hidden && f.fieldType === "email")
+                  .map((f) => (
+                    <LeadFormField key={f.name} {...fieldProps(f)} bare />
                   ))}
-                </div>
-              </Group>
-            );
-          })}
-          {consentBlock}
-          <div className="full">{showStatus ? <LeadFormStatus state={state} html={message} /> : button}</div>
-        </>
-      )}
-    </FormBox>
+                {button}
+              </Row>
+            )}
+            {fields
+              .filter((f) => !f.hidden && f.fieldType === "file")
+              .map((f) => (
+                <LeadFormField key={f.name} {...fieldProps(f)} />
+              ))}
+            {consentBlock}
+          </>
+        ) : (
+          <>
+            {(form.fieldGroups ?? []).map((group, i) => {
+              const shown = visibleFields(group);
+              if (!shown.length) return null;
+              const wide =
+                Boolean(group.richText) ||
+                shown.length > 1 ||
+                shown.some((f) => ["multi_line_text", "radio", "file"].includes(f.fieldType));
+              return (
+                <Group key={i} className={wide ? "full" : undefined} data-group={i}>
+                  {group.richText && <div className="rich-text" dangerouslySetInnerHTML={{ __html: group.richText }} />}
+                  <div className="fields">
+                    {shown.map((f) => (
+                      <LeadFormField key={f.name} {...fieldProps(f)} />
+                    ))}
+                  </div>
+                </Group>
+              );
+            })}
+            {consentBlock}
+            <div className="full">{showStatus ? <LeadFormStatus state={state} html={message} /> : button}</div>
+          </>
+        )}
+      </FormBox>
+    </>
   );
 }
 

@@ -89,3 +89,12 @@ export function consentError(checkboxes: ReadonlyArray<{ subscriptionTypeId: num
   if (checkboxes.length > 1) return checkboxes.some((c) => checked.has(c.subscriptionTypeId)) ? null : MESSAGES.atLeastOne;
   return checkboxes.every((c) => !c.required || checked.has(c.subscriptionTypeId)) ? null : MESSAGES.required;
 }
+
+/** Where the lead form posts, as JSON from the script or natively without it (SPEC 7.1). */
+export const SUBMIT_FORM_PATH = "/api/hubspot/submitForm";
+
+/**
+ * The fragment a native (no-JavaScript) submission's answer sends the visitor back to: the page shows the
+ * element of this id, the form's success message, through CSS `:target` (SPEC 4.8 success, without a script).
+ */
+export const sentFragment = (formId: string) => `${formId}-sent`;
