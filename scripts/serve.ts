@@ -7,17 +7,18 @@
  * short, growing pause, so a worker that cannot start does not spin). SIGTERM/SIGINT stop accepting
  * connections, let the requests in flight finish (up to SHUTDOWN_TIMEOUT_MS), then exit 0.
  *
- *   tsx scripts/serve.ts [--port 9000] [--host localhost]     (PORT is the default port)
+ *   tsx scripts/serve.ts [--port 9000] [--host localhost] [--root <site dir>]     (PORT is the default port)
  */
 import cluster, { type Worker } from "node:cluster";
 import path from "node:path";
 import { createSiteServer } from "./lib/site-server";
 
-const root = path.resolve(__dirname, "..");
 const arg = (name: string, fallback: string) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
 };
+// another built site (its public/ and .cache/): the tests serve a small one of their own
+const root = path.resolve(arg("root", path.resolve(__dirname, "..")));
 const port = Number(arg("port", process.env.PORT ?? "9000"));
 const host = arg("host", "localhost");
 if (!Number.isInteger(port) || port <= 0 || port > 65535) throw new Error(`invalid --port ${port}`);
