@@ -5,10 +5,10 @@
  * instead re-requires the bundle on every request, which costs megabytes and a CPU burst each time.
  *
  * No body is parsed or buffered here: the functions read and limit their own (RAW_BODY_CONFIG,
- * readJson). What is refused here is refused from the headers alone, before a byte of the body is read:
- * any multipart body (415; nothing on this site takes one, and Gatsby's multer would read it whole) and a
- * Content-Length above the largest body any function accepts (413). The connection is then closed, so
- * the unread body is never consumed either.
+ * readJson). What is refused here is refused from the headers alone, before the body is read: any
+ * multipart body (415; nothing on this site takes one, and Gatsby's multer would read it whole) and a
+ * Content-Length above the largest body any function accepts (413). The connection is then closed rather
+ * than drained, so the unread body is not taken in either.
  */
 import fs from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -208,30 +208,14 @@ export function refusalFromHeaders(
   return null;
 }
 
-/** How long a refused client gets to read the answer before its connection is closed. */
-const LINGER_MS = 1000;
-
-/**
- * Ends a connection whose request body was not (fully) read, without reading it: no more data is taken
- * from the socket (Node would otherwise read and discard the rest of the body to reuse the connection),
- * the answer is flushed, and the socket is destroyed once the client has had a moment to read it.
- */
-export function closeUnread(req: IncomingMessage): void {
-  const socket = req.socket;
-  if (socket.destroyed) return;
-  socket.pause();
-  // Node resumes the request to discard its body once the answer is finished; make that a no-op
-  req.removeAllListeners("data");
-  (req as unknown as { _dump: () => void })._dump = () => undefined;
-  const timer = setTimeout(() => socket.destroy(), LINGER_MS);
-  timer.unref();
-  socket.once("close", () => clearTimeout(timer));
-}
-
 const hasUnreadBody = (req: IncomingMessage) =>
   !req.complete && (Number(req.headers["content-length"] ?? 0) > 0 || req.headers["transfer-encoding"] !== undefined);
 
-/** A JSON answer from the host itself (not a function); closes the connection if a body is left unread. */
+/**
+ * A JSON answer from the host itself (not a function). With a body left unread, `Connection: close`: Node
+ * then ends the connection as soon as the answer is written, instead of reading the rest of the body to
+ * reuse the connection.
+ */
 export function answerJson(req: IncomingMessage, res: ServerResponse, status: number, message: string, extra: Record<string, string> = {}) {
   const text = JSON.stringify({ success: false, message });
   const unread = hasUnreadBody(req);
@@ -243,7 +227,6 @@ export function answerJson(req: IncomingMessage, res: ServerResponse, status: nu
     ...extra,
   });
   res.end(req.method === "HEAD" ? undefined : text);
-  if (unread) closeUnread(req);
 }
 
 export interface FunctionsHostOptions {
@@ -281,10 +264,10 @@ export function createFunctionsHost({ functions, maxBodyBytes, log = (m) => cons
     const found = find(route);
     if (!found) return answerJson(req, res, 404, "Not found");
     if (refuse(req, res)) return;
-    // a function that answers without reading the whole body (an early 403 or 429) leaves the rest unread
-    res.once("finish", () => {
-      if (hasUnreadBody(req)) closeUnread(req);
-    });
+    // A function may answer before reading the body (403, 429). Node then reads and discards the rest to
+    // reuse the connection: bounded by Content-Length (checked above), but not for a chunked body of no
+    // declared length, whose connection is therefore not reused.
+    if (req.headers["content-length"] === undefined && req.headers["transfer-encoding"] !== undefined) res.setHeader("Connection", "close");
     const { req: freq, res: fres } = expressify(req, res, search, found.params);
     try {
       await found.fn.handler(freq, fres);
