@@ -211,11 +211,27 @@ export function refusalFromHeaders(
 const hasUnreadBody = (req: IncomingMessage) =>
   !req.complete && (Number(req.headers["content-length"] ?? 0) > 0 || req.headers["transfer-encoding"] !== undefined);
 
+/** How long a refused client has to read the answer before its connection is cut. */
+const LINGER_MS = 1000;
+
 /**
- * A JSON answer from the host itself (not a function). With a body left unread, `Connection: close`: Node
- * then ends the connection as soon as the answer is written, instead of reading the rest of the body to
- * reuse the connection.
+ * Stops taking in a request body that will not be read, before the answer is sent. Node would read and
+ * discard the rest to reuse the connection, or, with `Connection: close`, destroy the socket right after the
+ * answer: with unread data in its buffer that sends a reset, which can make the client lose the answer it
+ * had not read yet. Instead: no more reads, half-close once the answer is out (the client sees the answer
+ * and the end), and cut the connection after LINGER_MS.
  */
+function stopReading(req: IncomingMessage): void {
+  const socket = req.socket as IncomingMessage["socket"] & { _handle?: { readStop?: () => void }; destroySoon?: () => void };
+  socket._handle?.readStop?.();
+  (req as unknown as { _dump: () => void })._dump = () => undefined;
+  socket.destroySoon = () => {
+    socket.end();
+    setTimeout(() => socket.destroy(), LINGER_MS).unref();
+  };
+}
+
+/** A JSON answer from the host itself (not a function); a body left unread is not read and its connection is closed. */
 export function answerJson(req: IncomingMessage, res: ServerResponse, status: number, message: string, extra: Record<string, string> = {}) {
   const text = JSON.stringify({ success: false, message });
   const unread = hasUnreadBody(req);
@@ -226,6 +242,7 @@ export function answerJson(req: IncomingMessage, res: ServerResponse, status: nu
     ...(unread ? { Connection: "close" } : {}),
     ...extra,
   });
+  if (unread) stopReading(req);
   res.end(req.method === "HEAD" ? undefined : text);
 }
 
