@@ -23,7 +23,8 @@ const port = Number(arg("port", process.env.PORT ?? "9000"));
 const host = arg("host", "localhost");
 if (!Number.isInteger(port) || port <= 0 || port > 65535) throw new Error(`invalid --port ${port}`);
 
-const SHUTDOWN_TIMEOUT_MS = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 10_000);
+/** How long requests in flight get to finish on SIGTERM/SIGINT before their connections are cut. */
+const SHUTDOWN_TIMEOUT_MS = 10_000;
 const RESTART_MIN_MS = 100;
 const RESTART_MAX_MS = 5_000;
 /** A worker that served this long is healthy: the next restart starts from the shortest pause again. */
