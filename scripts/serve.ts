@@ -4,7 +4,7 @@
  * writes to `_headers`), and the Gatsby Functions, each loaded once (scripts/lib/site-server.ts).
  *
  * A primary process supervises one worker that serves: if the worker dies it is started again (after a
- * short, growing pause, so a worker that cannot start does not spin). SIGTERM/SIGINT stop accepting
+ * short pause, growing while it keeps dying); a worker that dies before it could listen ends the primary. SIGTERM/SIGINT stop accepting
  * connections, let the requests in flight finish (up to SHUTDOWN_TIMEOUT_MS), then exit 0.
  *
  *   tsx scripts/serve.ts [--port 9000] [--host localhost] [--root <site dir>]     (PORT is the default port)
@@ -41,9 +41,16 @@ function primary() {
     restartTimer = undefined;
     startedAt = Date.now();
     worker = cluster.fork();
+    let listened = false;
+    worker.on("listening", () => (listened = true));
     worker.on("exit", (code, signal) => {
       worker = undefined;
       if (stopping) return process.exit(0);
+      // one that never got to listen (no build, port taken) would fail the same way again
+      if (!listened) {
+        console.error(`[serve] the worker could not start (${signal ?? `code ${code}`})`);
+        return process.exit(1);
+      }
       if (Date.now() - startedAt > HEALTHY_AFTER_MS) pause = RESTART_MIN_MS;
       console.error(`[serve] worker exited (${signal ?? `code ${code}`}); restarting in ${pause} ms`);
       restartTimer = setTimeout(start, pause);
@@ -70,7 +77,13 @@ function primary() {
 }
 
 function worker() {
-  const site = createSiteServer({ root });
+  let site: ReturnType<typeof createSiteServer>;
+  try {
+    site = createSiteServer({ root });
+  } catch (error) {
+    console.error(`[serve] ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
   let stopping = false;
   const stop = async () => {
     if (stopping) return;

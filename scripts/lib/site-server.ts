@@ -65,7 +65,13 @@ export function createSiteServer({
       });
       return;
     }
-    serveStatic(req, res);
+    try {
+      serveStatic(req, res);
+    } catch (error) {
+      log(`[server] ${req.url}: ${String(error)}`);
+      if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" }).end("Internal server error");
+      else res.destroy();
+    }
   };
 
   const server = http.createServer(handle);
