@@ -29,7 +29,7 @@ const CONNECTIONS = arg("connections", 20);
 const SUBMISSIONS = arg("submissions", 5000);
 const MULTIPART_BYTES = 200 * 1024 * 1024;
 
-/** Goals (issue: a server fit to run the site). */
+/** What a server fit to run the site holds to; the run fails below it. */
 const GOAL = { submissionsPerSecond: 100, p99Ms: 250, rssGrowthMb: 50 };
 
 const lead = (i: number) =>
