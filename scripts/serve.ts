@@ -94,6 +94,8 @@ function worker() {
   };
   process.on("SIGINT", () => void stop());
   process.on("SIGTERM", () => void stop());
+  // the primary is gone (killed outright): nobody would restart or stop this worker, so it stops itself
+  process.on("disconnect", () => void stop());
   site.server.on("error", (error) => {
     console.error(`[serve] ${error.message}`);
     process.exit(1);
