@@ -6,8 +6,9 @@ const executablePath =
   process.env.CHROMIUM_PATH ?? (process.env.CI || fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
 
 /**
- * e2e against the production build (build first: npm run build:e2e), served by scripts/serve.ts:
- * `gatsby serve` with the security headers the build computed (CSP enforced in every test).
+ * e2e against the production build (build first: npm run build:e2e), served by scripts/serve.ts, the
+ * server `npm start` runs: the files with the security headers the build computed (CSP enforced in every
+ * test) and the functions.
  */
 export default defineConfig({
   testDir: "tests/e2e",

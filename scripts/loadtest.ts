@@ -1,15 +1,19 @@
 /**
- * `npm run loadtest` (issue 10 item 4): `gatsby serve` on loopback with the built site (build first:
- * `npm run build` or `npm run build:e2e`), hammered with autocannon:
+ * `npm run loadtest`: the local server `npm start` runs (scripts/serve.ts) on loopback with the built site
+ * (build first: `npm run build` or `npm run build:e2e`), hammered with autocannon:
  *   1. static pages (/, /pricing/contact-based/, /blog/) under concurrency;
- *   2. submitForm with valid leads from many clients (each its own X-Forwarded-For behind one trusted proxy hop,
- *      the production rate limit on), checking afterwards that every 2xx is one line in the outbox;
- *   3. submitForm from one client: the per-IP limit answers 429 beyond its allowance.
- * Prints requests/s, latency p50/p99 and errors per run. Not part of `npm test`.
- *   npm run loadtest [-- --duration 10] [--connections 20]
+ *   2. 5,000 valid submissions to submitForm, with the server's memory (RSS of the serving worker, and of
+ *      the supervising primary) before and after, and a check that every 2xx is one line in the outbox.
+ *      The per-client rate limit is off for this server (LEAD_RATE_LIMIT=0): every request comes from
+ *      127.0.0.1, one client, whose allowance is 20 a minute;
+ *   3. a second server with the default limit: one client's posts beyond its allowance answer 429;
+ *   4. one 200 MB multipart POST from a foreign origin: refused from its headers, before its body is read.
+ * Leads go to a temporary LEADS_DIR, removed afterwards. Not part of `npm test`.
+ *   npm run loadtest [-- --duration 10] [--connections 20] [--submissions 5000]
  */
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -22,6 +26,11 @@ const arg = (name: string, fallback: number) => {
 };
 const DURATION = arg("duration", 10);
 const CONNECTIONS = arg("connections", 20);
+const SUBMISSIONS = arg("submissions", 5000);
+const MULTIPART_BYTES = 200 * 1024 * 1024;
+
+/** What a server fit to run the site holds to; the run fails below it. */
+const GOAL = { submissionsPerSecond: 100, p99Ms: 250, rssGrowthMb: 50 };
 
 const lead = (i: number) =>
   JSON.stringify({
@@ -41,7 +50,7 @@ interface Row {
   p50: number;
   p99: number;
   ok: number;
-  status4xx: string;
+  non2xx: string;
   errors: number;
 }
 
@@ -58,99 +67,204 @@ function row(run: string, r: autocannon.Result): Row {
     p50: r.latency.p50,
     p99: r.latency.p99,
     ok: r["2xx"],
-    status4xx: codes || "-",
+    non2xx: codes || "-",
     errors: r.errors + r.timeouts,
   };
 }
 
-async function main() {
-  if (!fs.existsSync(path.join(ROOT, "public/index.html"))) throw new Error("No build in public/: run `npm run build` first.");
+/** Resident memory of a process, in MB (Linux /proc). */
+function rssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = Number(/VmRSS:\s+(\d+)\s+kB/.exec(status)?.[1] ?? NaN);
+  return Math.round((kb / 1024) * 10) / 10;
+}
+
+interface Served {
+  base: string;
+  /** The primary (supervisor) and the worker that answers. */
+  primary: number;
+  worker: number;
+  stop(): void;
+}
+
+/** scripts/serve.ts, as `npm start` runs it, in a process group of its own. */
+async function startServer(env: Record<string, string>): Promise<Served> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const leadsDir = fs.mkdtempSync(path.join(os.tmpdir(), "nd-loadtest-leads-"));
-  const server = spawn(path.join(ROOT, "node_modules/.bin/gatsby"), ["serve", "--port", String(port), "--host", "127.0.0.1"], {
-    cwd: ROOT,
-    detached: true,
-    stdio: "ignore",
-    env: {
-      ...process.env,
-      GATSBY_TELEMETRY_DISABLED: "1",
-      LEADS_DIR: leadsDir,
-      TRUSTED_PROXY_HOPS: "1",
-      HUBSPOT_PORTAL_ID: "",
-      HUBSPOT_ACCESS_TOKEN: "",
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ["--import", "tsx", "scripts/serve.ts", "--port", String(port), "--host", "127.0.0.1"],
+    {
+      cwd: ROOT,
+      detached: true,
+      stdio: ["ignore", "pipe", "inherit"],
+      env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1", HUBSPOT_PORTAL_ID: "", HUBSPOT_ACCESS_TOKEN: "", ...env },
     },
-  });
+  );
+  let out = "";
+  child.stdout!.on("data", (d: Buffer) => (out += d.toString()));
   const stop = () => {
     try {
-      process.kill(-server.pid!, "SIGTERM");
+      process.kill(-child.pid!, "SIGTERM");
     } catch {
       // already gone
     }
   };
   process.on("exit", stop);
+  await waitForUrl(`${base}/`, { gaveUp: () => child.exitCode !== null });
+  const worker = Number(/worker (\d+) serving/.exec(out)?.[1]);
+  if (!worker) throw new Error(`no worker pid in the server's output: ${out}`);
+  return { base, primary: child.pid!, worker, stop };
+}
+
+interface Refusal {
+  status: string;
+  answeredMs: number;
+  /** What the client had handed to its TCP stack when the answer came (unread kernel buffers, at most a few MB on loopback). */
+  sentBeforeAnswer: number;
+  closedMs: number;
+  sentBeforeClose: number;
+}
+
+/** A 200 MB multipart POST from a foreign origin, streamed as fast as the connection takes it, until answered or closed. */
+function multipartPost(base: string): Promise<Refusal> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), hostname);
+    const chunk = Buffer.alloc(256 * 1024, 0x61);
+    let sent = 0;
+    let answer = "";
+    let answeredMs = 0;
+    let sentBeforeAnswer = 0;
+    const t0 = process.hrtime.bigint();
+    const ms = () => Number(process.hrtime.bigint() - t0) / 1e6;
+    let done = false;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      if (!answeredMs) return reject(new Error(`connection closed without an answer after ${sent} bytes`));
+      resolve({ status: answer.split("\r\n")[0], answeredMs, sentBeforeAnswer, closedMs: ms(), sentBeforeClose: sent });
+    };
+    socket.on("connect", () => {
+      socket.write(
+        `POST /api/hubspot/uploadFile HTTP/1.1\r\nHost: ${hostname}:${port}\r\nOrigin: https://evil.example\r\n` +
+          `Content-Type: multipart/form-data; boundary=loadtest\r\nContent-Length: ${MULTIPART_BYTES}\r\n\r\n`,
+      );
+      const pump = () => {
+        while (sent < MULTIPART_BYTES && !socket.destroyed) {
+          const piece = chunk.subarray(0, Math.min(chunk.length, MULTIPART_BYTES - sent));
+          sent += piece.length;
+          if (!socket.write(piece)) return void socket.once("drain", pump);
+        }
+      };
+      pump();
+    });
+    socket.on("data", (d: Buffer) => {
+      if (!answeredMs) {
+        answeredMs = ms();
+        sentBeforeAnswer = sent;
+      }
+      answer += d.toString("latin1");
+    });
+    socket.on("error", finish);
+    socket.on("close", finish);
+    setTimeout(() => {
+      socket.destroy();
+      finish();
+    }, 60_000).unref();
+  });
+}
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+async function main() {
+  if (!fs.existsSync(path.join(ROOT, "public/index.html"))) throw new Error("No build in public/: run `npm run build` first.");
+  const leadsDir = fs.mkdtempSync(path.join(os.tmpdir(), "nd-loadtest-leads-"));
+  const servers: Served[] = [];
   try {
-    await waitForUrl(`${base}/`);
-    // warm up the function bundle (first call compiles nothing, but loads it)
-    await fetch(`${base}/api/hubspot/submitForm`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    const server = await startServer({ LEADS_DIR: leadsDir, LEAD_RATE_LIMIT: "0" });
+    servers.push(server);
+    const { base } = server;
     const rows: Row[] = [];
     const run = (opts: autocannon.Options) => autocannon({ duration: DURATION, connections: CONNECTIONS, ...opts });
-
-    for (const p of ["/", "/pricing/contact-based/", "/blog/"]) rows.push(row(`GET ${p}`, await run({ url: `${base}${p}` })));
-
-    let client = 0;
     const post = {
       method: "POST" as const,
       path: "/api/hubspot/submitForm",
       headers: { "content-type": "application/json", origin: base },
     };
-    const many = await run({
-      url: base,
-      connections: Math.max(1, Math.round(CONNECTIONS / 2)),
-      requests: [
-        {
-          ...post,
-          setupRequest: (req) => {
-            client++;
-            return {
-              ...req,
-              body: lead(client),
-              headers: { ...req.headers, "x-forwarded-for": `10.${(client >> 16) & 255}.${(client >> 8) & 255}.${client & 255}` },
-            };
-          },
-        },
-      ],
-    });
-    rows.push(row("POST submitForm, many clients", many));
-    const outbox = path.join(leadsDir, "outbox.jsonl");
-    const lines = fs.existsSync(outbox) ? fs.readFileSync(outbox, "utf8").split("\n").filter(Boolean).length : 0;
+    let client = 0;
+    const submissions = (amount: number, connections = Math.max(1, Math.round(CONNECTIONS / 2))) =>
+      run({ url: base, connections, amount, requests: [{ ...post, setupRequest: (req) => ({ ...req, body: lead(++client) }) }] });
 
+    for (const p of ["/", "/pricing/contact-based/", "/blog/"]) rows.push(row(`GET ${p}`, await run({ url: `${base}${p}` })));
+
+    // a few submissions first, so the numbers compare a warm worker with itself
+    await submissions(200);
+    const outbox = path.join(leadsDir, "outbox.jsonl");
+    const outboxLines = () => (fs.existsSync(outbox) ? fs.readFileSync(outbox, "utf8").split("\n").filter(Boolean).length : 0);
+    const linesBefore = outboxLines();
+    const before = { worker: rssMb(server.worker), primary: rssMb(server.primary) };
+    const startedAt = performance.now();
+    const many = await submissions(SUBMISSIONS);
+    const seconds = (performance.now() - startedAt) / 1000;
+    const after = { worker: rssMb(server.worker), primary: rssMb(server.primary) };
+    rows.push(row(`POST submitForm ×${SUBMISSIONS}`, many));
+    const stored = outboxLines() - linesBefore;
+    const submissionsPerSecond = Math.round(many["2xx"] / seconds);
+
+    const refusal = await multipartPost(base);
+    const afterMultipart = rssMb(server.worker);
+
+    // the production limit, on a server of its own: one client is held to its allowance
+    const limitedServer = await startServer({ LEADS_DIR: leadsDir });
+    servers.push(limitedServer);
     const one = await run({
-      url: base,
+      url: limitedServer.base,
       connections: 5,
       duration: Math.min(DURATION, 5),
       requests: [
-        {
-          ...post,
-          setupRequest: (req) => ({ ...req, body: lead(++client), headers: { ...req.headers, "x-forwarded-for": "10.255.255.1" } }),
-        },
+        { ...post, headers: { ...post.headers, origin: limitedServer.base }, setupRequest: (req) => ({ ...req, body: lead(++client) }) },
       ],
     });
-    rows.push(row("POST submitForm, one client (rate limit)", one));
+    rows.push(row("POST submitForm, one client, limit on", one));
 
     console.log(
-      `\nnpm run loadtest: gatsby serve on ${base}, ${DURATION} s per run, ${os.cpus().length} CPU(s), node ${process.version}\n`,
+      `\nnpm run loadtest: scripts/serve.ts on ${base}, ${DURATION} s per timed run, ${os.cpus().length} CPU(s), node ${process.version}\n`,
     );
     console.table(rows);
     console.log(
-      `submitForm (many clients): ${many["2xx"]} accepted, ${lines} outbox lines: ${lines === many["2xx"] ? "every accepted lead stored" : "MISMATCH"}`,
+      `submitForm: ${many["2xx"]} of ${SUBMISSIONS} accepted in ${seconds.toFixed(1)} s = ${submissionsPerSecond} submissions/s, ` +
+        `p50 ${many.latency.p50} ms, mean ${many.latency.average} ms, p99 ${many.latency.p99} ms, ${many.errors + many.timeouts} errors, ${many.non2xx} non-2xx; ` +
+        `${stored} outbox lines: ${stored === many["2xx"] ? "every accepted lead stored" : "MISMATCH"}`,
+    );
+    console.log(
+      `server memory (RSS) around the ${SUBMISSIONS} function requests: worker ${before.worker} → ${after.worker} MB ` +
+        `(${(after.worker - before.worker).toFixed(1)} MB), primary ${before.primary} → ${after.primary} MB`,
+    );
+    console.log(
+      `200 MB multipart POST (foreign Origin): "${refusal.status}" after ${refusal.answeredMs.toFixed(1)} ms, when the client had handed ` +
+        `${mb(refusal.sentBeforeAnswer)} to its TCP stack (unread socket buffers); connection closed by the server after ` +
+        `${refusal.closedMs.toFixed(1)} ms and ${mb(refusal.sentBeforeClose)} of ${mb(MULTIPART_BYTES)}; worker RSS ${after.worker} → ${afterMultipart} MB`,
     );
     const limited = one.statusCodeStats?.["429"]?.count ?? 0;
-    console.log(`submitForm (one client): ${one["2xx"]} accepted, ${limited} answered 429 (limit 20 per 60 s per IP by default)`);
-    const failed = rows.some((r) => r.errors > 0) || lines !== many["2xx"] || many.non2xx > 0 || one["2xx"] > 20;
-    return failed ? 1 : 0;
+    console.log(`submitForm (one client, default limit): ${one["2xx"]} accepted, ${limited} answered 429 (20 per 60 s per client)`);
+
+    const growth = after.worker - before.worker;
+    const failures = [
+      rows.some((r) => r.errors > 0) && "errors",
+      many.non2xx > 0 && "non-2xx submissions",
+      stored !== many["2xx"] && "accepted leads missing from the outbox",
+      submissionsPerSecond < GOAL.submissionsPerSecond && `below ${GOAL.submissionsPerSecond} submissions/s`,
+      many.latency.p99 >= GOAL.p99Ms && `p99 ${many.latency.p99} ms ≥ ${GOAL.p99Ms} ms`,
+      growth >= GOAL.rssGrowthMb && `RSS grew ${growth.toFixed(1)} MB`,
+      !/ 415 /.test(refusal.status) && "multipart not refused with 415",
+      refusal.sentBeforeClose >= MULTIPART_BYTES && "the whole multipart body went through",
+      one["2xx"] > 20 && "rate limit not applied",
+    ].filter(Boolean);
+    console.log(failures.length ? `\nFAILED: ${failures.join("; ")}` : "\nall goals met");
+    return failures.length ? 1 : 0;
   } finally {
-    stop();
+    for (const s of servers) s.stop();
     fs.rmSync(leadsDir, { recursive: true, force: true });
   }
 }

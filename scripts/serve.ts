@@ -1,98 +1,109 @@
 /**
- * Serves the production build like `gatsby serve` (static pages and Gatsby Functions) with the security
- * and caching headers the build computed (src/node/security-headers.ts), the same table the Netlify
- * adapter writes to `_headers`. It runs `gatsby serve` on a loopback port of its own and answers in front
- * of it, adding the headers Gatsby's own matcher picks for each path (functions keep their own).
+ * Serves the production build (`npm run serve`, `npm start`, the e2e suite): the pages and files of
+ * public/ with the security and caching headers the build computed (the same table the Netlify adapter
+ * writes to `_headers`), and the Gatsby Functions, each loaded once (scripts/lib/site-server.ts).
  *
- *   tsx scripts/serve.ts [--port 9000] [--host localhost]
+ * A primary process supervises one worker that serves: if the worker dies it is started again (after a
+ * short pause, growing while it keeps dying); a worker that dies before it could listen ends the primary. SIGTERM/SIGINT stop accepting
+ * connections, let the requests in flight finish (up to SHUTDOWN_TIMEOUT_MS), then exit 0.
+ *
+ *   tsx scripts/serve.ts [--port 9000] [--host localhost] [--root <site dir>]     (PORT is the default port)
  */
-import http from "node:http";
-import net from "node:net";
+import cluster, { type Worker } from "node:cluster";
 import path from "node:path";
-import { spawn } from "node:child_process";
-import { createHeadersMatcher } from "gatsby/dist/utils/adapter/create-headers";
-import { readHeadersManifest } from "../src/node/security-headers";
+import { createSiteServer } from "./lib/site-server";
 
-const root = path.resolve(__dirname, "..");
 const arg = (name: string, fallback: string) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
 };
+// another built site (its public/ and .cache/): the tests serve a small one of their own
+const root = path.resolve(arg("root", path.resolve(__dirname, "..")));
 const port = Number(arg("port", process.env.PORT ?? "9000"));
 const host = arg("host", "localhost");
 if (!Number.isInteger(port) || port <= 0 || port > 65535) throw new Error(`invalid --port ${port}`);
 
-const headersFor = createHeadersMatcher(readHeadersManifest(root), "");
+/** How long requests in flight get to finish on SIGTERM/SIGINT before their connections are cut. */
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+const RESTART_MIN_MS = 100;
+const RESTART_MAX_MS = 5_000;
+/** A worker that served this long is healthy: the next restart starts from the shortest pause again. */
+const HEALTHY_AFTER_MS = 10_000;
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port: free } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(free));
-    });
-  });
+function primary() {
+  let worker: Worker | undefined;
+  let stopping = false;
+  let pause = RESTART_MIN_MS;
+  let startedAt = 0;
+  let restartTimer: NodeJS.Timeout | undefined;
 
-async function waitFor(innerPort: number, child: ReturnType<typeof spawn>) {
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`gatsby serve exited with ${child.exitCode}`);
-    const up = await new Promise<boolean>((resolve) => {
-      const socket = net.connect(innerPort, "127.0.0.1", () => {
-        socket.end();
-        resolve(true);
-      });
-      socket.on("error", () => resolve(false));
+  const start = () => {
+    restartTimer = undefined;
+    startedAt = Date.now();
+    worker = cluster.fork();
+    let listened = false;
+    worker.on("listening", () => (listened = true));
+    worker.on("exit", (code, signal) => {
+      worker = undefined;
+      if (stopping) return process.exit(0);
+      // one that never got to listen (no build, port taken) would fail the same way again
+      if (!listened) {
+        console.error(`[serve] the worker could not start (${signal ?? `code ${code}`})`);
+        return process.exit(1);
+      }
+      if (Date.now() - startedAt > HEALTHY_AFTER_MS) pause = RESTART_MIN_MS;
+      console.error(`[serve] worker exited (${signal ?? `code ${code}`}); restarting in ${pause} ms`);
+      restartTimer = setTimeout(start, pause);
+      pause = Math.min(pause * 2, RESTART_MAX_MS);
     });
-    if (up) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error("gatsby serve did not start within 60 s");
+  };
+
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    if (restartTimer) clearTimeout(restartTimer);
+    if (!worker) return process.exit(0);
+    // The worker may have the signal already (Ctrl-C reaches the whole process group); a second one is harmless.
+    worker.process.kill(signal);
+    // the worker gives up on stragglers after SHUTDOWN_TIMEOUT_MS; this is only for a worker that hangs
+    setTimeout(() => {
+      worker?.process.kill("SIGKILL");
+      process.exit(0);
+    }, SHUTDOWN_TIMEOUT_MS + 5_000).unref();
+  };
+  process.on("SIGINT", () => stop("SIGINT"));
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  start();
 }
 
-async function main() {
-  const innerPort = await freePort();
-  const child = spawn(process.execPath, [require.resolve("gatsby/cli"), "serve", "--port", String(innerPort), "--host", "127.0.0.1"], {
-    cwd: root,
-    stdio: ["ignore", "inherit", "inherit"],
-    env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1" },
-  });
-  const stop = () => {
-    child.kill("SIGTERM");
+function worker() {
+  let site: ReturnType<typeof createSiteServer>;
+  try {
+    site = createSiteServer({ root });
+  } catch (error) {
+    console.error(`[serve] ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    const finished = await site.shutdown(SHUTDOWN_TIMEOUT_MS);
+    if (!finished) console.error(`[serve] requests still running after ${SHUTDOWN_TIMEOUT_MS} ms were cut off`);
     process.exit(0);
   };
-  process.on("SIGINT", stop);
-  process.on("SIGTERM", stop);
-  child.on("exit", (code) => process.exit(code ?? 1));
-  await waitFor(innerPort, child);
-
-  const server = http.createServer((req, res) => {
-    const upstream = http.request(
-      { host: "127.0.0.1", port: innerPort, method: req.method, path: req.url, headers: req.headers },
-      (answer) => {
-        const headers = { ...answer.headers };
-        let pathname = "/";
-        try {
-          pathname = decodeURIComponent(new URL(req.url ?? "/", "http://localhost").pathname);
-        } catch {
-          pathname = new URL(req.url ?? "/", "http://localhost").pathname;
-        }
-        // The host's rules are for files; a function answers with its own headers (as on Netlify).
-        if (!pathname.startsWith("/api/")) for (const { key, value } of headersFor(pathname, [])) headers[key.toLowerCase()] = value;
-        res.writeHead(answer.statusCode ?? 502, headers);
-        answer.pipe(res);
-      },
-    );
-    upstream.on("error", () => {
-      if (!res.headersSent) res.writeHead(502, { "content-type": "text/plain" });
-      res.end("upstream error");
-    });
-    req.pipe(upstream);
+  process.on("SIGINT", () => void stop());
+  process.on("SIGTERM", () => void stop());
+  // the primary is gone (killed outright): nobody would restart or stop this worker, so it stops itself
+  process.on("disconnect", () => void stop());
+  site.server.on("error", (error) => {
+    console.error(`[serve] ${error.message}`);
+    process.exit(1);
   });
-  server.listen(port, host, () => console.log(`serving public/ with security headers at http://${host}:${port}/`));
+  site.server.listen(port, host, () =>
+    console.log(`[serve] worker ${process.pid} serving public/ and ${site.routes.join(", ")} at http://${host}:${port}/`),
+  );
 }
 
-main().catch((error) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+if (cluster.isPrimary) primary();
+else worker();
