@@ -14,7 +14,10 @@ export async function main(config = readServerConfig(), fetcher: typeof fetch = 
     const where = config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : config.leadsDir;
     if (!config.hubspot) {
       const pending = await store.pendingCount();
-      console.log(`${pending} lead(s) pending in ${where}; set HUBSPOT_PORTAL_ID and HUBSPOT_ACCESS_TOKEN to deliver them.`);
+      const swept = await store.sweepFiles();
+      console.log(
+        `${pending} lead(s) pending in ${where}; set HUBSPOT_PORTAL_ID and HUBSPOT_ACCESS_TOKEN to deliver them. ${swept} unused upload(s) removed`,
+      );
       return pending === 0 ? 0 : 2;
     }
     // outbox lines from before leads kept their form are mapped with the forms at hand

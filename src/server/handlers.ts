@@ -206,6 +206,24 @@ export async function handleUploadFile(req: Request, res: JsonResponse, given?: 
     const body = await readJson(req, UPLOAD_BODY_LIMIT_BYTES);
     const stored = await deps.store.saveFile(parseUpload(body), clientKey(req, deps.config));
     sendOk(res, { fileUrl: fileUrl(deps.config.siteUrl, stored.id) });
+    sweepNowAndThen(deps.store);
+  });
+}
+
+/**
+ * Unused uploads go after a week even where no flush is scheduled (a local server without HubSpot): an
+ * upload starts a sweep when the process has not swept for an hour. In the background; a failure is logged.
+ */
+const LAST_SWEEP = Symbol.for("northdesk.lead-functions.last-sweep");
+const sweeps = globalThis as typeof globalThis & { [LAST_SWEEP]?: number };
+export const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+
+export function sweepNowAndThen(store: LeadStore, now = Date.now()): Promise<number> | undefined {
+  if (now - (sweeps[LAST_SWEEP] ?? 0) < SWEEP_INTERVAL_MS) return undefined;
+  sweeps[LAST_SWEEP] = now;
+  return store.sweepFiles().catch((error: unknown) => {
+    console.error(`[lead-form] sweeping unused uploads failed: ${(error as Error).message}`);
+    return 0;
   });
 }
 

@@ -5,7 +5,8 @@
  */
 import fs from "node:fs";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { handleSubmitForm, handleUploadFile } from "../../src/server/handlers";
+import { handleSubmitForm, handleUploadFile, SWEEP_INTERVAL_MS, sweepNowAndThen } from "../../src/server/handlers";
+import { FileStore } from "../../src/server/store/file-store";
 import { readOutbox } from "../../src/server/outbox";
 import { deps, fakeReq, fakeRes, tempLeadsDir, testProtection, validDemo } from "./lead-server-helpers";
 
@@ -97,5 +98,38 @@ describe("server-side truth", () => {
     const production = deps(dir, undefined, fetch, testProtection({ allowLoopbackOrigins: false }));
     expect((await submit(validDemo(), local, production)).statusCode).toBe(403);
     expect((await submit(validDemo(), { headers: { origin: "https://www.northdesk.com" } }, production)).statusCode).toBe(200);
+  });
+});
+
+describe("uploads and the disk the leads need", () => {
+  it("a disk short of space refuses new uploads (507) while leads are still accepted", async () => {
+    const full = { ...deps(dir), store: new FileStore(dir, { uploadQuotaBytes: 50 * 1024 * 1024, reserveBytes: Number.MAX_SAFE_INTEGER }) };
+    const res = fakeRes();
+    const pdf = Buffer.from("%PDF-1.4\n%%EOF\n");
+    await handleUploadFile(
+      fakeReq(JSON.stringify({ file: `data:application/pdf;base64,${pdf.toString("base64")}`, filename: "rfp.pdf" })),
+      res,
+      full,
+    );
+    expect(res.statusCode).toBe(507);
+    expect(fs.existsSync(`${dir}/files`) ? fs.readdirSync(`${dir}/files`) : []).toEqual([]);
+    expect((await submit(validDemo(), {}, full)).statusCode).toBe(200);
+  });
+
+  it("uploads no lead uses are swept after a week, started by an upload at most once an hour", async () => {
+    const used = await upload();
+    expect((await submit(contact(used))).statusCode).toBe(200);
+    const unused = await upload();
+    const aged = (url: string) => `${dir}/files/${new URL(url).searchParams.get("id")}.json`;
+    for (const file of [aged(used), aged(unused)]) {
+      const meta = JSON.parse(fs.readFileSync(file, "utf8"));
+      fs.writeFileSync(file, JSON.stringify({ ...meta, createdAt: new Date(Date.now() - 8 * 86_400_000).toISOString() }));
+    }
+    const store = deps(dir).store;
+    const now = Date.now() + 10 * SWEEP_INTERVAL_MS;
+    expect(await sweepNowAndThen(store, now)).toBe(1);
+    expect(sweepNowAndThen(store, now + 1000)).toBeUndefined();
+    expect(fs.existsSync(aged(used))).toBe(true);
+    expect(fs.existsSync(aged(unused))).toBe(false);
   });
 });
