@@ -76,13 +76,21 @@ export function readLeadProtection(siteUrl: string): LeadProtectionConfig {
     rateLimit: nonNegativeInt("LEAD_RATE_LIMIT", 20),
     rateWindowSeconds: Math.max(1, nonNegativeInt("LEAD_RATE_WINDOW_SECONDS", 60)),
     trustedProxyHops: nonNegativeInt("TRUSTED_PROXY_HOPS", 0),
-    hostIpHeader: onNetlify() ? "x-nf-client-connection-ip" : undefined,
+    // Netlify's edge sets it; trusted only in a Netlify function (a Netlify build served locally uses the socket)
+    hostIpHeader: onServerless() && (onNetlify() || builtForNetlify) ? "x-nf-client-connection-ip" : undefined,
     allowLoopbackOrigins: !onServerless(),
     uploadQuotaBytes: nonNegativeInt("LEAD_UPLOAD_QUOTA_BYTES", 50 * 1024 * 1024),
   };
 }
 
-/** Netlify sets NETLIFY at build time and in its functions' environment. */
+/**
+ * Netlify sets NETLIFY=true at build time; its functions see only the variables set in Netlify's UI.
+ * So a function knows it runs on Netlify from its build: Gatsby compiles the functions with webpack's
+ * DefinePlugin, which replaces this literal `process.env.NETLIFY` with the value it had when the site was
+ * built (unlike every other value here, read at run time through runtimeEnv). In scripts and tests it
+ * is simply the current environment.
+ */
+const builtForNetlify = process.env.NETLIFY === "true";
 const onNetlify = () => env("NETLIFY") === "true";
 
 /**

@@ -50,7 +50,7 @@ function env(extra: Record<string, string | undefined>): NodeJS.ProcessEnv {
   return {
     PATH: process.env.PATH,
     HOME: os.tmpdir(),
-    NETLIFY: "true",
+    // as in a Netlify function: NETLIFY is a build-time variable there, the runtime is AWS Lambda
     AWS_LAMBDA_FUNCTION_NAME: "northdesk-e2e",
     SITE_URL: "https://www.northdesk.com",
     HUBSPOT_PORTAL_ID: "12345",

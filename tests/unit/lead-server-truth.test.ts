@@ -7,6 +7,7 @@ import fs from "node:fs";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { handleSubmitForm, handleUploadFile, SWEEP_INTERVAL_MS, sweepNowAndThen } from "../../src/server/handlers";
 import { FileStore } from "../../src/server/store/file-store";
+import { readLeadProtection } from "../../src/config";
 import { readOutbox } from "../../src/server/outbox";
 import { deps, fakeReq, fakeRes, tempLeadsDir, testProtection, validDemo } from "./lead-server-helpers";
 
@@ -131,5 +132,19 @@ describe("uploads and the disk the leads need", () => {
     expect(sweepNowAndThen(store, now + 1000)).toBeUndefined();
     expect(fs.existsSync(aged(used))).toBe(true);
     expect(fs.existsSync(aged(unused))).toBe(false);
+  });
+});
+
+describe("which client address the functions trust", () => {
+  afterEach(() => vi.unstubAllEnvs());
+  it("Netlify's x-nf-client-connection-ip only in a Netlify function; the socket everywhere else", () => {
+    // a local server (also one serving a Netlify build: tests/e2e/lead-form.spec.ts runs on one)
+    expect(readLeadProtection("https://x.test")).toMatchObject({ hostIpHeader: undefined, allowLoopbackOrigins: true });
+    // some other Lambda, and this code not built for Netlify: the header is anyone's to send
+    vi.stubEnv("AWS_LAMBDA_FUNCTION_NAME", "submitForm");
+    expect(readLeadProtection("https://x.test")).toMatchObject({ hostIpHeader: undefined, allowLoopbackOrigins: false });
+    // Netlify (in a function bundle NETLIFY is the build's value: tests/e2e/netlify-functions.spec.ts)
+    vi.stubEnv("NETLIFY", "true");
+    expect(readLeadProtection("https://x.test")).toMatchObject({ hostIpHeader: "x-nf-client-connection-ip", allowLoopbackOrigins: false });
   });
 });
