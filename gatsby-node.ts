@@ -14,6 +14,7 @@ import { writeFunctionForms } from "./src/node/lead-forms";
 import { writeRobotsTxt } from "./src/node/robots";
 
 export { createSchemaCustomization } from "./src/node/customize-schema";
+export { createResolvers } from "./src/node/resolvers";
 
 export const onPreInit: GatsbyNode["onPreInit"] = async ({ reporter }) => {
   const { copied, total } = copyIcons(path.join(__dirname, "static", "icons"));

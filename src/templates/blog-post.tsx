@@ -104,13 +104,13 @@ export default function BlogPostTemplate({ data, location }: PageProps<Data>) {
       <Container $narrow>
         <NewsletterSlot form={data.newsletter} />
       </Container>
-      {data.related.nodes.length > 0 && (
+      {data.related.length > 0 && (
         <StaticIsland>
           <Section $tone="surface">
             <Container>
               <h2>More in {post.category.name}</h2>
               <PostGrid>
-                {data.related.nodes.map((p) => (
+                {data.related.map((p) => (
                   <PostCard key={p.slug} post={p} />
                 ))}
               </PostGrid>
@@ -154,7 +154,7 @@ export function Head({ data, location }: HeadProps<Data>) {
 }
 
 export const query = graphql`
-  query BlogPostTemplate($id: String!, $newerId: String!, $olderId: String!, $category: String!) {
+  query BlogPostTemplate($id: String!, $newerId: String!, $olderId: String!, $relatedIds: [String!]!) {
     blogPost(id: { eq: $id }) {
       slug
       title
@@ -190,10 +190,8 @@ export const query = graphql`
     newsletter: leadForm(alternative_id: { eq: "newsletter" }) {
       ...LeadFormFields
     }
-    related: allBlogPost(filter: { id: { ne: $id }, category: { slug: { eq: $category } } }, sort: { date: DESC }, limit: 3) {
-      nodes {
-        ...PostCardFields
-      }
+    related: blogPostsById(ids: $relatedIds) {
+      ...PostCardFields
     }
   }
 `;

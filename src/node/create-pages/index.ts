@@ -24,6 +24,24 @@ interface PagesQuery {
   allJobDescription: { nodes: Slugged[] };
 }
 
+/** Related posts under a blog post (SPEC: not shown; ours). */
+export const RELATED_POSTS = 3;
+
+/**
+ * The posts shown under `post`: the newest others of its category (`posts` newest first). Decided here and
+ * passed in the page context, so the page's query depends on those posts only (src/node/resolvers.ts).
+ */
+export function relatedPostIds<P extends { id: string; category: { slug: string } }>(
+  posts: readonly P[],
+  post: P,
+  count = RELATED_POSTS,
+): string[] {
+  return posts
+    .filter((p) => p.category.slug === post.category.slug && p.id !== post.id)
+    .slice(0, count)
+    .map((p) => p.id);
+}
+
 export async function createPages({ graphql, actions, reporter }: CreatePagesArgs) {
   const result = await graphql<PagesQuery>(`
     {
@@ -135,11 +153,12 @@ export async function createPages({ graphql, actions, reporter }: CreatePagesArg
   }
   const posts = data.allBlogPost.nodes;
   posts.forEach((post, i) => {
+    const relatedIds = relatedPostIds(posts, post);
     createPage({
       path: paths.blogPost(post.slug),
       component: template("blog-post"),
       // "" (not null): a null filter value would be dropped and match the first post.
-      context: { id: post.id, category: post.category.slug, newerId: posts[i - 1]?.id ?? "", olderId: posts[i + 1]?.id ?? "" },
+      context: { id: post.id, category: post.category.slug, newerId: posts[i - 1]?.id ?? "", olderId: posts[i + 1]?.id ?? "", relatedIds },
     });
   });
 
