@@ -6,7 +6,7 @@
  */
 import fs from "node:fs";
 import { Readable } from "node:stream";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { handleSubmitForm } from "../../src/server/handlers";
 import { readFormEncoded } from "../../src/server/http";
 import { escapeHtml, FILE_NEEDS_SCRIPT, problemsOf, returnPath, submissionFromForm } from "../../src/server/native-form";
@@ -14,21 +14,14 @@ import { outboxFile, readOutbox } from "../../src/server/outbox";
 import { SUBMISSION_LIMIT_BYTES } from "../../src/server/validate-submission";
 import type { LeadFormDefinition } from "../../src/lib/lead-form/types";
 import { XSS_PAYLOADS } from "../fixtures/xss-payloads";
-import { deps, fakeReq, fakeRes, tempLeadsDir, testProtection, validDemo } from "./lead-server-helpers";
+import { freshLeadsDirPerTest } from "./fresh-leads-dir";
+import { deps, fakeReq, fakeRes, testProtection, validDemo } from "./lead-server-helpers";
 
 const FORM = "application/x-www-form-urlencoded";
 const SITE = "http://localhost:9000";
 const PAGE = `${SITE}/lp/get-a-demo/?utm_source=ads&utm_campaign=spring`;
 
-let dir: string;
-beforeEach(() => {
-  dir = tempLeadsDir();
-  vi.spyOn(console, "error").mockImplementation(() => {});
-});
-afterEach(() => {
-  fs.rmSync(dir, { recursive: true, force: true });
-  vi.restoreAllMocks();
-});
+const leadsDir = freshLeadsDirPerTest();
 
 /** What the get-a-demo page's form posts without JavaScript: its controls by name (an unticked box sends nothing). */
 function demoForm(overrides: Record<string, string | undefined> = {}) {
@@ -52,12 +45,12 @@ function demoForm(overrides: Record<string, string | undefined> = {}) {
   return params.toString();
 }
 const browserHeaders = { origin: SITE, host: "localhost:9000", referer: PAGE, cookie: "theme=dark; hubspotutk=abc123" };
-async function post(body: string, headers: Record<string, string> = browserHeaders, d = deps(dir), type = FORM) {
+async function post(body: string, headers: Record<string, string> = browserHeaders, d = deps(leadsDir()), type = FORM) {
   const res = fakeRes();
   await handleSubmitForm(fakeReq(body, { type, headers }), res, d);
   return res;
 }
-const written = () => (fs.existsSync(outboxFile(dir)) ? readOutbox(dir) : []);
+const written = () => (fs.existsSync(outboxFile(leadsDir())) ? readOutbox(leadsDir()) : []);
 const doc = (html: string) => new DOMParser().parseFromString(html, "text/html");
 
 describe("reading a form-encoded body", () => {
@@ -140,7 +133,7 @@ describe("where the answer sends the visitor back (same-origin paths only)", () 
 });
 
 describe("a native post is the same submission as the script's JSON", () => {
-  const forms = deps(dir).forms;
+  const forms = deps(leadsDir()).forms;
   it("consent boxes: a ticked one is posted as its value (true), an unticked one not at all → 'false' (SPEC 3.8)", () => {
     const webinar = forms.get("webinar-registration");
     const submission = submissionFromForm({ formId: "webinar-registration", "legal--909": "true" }, webinar, { ipAddress: "198.51.100.4" });
@@ -272,7 +265,7 @@ describe("POST submitForm as application/x-www-form-urlencoded", () => {
         { alternative_fields: [{ name: "rfp", label: "Your RFP", fieldType: "file", required: true, hidden: false }] },
       ],
     };
-    const d = deps(dir);
+    const d = deps(leadsDir());
     d.forms = new Map([...d.forms, ["rfp", withFile]]);
     const res = await post(new URLSearchParams({ formId: "rfp", email: "a@acme.com", rfp: "" }).toString(), browserHeaders, d);
     expect(res.statusCode).toBe(422);
@@ -296,7 +289,7 @@ describe("POST submitForm as application/x-www-form-urlencoded", () => {
     expect(written()).toHaveLength(0);
   });
   it("the same rate limit as JSON: 429 with Retry-After", async () => {
-    const d = deps(dir, undefined, fetch, testProtection({ rateLimit: 1 }));
+    const d = deps(leadsDir(), undefined, fetch, testProtection({ rateLimit: 1 }));
     expect((await post(demoForm(), browserHeaders, d)).statusCode).toBe(303);
     const refused = await post(demoForm(), browserHeaders, d);
     expect(refused.statusCode).toBe(429);
@@ -310,13 +303,13 @@ describe("POST submitForm as application/x-www-form-urlencoded", () => {
     expect(written()).toHaveLength(0);
   });
   it("the JSON path answers exactly as before", async () => {
-    const res = await post(JSON.stringify(validDemo()), browserHeaders, deps(dir), "application/json");
+    const res = await post(JSON.stringify(validDemo()), browserHeaders, deps(leadsDir()), "application/json");
     expect(res.statusCode).toBe(200);
     expect(res.body).toEqual({ success: true, id: expect.any(String), delivered: false });
     const bad = await post(
       JSON.stringify({ ...validDemo(), email: "j@gmail.com" }),
       browserHeaders,
-      deps(dir),
+      deps(leadsDir()),
       "application/json; charset=utf-8",
     );
     expect(bad.statusCode).toBe(422);

@@ -4,22 +4,15 @@
  * upload this site stored, and pages on localhost may post only outside production.
  */
 import fs from "node:fs";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { handleSubmitForm, handleUploadFile, SWEEP_INTERVAL_MS, sweepNowAndThen } from "../../src/server/handlers";
 import { FileStore } from "../../src/server/store/file-store";
 import { readLeadProtection } from "../../src/config";
 import { readOutbox } from "../../src/server/outbox";
-import { deps, fakeReq, fakeRes, tempLeadsDir, testProtection, validDemo } from "./lead-server-helpers";
+import { freshLeadsDirPerTest } from "./fresh-leads-dir";
+import { deps, fakeReq, fakeRes, testProtection, validDemo } from "./lead-server-helpers";
 
-let dir: string;
-beforeEach(() => {
-  dir = tempLeadsDir();
-  vi.spyOn(console, "error").mockImplementation(() => {});
-});
-afterEach(() => {
-  fs.rmSync(dir, { recursive: true, force: true });
-  vi.restoreAllMocks();
-});
+const leadsDir = freshLeadsDirPerTest();
 
 const contact = (rfp: string) => ({
   formId: "contact-sales",
@@ -32,7 +25,7 @@ const contact = (rfp: string) => ({
   "legal--908": "true",
 });
 
-async function submit(body: unknown, options: Parameters<typeof fakeReq>[1] = {}, d = deps(dir)) {
+async function submit(body: unknown, options: Parameters<typeof fakeReq>[1] = {}, d = deps(leadsDir())) {
   const res = fakeRes();
   await handleSubmitForm(fakeReq(JSON.stringify(body), options), res, d);
   return res;
@@ -44,7 +37,7 @@ async function upload() {
   await handleUploadFile(
     fakeReq(JSON.stringify({ file: `data:application/pdf;base64,${pdf.toString("base64")}`, filename: "rfp.pdf" })),
     res,
-    deps(dir),
+    deps(leadsDir()),
   );
   expect(res.statusCode).toBe(200);
   return res.body.fileUrl as string;
@@ -58,14 +51,14 @@ describe("file fields", () => {
   ])("refuse %s (422, nothing kept)", async (_, value) => {
     const res = await submit(contact(value));
     expect(res.statusCode).toBe(422);
-    expect(readOutbox(dir)).toEqual([]);
+    expect(readOutbox(leadsDir())).toEqual([]);
   });
 
   it("refuse the URL of an upload this site does not have", async () => {
     const res = await submit(contact("https://www.northdesk.com/api/hubspot/file?id=00000000-0000-4000-8000-000000000000"));
     expect(res.statusCode).toBe(422);
     expect(res.body.message).toMatch(/upload it again/);
-    expect(readOutbox(dir)).toEqual([]);
+    expect(readOutbox(leadsDir())).toEqual([]);
   });
 
   it("accept the URL uploadFile answered, absolute or root-relative, and mark the upload as used by the lead", async () => {
@@ -73,8 +66,8 @@ describe("file fields", () => {
     expect((await submit(contact(url))).statusCode).toBe(200);
     const relative = await upload();
     expect((await submit(contact(relative.replace("https://www.northdesk.com", "")))).statusCode).toBe(200);
-    const meta = JSON.parse(fs.readFileSync(`${dir}/files/${new URL(url).searchParams.get("id")}.json`, "utf8"));
-    expect(meta.leadId).toBe(readOutbox(dir)[0].id);
+    const meta = JSON.parse(fs.readFileSync(`${leadsDir()}/files/${new URL(url).searchParams.get("id")}.json`, "utf8"));
+    expect(meta.leadId).toBe(readOutbox(leadsDir())[0].id);
   });
 });
 
@@ -87,7 +80,7 @@ describe("server-side truth", () => {
       "legal--908__TEXT": "Never email me",
     };
     expect((await submit(forged, { ip: "203.0.113.77" })).statusCode).toBe(200);
-    const [record] = readOutbox(dir);
+    const [record] = readOutbox(leadsDir());
     expect(record.submission.ipAddress).toBe("203.0.113.77");
     expect(record.submission["legal--consentToProcess__TEXT"]).toMatch(/^By clicking below, you allow Northdesk/);
     expect(record.submission["legal--908__TEXT"]).toBe("I agree to receive other communications from Northdesk.");
@@ -96,7 +89,7 @@ describe("server-side truth", () => {
   it("pages on localhost may post outside production, not in production", async () => {
     const local = { headers: { origin: "http://localhost:8000" } };
     expect((await submit(validDemo(), local)).statusCode).toBe(200);
-    const production = deps(dir, undefined, fetch, testProtection({ allowLoopbackOrigins: false }));
+    const production = deps(leadsDir(), undefined, fetch, testProtection({ allowLoopbackOrigins: false }));
     expect((await submit(validDemo(), local, production)).statusCode).toBe(403);
     expect((await submit(validDemo(), { headers: { origin: "https://www.northdesk.com" } }, production)).statusCode).toBe(200);
   });
@@ -104,7 +97,10 @@ describe("server-side truth", () => {
 
 describe("uploads and the disk the leads need", () => {
   it("a disk short of space refuses new uploads (507) while leads are still accepted", async () => {
-    const full = { ...deps(dir), store: new FileStore(dir, { uploadQuotaBytes: 50 * 1024 * 1024, reserveBytes: Number.MAX_SAFE_INTEGER }) };
+    const full = {
+      ...deps(leadsDir()),
+      store: new FileStore(leadsDir(), { uploadQuotaBytes: 50 * 1024 * 1024, reserveBytes: Number.MAX_SAFE_INTEGER }),
+    };
     const res = fakeRes();
     const pdf = Buffer.from("%PDF-1.4\n%%EOF\n");
     await handleUploadFile(
@@ -113,7 +109,7 @@ describe("uploads and the disk the leads need", () => {
       full,
     );
     expect(res.statusCode).toBe(507);
-    expect(fs.existsSync(`${dir}/files`) ? fs.readdirSync(`${dir}/files`) : []).toEqual([]);
+    expect(fs.existsSync(`${leadsDir()}/files`) ? fs.readdirSync(`${leadsDir()}/files`) : []).toEqual([]);
     expect((await submit(validDemo(), {}, full)).statusCode).toBe(200);
   });
 
@@ -121,12 +117,12 @@ describe("uploads and the disk the leads need", () => {
     const used = await upload();
     expect((await submit(contact(used))).statusCode).toBe(200);
     const unused = await upload();
-    const aged = (url: string) => `${dir}/files/${new URL(url).searchParams.get("id")}.json`;
+    const aged = (url: string) => `${leadsDir()}/files/${new URL(url).searchParams.get("id")}.json`;
     for (const file of [aged(used), aged(unused)]) {
       const meta = JSON.parse(fs.readFileSync(file, "utf8"));
       fs.writeFileSync(file, JSON.stringify({ ...meta, createdAt: new Date(Date.now() - 8 * 86_400_000).toISOString() }));
     }
-    const store = deps(dir).store;
+    const store = deps(leadsDir()).store;
     const now = Date.now() + 10 * SWEEP_INTERVAL_MS;
     expect(await sweepNowAndThen(store, now)).toBe(1);
     expect(sweepNowAndThen(store, now + 1000)).toBeUndefined();

@@ -1,28 +1,21 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { handleFile, handleSubmitForm, handleUploadFile } from "../../src/server/handlers";
 import { outboxFile, readOutbox } from "../../src/server/outbox";
 import { detectFileType, UPLOAD_LIMIT_BYTES } from "../../src/server/uploads";
 import { SUBMISSION_LIMIT_BYTES } from "../../src/server/validate-submission";
-import { deps, fakeReq, fakeRes, tempLeadsDir, validDemo } from "./lead-server-helpers";
+import { freshLeadsDirPerTest } from "./fresh-leads-dir";
+import { deps, fakeReq, fakeRes, validDemo } from "./lead-server-helpers";
 
-let dir: string;
-beforeEach(() => {
-  dir = tempLeadsDir();
-  vi.spyOn(console, "error").mockImplementation(() => {});
-});
-afterEach(() => {
-  fs.rmSync(dir, { recursive: true, force: true });
-  vi.restoreAllMocks();
-});
+const leadsDir = freshLeadsDirPerTest();
 
 async function submit(body: string | undefined, options?: Parameters<typeof fakeReq>[1]) {
   const res = fakeRes();
-  await handleSubmitForm(fakeReq(body, options), res, deps(dir));
+  await handleSubmitForm(fakeReq(body, options), res, deps(leadsDir()));
   return res;
 }
-const nothingWritten = () => expect(fs.existsSync(outboxFile(dir))).toBe(false);
+const nothingWritten = () => expect(fs.existsSync(outboxFile(leadsDir()))).toBe(false);
 
 describe("POST /api/hubspot/submitForm: refusals are clear 4xx JSON and write nothing", () => {
   it.each([
@@ -56,7 +49,7 @@ describe("POST /api/hubspot/submitForm: refusals are clear 4xx JSON and write no
     const req = fakeReq(JSON.stringify({ formId: "x", pad: "y".repeat(70_000) }));
     delete req.headers["content-length"];
     const res = fakeRes();
-    await handleSubmitForm(req, res, deps(dir));
+    await handleSubmitForm(req, res, deps(leadsDir()));
     expect(res.statusCode).toBe(413);
   });
   it("neither JSON nor a form post → 415; GET → 405", async () => {
@@ -85,17 +78,17 @@ describe("POST /api/hubspot/submitForm: accepted leads go to the outbox", () => 
     const res = await submit(JSON.stringify(validDemo()));
     expect(res.statusCode).toBe(200);
     expect(res.body).toMatchObject({ success: true, delivered: false });
-    const records = readOutbox(dir);
+    const records = readOutbox(leadsDir());
     expect(records).toHaveLength(1);
     expect(records[0]).toMatchObject({ id: res.body.id, formId: "get-a-demo", submission: { email: "jordan@acme.com" } });
-    expect(fs.readFileSync(outboxFile(dir), "utf8").trim().split("\n")).toHaveLength(1);
+    expect(fs.readFileSync(outboxFile(leadsDir()), "utf8").trim().split("\n")).toHaveLength(1);
   });
   it("missing optional fields are stored as empty strings", async () => {
     const rest: Record<string, string> = validDemo();
     delete rest.phone;
     delete rest.utm_source;
     await submit(JSON.stringify(rest));
-    expect(readOutbox(dir)[0].submission).toMatchObject({ phone: "", utm_source: "" });
+    expect(readOutbox(leadsDir())[0].submission).toMatchObject({ phone: "", utm_source: "" });
   });
 });
 
@@ -124,10 +117,10 @@ describe("file types by content (magic bytes)", () => {
 describe("POST /api/hubspot/uploadFile", () => {
   async function upload(body: unknown) {
     const res = fakeRes();
-    await handleUploadFile(fakeReq(typeof body === "string" ? body : JSON.stringify(body)), res, deps(dir));
+    await handleUploadFile(fakeReq(typeof body === "string" ? body : JSON.stringify(body)), res, deps(leadsDir()));
     return res;
   }
-  const filesWritten = () => (fs.existsSync(path.join(dir, "files")) ? fs.readdirSync(path.join(dir, "files")).length : 0);
+  const filesWritten = () => (fs.existsSync(path.join(leadsDir(), "files")) ? fs.readdirSync(path.join(leadsDir(), "files")).length : 0);
 
   it("stores a PDF and serves it back by id with safe headers", async () => {
     const res = await upload({ file: dataUrl(PDF, "application/pdf"), filename: "../../etc/rfp.pdf" });
@@ -136,7 +129,7 @@ describe("POST /api/hubspot/uploadFile", () => {
     const url = new URL(res.body.fileUrl);
     expect(url.origin + url.pathname).toBe("https://www.northdesk.com/api/hubspot/file");
     const served = fakeRes();
-    await handleFile(fakeReq(undefined, { method: "GET", query: { id: url.searchParams.get("id")! } }), served, deps(dir));
+    await handleFile(fakeReq(undefined, { method: "GET", query: { id: url.searchParams.get("id")! } }), served, deps(leadsDir()));
     expect(served.statusCode).toBe(200);
     expect(Buffer.compare(served.body, PDF)).toBe(0);
     expect(served.headers).toMatchObject({ "content-type": "application/pdf", "x-content-type-options": "nosniff" });
@@ -170,7 +163,7 @@ describe("POST /api/hubspot/uploadFile", () => {
   it("an unknown or malformed file id → 404", async () => {
     for (const id of ["00000000-0000-0000-0000-000000000000", "../outbox", ""]) {
       const res = fakeRes();
-      await handleFile(fakeReq(undefined, { method: "GET", query: { id } }), res, deps(dir));
+      await handleFile(fakeReq(undefined, { method: "GET", query: { id } }), res, deps(leadsDir()));
       expect(res.statusCode).toBe(404);
     }
   });
