@@ -1,7 +1,7 @@
 import { type HeadProps, type PageProps } from "gatsby";
 import { SiteLink } from "../components/ui/site-link";
 import { Layout } from "../components/layout/layout";
-import { StaticIsland } from "../components/layout/static-island";
+import { StaticIsland } from "../hydration";
 import { Seo } from "../components/seo/seo";
 import { Container, Lead, Section } from "../components/ui/container";
 

@@ -4,13 +4,13 @@ import { graphql, type HeadProps, type PageProps } from "gatsby";
 import type { IGatsbyImageData } from "gatsby-plugin-image";
 import { Picture } from "../components/ui/picture";
 import { Layout } from "../components/layout/layout";
-import { StaticIsland } from "../components/layout/static-island";
+import { StaticIsland } from "../hydration";
 import { Seo } from "../components/seo/seo";
 import { PageHeader } from "../components/layout/page-header";
 import { Container, Section } from "../components/ui/container";
 import { MarkdownContent } from "../components/markdown/markdown-content";
 import { PostCard, PostGrid } from "../components/blog/post-card";
-import { paths } from "../node/create-pages/paths";
+import { paths } from "../lib/paths";
 
 type Data = Queries.AuthorTemplateQuery;
 

@@ -5,12 +5,12 @@ import { graphql, type HeadProps, type PageProps } from "gatsby";
 import { SiteLink } from "../components/ui/site-link";
 import type { IGatsbyImageData } from "gatsby-plugin-image";
 import { Layout } from "../components/layout/layout";
-import { StaticIsland } from "../components/layout/static-island";
+import { StaticIsland } from "../hydration";
 import { Seo } from "../components/seo/seo";
 import { PageHeader } from "../components/layout/page-header";
 import { Container, Section } from "../components/ui/container";
 import { MarkdownContent, hasForms } from "../components/markdown/markdown-content";
-import { paths } from "../node/create-pages/paths";
+import { paths } from "../lib/paths";
 
 type Data = Queries.BookTemplateQuery;
 

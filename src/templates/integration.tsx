@@ -2,7 +2,7 @@ import { graphql, type HeadProps, type PageProps } from "gatsby";
 import type { IGatsbyImageData } from "gatsby-plugin-image";
 import { Picture } from "../components/ui/picture";
 import { Layout } from "../components/layout/layout";
-import { StaticIsland } from "../components/layout/static-island";
+import { StaticIsland } from "../hydration";
 import { Seo } from "../components/seo/seo";
 import { PageHeader } from "../components/layout/page-header";
 import { Card, Container, Section } from "../components/ui/container";

@@ -1,13 +1,13 @@
 import { graphql, type HeadProps, type PageProps } from "gatsby";
 import { Layout } from "../components/layout/layout";
-import { StaticIsland } from "../components/layout/static-island";
+import { StaticIsland } from "../hydration";
 import { Seo } from "../components/seo/seo";
 import { PageHeader } from "../components/layout/page-header";
 import { Container, Section } from "../components/ui/container";
 import { PostCard, PostGrid } from "../components/blog/post-card";
 import { CategoryNav } from "../components/blog/category-nav";
 import { Pagination } from "../components/ui/pagination";
-import { paths } from "../node/create-pages/paths";
+import { paths } from "../lib/paths";
 import { breadcrumbs } from "../lib/structured-data";
 import { useSiteData } from "../hooks/use-site-data";
 

@@ -1,6 +1,6 @@
 import { graphql, type HeadProps, type PageProps } from "gatsby";
 import { Layout } from "../components/layout/layout";
-import { StaticIsland } from "../components/layout/static-island";
+import { StaticIsland } from "../hydration";
 import { Seo } from "../components/seo/seo";
 import { PageHeader } from "../components/layout/page-header";
 import { Card, Container, Grid, Section } from "../components/ui/container";

@@ -4,7 +4,7 @@ import { graphql } from "gatsby";
 import { SiteLink } from "../ui/site-link";
 import type { IGatsbyImageData } from "gatsby-plugin-image";
 import { Picture } from "../ui/picture";
-import { paths } from "../../node/create-pages/paths";
+import { paths } from "../../lib/paths";
 
 const Box = styled.aside`
   display: flex;

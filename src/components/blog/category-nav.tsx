@@ -2,7 +2,7 @@ import styled from "styled-components";
 import { theme } from "../../theme/theme";
 import { graphql, useStaticQuery } from "gatsby";
 import { SiteLink } from "../ui/site-link";
-import { paths } from "../../node/create-pages/paths";
+import { paths } from "../../lib/paths";
 
 const List = styled.ul`
   display: flex;

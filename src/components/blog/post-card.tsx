@@ -6,7 +6,7 @@ import { SiteLink } from "../ui/site-link";
 import type { IGatsbyImageData } from "gatsby-plugin-image";
 import { Picture } from "../ui/picture";
 import { Grid } from "../ui/container";
-import { paths } from "../../node/create-pages/paths";
+import { paths } from "../../lib/paths";
 
 const Article = styled.article`
   position: relative;

@@ -1,7 +1,7 @@
 import { graphql } from "gatsby";
 import { SiteLink } from "../ui/site-link";
 import { Badge } from "../ui/badge";
-import { paths } from "../../node/create-pages/paths";
+import { paths } from "../../lib/paths";
 import { useLandingLists } from "./landing-lists";
 import { CardListSection, CardTitle, LinkCard, image, type ListSectionContent } from "./parts";
 

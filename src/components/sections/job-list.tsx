@@ -1,6 +1,6 @@
 import { graphql } from "gatsby";
 import { SiteLink } from "../ui/site-link";
-import { paths } from "../../node/create-pages/paths";
+import { paths } from "../../lib/paths";
 import { useLandingLists } from "./landing-lists";
 import { CardListSection, CardTitle, LinkCard, type ListSectionContent } from "./parts";
 

@@ -1,7 +1,7 @@
 /** createPages: one small function per template family, every promise awaited. */
 import path from "node:path";
 import type { CreatePagesArgs } from "gatsby";
-import { paths, POSTS_PER_PAGE } from "./paths";
+import { paths, POSTS_PER_PAGE } from "../../lib/paths";
 import { listVariables } from "./landing-lists";
 
 const template = (name: string) => path.resolve(__dirname, "../../templates", `${name}.tsx`);

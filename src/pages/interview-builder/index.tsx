@@ -5,7 +5,7 @@ import { Seo } from "../../components/seo/seo";
 import { PageHeader } from "../../components/layout/page-header";
 import { Card, Container, Grid, Section } from "../../components/ui/container";
 import { InterviewBuilder } from "../../components/tools/interview-builder";
-import { paths } from "../../node/create-pages/paths";
+import { paths } from "../../lib/paths";
 import { useSiteData } from "../../hooks/use-site-data";
 import { webApplication } from "../../lib/structured-data-tools";
 

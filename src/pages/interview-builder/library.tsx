@@ -4,7 +4,7 @@ import { Seo } from "../../components/seo/seo";
 import { PageHeader } from "../../components/layout/page-header";
 import { Container, Section } from "../../components/ui/container";
 import { LibraryBrowser } from "../../components/tools/library-browser";
-import { paths } from "../../node/create-pages/paths";
+import { paths } from "../../lib/paths";
 import type { LibraryItem } from "../../lib/library-filter";
 
 /** The interview builder library: every interview guide and job description, filterable. */
