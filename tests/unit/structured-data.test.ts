@@ -71,7 +71,6 @@ describe("structured site data (JSON-LD, schema.org)", () => {
     });
     expect(
       blogPosting({
-        ...post,
         siteUrl: SITE,
         path: "/blog/a-post/",
         title: "A",
