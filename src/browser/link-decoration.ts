@@ -4,11 +4,12 @@
  * observeLinks apply it to the DOM, idempotently (each anchor remembers its undecorated href).
  */
 import { readAttribution } from "./attribution";
-import { COOKIE_NAMES, type CookieValues } from "./cookies";
+import { COOKIE_NAMES, type CookieValues } from "../lib/cookies";
 import { isAppHost, isMarketingHost, siteHosts, type SiteHosts } from "./hosts";
 import { isPlainLeftClick } from "./internal-link";
 import { isSignupPage } from "../lib/layout-rules";
 import { STORAGE_TTL_MS, getStored, setStored, type StorageLike } from "../lib/storage";
+import { paths } from "../lib/paths";
 
 declare global {
   interface Window {
@@ -20,8 +21,9 @@ declare global {
 export type { StorageLike };
 export { STORAGE_TTL_MS };
 
-export const SIGNUP_PATH_PREFIX = "/members/register";
-export const LOGIN_PATH_PREFIX = "/members/login";
+// Prefixes without the trailing slash: "/members/register" and anything below it count.
+export const SIGNUP_PATH_PREFIX = paths.signup().slice(0, -1);
+export const LOGIN_PATH_PREFIX = paths.login().slice(0, -1);
 /** SPEC 3.8: set on a click of the login link. */
 export const LOGIN_CLICKED_KEY = "HS--log-in-clicked";
 export const PROMO_PARAM = "promo";
