@@ -15,6 +15,7 @@
  *   view cost visitors the data and kept the service worker busy for a minute (a deploy's new worker waits
  *   for the old one to be idle).
  */
+import { isFilePath } from "../lib/paths";
 
 export interface PrefetchLoader {
   enqueue(path: string): unknown;
@@ -24,12 +25,6 @@ export interface PrefetchLoader {
 type LoaderWindow = { ___loader?: PrefetchLoader; location: { pathname: string; search: string } };
 
 /**
- * The suffixes gatsby-page-utils' applyTrailingSlashOption leaves without a slash (what gatsby-link renders).
- * Not the question "is this a page?": static-islands' sitePageOf leaves any address with a suffix to the browser.
- */
-const FILE_SUFFIX = /\.(html|json|js|map|txt|xml|pdf)$/;
-
-/**
  * The href gatsby-link would render for an internal address: the site's `trailingSlash: "always"`
  * applied to the path (files excepted), query and hash kept, and the path prefix in front.
  */
@@ -37,7 +32,7 @@ export function internalHref(to: string, withPrefix: (path: string) => string = 
   const cut = to.search(/[?#]/);
   const path = cut < 0 ? to : to.slice(0, cut);
   const rest = cut < 0 ? "" : to.slice(cut);
-  const slashed = path === "/" || path.endsWith("/") || FILE_SUFFIX.test(path) ? path : `${path}/`;
+  const slashed = path === "/" || path.endsWith("/") || isFilePath(path) ? path : `${path}/`;
   return withPrefix(slashed) + rest;
 }
 
