@@ -3,6 +3,99 @@ import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 
+const GATSBY_LINK = {
+  name: "gatsby",
+  importNames: ["Link"],
+  message: "Use SiteLink (src/components/ui/site-link.tsx): same behaviour, a fraction of the hydration cost (docs/performance.md).",
+};
+
+const UI = ["browser", "components", "hooks", "hydration", "pages", "personalization", "templates", "theme"];
+const BUILD = ["node"];
+const FUNCTIONS = ["api", "netlify", "server"];
+const ALL = [...UI, ...BUILD, ...FUNCTIONS, "config", "lib"];
+
+/** A relative import that goes through src/<folder> (from anywhere in src: "../node/x", "../../server/y"). */
+const through = (folders) => `^\\.{1,2}/(.*/)?(${folders.join("|")})(/|$)`;
+
+/** src/hydration has one public face, its index (and the side-effect module gatsby-browser imports first). */
+const HYDRATION_FACE = {
+  regex: "^\\.{1,2}/(.*/)?hydration/(?!index$|adopt-server-styles$)",
+  message: "Import the main-thread machinery from src/hydration (its index), not from a file inside it.",
+};
+
+/** Per folder: the folders of src its files must not import, and why. */
+const layer = (folder, banned, why) => ({
+  files: [`src/${folder}/**/*.{ts,tsx}`],
+  rules: {
+    "no-restricted-imports": [
+      "error",
+      {
+        paths: [GATSBY_LINK],
+        patterns: [
+          { regex: through(banned), message: `src/${folder} must not import ${banned.join(", ")}: ${why}` },
+          ...(folder === "hydration" ? [] : [HYDRATION_FACE]),
+        ],
+      },
+    ],
+  },
+});
+
+/**
+ * README rules as syntax, each with the one place allowed to break it (docs/performance.md).
+ * no-restricted-syntax takes one list per file, so an exempt file gets the list without its own rule.
+ */
+const SYNTAX_RULES = {
+  intl: [
+    {
+      selector: "Identifier[name='Intl']",
+      message: "No Intl while a page boots: use the formats of src/lib/format.ts (a first formatter loads ICU data: a long task).",
+    },
+    {
+      selector: "MemberExpression[property.name=/^toLocale(String|DateString|TimeString)$/]",
+      message: "No toLocaleString while a page boots: use the formats of src/lib/format.ts.",
+    },
+  ],
+  gatsbyGlobals: [
+    {
+      selector: ":matches(Identifier[name=/^___(loader|navigate|emitter)$/], Literal[value=/^___(loader|navigate|emitter)$/])",
+      message: "Gatsby's private globals are read in src/hydration/gatsby-internals.ts only (gatsbyLoader, gatsbyNavigate).",
+    },
+  ],
+  fontWeights: [
+    {
+      selector: "TaggedTemplateExpression TemplateElement[value.raw=/font-weight:\\s*(\\d|bold|normal|bolder|lighter)/]",
+      message: "Font weights come from the theme (theme.fontWeights): each weight is one more font strike before the first layout.",
+    },
+  ],
+};
+const syntax = (except = []) => ["error", ...Object.entries(SYNTAX_RULES).flatMap(([name, rules]) => (except.includes(name) ? [] : rules))];
+const readmeRules = [
+  { files: ["src/**/*.{ts,tsx}"], rules: { "no-restricted-syntax": syntax() } },
+  { files: ["src/lib/format.ts"], rules: { "no-restricted-syntax": syntax(["intl"]) } },
+  { files: ["src/hydration/gatsby-internals.ts"], rules: { "no-restricted-syntax": syntax(["gatsbyGlobals"]) } },
+  { files: ["src/theme/**/*.{ts,tsx}"], rules: { "no-restricted-syntax": syntax(["fontWeights"]) } },
+];
+
+const boundaries = [
+  // Every file of src: gatsby's Link is replaced by SiteLink.
+  { files: ["src/**/*.{ts,tsx}"], rules: { "no-restricted-imports": ["error", { paths: [GATSBY_LINK] }] } },
+  layer(
+    "lib",
+    ALL.filter((f) => f !== "lib"),
+    "lib is the shared leaf; move what it needs into lib.",
+  ),
+  layer(
+    "config",
+    ALL.filter((f) => f !== "lib" && f !== "config"),
+    "config is a leaf (it may use lib).",
+  ),
+  layer("node", [...UI, ...FUNCTIONS], "build code shares only lib and config with the browser and the functions."),
+  ...FUNCTIONS.map((folder) => layer(folder, [...UI, ...BUILD], "the functions share only lib and config with the build and the browser.")),
+  ...UI.map((folder) => layer(folder, [...BUILD, ...FUNCTIONS], "UI never imports build code or the functions; shared code lives in lib.")),
+  // The root dispatchers may wire any layer, through src/hydration's face only.
+  { files: ["gatsby-*.{ts,tsx}"], rules: { "no-restricted-imports": ["error", { patterns: [HYDRATION_FACE] }] } },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -30,22 +123,8 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_" }],
     },
   },
-  {
-    files: ["src/**/*.{ts,tsx}"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          paths: [
-            {
-              name: "gatsby",
-              importNames: ["Link"],
-              message:
-                "Use SiteLink (src/components/ui/site-link.tsx): same behaviour, a fraction of the hydration cost (README, Main-thread budget).",
-            },
-          ],
-        },
-      ],
-    },
-  },
+  // Layers (docs/boundaries.md): lib and config are leaves; build code (node), functions
+  // (server, api, netlify) and the browser (UI) share only lib and config.
+  ...boundaries,
+  ...readmeRules,
 );

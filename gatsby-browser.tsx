@@ -1,9 +1,9 @@
 /** Gatsby Browser APIs: wiring only; behaviour lives in src/. */
 // First: styled-components adopts the server's style element before any styled component is defined.
-import "./src/browser/adopt-server-styles";
+import "./src/hydration/adopt-server-styles";
 import type { GatsbyBrowser } from "gatsby";
 import { RootWrapper } from "./src/components/root-wrapper";
-import { hydrateInTransition } from "./src/browser/hydrate";
+import { hydrateInTransition } from "./src/hydration";
 import {
   onClientEntry as startRuntime,
   onInitialClientRender as afterFirstRender,

@@ -46,7 +46,7 @@ export const sourceNodes: GatsbyNode["sourceNodes"] = async (args) => {
   }
 };
 
-// Personalization unset: the SDK chunk is not even emitted (src/config/public.ts loadPersonalizationSdk).
+// Personalization unset: the SDK chunk is not even emitted (src/personalization/load-sdk.ts).
 export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ actions, plugins }) => {
   actions.setWebpackConfig({ plugins: [plugins.define(browserBuildConstants())] });
 };

@@ -5,7 +5,7 @@ import { RootWrapper } from "./src/components/root-wrapper";
 import { APP_SHELL_PATH, validAppShellHead } from "./src/components/seo/app-shell-head";
 import { pagePathFromAttribute } from "./src/components/seo/page-path-script";
 import { GlobalStyle } from "./src/theme/global-style";
-import { markServerStylesActive } from "./src/browser/server-styles";
+import { markServerStylesActive } from "./src/hydration";
 
 // wrapPageElement, not wrapRootElement: it must sit inside gatsby-plugin-styled-components' root wrapper,
 // whose style sheet collects the server-rendered CSS.
@@ -18,7 +18,7 @@ export const onRenderBody: GatsbySSR["onRenderBody"] = ({ setHtmlAttributes, set
   setHeadComponents([<GlobalStyle key="global-style" />]);
 };
 
-// The styled-components element is handed to the browser's sheet as it is (src/browser/server-styles.ts);
+// The styled-components element is handed to the browser's sheet as it is (src/hydration/server-styles.ts);
 // gatsby-plugin-offline's app shell page is valid HTML like every other page (src/components/seo/app-shell-head.tsx);
 // Gatsby's page-path script is the same text on every page, so all pages share one policy (src/components/seo/page-path-script.tsx).
 export const onPreRenderHTML: GatsbySSR["onPreRenderHTML"] = ({

@@ -2,7 +2,7 @@
  * Traffic-source attribution (SPEC 3.4, 4.1, 5.3; ARCHITECTURE.md 3). Pure: every decision is a
  * function of (page URL, referrer, existing cookies, now); the runtime applies the writes.
  */
-import { COOKIE_NAMES, expiresAt, toCookieSafe, type CookieValues, type CookieWrite } from "./cookies";
+import { COOKIE_NAMES, expiresAt, toCookieSafe, type CookieValues, type CookieWrite } from "../lib/cookies";
 import { isOwnHost, isTrackedPage, siteHosts, type SiteHosts } from "./hosts";
 
 export interface TouchSource {

@@ -5,6 +5,7 @@
 import { publicConfig } from "../config/public";
 import { isLoginPage, isSignupPage } from "../lib/layout-rules";
 import { normalizeHost } from "../lib/robots";
+import { LOCALHOST, parentDomain } from "../lib/host-names";
 
 export interface SiteHosts {
   readonly marketing: string;
@@ -13,7 +14,6 @@ export interface SiteHosts {
 }
 
 export const siteHosts: SiteHosts = publicConfig.hosts;
-export const LOCALHOST = "localhost";
 
 const norm = normalizeHost;
 
@@ -37,26 +37,6 @@ export function isTrackedPage(url: URL, hosts: SiteHosts = siteHosts): boolean {
 /** SPEC 4.1: the analytics service loads only on marketing, login and sign-up pages. */
 export function isAnalyticsPage(hostname: string, pathname: string, hosts: SiteHosts = siteHosts): boolean {
   return isMarketingHost(hostname, hosts) || isLoginPage(pathname) || isSignupPage(pathname);
-}
-
-const IP_ADDRESS = /^(\d{1,3}(\.\d{1,3}){3}|\[?[0-9a-f:]+\]?)$/i;
-/** Second-level labels under a two-letter country code that are public suffixes (co.uk, com.au, …). */
-const SHARED_SECOND_LEVEL = new Set(["ac", "co", "com", "edu", "gov", "net", "org", "ne", "or"]);
-
-/**
- * SPEC 9: attribution cookies are scoped to the parent domain of the current host, so the marketing,
- * staging and app hosts share them. undefined means "no domain attribute" (localhost, IPs,
- * single-label hosts, hosts directly under a public suffix).
- */
-export function parentDomain(hostname: string): string | undefined {
-  const h = norm(hostname);
-  if (h === "" || h === LOCALHOST || h.endsWith(`.${LOCALHOST}`) || IP_ADDRESS.test(h)) return undefined;
-  const labels = h.split(".");
-  if (labels.length < 2) return undefined;
-  if (labels.length === 2) return SHARED_SECOND_LEVEL.has(labels[0]) && labels[1].length === 2 ? undefined : h;
-  const parent = labels.slice(1);
-  if (parent.length === 2 && SHARED_SECOND_LEVEL.has(parent[0]) && parent[1].length === 2) return h;
-  return parent.join(".");
 }
 
 /** Same site: one of our hosts, or a host under the same parent domain (a referrer from it is not external). */

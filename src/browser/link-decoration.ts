@@ -4,24 +4,19 @@
  * observeLinks apply it to the DOM, idempotently (each anchor remembers its undecorated href).
  */
 import { readAttribution } from "./attribution";
-import { COOKIE_NAMES, type CookieValues } from "./cookies";
+import { COOKIE_NAMES, type CookieValues } from "../lib/cookies";
 import { isAppHost, isMarketingHost, siteHosts, type SiteHosts } from "./hosts";
-import { isPlainLeftClick } from "./internal-link";
+import { gatsbyNavigate, isPlainLeftClick } from "../hydration";
 import { isSignupPage } from "../lib/layout-rules";
 import { STORAGE_TTL_MS, getStored, setStored, type StorageLike } from "../lib/storage";
-
-declare global {
-  interface Window {
-    /** Gatsby's client-side navigate (what `navigate` from "gatsby" calls). */
-    ___navigate?: (to: string, options?: { replace?: boolean; state?: unknown }) => void;
-  }
-}
+import { paths } from "../lib/paths";
 
 export type { StorageLike };
 export { STORAGE_TTL_MS };
 
-export const SIGNUP_PATH_PREFIX = "/members/register";
-export const LOGIN_PATH_PREFIX = "/members/login";
+// Prefixes without the trailing slash: "/members/register" and anything below it count.
+export const SIGNUP_PATH_PREFIX = paths.signup().slice(0, -1);
+export const LOGIN_PATH_PREFIX = paths.login().slice(0, -1);
 /** SPEC 3.8: set on a click of the login link. */
 export const LOGIN_CLICKED_KEY = "HS--log-in-clicked";
 export const PROMO_PARAM = "promo";
@@ -218,9 +213,10 @@ export function followDecoratedLink(event: MouseEvent, win: Window): void {
   const anchor = target && typeof target.closest === "function" ? target.closest<HTMLAnchorElement>(`a[${DECORATED}]`) : null;
   if (!anchor || (anchor.target && anchor.target !== "_self") || anchor.hasAttribute("download")) return;
   const url = resolve(anchor.getAttribute("href") ?? "", new URL(win.location.href));
-  if (!url || url.origin !== win.location.origin || typeof win.___navigate !== "function") return;
+  const navigate = gatsbyNavigate(win);
+  if (!url || url.origin !== win.location.origin || !navigate) return;
   event.preventDefault();
-  win.___navigate(`${url.pathname}${url.search}${url.hash}`);
+  navigate(`${url.pathname}${url.search}${url.hash}`);
 }
 
 /** SPEC 3.8: remember that the login link was clicked. */

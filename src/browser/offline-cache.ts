@@ -11,6 +11,7 @@
  * script of the site: on a first visit it downloads a handful of files instead of all of them, and
  * does not compete with the page for the network and the CPU (ARCHITECTURE.md 7).
  */
+import { gatsbyLoader, type WithGatsbyLoader } from "../hydration";
 
 interface PageResourcesLike {
   page?: { staticQueryHashes?: unknown; slicesMap?: unknown } | null;
@@ -62,14 +63,15 @@ const now: Defer = (step) => step();
  * Returns the URLs it took on.
  */
 export function warmOfflineCache(
-  win: Window & { ___loader?: LoaderLike },
+  win: Window & WithGatsbyLoader<LoaderLike>,
   defer: Defer = now,
   fetchImpl: typeof fetch = win.fetch.bind(win),
 ): string[] {
-  if (!win.navigator.serviceWorker?.controller || !win.___loader) return [];
+  const loader = gatsbyLoader(win);
+  if (!win.navigator.serviceWorker?.controller || !loader) return [];
   let resources: PageResourcesLike | null | undefined;
   try {
-    resources = win.___loader.loadPageSync(win.location.pathname);
+    resources = loader.loadPageSync(win.location.pathname);
   } catch {
     return [];
   }

@@ -4,7 +4,7 @@
  */
 import { trackPageView } from "./attribution";
 import { createTracker, heapUserId, pollFor, productVisitorId, windowSinks, type Tracker } from "./analytics";
-import { COOKIE_NAMES, expiresAt, readCookie, readCookies, writeCookie, writeCookies } from "./cookies";
+import { COOKIE_NAMES, expiresAt, readCookie, readCookies, writeCookie, writeCookies } from "../lib/cookies";
 import { handleHash } from "./hash-routes";
 import { isProductionHost } from "./hosts";
 import {
@@ -26,6 +26,7 @@ import { fillSignupForm, signupUtmCookie } from "./signup-page";
 import { isSignupPage } from "../lib/layout-rules";
 import { createTaskQueue } from "../lib/task-queue";
 import { page as personalizationPage } from "../personalization/events";
+import { onTestVariationChanged } from "../lib/test-variation-event";
 
 export interface RouteLocation {
   pathname: string;
@@ -73,11 +74,6 @@ const decorationContext = (): DecorationContext => ({
 
 const redecorate = () => decorateLinks(document, decorationContext());
 
-/** Re-decorates every link from its original href (e.g. after the sign-up experiment wrote nd_tvar). */
-export function redecorateLinks(): void {
-  if (typeof document !== "undefined") redecorate();
-}
-
 function routeHash(hash: string): void {
   const now = Date.now();
   if (!hash || (hash === state.lastHash.hash && now - state.lastHash.at < HASH_DEDUPE_MS)) return;
@@ -92,9 +88,11 @@ function onDocumentClick(event: MouseEvent): void {
   followDecoratedLink(event, window);
 }
 
-/** Before the first render: the analytics tracker (chunk-error recovery is installed by lazy-runtime.ts). */
+/** Before the first render: the analytics tracker and the test-variation listener (chunk-error recovery is installed by lazy-runtime.ts). */
 export function onClientEntry(): void {
   state.tracker = createTracker({ sinks: windowSinks(window), production: isProductionHost(window.location.hostname) });
+  // The sign-up experiment wrote nd_tvar (personalization SDK): every link again from its original href.
+  onTestVariationChanged(redecorate);
 }
 
 /**

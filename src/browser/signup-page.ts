@@ -3,7 +3,7 @@
  * when empty), visible fields prefilled from the URL, and a debug mode that reveals the hidden fields.
  */
 import { readAttribution } from "./attribution";
-import { COOKIE_NAMES, expiresAt, type CookieValues, type CookieWrite } from "./cookies";
+import { COOKIE_NAMES, expiresAt, type CookieValues, type CookieWrite } from "../lib/cookies";
 import { signupAttributionParams } from "./link-decoration";
 import { EMPTY_FIELD_VALUE, SIGNUP_HIDDEN_FIELDS, type SignupHiddenField } from "../lib/signup-fields";
 

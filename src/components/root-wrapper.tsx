@@ -3,7 +3,7 @@ import { ThemeProvider } from "styled-components";
 import { theme } from "../theme/theme";
 import { ThirdPartyScripts } from "./layout/third-party-scripts";
 import { PersonalizationRoot } from "../personalization/personalization-root";
-import { shellHydrated } from "./layout/hydration-marker";
+import { shellHydrated } from "../hydration";
 
 /** The same providers in the browser and during SSR (wired as wrapPageElement). The base CSS is in the head (gatsby-ssr). */
 export function RootWrapper({ children, pathname }: { children: React.ReactNode; pathname: string }) {

@@ -178,9 +178,15 @@ export function readManagementConfig() {
 }
 
 /**
- * Build-time constants for the browser bundle beyond Gatsby's own GATSBY_* inlining: an unset
- * personalization client id becomes "" so webpack drops the SDK's dynamic import entirely.
+ * Build-time constants for the browser bundle beyond Gatsby's own GATSBY_* inlining (webpack's
+ * DefinePlugin, gatsby-node's onCreateWebpackConfig). PERSONALIZATION_SDK says whether a personalization
+ * client id is set: when it is false, webpack drops the SDK's dynamic import (src/personalization/load-sdk.ts)
+ * and never emits the SDK chunk; an unset client id also becomes "" for the public config.
  */
 export function browserBuildConstants(): Record<string, string> {
-  return env("GATSBY_NINETAILED_CLIENT_ID") ? {} : { "process.env.GATSBY_NINETAILED_CLIENT_ID": JSON.stringify("") };
+  const clientId = env("GATSBY_NINETAILED_CLIENT_ID");
+  return {
+    PERSONALIZATION_SDK: JSON.stringify(Boolean(clientId)),
+    ...(clientId ? {} : { "process.env.GATSBY_NINETAILED_CLIENT_ID": JSON.stringify("") }),
+  };
 }

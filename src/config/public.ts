@@ -13,24 +13,16 @@ const list = (value: string | undefined) =>
 
 const thirdParty = readThirdPartySettings();
 
-/**
- * Loads the SDK chunk. A build-time conditional: with the client id unset (inlined as ""), webpack
- * drops the branch and never emits the SDK chunk.
- */
-export const loadPersonalizationSdk = process.env.GATSBY_NINETAILED_CLIENT_ID ? () => import("../personalization/sdk") : undefined;
-
 export const publicConfig = {
   hosts: {
     marketing: pick(process.env.GATSBY_MARKETING_HOST, "www.northdesk.com"),
     staging: pick(process.env.GATSBY_STAGING_HOST, "staging.northdesk.com"),
     app: thirdParty.appHost,
   },
-  signupPath: "/members/register/",
-  loginPath: "/members/login/",
   personalization: thirdParty.personalization,
   scripts: {
     ids: thirdParty.scriptIds,
-    /** Comma-separated paths ("/x/*" matches below /x/); unset: the default list in scripts.ts. */
+    /** Comma-separated paths ("/x/*" matches below /x/); unset: the default list in src/lib/third-party-scripts.ts. */
     salesIntelligencePaths: list(process.env.GATSBY_SALES_INTELLIGENCE_PATHS),
   },
   /** Public IP lookup the lead form calls before every submit (SPEC 7.1); must answer {"ip": "..."}. */

@@ -3,7 +3,7 @@
  * Used by src/config/public.ts (the browser bundle, where Gatsby inlines each literal process.env.GATSBY_*)
  * and at build time by the security headers (src/node/security-headers.ts), so both see the same values.
  */
-import type { ScriptIds } from "../browser/scripts";
+import type { ScriptIds } from "../lib/third-party-scripts";
 
 const pick = (value: string | undefined, fallback: string) => (value && value.trim() !== "" ? value.trim() : fallback);
 

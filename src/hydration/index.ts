@@ -1,6 +1,15 @@
 /**
- * The public face of the main-thread machinery (static islands, deferred hydration, the hydration
- * marker). Components and templates import from here only; the implementation may move behind it.
+ * The one public face of the main-thread machinery (docs/performance.md): static islands, deferred
+ * hydration and the hydration marker, hydration in a transition, server-style adoption, the internal
+ * link engine behind SiteLink, and Gatsby's private globals. Everything outside src/hydration imports
+ * from here (lint keeps it so); the one exception is the side-effect module
+ * ./adopt-server-styles, which gatsby-browser imports first, before any styled component exists.
  */
-export { StaticIsland, type StaticIslandProps } from "../components/layout/static-island";
-export { deferHydration } from "../components/layout/defer-hydration";
+export { StaticIsland, type StaticIslandProps } from "./static-island";
+export { ACTION_ATTRIBUTE, navigateOnClick, type IslandActions } from "./static-islands";
+export { deferHydration } from "./defer-hydration";
+export { shellHydrated } from "./hydration-marker";
+export { hydrateInTransition } from "./hydrate";
+export { markServerStylesActive } from "./server-styles";
+export { hovering, internalHref, isClientNavigation, isCurrentPage, isPlainLeftClick, viewportPrefetcher } from "./internal-link";
+export { gatsbyLoader, gatsbyNavigate, type WithGatsbyLoader } from "./gatsby-internals";

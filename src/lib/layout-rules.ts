@@ -1,6 +1,8 @@
 /**
  * Which layout pieces a path gets (SPEC 2.2). Pure: given a pathname and page flags.
  */
+import { paths, PRODUCT_PATHS } from "./paths";
+
 export type FooterVariant = "full" | "small" | "none";
 
 /** A pathname without query or hash, with a trailing slash ("/pricing?x" → "/pricing/"). */
@@ -30,22 +32,10 @@ export function isStaticHeader(pathname: string, useStaticHeader = false): boole
 
 const FIXED_BAR_EXACT = [
   "/",
-  "/pricing/",
-  "/platform/",
-  "/shared-inbox/",
-  "/customer-support/",
+  paths.pricing(),
+  ...PRODUCT_PATHS,
   "/customer-champions/",
-  "/inbox/",
-  "/knowledge-base/",
-  "/beacon-messaging/",
-  "/help-desk-workflows/",
-  "/customer-management/",
-  "/collaboration/",
-  "/customer-support-channels/",
-  "/proactive-messages/",
-  "/ai-features/",
-  "/analytics/",
-  "/integrations/",
+  paths.integrations(),
   "/lp/get-a-demo/",
   "/for-good/",
   "/startups/",
@@ -65,5 +55,5 @@ export function fixedBarVariant(pathname: string): FixedBarVariant | null {
 /** SPEC 2.2: the home page shows Login instead of Get a Demo. */
 export const showsLoginButton = (pathname: string) => normalizePath(pathname) === "/";
 
-export const isSignupPage = (pathname: string) => normalizePath(pathname).startsWith("/members/register/");
-export const isLoginPage = (pathname: string) => normalizePath(pathname).startsWith("/members/login/");
+export const isSignupPage = (pathname: string) => normalizePath(pathname).startsWith(paths.signup());
+export const isLoginPage = (pathname: string) => normalizePath(pathname).startsWith(paths.login());

@@ -1,4 +1,8 @@
-/** URL patterns of the templates (ARCHITECTURE.md 2). Shared by page creation and components. */
+/**
+ * Every URL the site builds or links to by rule (ARCHITECTURE.md 2): template patterns, section index
+ * pages, the sign-up and login pages, and the product pages. Shared by page creation, components and the
+ * browser runtime, so a path changes in one place.
+ */
 export const paths = {
   blog: () => "/blog/",
   blogPost: (slug: string) => `/blog/${slug}/`,
@@ -6,11 +10,48 @@ export const paths = {
   author: (slug: string) => `/authors/${slug}/`,
   book: (book: string) => `/books/${book}/`,
   bookPost: (book: string, chapter: string) => `/books/${book}/${chapter}/`,
+  integrations: () => "/integrations/",
   integration: (slug: string) => `/integrations/${slug}/`,
+  customers: () => "/customers/",
   company: (slug: string) => `/customers/${slug}/`,
+  jobs: () => "/jobs/",
   job: (slug: string) => `/jobs/${slug}/`,
+  resources: () => "/resources/",
+  pricing: () => "/pricing/",
+  ask: () => "/ask/",
+  interviewBuilder: () => "/interview-builder/",
+  interviewLibrary: () => "/interview-builder/library/",
   interviewGuide: (role: string) => `/interview-builder/${role}/`,
   jobDescription: (role: string) => `/interview-builder/job-descriptions/${role}/`,
+  /** ARCHITECTURE.md 3: the sign-up page (its form posts to the app host's page of the same path). */
+  signup: () => "/members/register/",
+  login: () => "/members/login/",
 } as const;
 
 export const POSTS_PER_PAGE = 6;
+
+/**
+ * The product pages (SPEC 2.2): they carry the fixed call-to-action bar (src/lib/layout-rules.ts) and,
+ * by default, the sales-intelligence tag (src/lib/third-party-scripts.ts).
+ */
+export const PRODUCT_PATHS: readonly string[] = [
+  "/platform/",
+  "/shared-inbox/",
+  "/customer-support/",
+  "/inbox/",
+  "/knowledge-base/",
+  "/beacon-messaging/",
+  "/help-desk-workflows/",
+  "/customer-management/",
+  "/collaboration/",
+  "/customer-support-channels/",
+  "/proactive-messages/",
+  "/ai-features/",
+  "/analytics/",
+];
+
+/**
+ * Whether an address names a file (a suffix after its last dot) rather than a page: such links are left
+ * to the browser and keep their path as written (no trailing slash added).
+ */
+export const isFilePath = (pathname: string) => /\.[a-z0-9]+$/i.test(pathname);

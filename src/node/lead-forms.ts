@@ -8,7 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { LeadFormDefinition } from "../lib/lead-form/types";
 import { loadHubSpotForms, type HubSpotFormsApi } from "./hubspot/forms";
-import { leadFormSchema } from "./local/content-schema";
+import { leadFormSchema } from "../lib/lead-form/schema";
 
 /** Written by a build that sourced its forms from HubSpot (src/node/hubspot/source.ts); removed by one that did not. */
 export const SOURCED_FORMS_FILE = path.join(".cache", "lead-forms", "hubspot.json");

@@ -16,7 +16,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { configuredScriptSources } from "../browser/scripts";
+import { configuredScriptSources } from "../lib/third-party-scripts";
 import { NINETAILED_DEFAULT_URL, type ThirdPartySettings } from "../config/third-party";
 import type { BuiltPage } from "./html-output";
 

@@ -5,6 +5,7 @@ import { StaticIsland } from "../hydration";
 import { Seo } from "../components/seo/seo";
 import { Container, Lead, Section } from "../components/ui/container";
 import { Button } from "../components/ui/button";
+import { paths } from "../lib/paths";
 
 /** Unknown paths (SPEC 2.1). */
 export default function NotFoundPage({ location }: PageProps) {
@@ -20,16 +21,16 @@ export default function NotFoundPage({ location }: PageProps) {
                 <SiteLink to="/">Home</SiteLink>
               </li>
               <li>
-                <SiteLink to="/pricing/">Pricing</SiteLink>
+                <SiteLink to={paths.pricing()}>Pricing</SiteLink>
               </li>
               <li>
-                <SiteLink to="/blog/">Blog</SiteLink>
+                <SiteLink to={paths.blog()}>Blog</SiteLink>
               </li>
               <li>
-                <SiteLink to="/resources/">Resources</SiteLink>
+                <SiteLink to={paths.resources()}>Resources</SiteLink>
               </li>
             </ul>
-            <Button href="/ask/">Contact support</Button>
+            <Button href={paths.ask()}>Contact support</Button>
           </Container>
         </Section>
       </StaticIsland>

@@ -1,5 +1,6 @@
 import React, { startTransition, useEffect, useState } from "react";
-import { loadPersonalizationSdk, publicConfig } from "../config/public";
+import { publicConfig } from "../config/public";
+import { loadPersonalizationSdk } from "./load-sdk";
 import { PersonalizationContext, type PersonalizationRuntime } from "./context";
 
 /**

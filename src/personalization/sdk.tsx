@@ -9,8 +9,8 @@ import { Experience, NinetailedProvider, type ExperienceLoadingComponent } from 
 import { EXPERIENCE_LOADING_FALLBACK_MS, type PersonalizationRuntime, type PersonalizedSlotProps } from "./context";
 import { SIGNUP_EXPERIMENT_ID, testVariationFor, type Slot } from "./experiences";
 import { page } from "./events";
-import { COOKIE_NAMES, expiresAt, readCookie, writeCookie } from "../browser/cookies";
-import { redecorateLinks } from "../browser/runtime";
+import { COOKIE_NAMES, expiresAt, readCookie, writeCookie } from "../lib/cookies";
+import { announceTestVariationChanged } from "../lib/test-variation-event";
 
 export interface PersonalizationConfig {
   clientId: string;
@@ -63,7 +63,7 @@ function watchSignupExperiment(ninetailed: Ninetailed): void {
     const variation = testVariationFor(selected?.variantIndex);
     if (!variation || readCookie(COOKIE_NAMES.testVariation) === variation) return;
     writeCookie({ name: COOKIE_NAMES.testVariation, value: variation, expires: expiresAt(Date.now()) }, window.location.hostname);
-    redecorateLinks();
+    announceTestVariationChanged();
   });
 }
 

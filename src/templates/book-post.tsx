@@ -34,7 +34,7 @@ export default function BookPostTemplate({ data, location }: PageProps<Data>) {
         lead={chapter.excerpt}
         eyebrow={`Chapter ${chapter.order} of ${book.chapters.length}`}
         crumbs={[
-          { name: "Resources", path: "/resources/" },
+          { name: "Resources", path: paths.resources() },
           { name: book.title, path: paths.book(book.slug) },
         ]}
       />

@@ -43,7 +43,12 @@ export default function BookTemplate({ data, location }: PageProps<Data>) {
   const book = data.book!;
   return (
     <Layout path={location.pathname}>
-      <PageHeader title={book.title} lead={book.description} eyebrow="Free book" crumbs={[{ name: "Resources", path: "/resources/" }]} />
+      <PageHeader
+        title={book.title}
+        lead={book.description}
+        eyebrow="Free book"
+        crumbs={[{ name: "Resources", path: paths.resources() }]}
+      />
       <StaticIsland when={!hasForms(book.intro)}>
         <Section>
           <Container>

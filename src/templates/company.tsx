@@ -12,6 +12,7 @@ import { MarkdownContent, hasForms } from "../components/markdown/markdown-conte
 import { breadcrumbs } from "../lib/structured-data";
 import { useSiteData } from "../hooks/use-site-data";
 import { SideColumns as Columns } from "../components/ui/side-columns";
+import { paths } from "../lib/paths";
 
 type Data = Queries.CompanyTemplateQuery;
 
@@ -38,7 +39,7 @@ export default function CompanyTemplate({ data, location }: PageProps<Data>) {
         title={`How ${c.name} delivers better support with Northdesk`}
         lead={c.summary}
         eyebrow="Customer story"
-        crumbs={[{ name: "Customers", path: "/customers/" }]}
+        crumbs={[{ name: "Customers", path: paths.customers() }]}
       />
       <StaticIsland when={!hasForms(c.body)}>
         <Section>
@@ -90,7 +91,7 @@ export function Head({ data, location }: HeadProps<Data>) {
       type="article"
       jsonLd={[
         breadcrumbs(siteUrl, [
-          { name: "Customers", path: "/customers/" },
+          { name: "Customers", path: paths.customers() },
           { name: c.name, path: location.pathname },
         ]),
       ]}

@@ -12,6 +12,7 @@ import { Button } from "../components/ui/button";
 import { SideColumns as Columns } from "../components/ui/side-columns";
 import { breadcrumbs } from "../lib/structured-data";
 import { useSiteData } from "../hooks/use-site-data";
+import { paths } from "../lib/paths";
 
 type Data = Queries.IntegrationTemplateQuery;
 
@@ -32,7 +33,7 @@ export default function IntegrationTemplate({ data, location }: PageProps<Data>)
             )}
           </>
         }
-        crumbs={[{ name: "Integrations", path: "/integrations/" }]}
+        crumbs={[{ name: "Integrations", path: paths.integrations() }]}
       />
       <StaticIsland when={!hasForms(i.body)}>
         <Section>
@@ -72,7 +73,7 @@ export function Head({ data, location }: HeadProps<Data>) {
       path={location.pathname}
       jsonLd={[
         breadcrumbs(siteUrl, [
-          { name: "Integrations", path: "/integrations/" },
+          { name: "Integrations", path: paths.integrations() },
           { name: i.name, path: location.pathname },
         ]),
       ]}

@@ -56,8 +56,8 @@ export default function InterviewGuideTemplate({ data, location }: PageProps<Dat
         lead={guide.summary}
         eyebrow="Interview guide"
         crumbs={[
-          { name: "Interview builder", path: "/interview-builder/" },
-          { name: "Library", path: "/interview-builder/library/" },
+          { name: "Interview builder", path: paths.interviewBuilder() },
+          { name: "Library", path: paths.interviewLibrary() },
         ]}
       >
         <p>
@@ -100,7 +100,7 @@ export default function InterviewGuideTemplate({ data, location }: PageProps<Dat
                   <SiteLink to={paths.jobDescription(guide.jobDescription.slug)}>{guide.jobDescription.title}</SiteLink>.
                 </li>
                 <li>
-                  <SiteLink to="/interview-builder/library/">Browse every guide and job description</SiteLink>.
+                  <SiteLink to={paths.interviewLibrary()}>Browse every guide and job description</SiteLink>.
                 </li>
               </ul>
             </Related>
@@ -121,7 +121,7 @@ export function Head({ data, location }: HeadProps<Data>) {
       path={location.pathname}
       jsonLd={[
         breadcrumbs(siteUrl, [
-          { name: "Interview builder", path: "/interview-builder/" },
+          { name: "Interview builder", path: paths.interviewBuilder() },
           { name: guide.title, path: location.pathname },
         ]),
         guideArticle({

@@ -36,8 +36,8 @@ export default function JobDescriptionTemplate({ data, location }: PageProps<Dat
         lead={jd.summary}
         eyebrow="Job description template"
         crumbs={[
-          { name: "Interview builder", path: "/interview-builder/" },
-          { name: "Library", path: "/interview-builder/library/" },
+          { name: "Interview builder", path: paths.interviewBuilder() },
+          { name: "Library", path: paths.interviewLibrary() },
         ]}
       >
         <p>
@@ -59,7 +59,7 @@ export default function JobDescriptionTemplate({ data, location }: PageProps<Dat
               <p>
                 The <SiteLink to={paths.interviewGuide(jd.interviewGuide.slug)}>{jd.interviewGuide.title}</SiteLink> covers{" "}
                 {jd.interviewGuide.competencies.map((c) => c.name.toLowerCase()).join(", ")}, with what good answers sound like. Or{" "}
-                <SiteLink to="/interview-builder/library/">browse the whole library</SiteLink>.
+                <SiteLink to={paths.interviewLibrary()}>browse the whole library</SiteLink>.
               </p>
             </Prose>
           </Container>
@@ -79,7 +79,7 @@ export function Head({ data, location }: HeadProps<Data>) {
       path={location.pathname}
       jsonLd={[
         breadcrumbs(siteUrl, [
-          { name: "Interview builder", path: "/interview-builder/" },
+          { name: "Interview builder", path: paths.interviewBuilder() },
           { name: jd.title, path: location.pathname },
         ]),
         occupation({

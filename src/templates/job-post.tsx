@@ -10,6 +10,7 @@ import { Button } from "../components/ui/button";
 import { breadcrumbs, jobPosting } from "../lib/structured-data";
 import { usd } from "../lib/format";
 import { useSiteData } from "../hooks/use-site-data";
+import { paths } from "../lib/paths";
 
 type Data = Queries.JobPostTemplateQuery;
 
@@ -24,7 +25,7 @@ export default function JobPostTemplate({ data, location }: PageProps<Data>) {
         title={job.title}
         lead={`${job.department} · ${job.location}${job.remote ? " (remote)" : ""} · ${EMPLOYMENT[job.employmentType] ?? job.employmentType}`}
         eyebrow="We're hiring"
-        crumbs={[{ name: "Jobs", path: "/jobs/" }]}
+        crumbs={[{ name: "Jobs", path: paths.jobs() }]}
       />
       <StaticIsland when={!hasForms(job.body)}>
         <Section>
@@ -78,7 +79,7 @@ export function Head({ data, location }: HeadProps<Data>) {
           orgName: siteSettings?.organization.name ?? "Northdesk",
         }),
         breadcrumbs(siteUrl, [
-          { name: "Jobs", path: "/jobs/" },
+          { name: "Jobs", path: paths.jobs() },
           { name: job.title, path: location.pathname },
         ]),
       ]}

@@ -3,8 +3,8 @@ import React, { act } from "react";
 import { renderToString } from "react-dom/server";
 import { hydrateRoot } from "react-dom/client";
 import { afterEach, describe, expect, it } from "vitest";
-import { deferHydration } from "../../src/components/layout/defer-hydration";
-import { resetHydrationMarker, shellHydrated } from "../../src/components/layout/hydration-marker";
+import { deferHydration } from "../../src/hydration/defer-hydration";
+import { resetHydrationMarker, shellHydrated } from "../../src/hydration/hydration-marker";
 
 function Shell({ children }: { children: React.ReactNode }) {
   React.useEffect(shellHydrated, []);

@@ -3,7 +3,7 @@ import React, { useEffect } from "react";
 import { renderToString } from "react-dom/server";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { hydrateInTransition } from "../../src/browser/hydrate";
+import { hydrateInTransition } from "../../src/hydration/hydrate";
 
 const busy = (ms: number) => {
   const until = performance.now() + ms;

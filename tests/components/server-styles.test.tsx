@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
 /**
- * The browser's styled-components sheet takes over the server's style element (src/browser/server-styles.ts):
+ * The browser's styled-components sheet takes over the server's style element (src/hydration/server-styles.ts):
  * a real server render with styled-components, then a fresh copy of the library in "the browser", as on a
  * page load. Nothing may be inserted twice, a new rule must land in its component's place in the cascade,
  * and anything unexpected must fall back to styled-components' own rehydration.
  */
 import { act, type ReactNode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { markServerStylesActive, readServerGroups } from "../../src/browser/server-styles";
+import { markServerStylesActive, readServerGroups } from "../../src/hydration/server-styles";
 
 type Sc = typeof import("styled-components");
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -42,7 +42,7 @@ async function loadInBrowser({ html, head }: { html: string; head: string }) {
   document.body.innerHTML = `<div id="root">${html}</div>`;
   vi.resetModules();
   const sc: Sc = await import("styled-components");
-  const { adoptServerStyles } = await import("../../src/browser/server-styles");
+  const { adoptServerStyles } = await import("../../src/hydration/server-styles");
   const { createRoot } = await import("react-dom/client");
   return { sc, adoptServerStyles, createRoot };
 }

@@ -69,7 +69,7 @@ for (const path of paths) {
     // one theme colour (the manifest plugin's, SPEC 3.8), not a second copy from the page's own head tags
     await expect(page.locator('meta[name="theme-color"]')).toHaveCount(1);
     await page.waitForLoadState("networkidle");
-    // styled-components runs on the server's style element (src/browser/server-styles.ts): one element, no copy.
+    // styled-components runs on the server's style element (src/hydration/server-styles.ts): one element, no copy.
     const styledElements = page.locator("style[data-styled]");
     expect(await styledElements.evaluateAll((els) => els.map((el) => el.hasAttribute("data-styled-ssr")))).toEqual([true]);
 

@@ -14,8 +14,9 @@ import {
   trackPageView,
   type TouchSource,
 } from "../../src/browser/attribution";
-import { COOKIE_LIFETIME_MS, COOKIE_NAMES, cookieAttributes, isCookieSafe } from "../../src/browser/cookies";
-import { isTrackedPage, parentDomain } from "../../src/browser/hosts";
+import { COOKIE_LIFETIME_MS, COOKIE_NAMES, cookieAttributes, isCookieSafe } from "../../src/lib/cookies";
+import { isTrackedPage } from "../../src/browser/hosts";
+import { parentDomain } from "../../src/lib/host-names";
 
 const hosts = { marketing: "www.northdesk.com", staging: "staging.northdesk.com", app: "secure.northdesk.com" };
 const PAGE = "https://www.northdesk.com/shared-inbox/";

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // @vitest-environment-options { "url": "https://northdesk-git-main.vercel.app/pricing/" }
 import { describe, expect, it } from "vitest";
-import { cookieAttributes, readCookies, writeCookies } from "../../src/browser/cookies";
+import { cookieAttributes, readCookies, writeCookies } from "../../src/lib/cookies";
 
 describe("cookies on a preview host under a public suffix", () => {
   it("falls back to host-only cookies when the parent-domain write does not stick, for every cookie of the batch", () => {

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from "vitest";
-import { readCookies, writeCookies } from "../../src/browser/cookies";
+import { readCookies, writeCookies } from "../../src/lib/cookies";
 
 const expires = new Date(Date.now() + 86_400_000);
 afterEach(() => {

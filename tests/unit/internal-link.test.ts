@@ -9,7 +9,7 @@ import {
   pagePath,
   prefetch,
   type PrefetchLoader,
-} from "../../src/browser/internal-link";
+} from "../../src/hydration/internal-link";
 
 const click = (over: Partial<MouseEvent> = {}) => ({
   button: 0,

@@ -109,7 +109,7 @@ describe("every HTML sink is fed by a sanitizer", () => {
         "src/components/form/lead-form-consent.tsx: box.label",
         "src/components/form/lead-form-consent.tsx: legal.privacyText",
         "src/components/layout/footer.tsx: item.html",
-        'src/components/layout/static-island.tsx: ""',
+        'src/hydration/static-island.tsx: ""',
         "src/components/seo/seo.tsx: serializeGraph(graph)",
         "src/theme/global-style.tsx: globalCss()",
       ].sort(),

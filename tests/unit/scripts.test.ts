@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from "vitest";
+import { thirdPartyScripts } from "../../src/browser/scripts";
 import {
   DEFAULT_SALES_INTELLIGENCE_PATHS,
   THIRD_PARTY_SCRIPT_IDS,
   matchesPathList,
-  thirdPartyScripts,
   type ScriptIds,
-} from "../../src/browser/scripts";
+} from "../../src/lib/third-party-scripts";
 
 const hosts = { marketing: "www.northdesk.com", staging: "staging.northdesk.com", app: "secure.northdesk.com" };
 const ALL: ScriptIds = {

@@ -115,7 +115,7 @@ export const Choice = styled.label`
   gap: ${theme.space.xs};
   align-items: flex-start;
   padding: ${theme.space.xxs} 0;
-  font-weight: 400 !important;
+  font-weight: ${theme.fontWeights.regular} !important;
   cursor: pointer;
   input {
     width: 18px;

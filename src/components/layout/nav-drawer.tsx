@@ -1,4 +1,4 @@
-import { StaticIsland } from "./static-island";
+import { StaticIsland } from "../../hydration";
 import styled, { css } from "styled-components";
 import { theme } from "../../theme/theme";
 import type { IGatsbyImageData } from "gatsby-plugin-image";
@@ -81,7 +81,7 @@ const Card = styled(SmartLink)`
 const ListTitle = styled.p`
   margin: 0 0 ${theme.space.xs};
   font-size: ${theme.fontSizes.xs};
-  font-weight: 700;
+  font-weight: ${theme.fontWeights.bold};
   letter-spacing: 0.08em;
   text-transform: uppercase;
   color: ${theme.colors.textMuted};

@@ -1,5 +1,5 @@
 import React from "react";
-import { StaticIsland } from "./static-island";
+import { StaticIsland } from "../../hydration";
 import styled from "styled-components";
 import { theme } from "../../theme/theme";
 import { SiteLink } from "../ui/site-link";

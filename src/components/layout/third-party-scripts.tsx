@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { Script } from "gatsby";
-import { thirdPartyScripts, type ScriptsConfig } from "../../browser/scripts";
+import { thirdPartyScripts } from "../../browser/scripts";
+import type { ScriptsConfig } from "../../lib/third-party-scripts";
 import { publicConfig } from "../../config/public";
 
 /**

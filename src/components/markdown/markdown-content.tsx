@@ -2,8 +2,7 @@ import React, { useCallback } from "react";
 import { graphql, navigate, withPrefix } from "gatsby";
 import { Prose } from "./prose";
 import { LeadFormSlot } from "../form/lead-form-slot";
-import { navigateOnClick } from "../../browser/static-islands";
-import { StaticIsland } from "../layout/static-island";
+import { navigateOnClick, StaticIsland } from "../../hydration";
 
 /** Whether a Markdown body embeds a lead form (which needs React in the browser). */
 export const hasForms = (body: Queries.MarkdownBodyFieldsFragment | null | undefined) =>

@@ -130,7 +130,7 @@ export const Prose = styled.div`
     }
   }
   .callout__title {
-    font-weight: 700;
+    font-weight: ${theme.fontWeights.bold};
     margin-bottom: ${theme.space.xs};
   }
   .callout--tip {

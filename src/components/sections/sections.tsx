@@ -8,7 +8,7 @@ import { MarkdownContent, hasForms } from "../markdown/markdown-content";
 import { LeadFormSlot } from "../form/lead-form-slot";
 import { SmartLink } from "../ui/smart-link";
 import { ReserveStack } from "../ui/reserve";
-import { StaticIsland } from "../layout/static-island";
+import { StaticIsland } from "../../hydration";
 import { Center, Heading2, image } from "./parts";
 import { IntegrationList } from "./integration-list";
 import { JobList } from "./job-list";
@@ -68,7 +68,7 @@ const Faq = styled.div`
   }
   summary {
     cursor: pointer;
-    font-weight: 700;
+    font-weight: ${theme.fontWeights.bold};
     font-size: ${theme.fontSizes.l};
   }
 `;

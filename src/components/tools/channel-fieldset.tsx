@@ -14,7 +14,7 @@ const Set = styled.fieldset`
   legend {
     padding: 0 ${theme.space.xs};
     font-size: ${theme.fontSizes.xl};
-    font-weight: 700;
+    font-weight: ${theme.fontWeights.bold};
   }
 `;
 const Toggle = styled.label`

@@ -7,7 +7,7 @@ export const PickerSet = styled.fieldset`
   padding: 0;
   margin: ${theme.space.l} 0 0;
   legend {
-    font-weight: 700;
+    font-weight: ${theme.fontWeights.bold};
     font-size: ${theme.fontSizes.l};
     margin-bottom: ${theme.space.xs};
     padding: 0;

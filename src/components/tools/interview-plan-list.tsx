@@ -32,7 +32,7 @@ const Item = styled.li`
     border-radius: ${theme.radii.pill};
     background: ${theme.colors.cobaltTint};
     color: ${theme.colors.cobaltDark};
-    font-weight: 700;
+    font-weight: ${theme.fontWeights.bold};
     font-size: ${theme.fontSizes.s};
   }
   .text {

@@ -20,7 +20,7 @@ const Search = styled.div`
   gap: ${theme.space.xxs};
   flex: 1 1 260px;
   label {
-    font-weight: 700;
+    font-weight: ${theme.fontWeights.bold};
   }
   div {
     display: flex;
@@ -54,7 +54,7 @@ const Types = styled.fieldset`
   margin: 0;
   padding: 0;
   legend {
-    font-weight: 700;
+    font-weight: ${theme.fontWeights.bold};
     padding: 0;
     margin-bottom: ${theme.space.xxs};
   }
@@ -77,7 +77,7 @@ const Types = styled.fieldset`
   label:has(input:checked) {
     background: ${theme.colors.cobaltTint};
     border-color: ${theme.colors.cobaltDark};
-    font-weight: 700;
+    font-weight: ${theme.fontWeights.bold};
   }
   label:has(input:focus-visible) {
     outline: 3px solid ${theme.colors.focus};

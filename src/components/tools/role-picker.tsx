@@ -6,7 +6,7 @@ const Field = styled.div`
   flex-direction: column;
   gap: ${theme.space.xxs};
   label {
-    font-weight: 700;
+    font-weight: ${theme.fontWeights.bold};
   }
   select {
     font: inherit;

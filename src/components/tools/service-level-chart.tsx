@@ -48,7 +48,7 @@ const Figure = styled.div`
   .target-label {
     fill: ${theme.colors.orange};
     font-size: 13px;
-    font-weight: 700;
+    font-weight: ${theme.fontWeights.bold};
   }
   details {
     margin-top: ${theme.space.xs};

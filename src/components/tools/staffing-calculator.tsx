@@ -55,7 +55,7 @@ const TeamSet = styled.fieldset`
   legend {
     padding: 0 ${theme.space.xs};
     font-size: ${theme.fontSizes.xl};
-    font-weight: 700;
+    font-weight: ${theme.fontWeights.bold};
   }
 `;
 const Actions = styled.div`

@@ -22,7 +22,7 @@ const Totals = styled.dl`
   dd {
     margin: 0;
     font-size: ${theme.fontSizes.xxl};
-    font-weight: 700;
+    font-weight: ${theme.fontWeights.bold};
     line-height: 1.2;
   }
   .wide {
@@ -56,7 +56,7 @@ const ChannelCard = styled.section`
   dd {
     margin: 0;
     font-size: ${theme.fontSizes.l};
-    font-weight: 700;
+    font-weight: ${theme.fontWeights.bold};
   }
 `;
 const Note = styled.p`

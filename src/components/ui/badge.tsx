@@ -38,7 +38,7 @@ const pad: Record<BadgeSize, string> = { XS: "1px 6px; font-size: 10px", S: "2px
 export const Badge = styled.span<{ $color?: BadgeColor; $size?: BadgeSize }>`
   display: inline-block;
   border-radius: ${theme.radii.pill};
-  font-weight: 700;
+  font-weight: ${theme.fontWeights.bold};
   letter-spacing: 0.04em;
   line-height: 1.4;
   vertical-align: middle;

@@ -18,7 +18,7 @@ export const Eyebrow = styled.p`
   text-transform: uppercase;
   letter-spacing: 0.08em;
   font-size: ${theme.fontSizes.s};
-  font-weight: 700;
+  font-weight: ${theme.fontWeights.bold};
   color: ${theme.colors.cobaltDark};
   margin-bottom: ${theme.space.s};
 `;

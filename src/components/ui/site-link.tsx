@@ -1,7 +1,7 @@
 import React, { forwardRef, useCallback, useContext, useRef } from "react";
 import { navigate, withPrefix } from "gatsby";
 import { LocationContext } from "@gatsbyjs/reach-router";
-import { hovering, internalHref, isClientNavigation, isCurrentPage, viewportPrefetcher } from "../../browser/internal-link";
+import { hovering, internalHref, isClientNavigation, isCurrentPage, viewportPrefetcher } from "../../hydration";
 
 export interface SiteLinkProps extends Omit<React.AnchorHTMLAttributes<HTMLAnchorElement>, "href"> {
   /** An address on this site, e.g. "/pricing/" or "/blog/?page=2#latest". */
@@ -12,7 +12,7 @@ export interface SiteLinkProps extends Omit<React.AnchorHTMLAttributes<HTMLAncho
  * A link to a page of this site: a plain anchor that navigates client-side, prefetches on hover and when
  * it scrolls into view, and is marked aria-current="page" on the page it points to. That is what gatsby's
  * <Link> does, in two components instead of seven and with one shared IntersectionObserver
- * (src/browser/internal-link.ts explains why).
+ * (src/hydration/internal-link.ts explains why).
  */
 export const SiteLink = forwardRef<HTMLAnchorElement, SiteLinkProps>(function SiteLink({ to, onClick, onMouseEnter, ...rest }, forwarded) {
   const element = useRef<HTMLAnchorElement | null>(null);

@@ -9,7 +9,7 @@ import type { GraphQLResolveInfo } from "gatsby/graphql";
 import { entityFields } from "../schema";
 import { sanitize } from "../markdown";
 import { contentModel, type ContentTypeModel, type ModelField } from "./model";
-import { experienceNodeFields, type AudienceEntry, type ExperienceEntry } from "../../personalization/content";
+import { experienceNodeFields, type AudienceEntry, type ExperienceEntry } from "../experiences";
 
 type NodeData = Record<string, any>;
 export interface ContentfulResolverContext {

@@ -289,41 +289,8 @@ export const resourcesPageSchema = z.object({
 // A line "::form[<form id>]" alone in the body embeds that lead form (SPEC 2.5).
 export const documentSchema = z.object({ slug, title: z.string(), description: z.string(), updated: isoDate.optional() });
 
-// ---- lead forms (content/forms/*.json), in the marketing-automation service's shape (SPEC 3.8) ----
-const formField = z.object({
-  name: z.string().regex(/^[a-z0-9_]+$/, "a field name is snake_case"),
-  label: z.string(),
-  placeholder: z.string().optional(),
-  fieldType: z.enum(["dropdown", "email", "file", "multi_line_text", "radio", "single_line_text"]),
-  required: z.boolean(),
-  hidden: z.boolean(),
-  defaultValue: z.string().optional(),
-  defaultValues: z.array(z.string()).optional(),
-  options: z.array(z.object({ value: z.string(), label: z.string() })).optional(),
-  objectTypeId: z.string().default("0-1"),
-  validation: z.object({ blockedEmailDomains: z.array(z.string()) }).optional(),
-});
-export const leadFormSchema = z.object({
-  alternative_id: z.string().min(1),
-  /** HubSpot's form GUID, when the form is delivered to HubSpot under a different id. */
-  guid: z.string().optional(),
-  name: z.string(),
-  fieldGroups: z.array(z.object({ alternative_fields: z.array(formField).min(1), richText: z.string().optional() })),
-  configuration: z.object({ postSubmitAction: z.object({ type: z.string(), value: z.string() }).optional() }).optional(),
-  displayOptions: z.object({ submitButtonText: z.string() }).optional(),
-  legalConsentOptions: z
-    .object({
-      consentToProcessText: z.string().optional(),
-      privacyText: z.string().optional(),
-      communicationsCheckboxes: z
-        .array(z.object({ label: z.string(), subscriptionTypeId: z.number().int(), required: z.boolean() }))
-        .default([]),
-    })
-    .optional(),
-  isCompact: z.boolean().optional(),
-  redirectUrl: z.string().optional(),
-  customSuccessMessage: z.string().optional(),
-});
+// ---- lead forms (content/forms/*.json): the schema every lead-form source is checked against ----
+export { leadFormSchema } from "../../lib/lead-form/schema";
 
 // ---- personalization (content/personalization/*.json), in the Ninetailed content shape (SPEC 3.7) ----
 export const audienceSchema = z.object({

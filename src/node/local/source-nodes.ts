@@ -5,7 +5,7 @@
 import type { NodePluginArgs } from "gatsby";
 import { loadContent, type LocalContent } from "./load-content";
 import type { SectionInput } from "./content-schema";
-import { experienceNodeFields } from "../../personalization/content";
+import { experienceNodeFields } from "../experiences";
 
 type Args = Pick<NodePluginArgs, "actions" | "createNodeId" | "createContentDigest">;
 

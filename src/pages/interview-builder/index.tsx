@@ -22,7 +22,7 @@ export default function InterviewBuilderPage({ data, location }: PageProps<Queri
           lead="Pick the role you're hiring for, choose the competencies that matter, and walk into every interview with structured questions and what good answers sound like."
         >
           <p>
-            <SiteLink to="/interview-builder/library/">Browse the full library</SiteLink> of interview guides and job descriptions.
+            <SiteLink to={paths.interviewLibrary()}>Browse the full library</SiteLink> of interview guides and job descriptions.
           </p>
         </PageHeader>
       </div>

@@ -34,7 +34,7 @@ export default function InterviewLibraryPage({ data, location }: PageProps<Queri
       <PageHeader
         title="Interview guide and job description library"
         lead="Every support role we've written an interview guide and a job description for, ready to adapt."
-        crumbs={[{ name: "Interview builder", path: "/interview-builder/" }]}
+        crumbs={[{ name: "Interview builder", path: paths.interviewBuilder() }]}
       />
       <Section>
         <Container>

@@ -5,6 +5,7 @@ import { DocumentHead, DocumentView } from "../../components/document-view";
 import { Button } from "../../components/ui/button";
 import { EMPTY_FIELD_VALUE, SIGNUP_HIDDEN_FIELDS } from "../../lib/signup-fields";
 import { publicConfig } from "../../config/public";
+import { paths } from "../../lib/paths";
 
 const Form = styled.form`
   display: grid;
@@ -27,7 +28,7 @@ const Form = styled.form`
 export default function RegisterPage({ data, location }: PageProps<Queries.RegisterPageQuery>) {
   return (
     <DocumentView document={data.document} path={location.pathname}>
-      <Form id="signupForm" method="post" action={`https://${publicConfig.hosts.app}/members/register/`}>
+      <Form id="signupForm" method="post" action={`https://${publicConfig.hosts.app}${paths.signup()}`}>
         <label>
           First name
           <input name="fname" autoComplete="given-name" required />

@@ -16,6 +16,7 @@
  * client-side navigation renders its children like any component (see isServerIsland).
  */
 import { hovering, isClientNavigation, isCurrentPage, viewportPrefetcher } from "./internal-link";
+import { isFilePath } from "../lib/paths";
 
 export const ISLAND_ATTRIBUTE = "data-island";
 export const ACTION_ATTRIBUTE = "data-island-action";
@@ -37,8 +38,6 @@ export function isServerIsland(id: string, doc: Document | undefined = globalThi
   return false;
 }
 
-const FILE_SUFFIX = /\.[a-z0-9]+$/i;
-
 /**
  * The address a link in the kept DOM navigates to client-side, or null when the browser should follow it:
  * another origin, a target or download attribute, a file rather than a page, or only a hash on this page.
@@ -48,7 +47,7 @@ export function sitePageOf(anchor: HTMLAnchorElement, base: string): string | nu
   if (!href || !href.startsWith("/") || href.startsWith("//")) return null;
   if (anchor.hasAttribute("download") || anchor.target) return null;
   const url = new URL(href, "http://site.invalid");
-  if (FILE_SUFFIX.test(url.pathname)) return null;
+  if (isFilePath(url.pathname)) return null;
   const prefix = base.endsWith("/") ? base.slice(0, -1) : base;
   const path = prefix && url.pathname.startsWith(`${prefix}/`) ? url.pathname.slice(prefix.length) : url.pathname;
   return `${path}${url.search}${url.hash}`;

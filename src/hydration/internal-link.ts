@@ -5,29 +5,25 @@
  * link and its own location consumer …) and gives every link an IntersectionObserver of its own. A page
  * here has around a hundred internal links (navigation drawers, footer, cards), so hydrating them was
  * the largest part of the main-thread work after the first paint. The same behaviour, kept:
- * - a plain left click navigates client-side (window.___navigate via gatsby's navigate), replacing the
+ * - a plain left click navigates client-side (gatsby's navigate), replacing the
  *   history entry when the link points at the current page;
- * - hovering asks Gatsby's loader to fetch the page's resources (`___loader.hovering`);
- * - a link that scrolls into view queues its page for prefetching (`___loader.enqueue`), which the loader
+ * - hovering asks Gatsby's loader to fetch the page's resources (its `hovering`; src/hydration/gatsby-internals.ts);
+ * - a link that scrolls into view queues its page for prefetching (its `enqueue`), which the loader
  *   batches and skips on slow connections, with data saver and for bots (SPEC 9) — through one shared
  *   observer for every link instead of one each. Unlike gatsby-link, not the links of a closed navigation
  *   drawer: it sits under the header, in view but hidden, and prefetching its forty-odd pages on every page
  *   view cost visitors the data and kept the service worker busy for a minute (a deploy's new worker waits
  *   for the old one to be idle).
  */
+import { isFilePath } from "../lib/paths";
+import { gatsbyLoader, type WithGatsbyLoader } from "./gatsby-internals";
 
 export interface PrefetchLoader {
   enqueue(path: string): unknown;
   hovering(path: string): unknown;
 }
 
-type LoaderWindow = { ___loader?: PrefetchLoader; location: { pathname: string; search: string } };
-
-/**
- * The suffixes gatsby-page-utils' applyTrailingSlashOption leaves without a slash (what gatsby-link renders).
- * Not the question "is this a page?": static-islands' sitePageOf leaves any address with a suffix to the browser.
- */
-const FILE_SUFFIX = /\.(html|json|js|map|txt|xml|pdf)$/;
+type LoaderWindow = WithGatsbyLoader<PrefetchLoader> & { location: { pathname: string; search: string } };
 
 /**
  * The href gatsby-link would render for an internal address: the site's `trailingSlash: "always"`
@@ -37,7 +33,7 @@ export function internalHref(to: string, withPrefix: (path: string) => string = 
   const cut = to.search(/[?#]/);
   const path = cut < 0 ? to : to.slice(0, cut);
   const rest = cut < 0 ? "" : to.slice(cut);
-  const slashed = path === "/" || path.endsWith("/") || FILE_SUFFIX.test(path) ? path : `${path}/`;
+  const slashed = path === "/" || path.endsWith("/") || isFilePath(path) ? path : `${path}/`;
   return withPrefix(slashed) + rest;
 }
 
@@ -66,13 +62,14 @@ export function isCurrentPage(href: string, pathname: string): boolean {
 
 /** Queues a page for prefetching unless it is the page shown. */
 export function prefetch(to: string, win: LoaderWindow | undefined = globalThis.window): void {
-  if (!win?.___loader) return;
+  const loader = gatsbyLoader(win);
+  if (!win || !loader) return;
   const path = pagePath(to);
-  if (path !== win.location.pathname + win.location.search) win.___loader.enqueue(path);
+  if (path !== win.location.pathname + win.location.search) loader.enqueue(path);
 }
 
 export function hovering(to: string, win: LoaderWindow | undefined = globalThis.window): void {
-  win?.___loader?.hovering(pagePath(to));
+  gatsbyLoader(win)?.hovering(pagePath(to));
 }
 
 type ObserverFactory = (callback: IntersectionObserverCallback) => Pick<IntersectionObserver, "observe" | "unobserve">;
