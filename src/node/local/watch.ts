@@ -73,6 +73,7 @@ function watch(contentDir: string, args: Args, options: LocalSourceOptions) {
     }
   };
   watcher = chokidar.watch(contentDir, { ignoreInitial: true, ignored: ["**/.*", "**/node_modules/**"] });
+  watcher.on("ready", () => args.reporter.info(`watching ${contentDir} for edits`));
   watcher.on("all", (_event, file) => {
     changed.add(file.slice(contentDir.length + 1));
     clearTimeout(timer);
