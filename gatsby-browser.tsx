@@ -4,6 +4,7 @@ import "./src/hydration/adopt-server-styles";
 import type { GatsbyBrowser } from "gatsby";
 import { RootWrapper } from "./src/components/root-wrapper";
 import { hydrateInTransition } from "./src/hydration";
+import { developBundle } from "./src/config/develop";
 import {
   onClientEntry as startRuntime,
   onInitialClientRender as afterFirstRender,
@@ -20,5 +21,8 @@ export const onClientEntry: GatsbyBrowser["onClientEntry"] = () => startRuntime(
 export const onInitialClientRender: GatsbyBrowser["onInitialClientRender"] = () => afterFirstRender();
 export const onRouteUpdate: GatsbyBrowser["onRouteUpdate"] = ({ location, prevLocation }) => routeUpdated({ location, prevLocation });
 // Gatsby types this hook with react-dom's legacy render() signature; the function it calls is (element, container).
-export const replaceHydrateFunction: GatsbyBrowser["replaceHydrateFunction"] = () =>
-  hydrateInTransition as unknown as ReturnType<NonNullable<GatsbyBrowser["replaceHydrateFunction"]>>;
+// In develop, Gatsby's own renderer: develop's HTML is not the production server render, and develop also renders
+// its loading indicator through this function, into an element of its own.
+export const replaceHydrateFunction: GatsbyBrowser["replaceHydrateFunction"] = developBundle
+  ? undefined
+  : () => hydrateInTransition as unknown as ReturnType<NonNullable<GatsbyBrowser["replaceHydrateFunction"]>>;

@@ -1,8 +1,8 @@
 /** Gatsby Node APIs: a dispatcher; the work lives in src/node. */
 import type { GatsbyNode } from "gatsby";
 import { browserBuildConstants, readServerConfig } from "./src/config";
-import { sourceLocalContent } from "./src/node/local/source-nodes";
-import { ContentError } from "./src/node/local/load-content";
+import { sourceEmbeddedContent } from "./src/node/local/watch";
+import { contentRoot, watchingContent } from "./src/config/content";
 import { createPages as createAllPages } from "./src/node/create-pages";
 import path from "node:path";
 import { copyIcons } from "./src/node/icons";
@@ -37,13 +37,8 @@ export const sourceNodes: GatsbyNode["sourceNodes"] = async (args) => {
     return args.reporter.panic(`HubSpot forms could not be sourced (HUBSPOT_ACCESS_TOKEN is set): ${(error as Error).message}`);
   }
   if (config.contentful) return; // gatsby-source-contentful sources the entries (src/node/contentful)
-  const dir = config.contentDir ?? path.join(__dirname, "content");
-  try {
-    sourceLocalContent(dir, args, { skipFormIds: hubspotFormIds });
-  } catch (error) {
-    if (error instanceof ContentError) args.reporter.panic(error.message);
-    throw error;
-  }
+  // In develop, edits under content/ update the nodes as they are saved (src/node/local/watch.ts).
+  sourceEmbeddedContent(contentRoot(__dirname), args, { skipFormIds: hubspotFormIds, watch: watchingContent() });
 };
 
 // Personalization unset: the SDK chunk is not even emitted (src/personalization/load-sdk.ts).

@@ -7,7 +7,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import { loadContent, contentRoot } from "../src/node/local/load-content";
+import { loadContent } from "../src/node/local/load-content";
+import { contentRoot } from "../src/config/content";
 
 const PALETTES = [
   ["#4176fa", "#1f4fd1", "#e8eefe", "#ffb35c"],

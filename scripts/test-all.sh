@@ -42,3 +42,6 @@ npx playwright test
 step "Contentful parity (the same site through gatsby-source-contentful and the local Delivery API emulator)"
 # Compares against the embedded build above (public/), then rebuilds incrementally after one CMS change.
 npx tsx scripts/contentful/run-parity.ts
+step "gatsby develop: live content edits, content errors, a clean console, the Contentful preview refresh"
+# Last: a develop server rewrites public/ and .cache/, which the steps above read as the production build.
+npx playwright test -c tests/e2e-develop/playwright.config.ts

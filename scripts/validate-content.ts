@@ -1,5 +1,6 @@
 /** `npm run content:check`: validate content/ without building the site. */
-import { loadContent, contentRoot, ContentError } from "../src/node/local/load-content";
+import { loadContent, ContentError } from "../src/node/local/load-content";
+import { contentRoot } from "../src/config/content";
 
 try {
   const missing: string[] = [];

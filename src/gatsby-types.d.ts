@@ -36,17 +36,25 @@ type AVIFOptions = {
   readonly speed: InputMaybe<Scalars['Int']>;
 };
 
+/** A person who writes posts or books; their page is /authors/slug/. */
 type Author = {
+  /** Their photo. */
   readonly avatar: ImageAsset;
+  /** Their biography. */
   readonly bio: MarkdownBody;
   readonly children: ReadonlyArray<Node>;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
+  /** Their LinkedIn profile URL. */
   readonly linkedin: Maybe<Scalars['String']>;
+  /** The author's full name. */
   readonly name: Scalars['String'];
   readonly parent: Maybe<Node>;
+  /** Their role, e.g. Head of Support. */
   readonly role: Scalars['String'];
+  /** The author's URL segment; posts and books name their author by it. */
   readonly slug: Scalars['String'];
+  /** Their profile URL on X. */
   readonly x: Maybe<Scalars['String']>;
 };
 
@@ -178,24 +186,36 @@ type AuthorSortInput = {
   readonly x: InputMaybe<SortOrderEnum>;
 };
 
+/** A blog post, at /blog/slug/. */
 type BlogPost = {
+  /** Who wrote it. */
   readonly author: Author;
+  /** The post. */
   readonly body: MarkdownBody;
+  /** The category it is listed under. */
   readonly category: Category;
   readonly children: ReadonlyArray<Node>;
+  /** The publication date. */
   readonly date: Scalars['Date'];
+  /** A summary for cards and the meta description (50-170 characters). */
   readonly excerpt: Scalars['String'];
   readonly id: Scalars['ID'];
+  /** The post's cover image. */
   readonly image: ImageAsset;
   readonly internal: Internal;
   readonly parent: Maybe<Node>;
+  /** The post's URL segment. */
   readonly slug: Scalars['String'];
+  /** Free-form tags. */
   readonly tags: ReadonlyArray<Scalars['String']>;
+  /** The post's title (its h1 and document title). */
   readonly title: Scalars['String'];
+  /** The date of the last significant update. */
   readonly updated: Maybe<Scalars['Date']>;
 };
 
 
+/** A blog post, at /blog/slug/. */
 type BlogPost_dateArgs = {
   difference: InputMaybe<Scalars['String']>;
   formatString: InputMaybe<Scalars['String']>;
@@ -204,6 +224,7 @@ type BlogPost_dateArgs = {
 };
 
 
+/** A blog post, at /blog/slug/. */
 type BlogPost_updatedArgs = {
   difference: InputMaybe<Scalars['String']>;
   formatString: InputMaybe<Scalars['String']>;
@@ -355,17 +376,25 @@ type BlurredOptions = {
   readonly width: InputMaybe<Scalars['Int']>;
 };
 
+/** A book: an introduction and chapters, at /books/slug/. */
 type Book = {
+  /** Who wrote it. */
   readonly author: Author;
+  /** The chapters, in reading order. */
   readonly chapters: ReadonlyArray<BookPost>;
   readonly children: ReadonlyArray<Node>;
+  /** The cover image. */
   readonly cover: ImageAsset;
+  /** What the book is about. */
   readonly description: Scalars['String'];
   readonly id: Scalars['ID'];
   readonly internal: Internal;
+  /** The book's introduction (its index page). */
   readonly intro: MarkdownBody;
   readonly parent: Maybe<Node>;
+  /** The book's URL segment. */
   readonly slug: Scalars['String'];
+  /** The book's title. */
   readonly title: Scalars['String'];
 };
 
@@ -483,16 +512,23 @@ type BookGroupConnection_sumArgs = {
   field: BookFieldSelector;
 };
 
+/** A chapter of a book, at /books/book/slug/. */
 type BookPost = {
+  /** The chapter. */
   readonly body: MarkdownBody;
+  /** The book it belongs to. */
   readonly book: Book;
   readonly children: ReadonlyArray<Node>;
+  /** A summary for the book's chapter list. */
   readonly excerpt: Scalars['String'];
   readonly id: Scalars['ID'];
   readonly internal: Internal;
+  /** The chapter's position in the book, from 1. */
   readonly order: Scalars['Int'];
   readonly parent: Maybe<Node>;
+  /** The chapter's URL segment within its book. */
   readonly slug: Scalars['String'];
+  /** The chapter's title. */
   readonly title: Scalars['String'];
 };
 
@@ -646,16 +682,23 @@ type BooleanQueryOperatorInput = {
   readonly nin: InputMaybe<ReadonlyArray<InputMaybe<Scalars['Boolean']>>>;
 };
 
+/** A closing call to action. */
 type CallToActionSection = {
+  /** Always CallToAction. */
   readonly blocktype: Scalars['String'];
   readonly children: ReadonlyArray<Node>;
+  /** The main call to action. */
   readonly cta: CtaLink;
+  /** The section heading. */
   readonly heading: Maybe<Scalars['String']>;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   readonly parent: Maybe<Node>;
+  /** The second call to action. */
   readonly secondaryCta: Maybe<CtaLink>;
+  /** The section's anchor id. */
   readonly sectionId: Maybe<Scalars['String']>;
+  /** The text under the heading. */
   readonly text: Maybe<Scalars['String']>;
 };
 
@@ -784,13 +827,17 @@ type CallToActionSectionSortInput = {
   readonly text: InputMaybe<SortOrderEnum>;
 };
 
+/** A blog category; its posts are listed at /blog/category/slug/. */
 type Category = {
   readonly children: ReadonlyArray<Node>;
+  /** What the category covers (the listing's meta description). */
   readonly description: Scalars['String'];
   readonly id: Scalars['ID'];
   readonly internal: Internal;
+  /** The category's display name. */
   readonly name: Scalars['String'];
   readonly parent: Maybe<Node>;
+  /** The category's URL segment. */
   readonly slug: Scalars['String'];
 };
 
@@ -910,22 +957,35 @@ type CategorySortInput = {
   readonly slug: InputMaybe<SortOrderEnum>;
 };
 
+/** A customer story, at /customers/slug/. */
 type Company = {
+  /** The story. */
   readonly body: MarkdownBody;
   readonly children: ReadonlyArray<Node>;
   readonly id: Scalars['ID'];
+  /** The customer's industry. */
   readonly industry: Scalars['String'];
   readonly internal: Internal;
+  /** Where the customer is based. */
   readonly location: Scalars['String'];
+  /** The customer's logo. */
   readonly logo: ImageAsset;
+  /** The customer's name. */
   readonly name: Scalars['String'];
   readonly parent: Maybe<Node>;
+  /** The customer's quote. */
   readonly quote: Scalars['String'];
+  /** Who said it. */
   readonly quoteAuthor: Scalars['String'];
+  /** Their role. */
   readonly quoteRole: Scalars['String'];
+  /** The customer's size, e.g. 50-200 employees. */
   readonly size: Scalars['String'];
+  /** The story's URL segment. */
   readonly slug: Scalars['String'];
+  /** Results in figures, at least two. */
   readonly stats: ReadonlyArray<Stat>;
+  /** One or two sentences for the list. */
   readonly summary: Scalars['String'];
 };
 
@@ -1053,14 +1113,19 @@ type CompanyGroupConnection_sumArgs = {
   field: CompanyFieldSelector;
 };
 
+/** Every customer story (listed from the Company entries). */
 type CompanyListSection = {
+  /** Always CompanyList. */
   readonly blocktype: Scalars['String'];
   readonly children: ReadonlyArray<Node>;
+  /** The section heading. */
   readonly heading: Maybe<Scalars['String']>;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   readonly parent: Maybe<Node>;
+  /** The section's anchor id. */
   readonly sectionId: Maybe<Scalars['String']>;
+  /** The text under the heading. */
   readonly text: Maybe<Scalars['String']>;
 };
 
@@ -1202,6 +1267,7 @@ type CompanySortInput = {
   readonly summary: InputMaybe<SortOrderEnum>;
 };
 
+/** A skill an interview assesses, with its questions. */
 type Competency = {
   readonly description: Scalars['String'];
   readonly name: Scalars['String'];
@@ -1230,8 +1296,10 @@ type CompetencySortInput = {
   readonly questions: InputMaybe<InterviewQuestionSortInput>;
 };
 
+/** A labelled link shown as a button. */
 type CtaLink = {
   readonly label: Scalars['String'];
+  /** A site path, an absolute URL, a #hash or a {{key}} from the URL table. */
   readonly url: Scalars['String'];
 };
 
@@ -1557,19 +1625,26 @@ type DirectorySortInput = {
   readonly uid: InputMaybe<SortOrderEnum>;
 };
 
+/** A long-form Markdown document that a static page renders (legal pages, programmes). */
 type Document = {
+  /** The document; a line ::form[form id] embeds that lead form. */
   readonly body: MarkdownBody;
   readonly children: ReadonlyArray<Node>;
+  /** The meta description. */
   readonly description: Scalars['String'];
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   readonly parent: Maybe<Node>;
+  /** The name the page looks the document up by. */
   readonly slug: Scalars['String'];
+  /** The document's title. */
   readonly title: Scalars['String'];
+  /** When the document last changed. */
   readonly updated: Maybe<Scalars['Date']>;
 };
 
 
+/** A long-form Markdown document that a static page renders (legal pages, programmes). */
 type Document_updatedArgs = {
   difference: InputMaybe<Scalars['String']>;
   formatString: InputMaybe<Scalars['String']>;
@@ -1705,6 +1780,7 @@ type DuotoneGradient = {
   readonly shadow: Scalars['String'];
 };
 
+/** A baseline entry and its variants. */
 type ExperienceComponent = {
   readonly baseline: ExperienceVariantRef;
   readonly variants: ReadonlyArray<ExperienceVariantRef>;
@@ -1729,6 +1805,7 @@ type ExperienceComponentSortInput = {
   readonly variants: InputMaybe<ExperienceVariantRefSortInput>;
 };
 
+/** A slice of the traffic: visitors whose hash falls in start-end see variant index (0 is the baseline). */
 type ExperienceDistribution = {
   readonly end: Scalars['Float'];
   readonly index: Scalars['Int'];
@@ -1757,6 +1834,7 @@ type ExperienceDistributionSortInput = {
   readonly start: InputMaybe<SortOrderEnum>;
 };
 
+/** An entry an experience shows or hides. */
 type ExperienceVariantRef = {
   readonly hidden: Maybe<Scalars['Boolean']>;
   readonly id: Scalars['String'];
@@ -1781,6 +1859,7 @@ type ExperienceVariantRefSortInput = {
   readonly id: InputMaybe<SortOrderEnum>;
 };
 
+/** A question and its answer (also FAQPage structured data). */
 type FaqItem = {
   readonly answer: Scalars['String'];
   readonly question: Scalars['String'];
@@ -1805,14 +1884,19 @@ type FaqItemSortInput = {
   readonly question: InputMaybe<SortOrderEnum>;
 };
 
+/** Frequently asked questions. */
 type FaqSection = {
+  /** Always Faq. */
   readonly blocktype: Scalars['String'];
   readonly children: ReadonlyArray<Node>;
+  /** The section heading. */
   readonly heading: Maybe<Scalars['String']>;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
+  /** The questions and answers, at least one. */
   readonly items: ReadonlyArray<FaqItem>;
   readonly parent: Maybe<Node>;
+  /** The section's anchor id. */
   readonly sectionId: Maybe<Scalars['String']>;
 };
 
@@ -1935,7 +2019,9 @@ type FaqSectionSortInput = {
   readonly sectionId: InputMaybe<SortOrderEnum>;
 };
 
+/** One feature of a feature grid. */
 type Feature = {
+  /** An icon name from the icon set. */
   readonly icon: Maybe<Scalars['String']>;
   readonly text: Scalars['String'];
   readonly title: Scalars['String'];
@@ -1960,15 +2046,21 @@ type FeatureFilterListInput = {
   readonly elemMatch: InputMaybe<FeatureFilterInput>;
 };
 
+/** A grid of features with icons. */
 type FeatureGridSection = {
+  /** Always FeatureGrid. */
   readonly blocktype: Scalars['String'];
   readonly children: ReadonlyArray<Node>;
+  /** The features, at least two. */
   readonly features: ReadonlyArray<Feature>;
+  /** The section heading. */
   readonly heading: Maybe<Scalars['String']>;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   readonly parent: Maybe<Node>;
+  /** The section's anchor id. */
   readonly sectionId: Maybe<Scalars['String']>;
+  /** The text under the heading. */
   readonly text: Maybe<Scalars['String']>;
 };
 
@@ -2434,14 +2526,17 @@ type FloatQueryOperatorInput = {
   readonly nin: InputMaybe<ReadonlyArray<InputMaybe<Scalars['Float']>>>;
 };
 
+/** The site footer (one per site). */
 type Footer = {
   readonly children: ReadonlyArray<Node>;
+  /** The footer's columns, in order. */
   readonly columns: ReadonlyArray<FooterColumn>;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   readonly parent: Maybe<Node>;
 };
 
+/** A titled column of the footer. */
 type FooterColumn = {
   readonly items: ReadonlyArray<FooterItem>;
   readonly title: Scalars['String'];
@@ -2568,7 +2663,9 @@ type FooterGroupConnection_sumArgs = {
   field: FooterFieldSelector;
 };
 
+/** A link (or a short HTML note) in a footer column. */
 type FooterItem = {
+  /** Sanitized HTML shown instead of a plain link. */
   readonly html: Maybe<Scalars['String']>;
   readonly isNew: Maybe<Scalars['Boolean']>;
   readonly title: Scalars['String'];
@@ -2608,15 +2705,21 @@ type FooterSortInput = {
   readonly parent: InputMaybe<NodeSortInput>;
 };
 
+/** A lead form with a heading. */
 type FormSection = {
+  /** Always Form. */
   readonly blocktype: Scalars['String'];
   readonly children: ReadonlyArray<Node>;
+  /** The form (from the embedded content or HubSpot), by its alternative_id. */
   readonly form: Maybe<LeadForm>;
+  /** The section heading. */
   readonly heading: Maybe<Scalars['String']>;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   readonly parent: Maybe<Node>;
+  /** The section's anchor id. */
   readonly sectionId: Maybe<Scalars['String']>;
+  /** The text under the heading. */
   readonly text: Maybe<Scalars['String']>;
 };
 
@@ -2768,18 +2871,27 @@ type GatsbyImagePlaceholder =
   | 'none'
   | 'tracedSVG';
 
+/** The page's opening block: heading, text, image and up to two calls to action. */
 type HeroSection = {
+  /** Always Hero. */
   readonly blocktype: Scalars['String'];
   readonly children: ReadonlyArray<Node>;
+  /** The page's main heading. */
   readonly heading: Maybe<Scalars['String']>;
   readonly id: Scalars['ID'];
+  /** The image beside the text. */
   readonly image: Maybe<ImageAsset>;
   readonly internal: Internal;
+  /** A short line above the heading. */
   readonly kicker: Maybe<Scalars['String']>;
   readonly parent: Maybe<Node>;
+  /** The main call to action. */
   readonly primaryCta: Maybe<CtaLink>;
+  /** The second call to action. */
   readonly secondaryCta: Maybe<CtaLink>;
+  /** The section's anchor id; personalization's hero variants replace a hero by this id. */
   readonly sectionId: Maybe<Scalars['String']>;
+  /** The text under the heading. */
   readonly text: Maybe<Scalars['String']>;
 };
 
@@ -3064,15 +3176,28 @@ type HubSpotLeadFormSortInput = {
   readonly redirectUrl: InputMaybe<SortOrderEnum>;
 };
 
+/**
+ * An image placed in content: an embedded file under content/images or a Contentful asset.
+ * Render it with gatsby-plugin-image's GatsbyImage and gatsbyImageData.
+ */
 type ImageAsset = {
+  /** Text alternative for screen readers; empty for a decorative image. */
   readonly alt: Scalars['String'];
+  /** Responsive image data for GatsbyImage (layout, width, formats and placeholder are arguments). */
   readonly gatsbyImageData: Maybe<Scalars['GatsbyImageData']>;
+  /** Intrinsic height of the original, in pixels. */
   readonly height: Maybe<Scalars['Int']>;
+  /** The original file's public URL (Open Graph images, JSON-LD). */
   readonly url: Maybe<Scalars['String']>;
+  /** Intrinsic width of the original, in pixels. */
   readonly width: Maybe<Scalars['Int']>;
 };
 
 
+/**
+ * An image placed in content: an embedded file under content/images or a Contentful asset.
+ * Render it with gatsby-plugin-image's GatsbyImage and gatsbyImageData.
+ */
 type ImageAsset_gatsbyImageDataArgs = {
   aspectRatio: InputMaybe<Scalars['Float']>;
   backgroundColor: InputMaybe<Scalars['String']>;
@@ -3564,19 +3689,29 @@ type IntQueryOperatorInput = {
   readonly nin: InputMaybe<ReadonlyArray<InputMaybe<Scalars['Int']>>>;
 };
 
+/** An app Northdesk connects to, at /integrations/slug/. */
 type Integration = {
+  /** The long description. */
   readonly body: MarkdownBody;
+  /** The app's kind, e.g. CRM or Chat (the list groups by it). */
   readonly category: Scalars['String'];
   readonly children: ReadonlyArray<Node>;
+  /** What the integration does, at least two points. */
   readonly features: ReadonlyArray<Scalars['String']>;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
+  /** Shows a New badge. */
   readonly isNew: Scalars['Boolean'];
+  /** The app's logo. */
   readonly logo: ImageAsset;
+  /** The app's name. */
   readonly name: Scalars['String'];
   readonly parent: Maybe<Node>;
+  /** The integration's URL segment. */
   readonly slug: Scalars['String'];
+  /** One or two sentences for the list. */
   readonly summary: Scalars['String'];
+  /** The app's website. */
   readonly website: Scalars['String'];
 };
 
@@ -3698,14 +3833,19 @@ type IntegrationGroupConnection_sumArgs = {
   field: IntegrationFieldSelector;
 };
 
+/** Every integration (listed from the Integration entries). */
 type IntegrationListSection = {
+  /** Always IntegrationList. */
   readonly blocktype: Scalars['String'];
   readonly children: ReadonlyArray<Node>;
+  /** The section heading. */
   readonly heading: Maybe<Scalars['String']>;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   readonly parent: Maybe<Node>;
+  /** The section's anchor id. */
   readonly sectionId: Maybe<Scalars['String']>;
+  /** The text under the heading. */
   readonly text: Maybe<Scalars['String']>;
 };
 
@@ -3892,17 +4032,25 @@ type InternalSortInput = {
   readonly type: InputMaybe<SortOrderEnum>;
 };
 
+/** An interview guide for a role, at /interview-builder/role/. */
 type InterviewGuide = {
+  /** The guide's introduction. */
   readonly body: MarkdownBody;
   readonly children: ReadonlyArray<Node>;
+  /** The skills to assess, each with questions. */
   readonly competencies: ReadonlyArray<Competency>;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
+  /** The same role's job description. */
   readonly jobDescription: JobDescription;
   readonly parent: Maybe<Node>;
+  /** The role, e.g. Support Engineer. */
   readonly role: Scalars['String'];
+  /** The guide's URL segment. */
   readonly slug: Scalars['String'];
+  /** What the guide covers. */
   readonly summary: Scalars['String'];
+  /** The guide's title. */
   readonly title: Scalars['String'];
 };
 
@@ -4034,8 +4182,10 @@ type InterviewGuideSortInput = {
   readonly title: InputMaybe<SortOrderEnum>;
 };
 
+/** An interview question and what a good answer shows. */
 type InterviewQuestion = {
   readonly id: Scalars['String'];
+  /** What to listen for in the answer. */
   readonly lookFor: Scalars['String'];
   readonly text: Scalars['String'];
 };
@@ -4076,21 +4226,33 @@ type JSONQueryOperatorInput = {
   readonly regex: InputMaybe<Scalars['JSON']>;
 };
 
+/** A job description template for a role, at /interview-builder/job-descriptions/role/. */
 type JobDescription = {
+  /** The description's introduction. */
   readonly body: MarkdownBody;
   readonly children: ReadonlyArray<Node>;
+  /** The team it belongs to. */
   readonly department: Scalars['String'];
+  /** FULL_TIME, PART_TIME or CONTRACTOR. */
   readonly employmentType: Scalars['String'];
   readonly id: Scalars['ID'];
   readonly internal: Internal;
+  /** The same role's interview guide. */
   readonly interviewGuide: InterviewGuide;
+  /** What would be a plus. */
   readonly niceToHave: ReadonlyArray<Scalars['String']>;
   readonly parent: Maybe<Node>;
+  /** What the person needs. */
   readonly requirements: ReadonlyArray<Scalars['String']>;
+  /** What the person will do. */
   readonly responsibilities: ReadonlyArray<Scalars['String']>;
+  /** The role, e.g. Support Engineer. */
   readonly role: Scalars['String'];
+  /** The description's URL segment. */
   readonly slug: Scalars['String'];
+  /** What the role is about. */
   readonly summary: Scalars['String'];
+  /** The description's title. */
   readonly title: Scalars['String'];
 };
 
@@ -4234,14 +4396,19 @@ type JobDescriptionSortInput = {
   readonly title: InputMaybe<SortOrderEnum>;
 };
 
+/** Every open job (listed from the JobPost entries). */
 type JobListSection = {
+  /** Always JobList. */
   readonly blocktype: Scalars['String'];
   readonly children: ReadonlyArray<Node>;
+  /** The section heading. */
   readonly heading: Maybe<Scalars['String']>;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   readonly parent: Maybe<Node>;
+  /** The section's anchor id. */
   readonly sectionId: Maybe<Scalars['String']>;
+  /** The text under the heading. */
   readonly text: Maybe<Scalars['String']>;
 };
 
@@ -4364,26 +4531,40 @@ type JobListSectionSortInput = {
   readonly text: InputMaybe<SortOrderEnum>;
 };
 
+/** An open position, at /jobs/slug/ (JobPosting structured data). */
 type JobPost = {
+  /** The job description. */
   readonly body: MarkdownBody;
   readonly children: ReadonlyArray<Node>;
+  /** The salary's ISO 4217 currency code. */
   readonly currency: Scalars['String'];
+  /** When the job was posted. */
   readonly datePosted: Scalars['Date'];
+  /** The team it belongs to. */
   readonly department: Scalars['String'];
+  /** FULL_TIME, PART_TIME or CONTRACTOR. */
   readonly employmentType: Scalars['String'];
   readonly id: Scalars['ID'];
   readonly internal: Internal;
+  /** Where the job is based. */
   readonly location: Scalars['String'];
   readonly parent: Maybe<Node>;
+  /** Whether the job can be done remotely. */
   readonly remote: Scalars['Boolean'];
+  /** The upper end of the salary range. */
   readonly salaryMax: Scalars['Int'];
+  /** The lower end of the salary range. */
   readonly salaryMin: Scalars['Int'];
+  /** The job's URL segment. */
   readonly slug: Scalars['String'];
+  /** The job title. */
   readonly title: Scalars['String'];
+  /** When the posting closes. */
   readonly validThrough: Scalars['Date'];
 };
 
 
+/** An open position, at /jobs/slug/ (JobPosting structured data). */
 type JobPost_datePostedArgs = {
   difference: InputMaybe<Scalars['String']>;
   formatString: InputMaybe<Scalars['String']>;
@@ -4392,6 +4573,7 @@ type JobPost_datePostedArgs = {
 };
 
 
+/** An open position, at /jobs/slug/ (JobPosting structured data). */
 type JobPost_validThroughArgs = {
   difference: InputMaybe<Scalars['String']>;
   formatString: InputMaybe<Scalars['String']>;
@@ -4542,16 +4724,23 @@ type JobPostSortInput = {
   readonly validThrough: InputMaybe<SortOrderEnum>;
 };
 
+/** A CMS landing page, at its own slug (SPEC 2.1). */
 type LandingPage = {
   readonly children: ReadonlyArray<Node>;
+  /** The meta description (50-170 characters). */
   readonly description: Scalars['String'];
   readonly id: Scalars['ID'];
   readonly internal: Internal;
+  /** Keeps the page out of search engines and the sitemap. */
   readonly noindex: Scalars['Boolean'];
   readonly parent: Maybe<Node>;
+  /** The page's blocks, in order. */
   readonly sections: ReadonlyArray<LandingSection>;
+  /** The page's path, e.g. / or /lp/get-a-demo/. */
   readonly slug: Scalars['String'];
+  /** The document title (before the site's title template). */
   readonly title: Scalars['String'];
+  /** Renders the header without its drawers (focused landing pages). */
   readonly useStaticHeader: Scalars['Boolean'];
 };
 
@@ -4680,12 +4869,15 @@ type LandingPageSortInput = {
   readonly useStaticHeader: InputMaybe<SortOrderEnum>;
 };
 
+/** A block of a landing page; blocktype names the component that renders it. */
 type LandingSection = {
+  /** The block type, e.g. Hero, FeatureGrid, Faq (the section type's name without Section). */
   readonly blocktype: Scalars['String'];
   readonly children: ReadonlyArray<Node>;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   readonly parent: Maybe<Node>;
+  /** The section's anchor id on its page. */
   readonly sectionId: Maybe<Scalars['String']>;
 };
 
@@ -4806,22 +4998,33 @@ type LandingSectionSortInput = {
   readonly sectionId: InputMaybe<SortOrderEnum>;
 };
 
+/** A lead form; submissions go to /api/hubspot/submitForm, validated against this definition. */
 type LeadForm = {
+  /** The form's id in content and submissions, e.g. free-trial. */
   readonly alternative_id: Scalars['String'];
   readonly children: ReadonlyArray<Node>;
+  /** What happens after a successful submission. */
   readonly configuration: Maybe<LeadFormConfiguration>;
+  /** Sanitized HTML shown after a successful submission. */
   readonly customSuccessMessage: Maybe<Scalars['String']>;
+  /** The submit button's text. */
   readonly displayOptions: Maybe<LeadFormDisplayOptions>;
+  /** The rows of fields, in order. */
   readonly fieldGroups: ReadonlyArray<LeadFormFieldGroup>;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
+  /** Renders the compact layout (fields side by side). */
   readonly isCompact: Scalars['Boolean'];
+  /** Consent texts and checkboxes. */
   readonly legalConsentOptions: Maybe<LeadFormLegalConsentOptions>;
+  /** The form's internal name. */
   readonly name: Scalars['String'];
   readonly parent: Maybe<Node>;
+  /** Where the browser goes after a successful submission. */
   readonly redirectUrl: Maybe<Scalars['String']>;
 };
 
+/** The form's behaviour after submission. */
 type LeadFormConfiguration = {
   readonly postSubmitAction: Maybe<LeadFormPostSubmitAction>;
 };
@@ -4877,7 +5080,9 @@ type LeadFormConnection_sumArgs = {
   field: LeadFormFieldSelector;
 };
 
+/** A consent checkbox for a subscription type. */
 type LeadFormConsentCheckbox = {
+  /** Sanitized HTML label. */
   readonly label: Scalars['String'];
   readonly required: Scalars['Boolean'];
   readonly subscriptionTypeId: Scalars['Int'];
@@ -4905,6 +5110,7 @@ type LeadFormConsentCheckboxSortInput = {
   readonly subscriptionTypeId: InputMaybe<SortOrderEnum>;
 };
 
+/** How the form is displayed. */
 type LeadFormDisplayOptions = {
   readonly submitButtonText: Scalars['String'];
 };
@@ -4927,13 +5133,18 @@ type LeadFormEdge = {
   readonly previous: Maybe<LeadForm>;
 };
 
+/** A field of a lead form. */
 type LeadFormField = {
   readonly defaultValue: Maybe<Scalars['String']>;
   readonly defaultValues: Maybe<ReadonlyArray<Scalars['String']>>;
+  /** dropdown, email, file, multi_line_text, radio or single_line_text. */
   readonly fieldType: Scalars['String'];
+  /** Submitted but not shown (e.g. attribution values). */
   readonly hidden: Scalars['Boolean'];
   readonly label: Scalars['String'];
+  /** The field's name in the submission (snake_case). */
   readonly name: Scalars['String'];
+  /** The CRM object the field belongs to (0-1 is a contact). */
   readonly objectTypeId: Maybe<Scalars['String']>;
   readonly options: Maybe<ReadonlyArray<LeadFormOption>>;
   readonly placeholder: Maybe<Scalars['String']>;
@@ -4973,8 +5184,10 @@ type LeadFormFieldFilterListInput = {
   readonly elemMatch: InputMaybe<LeadFormFieldFilterInput>;
 };
 
+/** A row of fields, optionally with a rich-text note. */
 type LeadFormFieldGroup = {
   readonly alternative_fields: ReadonlyArray<LeadFormField>;
+  /** Sanitized HTML shown with the row. */
   readonly richText: Maybe<Scalars['String']>;
 };
 
@@ -5084,9 +5297,12 @@ type LeadFormGroupConnection_sumArgs = {
   field: LeadFormFieldSelector;
 };
 
+/** The legal consent texts and checkboxes under the form. */
 type LeadFormLegalConsentOptions = {
   readonly communicationsCheckboxes: ReadonlyArray<LeadFormConsentCheckbox>;
+  /** Sanitized HTML. */
   readonly consentToProcessText: Maybe<Scalars['String']>;
+  /** Sanitized HTML. */
   readonly privacyText: Maybe<Scalars['String']>;
 };
 
@@ -5108,6 +5324,7 @@ type LeadFormLegalConsentOptionsSortInput = {
   readonly privacyText: InputMaybe<SortOrderEnum>;
 };
 
+/** A choice of a dropdown or radio field. */
 type LeadFormOption = {
   readonly label: Scalars['String'];
   readonly value: Scalars['String'];
@@ -5132,8 +5349,11 @@ type LeadFormOptionSortInput = {
   readonly value: InputMaybe<SortOrderEnum>;
 };
 
+/** What happens after a successful submission. */
 type LeadFormPostSubmitAction = {
+  /** redirect_url or thank_you. */
   readonly type: Scalars['String'];
+  /** The address, or the sanitized thank-you HTML. */
   readonly value: Scalars['String'];
 };
 
@@ -5168,7 +5388,9 @@ type LeadFormSortInput = {
   readonly redirectUrl: InputMaybe<SortOrderEnum>;
 };
 
+/** Extra validation of an email field. */
 type LeadFormValidation = {
+  /** Email domains the field refuses, e.g. free mail providers. */
   readonly blockedEmailDomains: ReadonlyArray<Scalars['String']>;
 };
 
@@ -7144,6 +7366,7 @@ type LocalImage = ImageAsset & {
   readonly alt: Scalars['String'];
   readonly gatsbyImageData: Maybe<Scalars['GatsbyImageData']>;
   readonly height: Maybe<Scalars['Int']>;
+  /** The file's path under content/, e.g. images/blog/remote-support.png. */
   readonly src: Scalars['String'];
   readonly url: Maybe<Scalars['String']>;
   readonly width: Maybe<Scalars['Int']>;
@@ -9959,14 +10182,19 @@ type LocalTestimonialSectionSortInput = {
   readonly sectionId: InputMaybe<SortOrderEnum>;
 };
 
+/** A wall of customer names. */
 type LogoWallSection = {
+  /** Always LogoWall. */
   readonly blocktype: Scalars['String'];
   readonly children: ReadonlyArray<Node>;
+  /** The section heading. */
   readonly heading: Maybe<Scalars['String']>;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
+  /** Customer names, at least three. */
   readonly logos: ReadonlyArray<Scalars['String']>;
   readonly parent: Maybe<Node>;
+  /** The section's anchor id. */
   readonly sectionId: Maybe<Scalars['String']>;
 };
 
@@ -10089,11 +10317,17 @@ type LogoWallSectionSortInput = {
   readonly sectionId: InputMaybe<SortOrderEnum>;
 };
 
+/** A GFM Markdown body, rendered at build time. */
 type MarkdownBody = {
+  /** Every heading, in order. */
   readonly headings: ReadonlyArray<MarkdownHeading>;
+  /** Estimated reading time, in whole minutes. */
   readonly readingMinutes: Scalars['Int'];
+  /** The body in order: HTML runs and embedded forms. */
   readonly segments: ReadonlyArray<MarkdownSegment>;
+  /** The plain text (search, descriptions). */
   readonly text: Scalars['String'];
+  /** Words in the plain text. */
   readonly wordCount: Scalars['Int'];
 };
 
@@ -10121,9 +10355,13 @@ type MarkdownBodySortInput = {
   readonly wordCount: InputMaybe<SortOrderEnum>;
 };
 
+/** A heading of a Markdown body, for a table of contents. */
 type MarkdownHeading = {
+  /** 1 for h1 … 6 for h6. */
   readonly depth: Scalars['Int'];
+  /** The heading's anchor id. */
   readonly id: Scalars['String'];
+  /** The heading's plain text. */
   readonly text: Scalars['String'];
 };
 
@@ -10149,14 +10387,19 @@ type MarkdownHeadingSortInput = {
   readonly text: InputMaybe<SortOrderEnum>;
 };
 
+/** Free-form Markdown. */
 type MarkdownSection = {
+  /** Always Markdown. */
   readonly blocktype: Scalars['String'];
+  /** The section's Markdown, rendered. */
   readonly body: MarkdownBody;
   readonly children: ReadonlyArray<Node>;
+  /** The section heading. */
   readonly heading: Maybe<Scalars['String']>;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   readonly parent: Maybe<Node>;
+  /** The section's anchor id. */
   readonly sectionId: Maybe<Scalars['String']>;
 };
 
@@ -10281,8 +10524,11 @@ type MarkdownSectionSortInput = {
 
 /** A run of sanitized HTML, or an embedded lead form (SPEC 2.5). */
 type MarkdownSegment = {
+  /** The embedded lead form (kind form), written in Markdown as a line ::form[form id]. */
   readonly form: Maybe<LeadForm>;
+  /** Sanitized HTML (kind html). */
   readonly html: Maybe<Scalars['String']>;
+  /** html or form. */
   readonly kind: Scalars['String'];
 };
 
@@ -10308,6 +10554,7 @@ type MarkdownSegmentSortInput = {
   readonly kind: InputMaybe<SortOrderEnum>;
 };
 
+/** One column of a navigation drawer. */
 type NavColumn = {
   readonly footer: Maybe<NavColumnFooter>;
   readonly items: ReadonlyArray<NavDrawerItem>;
@@ -10327,9 +10574,11 @@ type NavColumnFilterListInput = {
   readonly elemMatch: InputMaybe<NavColumnFilterInput>;
 };
 
+/** What closes a drawer column: a call to action, a powered-by note or a small list. */
 type NavColumnFooter = {
   readonly image: Maybe<ImageAsset>;
   readonly items: Maybe<ReadonlyArray<NavListItem>>;
+  /** CTA, POWERED_BY or SMALL_LIST. */
   readonly layout: Scalars['String'];
   readonly text: Maybe<Scalars['String']>;
   readonly title: Maybe<Scalars['String']>;
@@ -10368,12 +10617,17 @@ type NavColumnSortInput = {
   readonly items: InputMaybe<NavDrawerItemSortInput>;
 };
 
+/** An entry of a navigation drawer column: a card, a featured card or a titled list. */
 type NavDrawerItem = {
+  /** ORANGE, ORANGE_LIGHT, PURPLE or PURPLE_LIGHT. */
   readonly color: Maybe<Scalars['String']>;
   readonly image: Maybe<ImageAsset>;
+  /** FULL_WIDTH, LEFT or RIGHT. */
   readonly imagePosition: Maybe<Scalars['String']>;
   readonly isNew: Maybe<Scalars['Boolean']>;
+  /** The LIST layout's links. */
   readonly items: Maybe<ReadonlyArray<NavListItem>>;
+  /** CARD, FEATURED_CARD or LIST. */
   readonly layout: Scalars['String'];
   readonly text: Maybe<Scalars['String']>;
   readonly title: Scalars['String'];
@@ -10420,6 +10674,7 @@ type NavDrawerItemSortInput = {
   readonly url: InputMaybe<SortOrderEnum>;
 };
 
+/** A top-level navigation entry: a plain link, or a drawer of columns. */
 type NavItem = {
   readonly columns: Maybe<ReadonlyArray<NavColumn>>;
   readonly id: Scalars['String'];
@@ -10452,8 +10707,11 @@ type NavItemSortInput = {
   readonly url: InputMaybe<SortOrderEnum>;
 };
 
+/** A link in a drawer list or a column footer. */
 type NavListItem = {
+  /** An icon name from the icon set (served from /icons/name.svg). */
   readonly icon: Maybe<Scalars['String']>;
+  /** Shows a New badge. */
   readonly isNew: Maybe<Scalars['Boolean']>;
   readonly title: Scalars['String'];
   readonly url: Maybe<Scalars['String']>;
@@ -10484,11 +10742,14 @@ type NavListItemSortInput = {
   readonly url: InputMaybe<SortOrderEnum>;
 };
 
+/** The header navigation; personalization swaps the baseline for an audience's variant (SPEC 3.1). */
 type Navigation = {
   readonly children: ReadonlyArray<Node>;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
+  /** baseline, or the id an experience names as navigation:id. */
   readonly navId: Scalars['String'];
+  /** The top-level entries, in order. */
   readonly navItems: ReadonlyArray<NavItem>;
   readonly parent: Maybe<Node>;
 };
@@ -10654,12 +10915,16 @@ type PageInfo = {
   readonly totalCount: Scalars['Int'];
 };
 
+/** A group of visitors, e.g. those who came from a campaign. */
 type PersonalizationAudience = {
+  /** The audience's id, as experiences name it. */
   readonly audienceId: Scalars['String'];
   readonly children: ReadonlyArray<Node>;
+  /** Who belongs to it. */
   readonly description: Maybe<Scalars['String']>;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
+  /** The audience's name. */
   readonly name: Scalars['String'];
   readonly parent: Maybe<Node>;
 };
@@ -10780,19 +11045,29 @@ type PersonalizationAudienceSortInput = {
   readonly parent: InputMaybe<NodeSortInput>;
 };
 
+/** A personalization or an A/B experiment, mapped as Ninetailed's ExperienceMapper does. */
 type PersonalizationExperience = {
+  /** The audienceId it targets; none for everyone. */
   readonly audience: Maybe<Scalars['String']>;
   readonly children: ReadonlyArray<Node>;
+  /** The entries it swaps. */
   readonly components: ReadonlyArray<ExperienceComponent>;
+  /** What it tests or personalizes. */
   readonly description: Maybe<Scalars['String']>;
+  /** How participants are split between baseline and variants. */
   readonly distribution: ReadonlyArray<ExperienceDistribution>;
+  /** The experience's id. */
   readonly experienceId: Scalars['String'];
   readonly id: Scalars['ID'];
   readonly internal: Internal;
+  /** The experience's name. */
   readonly name: Scalars['String'];
   readonly parent: Maybe<Node>;
+  /** Whether a visitor keeps the variant they were first shown. */
   readonly sticky: Scalars['Boolean'];
+  /** The share of the audience that takes part, 0 to 1. */
   readonly trafficAllocation: Scalars['Float'];
+  /** nt_personalization or nt_experiment. */
   readonly type: Scalars['String'];
 };
 
@@ -10930,17 +11205,25 @@ type PersonalizationExperienceSortInput = {
   readonly type: InputMaybe<SortOrderEnum>;
 };
 
+/** A variant of a landing page's hero, shown by an experience. */
 type PersonalizationHeroVariant = {
+  /** The sectionId of the hero it replaces. */
   readonly baseline: Scalars['String'];
   readonly children: ReadonlyArray<Node>;
+  /** Replaces the hero's heading. */
   readonly heading: Maybe<Scalars['String']>;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
+  /** Replaces the hero's kicker. */
   readonly kicker: Maybe<Scalars['String']>;
   readonly parent: Maybe<Node>;
+  /** Replaces the hero's main call to action. */
   readonly primaryCta: Maybe<CtaLink>;
+  /** Replaces the hero's second call to action. */
   readonly secondaryCta: Maybe<CtaLink>;
+  /** Replaces the hero's text. */
   readonly text: Maybe<Scalars['String']>;
+  /** The variant's id, as an experience names it (hero:id). */
   readonly variantId: Scalars['String'];
 };
 
@@ -11092,12 +11375,15 @@ type PotraceTurnPolicy =
   | 'right'
   | 'white';
 
+/** A plan of a pricing table. */
 type PricingPlan = {
   readonly cta: CtaLink;
   readonly description: Scalars['String'];
   readonly features: ReadonlyArray<Scalars['String']>;
+  /** Shown as the recommended plan. */
   readonly highlighted: Maybe<Scalars['Boolean']>;
   readonly name: Scalars['String'];
+  /** The billing period, e.g. per user / month. */
   readonly period: Scalars['String'];
   readonly price: Scalars['String'];
 };
@@ -11136,14 +11422,19 @@ type PricingPlanSortInput = {
   readonly price: InputMaybe<SortOrderEnum>;
 };
 
+/** Plans side by side. */
 type PricingTableSection = {
+  /** Always PricingTable. */
   readonly blocktype: Scalars['String'];
   readonly children: ReadonlyArray<Node>;
+  /** The section heading. */
   readonly heading: Maybe<Scalars['String']>;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   readonly parent: Maybe<Node>;
+  /** The plans, at least one. */
   readonly plans: ReadonlyArray<PricingPlan>;
+  /** The section's anchor id. */
   readonly sectionId: Maybe<Scalars['String']>;
 };
 
@@ -13179,6 +13470,7 @@ type Query_testimonialSectionArgs = {
   sectionId: InputMaybe<StringQueryOperatorInput>;
 };
 
+/** A titled group of resources. */
 type ResourceGroup = {
   readonly items: ReadonlyArray<ResourceItem>;
   readonly title: Scalars['String'];
@@ -13203,10 +13495,12 @@ type ResourceGroupSortInput = {
   readonly title: InputMaybe<SortOrderEnum>;
 };
 
+/** A link to a guide, webinar, template or other resource. */
 type ResourceItem = {
   readonly description: Scalars['String'];
   readonly image: Maybe<ImageAsset>;
   readonly title: Scalars['String'];
+  /** The kind of resource, e.g. Guide or Webinar. */
   readonly type: Scalars['String'];
   readonly url: Scalars['String'];
 };
@@ -13239,14 +13533,19 @@ type ResourceItemSortInput = {
   readonly url: InputMaybe<SortOrderEnum>;
 };
 
+/** A page of grouped resources, at its own slug (e.g. /resources/). */
 type ResourcesPage = {
   readonly children: ReadonlyArray<Node>;
+  /** The meta description (50-170 characters). */
   readonly description: Scalars['String'];
+  /** The groups, in order. */
   readonly groups: ReadonlyArray<ResourceGroup>;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   readonly parent: Maybe<Node>;
+  /** The page's path. */
   readonly slug: Scalars['String'];
+  /** The page's title. */
   readonly title: Scalars['String'];
 };
 
@@ -13822,11 +14121,14 @@ type SiteGroupConnection_sumArgs = {
   field: SiteFieldSelector;
 };
 
+/** The organization behind the site, for structured data. */
 type SiteOrganization = {
   readonly address: Scalars['String'];
   readonly legalName: Scalars['String'];
+  /** Path or URL of the logo. */
   readonly logo: Scalars['String'];
   readonly name: Scalars['String'];
+  /** Profile URLs of the organization elsewhere. */
   readonly sameAs: ReadonlyArray<Scalars['String']>;
   readonly supportEmail: Scalars['String'];
 };
@@ -14150,16 +14452,23 @@ type SitePluginSortInput = {
   readonly version: InputMaybe<SortOrderEnum>;
 };
 
+/** The site's name, default description, organization data and URL table (one per site). */
 type SiteSettings = {
   readonly children: ReadonlyArray<Node>;
+  /** The default meta description. */
   readonly description: Scalars['String'];
   readonly id: Scalars['ID'];
   readonly internal: Internal;
+  /** The organization behind the site (structured data). */
   readonly organization: SiteOrganization;
   readonly parent: Maybe<Node>;
+  /** The site's social profiles. */
   readonly social: SocialLinks;
+  /** The site's name. */
   readonly title: Scalars['String'];
+  /** The document title pattern; %s is the page's title. */
   readonly titleTemplate: Scalars['String'];
+  /** Values for {{key}} placeholders in link addresses. */
   readonly urlTable: ReadonlyArray<UrlTableEntry>;
 };
 
@@ -14329,6 +14638,7 @@ type SiteSortInput = {
   readonly trailingSlash: InputMaybe<SortOrderEnum>;
 };
 
+/** The site's social profiles. */
 type SocialLinks = {
   readonly facebook: Scalars['String'];
   readonly instagram: Scalars['String'];
@@ -14361,6 +14671,7 @@ type SortOrderEnum =
   | 'ASC'
   | 'DESC';
 
+/** A figure and what it counts. */
 type Stat = {
   readonly label: Scalars['String'];
   readonly value: Scalars['String'];
@@ -14385,14 +14696,19 @@ type StatSortInput = {
   readonly value: InputMaybe<SortOrderEnum>;
 };
 
+/** A row of figures. */
 type StatsSection = {
+  /** Always Stats. */
   readonly blocktype: Scalars['String'];
   readonly children: ReadonlyArray<Node>;
+  /** The section heading. */
   readonly heading: Maybe<Scalars['String']>;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   readonly parent: Maybe<Node>;
+  /** The section's anchor id. */
   readonly sectionId: Maybe<Scalars['String']>;
+  /** The figures, at least two. */
   readonly stats: ReadonlyArray<Stat>;
 };
 
@@ -14524,17 +14840,25 @@ type StringQueryOperatorInput = {
   readonly regex: InputMaybe<Scalars['String']>;
 };
 
+/** A customer quote. */
 type TestimonialSection = {
+  /** Always Testimonial. */
   readonly blocktype: Scalars['String'];
   readonly children: ReadonlyArray<Node>;
+  /** Their company. */
   readonly company: Scalars['String'];
   readonly id: Scalars['ID'];
+  /** Their photo. */
   readonly image: Maybe<ImageAsset>;
   readonly internal: Internal;
+  /** Who said it. */
   readonly name: Scalars['String'];
   readonly parent: Maybe<Node>;
+  /** The quote. */
   readonly quote: Scalars['String'];
+  /** Their role. */
   readonly role: Scalars['String'];
+  /** The section's anchor id. */
   readonly sectionId: Maybe<Scalars['String']>;
 };
 
@@ -14675,6 +14999,7 @@ type TransformOptions = {
   readonly trim: InputMaybe<Scalars['Float']>;
 };
 
+/** One row of the URL table: a {{key}} in any link address is replaced by its value (SPEC 2.5). */
 type UrlTableEntry = {
   readonly key: Scalars['String'];
   readonly value: Scalars['String'];

@@ -6,7 +6,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { loadContent, contentRoot } from "../../src/node/local/load-content";
+import { loadContent } from "../../src/node/local/load-content";
+import { contentRoot } from "../../src/config/content";
 import { convertContent } from "../../src/node/contentful/convert";
 import { importFile, seedAssetPath } from "../../src/node/contentful/import-file";
 import { readManagementConfig } from "../../src/config";

@@ -7,17 +7,13 @@
  */
 import type { GraphQLResolveInfo } from "gatsby/graphql";
 import { entityFields } from "../schema";
+import type { ResolverContext } from "../schema/extensions";
 import { sanitize } from "../markdown";
 import { contentModel, type ContentTypeModel, type ModelField } from "./model";
 import { experienceNodeFields, type AudienceEntry, type ExperienceEntry } from "../experiences";
 
 type NodeData = Record<string, any>;
-export interface ContentfulResolverContext {
-  nodeModel: {
-    getNodeById(args: { id: string; type?: string }): NodeData | null;
-    findOne(args: { type: string; query: { filter: Record<string, unknown> } }): Promise<NodeData | null>;
-  };
-}
+export type ContentfulResolverContext = ResolverContext;
 
 /** gatsby-source-contentful's type name for a content type (its makeTypeName with the default prefix). */
 export function contentfulTypeName(contentTypeId: string): string {
@@ -190,4 +186,19 @@ export function contentfulTypeDefs(): string {
   // The plugin's asset type serves every image field (ImageAsset); alt comes from the use or the asset's description.
   types.push(`type ContentfulAsset implements Node & ImageAsset { alt: String! @ctfAlt url: String }`);
   return types.join("\n");
+}
+
+/** An image in a Markdown body, by its asset URL: the plugin's own gatsbyImageData resolver (null: not an asset of this space). */
+export async function contentfulImageData(
+  src: string,
+  args: Record<string, unknown>,
+  context: ContentfulResolverContext,
+  info: GraphQLResolveInfo,
+): Promise<unknown> {
+  const assetType = info.schema.getType("ContentfulAsset") as unknown as { getFields(): Record<string, { resolve: Function }> } | undefined;
+  const assetId = assetIdFromUrl(src);
+  if (!assetType || !assetId) return null;
+  const asset = await findAsset(assetId, context);
+  if (!asset) return null;
+  return assetType.getFields().gatsbyImageData.resolve(asset, args, context, info);
 }

@@ -1,6 +1,7 @@
 /**
- * Reads and validates the embedded content in content/. Pure Node: used by the
- * local source adapter (sourceNodes) and by `npm run content:check`.
+ * Reads and validates the embedded content in content/. Pure Node: used by the local source adapter
+ * (sourceNodes, and again on every edit in develop) and by `npm run content:check`.
+ * One reader per entity family; then the checks across files (references, icons, images, duplicates).
  * Every problem is collected with its file and field, then reported together.
  */
 import fs from "node:fs";
@@ -16,6 +17,8 @@ export interface Doc<T> {
   body: string;
 }
 
+type Book = Doc<z.infer<typeof S.bookSchema>> & { chapters: Doc<z.infer<typeof S.bookChapterSchema>>[] };
+
 export interface LocalContent {
   settings: z.infer<typeof S.siteSettingsSchema>;
   navigations: z.infer<typeof S.navigationSchema>[];
@@ -24,7 +27,7 @@ export interface LocalContent {
   categories: z.infer<typeof S.categorySchema>[];
   posts: Doc<z.infer<typeof S.blogPostSchema>>[];
   authors: Doc<z.infer<typeof S.authorSchema>>[];
-  books: (Doc<z.infer<typeof S.bookSchema>> & { chapters: Doc<z.infer<typeof S.bookChapterSchema>>[] })[];
+  books: Book[];
   integrations: Doc<z.infer<typeof S.integrationSchema>>[];
   companies: Doc<z.infer<typeof S.companySchema>>[];
   jobs: Doc<z.infer<typeof S.jobSchema>>[];
@@ -46,6 +49,12 @@ export class ContentError extends Error {
   }
 }
 
+export interface LoadOptions {
+  /** Missing images are problems (the build); the content check only lists them. */
+  requireImages?: boolean;
+  onMissingImage?: (file: string, src: string) => void;
+}
+
 const MARKDOWN = /\.md$/;
 
 function listFiles(dir: string, pattern: RegExp): string[] {
@@ -59,164 +68,202 @@ function listFiles(dir: string, pattern: RegExp): string[] {
   return out.sort();
 }
 
-export interface LoadOptions {
-  /** Missing images are problems (the build); the content check only lists them. */
-  requireImages?: boolean;
-  onMissingImage?: (file: string, src: string) => void;
-}
+/** Reads files under the content root, validating each against its schema; problems are collected, not thrown. */
+class Reader {
+  readonly problems: string[] = [];
+  constructor(readonly root: string) {}
 
-export function loadContent(root: string, options: LoadOptions = { requireImages: true }): LocalContent {
-  const problems: string[] = [];
-  const rel = (file: string) => path.relative(root, file);
-
-  function check<T extends z.ZodTypeAny>(schema: T, value: unknown, file: string): z.infer<T> | undefined {
+  rel(file: string) {
+    return path.relative(this.root, file);
+  }
+  path(...parts: string[]) {
+    return path.join(this.root, ...parts);
+  }
+  check<T extends z.ZodTypeAny>(schema: T, value: unknown, file: string): z.infer<T> | undefined {
     const result = schema.safeParse(value);
     if (result.success) return result.data;
-    for (const issue of result.error.issues) problems.push(`${rel(file)}: ${issue.path.join(".") || "(root)"}: ${issue.message}`);
+    for (const issue of result.error.issues) this.problems.push(`${this.rel(file)}: ${issue.path.join(".") || "(root)"}: ${issue.message}`);
     return undefined;
   }
-  function readJson(file: string): unknown {
+  json<T extends z.ZodTypeAny>(schema: T, file: string, { optional = false } = {}): z.infer<T> | undefined {
+    if (optional && !fs.existsSync(file)) return undefined;
+    let value: unknown;
     try {
-      return JSON.parse(fs.readFileSync(file, "utf8"));
+      value = JSON.parse(fs.readFileSync(file, "utf8"));
     } catch (error) {
-      problems.push(`${rel(file)}: ${(error as Error).message}`);
+      this.problems.push(`${this.rel(file)}: ${(error as Error).message}`);
       return undefined;
     }
+    return this.check(schema, value, file);
   }
-  function json<T extends z.ZodTypeAny>(schema: T, file: string, optional = false): z.infer<T> | undefined {
-    if (optional && !fs.existsSync(file)) return undefined;
-    const value = readJson(file);
-    return value === undefined ? undefined : check(schema, value, file);
+  /** A JSON array file that may be absent (e.g. personalization): [] then. */
+  jsonList<T extends z.ZodTypeAny>(schema: T, file: string, { optional = false } = {}): z.infer<T>[] {
+    return (this.json(schema.array(), file, { optional }) ?? []) as z.infer<T>[];
   }
-  function markdown<T extends z.ZodTypeAny>(schema: T, file: string): Doc<z.infer<T>> | undefined {
+  jsonDir<T extends z.ZodTypeAny>(schema: T, dir: string, pattern = /\.json$/): z.infer<T>[] {
+    return listFiles(this.path(dir), pattern)
+      .map((file) => this.json(schema, file))
+      .filter((value) => value !== undefined);
+  }
+  markdown<T extends z.ZodTypeAny>(schema: T, file: string): Doc<z.infer<T>> | undefined {
     let parsed: matter.GrayMatterFile<string>;
     try {
-      parsed = matter(fs.readFileSync(file, "utf8"));
+      // Options given, so gray-matter does not cache: its cache keeps a file whose front matter failed to parse as
+      // parsed (data {}), and develop reads an edited file again, broken and fixed.
+      parsed = matter(fs.readFileSync(file, "utf8"), {});
     } catch (error) {
-      problems.push(`${rel(file)}: front matter: ${(error as Error).message}`);
+      this.problems.push(`${this.rel(file)}: front matter: ${(error as Error).message}`);
       return undefined;
     }
-    const data = check(schema, parsed.data, file);
-    return data === undefined ? undefined : { file: rel(file), data, body: parsed.content.trim() };
+    const data = this.check(schema, parsed.data, file);
+    return data === undefined ? undefined : { file: this.rel(file), data, body: parsed.content.trim() };
   }
-  function markdownDir<T extends z.ZodTypeAny>(schema: T, dir: string): Doc<z.infer<T>>[] {
-    return listFiles(path.join(root, dir), MARKDOWN)
-      .map((file) => markdown(schema, file))
+  markdownDir<T extends z.ZodTypeAny>(schema: T, dir: string): Doc<z.infer<T>>[] {
+    return listFiles(this.path(dir), MARKDOWN)
+      .map((file) => this.markdown(schema, file))
       .filter((doc): doc is Doc<z.infer<T>> => doc !== undefined);
   }
-  function unique<T>(items: T[], key: (item: T) => string, what: string) {
+  unique<T>(items: T[], key: (item: T) => string, what: string) {
     const seen = new Set<string>();
     for (const item of items) {
       const k = key(item);
-      if (seen.has(k)) problems.push(`${what} "${k}" is defined twice`);
+      if (seen.has(k)) this.problems.push(`${what} "${k}" is defined twice`);
       seen.add(k);
     }
   }
+}
 
-  const site = (name: string) => path.join(root, "site", name);
-  const settings = json(S.siteSettingsSchema, site("settings.json"));
-  const navigations = listFiles(path.join(root, "site"), /^navigation.*\.json$/)
-    .map((file) => json(S.navigationSchema, file))
-    .filter((n) => n !== undefined);
-  const footer = json(S.footerSchema, site("footer.json"));
-  const categoriesFile = path.join(root, "blog", "categories.json");
-  const categories = (json(S.categorySchema.array(), categoriesFile) ?? []) as z.infer<typeof S.categorySchema>[];
+// ---- readers, one per entity family ----
 
-  const books = fs.existsSync(path.join(root, "books"))
-    ? fs
-        .readdirSync(path.join(root, "books"), { withFileTypes: true })
-        .filter((entry) => entry.isDirectory())
-        .flatMap((entry) => {
-          const dir = path.join(root, "books", entry.name);
-          const book = markdown(S.bookSchema, path.join(dir, "index.md"));
-          if (!book) return [];
-          const chapters = listFiles(dir, MARKDOWN)
-            .filter((file) => path.basename(file) !== "index.md")
-            .map((file) => markdown(S.bookChapterSchema, file))
-            .filter((c) => c !== undefined)
-            .sort((a, b) => a.data.order - b.data.order);
-          unique(chapters, (c) => c.data.slug, `chapter of ${book.data.slug}`);
-          return [{ ...book, chapters }];
-        })
-    : [];
+function readSite(r: Reader) {
+  const settings = r.json(S.siteSettingsSchema, r.path("site", "settings.json"));
+  const footer = r.json(S.footerSchema, r.path("site", "footer.json"));
+  const navigations = r.jsonDir(S.navigationSchema, "site", /^navigation.*\.json$/);
+  if (!settings) r.problems.push("site/settings.json is missing or invalid");
+  if (!footer) r.problems.push("site/footer.json is missing or invalid");
+  if (!navigations.some((n) => n.id === "baseline")) r.problems.push('site/navigation.json with id "baseline" is missing');
+  return { settings, footer, navigations };
+}
 
-  const content = {
-    settings,
-    navigations,
-    footer,
-    pages: markdownDir(S.landingPageSchema, "pages"),
-    categories,
-    posts: markdownDir(S.blogPostSchema, "blog/posts"),
-    authors: markdownDir(S.authorSchema, "authors"),
-    books,
-    integrations: markdownDir(S.integrationSchema, "integrations"),
-    companies: markdownDir(S.companySchema, "companies"),
-    jobs: markdownDir(S.jobSchema, "jobs"),
-    interviewGuides: markdownDir(S.interviewGuideSchema, "interview-guides"),
-    jobDescriptions: markdownDir(S.jobDescriptionSchema, "job-descriptions"),
-    resources: markdownDir(S.resourcesPageSchema, "resources"),
-    documents: markdownDir(S.documentSchema, "documents"),
-    audiences: (json(S.audienceSchema.array(), path.join(root, "personalization", "audiences.json"), true) ?? []) as S.AudienceInput[],
-    experiences: (json(S.experienceSchema.array(), path.join(root, "personalization", "experiences.json"), true) ??
-      []) as S.ExperienceInput[],
-    heroVariants: (json(S.heroVariantSchema.array(), path.join(root, "personalization", "hero-variants.json"), true) ?? []) as z.infer<
-      typeof S.heroVariantSchema
-    >[],
-    forms: listFiles(path.join(root, "forms"), /\.json$/)
-      .map((file) => json(S.leadFormSchema, file))
-      .filter((f) => f !== undefined),
+function readBlog(r: Reader) {
+  return {
+    categories: r.jsonList(S.categorySchema, r.path("blog", "categories.json")),
+    posts: r.markdownDir(S.blogPostSchema, "blog/posts"),
+    authors: r.markdownDir(S.authorSchema, "authors"),
   };
+}
 
-  if (!settings) problems.push("site/settings.json is missing or invalid");
-  if (!footer) problems.push("site/footer.json is missing or invalid");
-  if (!navigations.some((n) => n.id === "baseline")) problems.push('site/navigation.json with id "baseline" is missing');
+/** content/books/<book>/index.md is the book; every other Markdown file beside it is a chapter. */
+function readBooks(r: Reader): Book[] {
+  if (!fs.existsSync(r.path("books"))) return [];
+  return fs
+    .readdirSync(r.path("books"), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .flatMap((entry) => {
+      const dir = r.path("books", entry.name);
+      const book = r.markdown(S.bookSchema, path.join(dir, "index.md"));
+      if (!book) return [];
+      const chapters = listFiles(dir, MARKDOWN)
+        .filter((file) => path.basename(file) !== "index.md")
+        .map((file) => r.markdown(S.bookChapterSchema, file))
+        .filter((c) => c !== undefined)
+        .sort((a, b) => a.data.order - b.data.order);
+      r.unique(chapters, (c) => c.data.slug, `chapter of ${book.data.slug}`);
+      return [{ ...book, chapters }];
+    });
+}
 
+function readPages(r: Reader) {
+  return {
+    pages: r.markdownDir(S.landingPageSchema, "pages"),
+    resources: r.markdownDir(S.resourcesPageSchema, "resources"),
+    documents: r.markdownDir(S.documentSchema, "documents"),
+  };
+}
+
+function readCatalog(r: Reader) {
+  return {
+    integrations: r.markdownDir(S.integrationSchema, "integrations"),
+    companies: r.markdownDir(S.companySchema, "companies"),
+  };
+}
+
+function readCareers(r: Reader) {
+  return {
+    jobs: r.markdownDir(S.jobSchema, "jobs"),
+    interviewGuides: r.markdownDir(S.interviewGuideSchema, "interview-guides"),
+    jobDescriptions: r.markdownDir(S.jobDescriptionSchema, "job-descriptions"),
+  };
+}
+
+function readForms(r: Reader) {
+  return { forms: r.jsonDir(S.leadFormSchema, "forms") };
+}
+
+function readPersonalization(r: Reader) {
+  const file = (name: string) => r.path("personalization", name);
+  return {
+    audiences: r.jsonList(S.audienceSchema, file("audiences.json"), { optional: true }),
+    experiences: r.jsonList(S.experienceSchema, file("experiences.json"), { optional: true }),
+    heroVariants: r.jsonList(S.heroVariantSchema, file("hero-variants.json"), { optional: true }),
+  };
+}
+
+type Read = Omit<LocalContent, "settings" | "footer"> & Partial<Pick<LocalContent, "settings" | "footer">>;
+
+// ---- checks across files ----
+
+/** References between entries must resolve, so a typo fails the build instead of rendering a hole. */
+function checkReferences(c: Read, problems: string[]) {
+  const has = (list: { data: { slug: string } }[], slug: string) => list.some((d) => d.data.slug === slug);
+  for (const p of c.posts) {
+    if (!has(c.authors, p.data.author)) problems.push(`${p.file}: author "${p.data.author}" does not exist`);
+    if (!c.categories.some((cat) => cat.slug === p.data.category)) problems.push(`${p.file}: category "${p.data.category}" does not exist`);
+  }
+  for (const b of c.books) if (!has(c.authors, b.data.author)) problems.push(`${b.file}: author "${b.data.author}" does not exist`);
+  for (const g of c.interviewGuides)
+    if (!has(c.jobDescriptions, g.data.jobDescription))
+      problems.push(`${g.file}: job description "${g.data.jobDescription}" does not exist`);
+  for (const d of c.jobDescriptions)
+    if (!has(c.interviewGuides, d.data.interviewGuide))
+      problems.push(`${d.file}: interview guide "${d.data.interviewGuide}" does not exist`);
+  const formIds = new Set(c.forms.map((f) => f.alternative_id));
+  for (const p of c.pages)
+    for (const s of p.data.sections)
+      if (s.blocktype === "Form" && !formIds.has(s.formId)) problems.push(`${p.file}: section ${s.id}: form "${s.formId}" does not exist`);
+  for (const d of [...c.documents, ...c.posts])
+    for (const m of d.body.matchAll(/^::form\[([^\]]+)\]\s*$/gm))
+      if (!formIds.has(m[1])) problems.push(`${d.file}: embedded form "${m[1]}" does not exist`);
   // Personalization: audiences and variants an experience names must exist.
-  for (const e of content.experiences) {
-    if (e.nt_audience && !content.audiences.some((a) => a.nt_audience_id === e.nt_audience))
+  for (const e of c.experiences) {
+    if (e.nt_audience && !c.audiences.some((a) => a.nt_audience_id === e.nt_audience))
       problems.push(`personalization/experiences.json: ${e.nt_experience_id}: unknown audience "${e.nt_audience}"`);
     for (const ref of e.nt_variants) {
       const [kind, id] = ref.split(":");
       const known =
-        (kind === "navigation" && navigations.some((n) => n.id === id)) ||
-        (kind === "hero" && content.heroVariants.some((h) => h.id === id));
+        (kind === "navigation" && c.navigations.some((n) => n.id === id)) || (kind === "hero" && c.heroVariants.some((h) => h.id === id));
       if (!known) problems.push(`personalization/experiences.json: ${e.nt_experience_id}: unknown variant "${ref}"`);
     }
   }
+}
 
-  // References between entries must resolve, so a typo fails the build instead of rendering a hole.
-  const has = (list: { data: { slug: string } }[], slug: string) => list.some((d) => d.data.slug === slug);
-  for (const p of content.posts) {
-    if (!has(content.authors, p.data.author)) problems.push(`${p.file}: author "${p.data.author}" does not exist`);
-    if (!categories.some((c) => c.slug === p.data.category)) problems.push(`${p.file}: category "${p.data.category}" does not exist`);
-  }
-  for (const b of books) if (!has(content.authors, b.data.author)) problems.push(`${b.file}: author "${b.data.author}" does not exist`);
-  for (const g of content.interviewGuides)
-    if (!has(content.jobDescriptions, g.data.jobDescription))
-      problems.push(`${g.file}: job description "${g.data.jobDescription}" does not exist`);
-  for (const d of content.jobDescriptions)
-    if (!has(content.interviewGuides, d.data.interviewGuide))
-      problems.push(`${d.file}: interview guide "${d.data.interviewGuide}" does not exist`);
-  const formIds = new Set(content.forms.map((f) => f.alternative_id));
-  for (const p of content.pages)
-    for (const s of p.data.sections)
-      if (s.blocktype === "Form" && !formIds.has(s.formId)) problems.push(`${p.file}: section ${s.id}: form "${s.formId}" does not exist`);
-  for (const d of [...content.documents, ...content.posts])
-    for (const m of d.body.matchAll(/^::form\[([^\]]+)\]\s*$/gm))
-      if (!formIds.has(m[1])) problems.push(`${d.file}: embedded form "${m[1]}" does not exist`);
-  // Icons named in navigation must exist in the icon set (served from /icons/{name}.svg).
+/** Icons named in navigation must exist in the icon set (served from /icons/{name}.svg). */
+function checkIcons(c: Read, problems: string[]) {
   const icons = new Set(iconNames());
-  const collectIcons = (file: string, value: unknown): void => {
-    if (Array.isArray(value)) value.forEach((v) => collectIcons(file, v));
+  const visit = (file: string, value: unknown): void => {
+    if (Array.isArray(value)) value.forEach((v) => visit(file, v));
     else if (value && typeof value === "object")
       for (const [key, child] of Object.entries(value)) {
         if (key === "icon" && typeof child === "string" && !icons.has(child))
           problems.push(`${file}: icon "${child}" is not in the icon set`);
-        else collectIcons(file, child);
+        else visit(file, child);
       }
   };
-  navigations.forEach((n) => collectIcons(`site/navigation (${n.id})`, n));
-  // Every image referenced must exist.
+  c.navigations.forEach((n) => visit(`site/navigation (${n.id})`, n));
+}
+
+/** Every image a file names ({src, alt} values and Markdown images) must exist. */
+function checkImages(c: Read, root: string, problems: string[], options: LoadOptions) {
   const images: [string, string][] = [];
   const collect = (file: string, value: unknown) => {
     if (Array.isArray(value)) value.forEach((v) => collect(file, v));
@@ -226,38 +273,46 @@ export function loadContent(root: string, options: LoadOptions = { requireImages
       Object.values(v).forEach((child) => collect(file, child));
     }
   };
-  for (const list of [
-    content.pages,
-    content.posts,
-    content.authors,
-    books,
-    books.flatMap((b) => b.chapters),
-    content.integrations,
-    content.companies,
-    content.resources,
-  ])
-    for (const doc of list as Doc<unknown>[]) {
-      collect(doc.file, doc.data);
-      for (const m of doc.body.matchAll(/!\[[^\]]*\]\((images\/[^)\s]+)/g)) images.push([doc.file, m[1]]);
-    }
-  navigations.forEach((n) => collect(`site/navigation (${n.id})`, n));
+  const docs = [c.pages, c.posts, c.authors, c.books, c.books.flatMap((b) => b.chapters), c.integrations, c.companies, c.resources];
+  for (const doc of docs.flat() as Doc<unknown>[]) {
+    collect(doc.file, doc.data);
+    for (const m of doc.body.matchAll(/!\[[^\]]*\]\((images\/[^)\s]+)/g)) images.push([doc.file, m[1]]);
+  }
+  c.navigations.forEach((n) => collect(`site/navigation (${n.id})`, n));
   for (const [file, src] of images)
     if (!fs.existsSync(path.join(root, src))) {
       if (options.requireImages) problems.push(`${file}: image "${src}" does not exist in content/`);
       options.onMissingImage?.(file, src);
     }
-
-  unique(content.pages, (p) => p.data.slug, "page slug");
-  unique(content.posts, (p) => p.data.slug, "blog post");
-  unique(content.authors, (p) => p.data.slug, "author");
-  unique(content.integrations, (p) => p.data.slug, "integration");
-  unique(content.companies, (p) => p.data.slug, "company");
-  unique(content.jobs, (p) => p.data.slug, "job");
-  unique(content.documents, (p) => p.data.slug, "document");
-  unique(content.forms, (f) => f.alternative_id, "form");
-
-  if (problems.length) throw new ContentError(problems);
-  return content as LocalContent;
 }
 
-export const contentRoot = (cwd = process.cwd()) => process.env.CONTENT_DIR ?? path.join(cwd, "content");
+function checkUnique(c: Read, r: Reader) {
+  r.unique(c.pages, (p) => p.data.slug, "page slug");
+  r.unique(c.posts, (p) => p.data.slug, "blog post");
+  r.unique(c.authors, (p) => p.data.slug, "author");
+  r.unique(c.integrations, (p) => p.data.slug, "integration");
+  r.unique(c.companies, (p) => p.data.slug, "company");
+  r.unique(c.jobs, (p) => p.data.slug, "job");
+  r.unique(c.documents, (p) => p.data.slug, "document");
+  r.unique(c.forms, (f) => f.alternative_id, "form");
+}
+
+export function loadContent(root: string, options: LoadOptions = { requireImages: true }): LocalContent {
+  const r = new Reader(root);
+  const content: Read = {
+    ...readSite(r),
+    ...readPages(r),
+    ...readBlog(r),
+    books: readBooks(r),
+    ...readCatalog(r),
+    ...readCareers(r),
+    ...readPersonalization(r),
+    ...readForms(r),
+  };
+  checkReferences(content, r.problems);
+  checkIcons(content, r.problems);
+  checkImages(content, root, r.problems, options);
+  checkUnique(content, r);
+  if (r.problems.length) throw new ContentError(r.problems);
+  return content as LocalContent;
+}

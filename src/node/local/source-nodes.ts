@@ -1,13 +1,19 @@
 /**
- * The embedded-content source adapter: turns content/ into `Local*` nodes that implement the
- * site's interfaces (src/node/schema.ts).
+ * The embedded-content source adapter: turns content/ into `Local*` nodes that implement the site's
+ * interfaces (src/node/schema). `localNodes` decides the nodes (pure); `sourceLocalContent` creates them
+ * at start-up, and in develop again after every edit under content/ (src/node/local/watch.ts).
  */
-import type { NodePluginArgs } from "gatsby";
+import type { Node, NodeInput, NodePluginArgs } from "gatsby";
 import { loadContent, type LocalContent } from "./load-content";
 import type { SectionInput } from "./content-schema";
 import { experienceNodeFields } from "../experiences";
 
-type Args = Pick<NodePluginArgs, "actions" | "createNodeId" | "createContentDigest">;
+export type SourceArgs = Pick<NodePluginArgs, "actions" | "createNodeId" | "createContentDigest" | "getNode">;
+
+/** `skipFormIds`: lead forms another source (HubSpot) provides; the embedded ones with these ids are left out. */
+export interface LocalSourceOptions {
+  skipFormIds?: ReadonlySet<string>;
+}
 
 /** Image values ({src, alt}) become LocalImage objects wherever they are nested. */
 function tagImages<T>(value: T): T {
@@ -21,23 +27,17 @@ function tagImages<T>(value: T): T {
   return value;
 }
 
-/** `skipFormIds`: lead forms another source (HubSpot) provides; the embedded ones with these ids are left out. */
-export function sourceLocalContent(
-  contentDir: string,
-  { actions, createNodeId, createContentDigest }: Args,
-  { skipFormIds = new Set<string>() }: { skipFormIds?: ReadonlySet<string> } = {},
-): LocalContent {
-  const content = loadContent(contentDir);
-  const create = (type: string, key: string, fields: Record<string, unknown>, parent?: string) => {
+/** Every node the content makes, with its id and digest: the same content gives the same nodes. */
+export function localNodes(
+  content: LocalContent,
+  { createNodeId, createContentDigest }: Pick<SourceArgs, "createNodeId" | "createContentDigest">,
+  { skipFormIds = new Set<string>() }: LocalSourceOptions = {},
+): NodeInput[] {
+  const nodes: NodeInput[] = [];
+  const create = (type: string, key: string, fields: Record<string, unknown>) => {
     const id = createNodeId(`${type}:${key}`);
     const data = tagImages(fields);
-    actions.createNode({
-      ...data,
-      id,
-      parent: parent ?? null,
-      children: [],
-      internal: { type: `Local${type}`, contentDigest: createContentDigest(data) },
-    });
+    nodes.push({ ...data, id, parent: null, children: [], internal: { type: `Local${type}`, contentDigest: createContentDigest(data) } });
     return id;
   };
 
@@ -94,5 +94,25 @@ export function sourceLocalContent(
   for (const d of content.jobDescriptions) create("JobDescription", d.data.slug, { ...d.data, bodyMarkdown: d.body });
   for (const r of content.resources) create("ResourcesPage", r.data.slug, r.data);
   for (const d of content.documents) create("Document", d.data.slug, { ...d.data, bodyMarkdown: d.body });
-  return content;
+  return nodes;
+}
+
+/**
+ * Creates the nodes of content/ (Gatsby keeps a node whose digest is unchanged as it is) and deletes those
+ * of `previous` that the content no longer makes. Returns the ids it created, for the next update.
+ */
+export function sourceLocalContent(
+  contentDir: string,
+  args: SourceArgs,
+  options: LocalSourceOptions & { previous?: ReadonlySet<string> } = {},
+): { content: LocalContent; ids: Set<string> } {
+  const content = loadContent(contentDir);
+  const nodes = localNodes(content, args, options);
+  const ids = new Set(nodes.map((node) => node.id));
+  for (const node of nodes) args.actions.createNode(node);
+  for (const id of options.previous ?? []) {
+    const gone = ids.has(id) ? undefined : args.getNode(id);
+    if (gone) args.actions.deleteNode(gone as Node);
+  }
+  return { content, ids };
 }

@@ -1,0 +1,34 @@
+/**
+ * Shows a content error in the browser while `gatsby develop` runs, through Gatsby's develop overlay.
+ *
+ * Gatsby has no public API for this: its websocket manager (gatsby/dist/utils/websocket-manager) is what
+ * its own query compiler uses to show and clear GraphQL errors in the overlay, and it is what this uses.
+ * Without it (a Gatsby that moved the module) the error is still reported in the terminal; the develop
+ * e2e test (tests/e2e-develop) fails, which is the sign to look here.
+ */
+const OVERLAY_ID = "northdesk-embedded-content";
+
+interface WebsocketManager {
+  emitError(id: string, message: unknown): void;
+}
+
+function websocketManager(): WebsocketManager | undefined {
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a private module, loaded only in develop
+    return (require("gatsby/dist/utils/websocket-manager") as { websocketManager?: WebsocketManager }).websocketManager;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `message`: the problems as `npm run content:check` prints them; null clears the overlay. */
+export function showContentErrorInBrowser(message: string | null) {
+  // The overlay lists structured errors as Gatsby's reporter makes them: a title, a text, a level and a code.
+  const error = message && {
+    level: "ERROR",
+    code: "content",
+    context: { sourceMessage: message.split("\n")[0] },
+    text: message,
+  };
+  websocketManager()?.emitError(OVERLAY_ID, error ? [error] : null);
+}

@@ -1,0 +1,45 @@
+/** Images of the embedded content: files under content/images, sourced as File nodes by gatsby-source-filesystem. */
+import type { GraphQLResolveInfo } from "gatsby/graphql";
+import { cdnImageData, type CdnImageArgs } from "../image-cdn";
+import { readServerConfig } from "../../config";
+import type { ResolverContext } from "../schema/extensions";
+
+const { imageCdnDomain } = readServerConfig();
+
+type FieldResolvers = { getFields(): Record<string, { resolve: Function }> };
+
+/** An image a content file names: a path under content/, e.g. images/blog/remote-support.png. */
+export const isLocalImage = (src: string) => /^images\//.test(src);
+
+async function findImageFile(src: string, context: ResolverContext) {
+  const file = await context.nodeModel.findOne({
+    type: "File",
+    query: { filter: { sourceInstanceName: { eq: "content" }, relativePath: { eq: src } } },
+  });
+  if (!file) throw new Error(`Image "${src}" not found in content/`);
+  return file;
+}
+
+/** The original file's public URL (copied into public/static by Gatsby), e.g. for Open Graph images. */
+export async function localImageUrl(src: string, context: ResolverContext, info: GraphQLResolveInfo) {
+  const file = await findImageFile(src, context);
+  const fileType = info.schema.getType("File") as unknown as FieldResolvers;
+  return fileType.getFields().publicURL.resolve(file, {}, context, info);
+}
+
+/** Resolves an image under content/images to gatsby-plugin-image data via the ImageSharp resolver. */
+export async function localImageData(src: string, args: Record<string, unknown>, context: ResolverContext, info: GraphQLResolveInfo) {
+  const file = await findImageFile(src, context);
+  const sharp = await context.nodeModel.findOne({ type: "ImageSharp", query: { filter: { parent: { id: { eq: file.id } } } } });
+  if (!sharp) return null;
+  const imageSharp = info.schema.getType("ImageSharp") as unknown as FieldResolvers;
+  if (imageCdnDomain) {
+    // The CDN pulls the original from the site (copied to public/static), sized by the URL builder.
+    const original = (await imageSharp.getFields().original.resolve(sharp, {}, context, info)) as { width: number; height: number };
+    const path = (await localImageUrl(src, context, info)) as string;
+    return cdnImageData(imageCdnDomain, { path, width: original.width, height: original.height }, args as CdnImageArgs);
+  }
+  // GatsbyImageFormat.AUTO is "auto"; the sharp resolver spells "keep the source format" as "".
+  const formats = Array.isArray(args.formats) ? args.formats.map((f) => (f === "auto" ? "" : f)) : undefined;
+  return imageSharp.getFields().gatsbyImageData.resolve(sharp, { ...args, ...(formats ? { formats } : {}) }, context, info);
+}

@@ -1,0 +1,82 @@
+/**
+ * `gatsby develop` keeps content/ live: every change under it (Markdown, JSON, images added or removed)
+ * re-reads the content and updates the nodes that changed, so the open page refreshes without a restart.
+ * gatsby-source-filesystem does the same for the image files themselves (File and ImageSharp nodes).
+ *
+ * An invalid edit changes nothing: the last valid nodes stay, and the problems are reported as
+ * `npm run content:check` words them, in the terminal and in the browser overlay, until a later edit
+ * makes the content valid again.
+ */
+import chokidar, { type FSWatcher } from "chokidar";
+import type { NodePluginArgs } from "gatsby";
+import { ContentError } from "./load-content";
+import { sourceLocalContent, type LocalSourceOptions, type SourceArgs } from "./source-nodes";
+import { showContentErrorInBrowser } from "./develop-overlay";
+
+type Args = SourceArgs & Pick<NodePluginArgs, "reporter">;
+
+/** Edits usually come in bursts (an editor's save writes, renames, touches): one reload after they settle. */
+const SETTLE_MS = 100;
+
+/** The nodes of the last valid content, across sourceNodes runs (develop runs it again on /__refresh). */
+let sourced: Set<string> | undefined;
+let watcher: FSWatcher | undefined;
+
+function report(args: Args, error: unknown, during: string): boolean {
+  if (!(error instanceof ContentError)) return false;
+  args.reporter.error(`${during}: ${error.message}\nThe site keeps the last valid content until this is fixed.`);
+  showContentErrorInBrowser(error.message);
+  return true;
+}
+
+/** One sourcing of content/: creates or updates its nodes, deletes the ones it no longer makes. */
+function update(contentDir: string, args: Args, options: LocalSourceOptions) {
+  const { ids } = sourceLocalContent(contentDir, args, { ...options, previous: sourced });
+  sourced = ids;
+  showContentErrorInBrowser(null);
+}
+
+/**
+ * sourceNodes for the embedded content. In a build, invalid content stops the build with its problems; in
+ * develop (`watch`), after the first start, it keeps the last valid nodes and reports the problems instead.
+ */
+export function sourceEmbeddedContent(contentDir: string, args: Args, options: LocalSourceOptions & { watch: boolean }) {
+  try {
+    update(contentDir, args, options);
+  } catch (error) {
+    if (!(options.watch && sourced)) {
+      if (error instanceof ContentError) return args.reporter.panic(error.message);
+      throw error;
+    }
+    if (!report(args, error, "content/")) throw error;
+    // Gatsby deletes the nodes a sourceNodes run neither creates nor touches: keep the last valid ones.
+    for (const id of sourced) {
+      const node = args.getNode(id);
+      if (node) args.actions.touchNode(node);
+    }
+  }
+  if (options.watch) watch(contentDir, args, options);
+}
+
+function watch(contentDir: string, args: Args, options: LocalSourceOptions) {
+  if (watcher) return; // one watcher for the whole develop session; sourceNodes may run again
+  let timer: NodeJS.Timeout | undefined;
+  const changed = new Set<string>();
+  const reload = () => {
+    const files = [...changed].join(", ");
+    changed.clear();
+    try {
+      update(contentDir, args, options);
+      args.reporter.info(`content/ updated (${files})`);
+    } catch (error) {
+      if (!report(args, error, `content/ (${files})`)) args.reporter.error(`content/ (${files})`, error as Error);
+    }
+  };
+  watcher = chokidar.watch(contentDir, { ignoreInitial: true, ignored: ["**/.*", "**/node_modules/**"] });
+  watcher.on("ready", () => args.reporter.info(`watching ${contentDir} for edits`));
+  watcher.on("all", (_event, file) => {
+    changed.add(file.slice(contentDir.length + 1));
+    clearTimeout(timer);
+    timer = setTimeout(reload, SETTLE_MS);
+  });
+}

@@ -1,0 +1,152 @@
+/**
+ * The site's GraphQL contract (ARCHITECTURE.md 1): CMS-agnostic interfaces that pages and components
+ * query, written as SDL per area (this folder) and parsed with graphql's parser. One table drives every
+ * interface, every source's implementation (src/node/{local,contentful,hubspot}/schema.ts) and the
+ * Contentful content model (src/node/contentful/model.ts), so field lists are never repeated by hand.
+ *
+ * An entry is an `interface X implements Node`; every other definition (value types, ImageAsset) is
+ * shared by all sources as it is. The descriptions are what GraphiQL (/___graphql) shows.
+ */
+import {
+  Kind,
+  parse,
+  print,
+  type DefinitionNode,
+  type FieldDefinitionNode,
+  type InterfaceTypeDefinitionNode,
+  type TypeNode,
+} from "gatsby/graphql";
+import { imagesSdl } from "./images";
+import { markdownSdl } from "./markdown";
+import { siteSdl } from "./site";
+import { landingSdl } from "./landing";
+import { blogSdl } from "./blog";
+import { catalogSdl } from "./catalog";
+import { careersSdl } from "./careers";
+import { documentsSdl } from "./documents";
+import { formsSdl } from "./forms";
+import { personalizationSdl } from "./personalization";
+
+/** Every area's SDL, in the order entries appear in the content model. */
+export const areas = [
+  imagesSdl,
+  markdownSdl,
+  siteSdl,
+  landingSdl,
+  blogSdl,
+  catalogSdl,
+  careersSdl,
+  documentsSdl,
+  formsSdl,
+  personalizationSdl,
+];
+
+const definitions: readonly DefinitionNode[] = areas.flatMap((sdl) => parse(sdl).definitions);
+
+const isEntry = (node: DefinitionNode): boolean =>
+  node.kind === Kind.INTERFACE_TYPE_DEFINITION && (node.interfaces ?? []).some((i) => i.name.value === "Node");
+
+const entryNodes = definitions.filter(isEntry) as InterfaceTypeDefinitionNode[];
+
+/** The image interface: every source's image type implements it (built with gatsby-plugin-image's arguments). */
+export const imageAssetInterface = definitions.find(
+  (d): d is InterfaceTypeDefinitionNode => d.kind === Kind.INTERFACE_TYPE_DEFINITION && d.name.value === "ImageAsset",
+)!;
+
+/** Plain object types shared by every source (values, not entries), as SDL. */
+export const sharedTypes: string = print({
+  kind: Kind.DOCUMENT,
+  definitions: definitions.filter((d) => !isEntry(d) && !(d.kind === Kind.INTERFACE_TYPE_DEFINITION && d.name.value === "ImageAsset")),
+});
+
+/** One field of an entry interface, as written in its SDL. */
+export interface FieldSdl {
+  name: string;
+  /** The field's arguments in parentheses, or "". */
+  args: string;
+  /** The GraphQL type, e.g. "[String!]!". */
+  type: string;
+  /** Directives as written, e.g. "@dateformat", or "". */
+  directives: string;
+  /** What GraphiQL shows for the field. */
+  description: string;
+}
+
+function fieldSdl(field: FieldDefinitionNode): FieldSdl {
+  const args = field.arguments?.length ? `(${field.arguments.map((a) => print({ ...a, description: undefined })).join(", ")})` : "";
+  return {
+    name: field.name.value,
+    args,
+    type: print(field.type),
+    directives: (field.directives ?? []).map((d) => print(d)).join(" "),
+    description: field.description?.value ?? "",
+  };
+}
+
+const withoutId = (fields: readonly FieldDefinitionNode[] = []) => fields.filter((f) => f.name.value !== "id");
+
+/**
+ * Entry interfaces: name → its fields' SDL (descriptions included) and the interfaces it implements
+ * besides Node (a landing section's LandingSection).
+ */
+export const entities: Record<string, { fields: string; extra?: string[]; description: string }> = Object.fromEntries(
+  entryNodes.map((node) => {
+    const extra = (node.interfaces ?? []).map((i) => i.name.value).filter((n) => n !== "Node");
+    return [
+      node.name.value,
+      {
+        fields: withoutId(node.fields)
+          .map((f) => print(f))
+          .join("\n"),
+        description: node.description?.value ?? "",
+        ...(extra.length ? { extra } : {}),
+      },
+    ];
+  }),
+);
+
+/** The fields of an entry interface (without the `id` every node has). */
+export function entityFields(name: string): FieldSdl[] {
+  const node = entryNodes.find((n) => n.name.value === name);
+  if (!node) throw new Error(`schema: unknown entity "${name}"`);
+  return withoutId(node.fields).map(fieldSdl);
+}
+
+/** The entry interfaces, with their descriptions, as SDL. */
+export function interfaceTypeDefs(): string {
+  return print({ kind: Kind.DOCUMENT, definitions: entryNodes });
+}
+
+/** The name a field's type refers to, through lists and non-nulls. */
+export const namedType = (type: TypeNode): string => (type.kind === Kind.NAMED_TYPE ? type.name.value : namedType(type.type));
+
+export interface ImplementationOptions {
+  /** Replaces a field's SDL for that source (e.g. a link directive), keyed by "Name.field". */
+  fieldOverrides?: Record<string, string>;
+  /** The object type the source serves ImageAsset fields with (default `<prefix>Image`). */
+  imageType?: string;
+  /** Only these entries (a source that provides some entries only). */
+  only?: readonly string[];
+}
+
+/**
+ * The concrete types a source adds, one line each: `type <prefix><Name> implements Node & <Name> @dontInfer`.
+ * Generated, so kept compact; the descriptions live on the interfaces.
+ */
+export function implementations(
+  prefix: string,
+  { fieldOverrides = {}, imageType = `${prefix}Image`, only }: ImplementationOptions = {},
+): string {
+  return Object.entries(entities)
+    .filter(([name]) => !only || only.includes(name))
+    .map(([name, { extra = [] }]) => {
+      const body = entityFields(name).map((field) => {
+        const override = fieldOverrides[`${name}.${field.name}`];
+        if (override) return override;
+        const type = field.type.replace(/\bImageAsset\b/, imageType);
+        return `${field.name}${field.args}: ${type}${field.directives ? ` ${field.directives}` : ""}`;
+      });
+      return `type ${prefix}${name} implements ${["Node", name, ...extra].join(" & ")} @dontInfer { id: ID! ${body.join(" ")} }`;
+    })
+    .join("\n");
+}
