@@ -5,7 +5,7 @@
 import type { GatsbyNode, NodePluginSchema } from "gatsby";
 import type { GraphQLResolveInfo } from "gatsby/graphql";
 import { entities, implementations, interfaceTypeDefs, sharedTypes } from "./schema";
-import { renderMarkdown, sanitize, type ResolvedImage } from "./markdown";
+import { renderMarkdown, sanitize, type RenderCache, type ResolvedImage } from "./markdown";
 import { parseUrlTable, type UrlTable } from "../lib/url-table";
 import { getGatsbyImageResolver } from "gatsby-plugin-image/graphql-utils";
 import { cdnImageData, type CdnImageArgs } from "./image-cdn";
@@ -90,7 +90,7 @@ async function markdownImage(src: string, context: ResolverContext, info: GraphQ
   };
 }
 
-export function registerMarkdownExtension(schema: NodePluginSchema, createFieldExtension: Function) {
+export function registerMarkdownExtension(schema: NodePluginSchema, createFieldExtension: Function, cache?: RenderCache) {
   createFieldExtension({
     name: "markdown",
     args: { from: "String!" },
@@ -101,6 +101,7 @@ export function registerMarkdownExtension(schema: NodePluginSchema, createFieldE
         const rendered = await renderMarkdown(markdown ?? "", {
           urlTable: await urlTableFrom(context),
           resolveImage: (src) => markdownImage(src, context, info),
+          cache,
         });
         const segments = await Promise.all(
           rendered.segments.map(async (segment) =>
@@ -152,9 +153,9 @@ const imageArgs = getGatsbyImageResolver(() => null, {
   quality: { type: "Int" },
 }).args;
 
-export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = ({ actions, schema }) => {
+export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = ({ actions, schema, cache }) => {
   const { createTypes, createFieldExtension } = actions;
-  registerMarkdownExtension(schema, createFieldExtension);
+  registerMarkdownExtension(schema, createFieldExtension, cache);
   // HTML from any source (footer items, form texts) is sanitized where the schema serves it.
   createFieldExtension({
     name: "sanitized",
