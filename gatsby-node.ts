@@ -53,8 +53,10 @@ export const createPages: GatsbyNode["createPages"] = (args) => createAllPages(a
 export const onPostBuild: GatsbyNode["onPostBuild"] = ({ reporter }) => {
   // Crawlers: the production site is indexed, every other build is closed to them (src/lib/robots.ts).
   writeRobotsTxt(path.join(__dirname, "public"));
+  const started = performance.now();
   const { pages, fixed, parsed } = readBuiltPages(path.join(__dirname, "public"), path.join(__dirname, BUILT_PAGES_CACHE));
-  reporter.info(`built pages: ${parsed} of ${pages.length} read (the rest unchanged since the last build)`);
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  reporter.info(`built pages: ${parsed} of ${pages.length} read in ${seconds} s (the rest unchanged since the last build)`);
   if (fixed.length) reporter.info(`removed stray NUL bytes (React 18 streaming renderer) from ${fixed.join(", ")}`);
   applySecurityHeaders(reporter, __dirname, pages, readThirdPartySettings(), contentImageHosts(readServerConfig()));
 };

@@ -11637,10 +11637,16 @@ type Query = {
   readonly allTestimonialSection: TestimonialSectionConnection;
   readonly author: Maybe<Author>;
   readonly blogPost: Maybe<BlogPost>;
-  /** Blog posts by id, in the order given (ids that name no post are left out). */
+  /** The BlogPost with this id, or null ("" names none). */
+  readonly blogPostById: Maybe<BlogPost>;
+  /** BlogPost nodes by id, in the order given (ids that name none are left out). */
   readonly blogPostsById: ReadonlyArray<BlogPost>;
   readonly book: Maybe<Book>;
   readonly bookPost: Maybe<BookPost>;
+  /** The BookPost with this id, or null ("" names none). */
+  readonly bookPostById: Maybe<BookPost>;
+  /** BookPost nodes by id, in the order given (ids that name none are left out). */
+  readonly bookPostsById: ReadonlyArray<BookPost>;
   readonly callToActionSection: Maybe<CallToActionSection>;
   readonly category: Maybe<Category>;
   readonly company: Maybe<Company>;
@@ -12366,6 +12372,11 @@ type Query_blogPostArgs = {
 };
 
 
+type Query_blogPostByIdArgs = {
+  id: Scalars['String'];
+};
+
+
 type Query_blogPostsByIdArgs = {
   ids: ReadonlyArray<Scalars['String']>;
 };
@@ -12397,6 +12408,16 @@ type Query_bookPostArgs = {
   parent: InputMaybe<NodeFilterInput>;
   slug: InputMaybe<StringQueryOperatorInput>;
   title: InputMaybe<StringQueryOperatorInput>;
+};
+
+
+type Query_bookPostByIdArgs = {
+  id: Scalars['String'];
+};
+
+
+type Query_bookPostsByIdArgs = {
+  ids: ReadonlyArray<Scalars['String']>;
 };
 
 
@@ -15042,11 +15063,11 @@ type AuthorCardFieldsFragment = { readonly slug: string, readonly name: string, 
 
 type AuthorTemplateQueryVariables = Exact<{
   id: Scalars['String'];
-  slug: Scalars['String'];
+  postIds: ReadonlyArray<Scalars['String']> | Scalars['String'];
 }>;
 
 
-type AuthorTemplateQuery = { readonly author: { readonly slug: string, readonly name: string, readonly role: string, readonly x: string | null, readonly linkedin: string | null, readonly avatar: { readonly alt: string, readonly url: string | null, readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData | null }, readonly bio: { readonly readingMinutes: number, readonly segments: ReadonlyArray<{ readonly kind: string, readonly html: string | null, readonly form: { readonly alternative_id: string, readonly name: string, readonly isCompact: boolean, readonly redirectUrl: string | null, readonly customSuccessMessage: string | null, readonly configuration: { readonly postSubmitAction: { readonly type: string, readonly value: string } | null } | null, readonly displayOptions: { readonly submitButtonText: string } | null, readonly legalConsentOptions: { readonly consentToProcessText: string | null, readonly privacyText: string | null, readonly communicationsCheckboxes: ReadonlyArray<{ readonly label: string, readonly subscriptionTypeId: number, readonly required: boolean }> } | null, readonly fieldGroups: ReadonlyArray<{ readonly richText: string | null, readonly alternative_fields: ReadonlyArray<{ readonly name: string, readonly label: string, readonly placeholder: string | null, readonly fieldType: string, readonly required: boolean, readonly hidden: boolean, readonly defaultValue: string | null, readonly defaultValues: ReadonlyArray<string> | null, readonly objectTypeId: string | null, readonly options: ReadonlyArray<{ readonly value: string, readonly label: string }> | null, readonly validation: { readonly blockedEmailDomains: ReadonlyArray<string> } | null }> }> } | { readonly alternative_id: string, readonly name: string, readonly isCompact: boolean, readonly redirectUrl: string | null, readonly customSuccessMessage: string | null, readonly configuration: { readonly postSubmitAction: { readonly type: string, readonly value: string } | null } | null, readonly displayOptions: { readonly submitButtonText: string } | null, readonly legalConsentOptions: { readonly consentToProcessText: string | null, readonly privacyText: string | null, readonly communicationsCheckboxes: ReadonlyArray<{ readonly label: string, readonly subscriptionTypeId: number, readonly required: boolean }> } | null, readonly fieldGroups: ReadonlyArray<{ readonly richText: string | null, readonly alternative_fields: ReadonlyArray<{ readonly name: string, readonly label: string, readonly placeholder: string | null, readonly fieldType: string, readonly required: boolean, readonly hidden: boolean, readonly defaultValue: string | null, readonly defaultValues: ReadonlyArray<string> | null, readonly objectTypeId: string | null, readonly options: ReadonlyArray<{ readonly value: string, readonly label: string }> | null, readonly validation: { readonly blockedEmailDomains: ReadonlyArray<string> } | null }> }> } | null }>, readonly headings: ReadonlyArray<{ readonly id: string, readonly text: string, readonly depth: number }> } } | null, readonly allBlogPost: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly excerpt: string, readonly date: string, readonly isoDate: string, readonly category: { readonly slug: string, readonly name: string }, readonly image: { readonly alt: string, readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData | null } }> } };
+type AuthorTemplateQuery = { readonly author: { readonly slug: string, readonly name: string, readonly role: string, readonly x: string | null, readonly linkedin: string | null, readonly avatar: { readonly alt: string, readonly url: string | null, readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData | null }, readonly bio: { readonly readingMinutes: number, readonly segments: ReadonlyArray<{ readonly kind: string, readonly html: string | null, readonly form: { readonly alternative_id: string, readonly name: string, readonly isCompact: boolean, readonly redirectUrl: string | null, readonly customSuccessMessage: string | null, readonly configuration: { readonly postSubmitAction: { readonly type: string, readonly value: string } | null } | null, readonly displayOptions: { readonly submitButtonText: string } | null, readonly legalConsentOptions: { readonly consentToProcessText: string | null, readonly privacyText: string | null, readonly communicationsCheckboxes: ReadonlyArray<{ readonly label: string, readonly subscriptionTypeId: number, readonly required: boolean }> } | null, readonly fieldGroups: ReadonlyArray<{ readonly richText: string | null, readonly alternative_fields: ReadonlyArray<{ readonly name: string, readonly label: string, readonly placeholder: string | null, readonly fieldType: string, readonly required: boolean, readonly hidden: boolean, readonly defaultValue: string | null, readonly defaultValues: ReadonlyArray<string> | null, readonly objectTypeId: string | null, readonly options: ReadonlyArray<{ readonly value: string, readonly label: string }> | null, readonly validation: { readonly blockedEmailDomains: ReadonlyArray<string> } | null }> }> } | { readonly alternative_id: string, readonly name: string, readonly isCompact: boolean, readonly redirectUrl: string | null, readonly customSuccessMessage: string | null, readonly configuration: { readonly postSubmitAction: { readonly type: string, readonly value: string } | null } | null, readonly displayOptions: { readonly submitButtonText: string } | null, readonly legalConsentOptions: { readonly consentToProcessText: string | null, readonly privacyText: string | null, readonly communicationsCheckboxes: ReadonlyArray<{ readonly label: string, readonly subscriptionTypeId: number, readonly required: boolean }> } | null, readonly fieldGroups: ReadonlyArray<{ readonly richText: string | null, readonly alternative_fields: ReadonlyArray<{ readonly name: string, readonly label: string, readonly placeholder: string | null, readonly fieldType: string, readonly required: boolean, readonly hidden: boolean, readonly defaultValue: string | null, readonly defaultValues: ReadonlyArray<string> | null, readonly objectTypeId: string | null, readonly options: ReadonlyArray<{ readonly value: string, readonly label: string }> | null, readonly validation: { readonly blockedEmailDomains: ReadonlyArray<string> } | null }> }> } | null }>, readonly headings: ReadonlyArray<{ readonly id: string, readonly text: string, readonly depth: number }> } } | null, readonly posts: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly excerpt: string, readonly date: string, readonly isoDate: string, readonly category: { readonly slug: string, readonly name: string }, readonly image: { readonly alt: string, readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData | null } }> };
 
 type BaaCoveredEntityPageQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -15250,20 +15271,21 @@ type PersonalizationContentQuery = { readonly allPersonalizationExperience: { re
 
 type PostCardFieldsFragment = { readonly slug: string, readonly title: string, readonly excerpt: string, readonly date: string, readonly isoDate: string, readonly category: { readonly slug: string, readonly name: string }, readonly image: { readonly alt: string, readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData | null } };
 
-type PostsLandingQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-type PostsLandingQuery = { readonly allBlogPost: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly excerpt: string, readonly date: string, readonly isoDate: string, readonly category: { readonly slug: string, readonly name: string }, readonly image: { readonly alt: string, readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData | null } }> }, readonly allCategory: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly name: string, readonly description: string }> } };
-
-type PostsListQueryVariables = Exact<{
-  id: Scalars['String'];
-  slug: Scalars['String'];
-  skip: Scalars['Int'];
-  limit: Scalars['Int'];
+type PostsLandingQueryVariables = Exact<{
+  latestIds: ReadonlyArray<Scalars['String']> | Scalars['String'];
+  categoryPostIds: ReadonlyArray<Scalars['String']> | Scalars['String'];
 }>;
 
 
-type PostsListQuery = { readonly category: { readonly slug: string, readonly name: string, readonly description: string } | null, readonly allBlogPost: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly excerpt: string, readonly date: string, readonly isoDate: string, readonly category: { readonly slug: string, readonly name: string }, readonly image: { readonly alt: string, readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData | null } }> } };
+type PostsLandingQuery = { readonly latest: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly excerpt: string, readonly date: string, readonly isoDate: string, readonly category: { readonly slug: string, readonly name: string }, readonly image: { readonly alt: string, readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData | null } }>, readonly categoryPosts: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly excerpt: string, readonly date: string, readonly isoDate: string, readonly category: { readonly slug: string, readonly name: string }, readonly image: { readonly alt: string, readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData | null } }>, readonly allCategory: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly name: string, readonly description: string }> } };
+
+type PostsListQueryVariables = Exact<{
+  id: Scalars['String'];
+  postIds: ReadonlyArray<Scalars['String']> | Scalars['String'];
+}>;
+
+
+type PostsListQuery = { readonly category: { readonly slug: string, readonly name: string, readonly description: string } | null, readonly posts: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly excerpt: string, readonly date: string, readonly isoDate: string, readonly category: { readonly slug: string, readonly name: string }, readonly image: { readonly alt: string, readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData | null } }> };
 
 type ReferralPageQueryVariables = Exact<{ [key: string]: never; }>;
 

@@ -11,12 +11,13 @@ import { contentfulImageData, contentfulTypeDefs, registerContentfulExtensions, 
 import { hubspotTypeDefs } from "./hubspot/schema";
 import { readServerConfig } from "../config";
 
-export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = ({ actions, schema }) => {
+export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = ({ actions, schema, cache }) => {
   const { createTypes, createFieldExtension } = actions;
   registerSharedExtensions(createFieldExtension, {
     // A Markdown body names an image by its path under content/ (embedded) or by its asset URL (Contentful).
     imageData: (src, args, context, info) => (isLocalImage(src) ? localImageData : contentfulImageData)(src, args, context, info),
     readText: textOf,
+    cache,
   });
   createTypes([imageAssetType(schema), sharedTypes, interfaceTypeDefs()]);
 

@@ -6,6 +6,7 @@
  *  - `::form[<id>]` alone on a line embeds a lead form (a separate segment);
  *  - "{{key}}" link addresses resolved from the URL table (SPEC 2.5).
  */
+import { createHash } from "node:crypto";
 import markdownIt, { type MarkdownIt, type Token } from "markdown-it";
 import sanitizeHtml from "sanitize-html";
 import { resolveUrl, type UrlTable } from "../lib/url-table";
@@ -20,9 +21,16 @@ export interface ResolvedImage {
   sources?: { srcSet: string; type: string; sizes?: string }[];
 }
 
+/** Where rendered bodies are kept between builds (Gatsby's plugin `cache` has this shape). */
+export interface RenderCache {
+  get(key: string): Promise<unknown>;
+  set(key: string, value: RenderedMarkdown): Promise<unknown>;
+}
+
 export interface RenderOptions {
   urlTable: UrlTable;
   resolveImage?: (src: string) => Promise<ResolvedImage | undefined>;
+  cache?: RenderCache;
 }
 
 export type Segment = { kind: "html"; html: string } | { kind: "form"; formId: string };
@@ -151,31 +159,34 @@ export function sanitize(html: string, options: sanitizeHtml.IOptions = SANITIZE
 
 const escapeAttr = (s: string) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 
-async function renderHtml(source: string, options: RenderOptions, env: { headings: RenderedMarkdown["headings"] }): Promise<string> {
-  const tokens = md.parse(source, env);
-  const images: Token[] = [];
-  for (const token of tokens) {
+/** Bump when the rendering changes, so bodies cached by an older build are not served. */
+const RENDER_VERSION = 1;
+
+type Part = { formId: string } | { tokens: Token[] };
+
+/** Resolves link addresses from the URL table and each image to its responsive sources, in the tokens. */
+function applyLinksAndImages(tokens: Token[], urlTable: UrlTable, images: ReadonlyMap<string, ResolvedImage | undefined>) {
+  for (const token of tokens)
     for (const child of token.children ?? []) {
-      if (child.type === "image") images.push(child);
       if (child.type === "link_open") {
         const href = child.attrGet("href");
-        if (href) child.attrSet("href", resolveUrl(decodeURI(String(href)), options.urlTable));
+        if (href) child.attrSet("href", resolveUrl(decodeURI(String(href)), urlTable));
       }
+      if (child.type !== "image") continue;
+      const resolved = images.get(String(child.attrGet("src") ?? ""));
+      if (!resolved) continue;
+      child.attrSet("src", resolved.src);
+      if (resolved.width) child.attrSet("width", String(resolved.width));
+      if (resolved.height) child.attrSet("height", String(resolved.height));
+      if (resolved.srcSet) child.attrSet("srcset", resolved.srcSet);
+      if (resolved.sizes) child.attrSet("sizes", resolved.sizes);
+      child.attrSet("loading", "lazy");
+      child.attrSet("decoding", "async");
+      child.meta = { sources: resolved.sources ?? [] } as Token["meta"];
     }
-  }
-  for (const image of images) {
-    const src = String(image.attrGet("src") ?? "");
-    const resolved = options.resolveImage ? await options.resolveImage(src) : undefined;
-    if (!resolved) continue;
-    image.attrSet("src", resolved.src);
-    if (resolved.width) image.attrSet("width", String(resolved.width));
-    if (resolved.height) image.attrSet("height", String(resolved.height));
-    if (resolved.srcSet) image.attrSet("srcset", resolved.srcSet);
-    if (resolved.sizes) image.attrSet("sizes", resolved.sizes);
-    image.attrSet("loading", "lazy");
-    image.attrSet("decoding", "async");
-    image.meta = { sources: resolved.sources ?? [] } as Token["meta"];
-  }
+}
+
+function renderHtml(tokens: Token[], env: { headings: RenderedMarkdown["headings"] }): string {
   const html = md.renderer.render(tokens, md.options, env);
   // Wide tables and code blocks scroll inside their own box instead of the page; keyboard users
   // reach that box with Tab (WCAG 2.1.1, axe "scrollable-region-focusable").
@@ -185,26 +196,56 @@ async function renderHtml(source: string, options: RenderOptions, env: { heading
     .replace(/<\/table>/g, "</table></div>");
 }
 
+/**
+ * Renders a Markdown body. With `options.cache`, the result is kept under a digest of everything it is
+ * made of (the source, the URL table, each image's resolved sources): rendering and sanitizing cost more
+ * than the rest of a post's query, and a body whose digest is unchanged is never rendered again, in this
+ * build or a later one. Images are still resolved on every call, so their files are (re)generated.
+ */
 export async function renderMarkdown(source: string, options: RenderOptions): Promise<RenderedMarkdown> {
   const env = { headings: [] as RenderedMarkdown["headings"] };
-  const segments: Segment[] = [];
   let last = 0;
-  const parts: ({ text: string } | { formId: string })[] = [];
+  const texts: ({ text: string } | { formId: string })[] = [];
   for (const m of source.matchAll(FORM_LINE)) {
-    parts.push({ text: source.slice(last, m.index) });
-    parts.push({ formId: m[1].trim() });
+    texts.push({ text: source.slice(last, m.index) });
+    texts.push({ formId: m[1].trim() });
     last = (m.index ?? 0) + m[0].length;
   }
-  parts.push({ text: source.slice(last) });
-  for (const part of parts) {
-    if ("formId" in part) segments.push({ kind: "form", formId: part.formId });
-    else if (part.text.trim()) segments.push({ kind: "html", html: await renderHtml(part.text, options, env) });
+  texts.push({ text: source.slice(last) });
+  // Parsing fills env.headings (headingIdPlugin).
+  const parts: Part[] = texts.flatMap((part): Part[] =>
+    "formId" in part ? [part] : part.text.trim() ? [{ tokens: md.parse(part.text, env) }] : [],
+  );
+
+  const images = new Map<string, ResolvedImage | undefined>();
+  for (const part of parts)
+    if ("tokens" in part)
+      for (const token of part.tokens)
+        for (const child of token.children ?? []) if (child.type === "image") images.set(String(child.attrGet("src") ?? ""), undefined);
+  for (const src of images.keys()) images.set(src, options.resolveImage ? await options.resolveImage(src) : undefined);
+
+  const key = options.cache
+    ? `markdown-${createHash("sha256")
+        .update(JSON.stringify([RENDER_VERSION, source, options.urlTable, [...images]]))
+        .digest("hex")}`
+    : "";
+  if (options.cache) {
+    const cached = (await options.cache.get(key)) as RenderedMarkdown | undefined;
+    if (cached) return cached;
   }
+
+  const segments: Segment[] = parts.map((part) => {
+    if ("formId" in part) return { kind: "form", formId: part.formId };
+    applyLinksAndImages(part.tokens, options.urlTable, images);
+    return { kind: "html", html: renderHtml(part.tokens, env) };
+  });
   const text = segments
     .map((s) => (s.kind === "html" ? sanitizeHtml(s.html, { allowedTags: [], allowedAttributes: {} }) : ""))
     .join(" ")
     .replace(/\s+/g, " ")
     .trim();
   const wordCount = text ? text.split(" ").length : 0;
-  return { segments, headings: env.headings, text, wordCount, readingMinutes: Math.max(1, Math.round(wordCount / 230)) };
+  const rendered = { segments, headings: env.headings, text, wordCount, readingMinutes: Math.max(1, Math.round(wordCount / 230)) };
+  if (options.cache) await options.cache.set(key, rendered);
+  return rendered;
 }

@@ -3,23 +3,45 @@
  * connection query (`allBlogPost(filter: …)`) depends on every BlogPost, so one post's edit re-runs the
  * queries of every such page; looked up by id, a page depends on exactly the posts it shows. The ids are
  * decided in createPages (src/node/create-pages) and passed in the page context.
+ *
+ * The single-node fields exist because `blogPost(id: { eq: "" })` (a first post has no newer one) finds
+ * nothing, and Gatsby then makes the page depend on every node of the type so that the query re-runs
+ * when a match appears; by id, "no such node" is just null.
  */
 import type { GatsbyNode } from "gatsby";
 
 interface ResolverContext {
-  nodeModel: { getNodesByIds(args: { ids: readonly string[]; type: string }): unknown[] };
+  nodeModel: {
+    getNodesByIds(args: { ids: readonly string[]; type: string }): unknown[];
+    getNodeById(args: { id: string; type: string }): unknown;
+  };
+}
+
+/** `blogPostById` / `blogPostsById` style root fields for one (interface) type. */
+function byIdFields(type: string, one: string, many: string) {
+  return {
+    [one]: {
+      type,
+      description: `The ${type} with this id, or null ("" names none).`,
+      args: { id: "String!" },
+      resolve: (_source: unknown, { id }: { id: string }, context: ResolverContext) =>
+        id ? (context.nodeModel.getNodeById({ id, type }) ?? null) : null,
+    },
+    [many]: {
+      type: `[${type}!]!`,
+      description: `${type} nodes by id, in the order given (ids that name none are left out).`,
+      args: { ids: "[String!]!" },
+      resolve: (_source: unknown, { ids }: { ids: string[] }, context: ResolverContext) =>
+        context.nodeModel.getNodesByIds({ ids, type }).filter(Boolean),
+    },
+  };
 }
 
 export const createResolvers: GatsbyNode["createResolvers"] = ({ createResolvers }) => {
   createResolvers({
     Query: {
-      blogPostsById: {
-        type: "[BlogPost!]!",
-        description: "Blog posts by id, in the order given (ids that name no post are left out).",
-        args: { ids: "[String!]!" },
-        resolve: (_source: unknown, { ids }: { ids: string[] }, context: ResolverContext) =>
-          context.nodeModel.getNodesByIds({ ids, type: "BlogPost" }),
-      },
+      ...byIdFields("BlogPost", "blogPostById", "blogPostsById"),
+      ...byIdFields("BookPost", "bookPostById", "bookPostsById"),
     },
   });
 };

@@ -59,11 +59,11 @@ export default function AuthorTemplate({ data, location }: PageProps<Data>) {
         <Section $tone="surface">
           <Container>
             <h2>Articles by {author.name}</h2>
-            {data.allBlogPost.nodes.length === 0 ? (
+            {data.posts.length === 0 ? (
               <p>No articles yet.</p>
             ) : (
               <PostGrid>
-                {data.allBlogPost.nodes.map((post) => (
+                {data.posts.map((post) => (
                   <PostCard key={post.slug} post={post} />
                 ))}
               </PostGrid>
@@ -94,7 +94,7 @@ export function Head({ data, location }: HeadProps<Data>) {
 }
 
 export const query = graphql`
-  query AuthorTemplate($id: String!, $slug: String!) {
+  query AuthorTemplate($id: String!, $postIds: [String!]!) {
     author(id: { eq: $id }) {
       slug
       name
@@ -110,10 +110,8 @@ export const query = graphql`
         ...MarkdownBodyFields
       }
     }
-    allBlogPost(filter: { author: { slug: { eq: $slug } } }, sort: { date: DESC }) {
-      nodes {
-        ...PostCardFields
-      }
+    posts: blogPostsById(ids: $postIds) {
+      ...PostCardFields
     }
   }
 `;

@@ -179,11 +179,11 @@ export const query = graphql`
         ...MarkdownBodyFields
       }
     }
-    newer: blogPost(id: { eq: $newerId }) {
+    newer: blogPostById(id: $newerId) {
       slug
       title
     }
-    older: blogPost(id: { eq: $olderId }) {
+    older: blogPostById(id: $olderId) {
       slug
       title
     }

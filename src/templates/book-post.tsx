@@ -100,11 +100,11 @@ export const query = graphql`
         ...MarkdownBodyFields
       }
     }
-    previous: bookPost(id: { eq: $previousId }) {
+    previous: bookPostById(id: $previousId) {
       slug
       title
     }
-    next: bookPost(id: { eq: $nextId }) {
+    next: bookPostById(id: $nextId) {
       slug
       title
     }

@@ -25,7 +25,7 @@ const Row = styled.div`
 
 /** /blog/: the newest posts, then the latest three of each category. */
 export default function PostsLanding({ data, location }: PageProps<Data>) {
-  const latest = data.allBlogPost.nodes.slice(0, 3);
+  const latest = data.latest;
   return (
     <Layout path={location.pathname}>
       <PageHeader
@@ -48,7 +48,7 @@ export default function PostsLanding({ data, location }: PageProps<Data>) {
               </PostGrid>
             </Row>
             {data.allCategory.nodes.map((category) => {
-              const posts = data.allBlogPost.nodes.filter((p) => p.category.slug === category.slug).slice(0, 3);
+              const posts = data.categoryPosts.filter((p) => p.category.slug === category.slug);
               if (!posts.length) return null;
               return (
                 <Row key={category.slug}>
@@ -83,11 +83,12 @@ export function Head({ location }: HeadProps<Data>) {
 }
 
 export const query = graphql`
-  query PostsLanding {
-    allBlogPost(sort: { date: DESC }) {
-      nodes {
-        ...PostCardFields
-      }
+  query PostsLanding($latestIds: [String!]!, $categoryPostIds: [String!]!) {
+    latest: blogPostsById(ids: $latestIds) {
+      ...PostCardFields
+    }
+    categoryPosts: blogPostsById(ids: $categoryPostIds) {
+      ...PostCardFields
     }
     allCategory(sort: { name: ASC }) {
       nodes {

@@ -34,7 +34,7 @@ export default function PostsList({ data, location, pageContext }: PageProps<Dat
         <Section>
           <Container>
             <PostGrid>
-              {data.allBlogPost.nodes.map((post, i) => (
+              {data.posts.map((post, i) => (
                 <PostCard key={post.slug} post={post} headingLevel={2} priority={i === 0} />
               ))}
             </PostGrid>
@@ -69,16 +69,14 @@ export function Head({ data, location, pageContext }: HeadProps<Data, Context>) 
 }
 
 export const query = graphql`
-  query PostsList($id: String!, $slug: String!, $skip: Int!, $limit: Int!) {
+  query PostsList($id: String!, $postIds: [String!]!) {
     category(id: { eq: $id }) {
       slug
       name
       description
     }
-    allBlogPost(filter: { category: { slug: { eq: $slug } } }, sort: { date: DESC }, skip: $skip, limit: $limit) {
-      nodes {
-        ...PostCardFields
-      }
+    posts: blogPostsById(ids: $postIds) {
+      ...PostCardFields
     }
   }
 `;

@@ -12,7 +12,7 @@ export const LIST_VARIABLES = {
   JobList: "withJobs",
 } as const;
 
-type ListVariable = (typeof LIST_VARIABLES)[keyof typeof LIST_VARIABLES];
+export type ListVariable = (typeof LIST_VARIABLES)[keyof typeof LIST_VARIABLES];
 
 /** The page-context variables for a landing page whose sections have these block types. */
 export function listVariables(blocktypes: readonly string[]): Partial<Record<ListVariable, true>> {

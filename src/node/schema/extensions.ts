@@ -5,7 +5,7 @@
 import type { NodePluginSchema } from "gatsby";
 import { print, type GraphQLResolveInfo, type InterfaceTypeDefinitionNode, type ObjectTypeDefinitionNode } from "gatsby/graphql";
 import { getGatsbyImageResolver } from "gatsby-plugin-image/graphql-utils";
-import { renderMarkdown, sanitize, type ResolvedImage } from "../markdown";
+import { renderMarkdown, sanitize, type RenderCache, type ResolvedImage } from "../markdown";
 import { parseUrlTable, type UrlTable } from "../../lib/url-table";
 import { imageAssetInterface } from "./index";
 
@@ -46,6 +46,8 @@ export interface MarkdownSources {
   readText(source: NodeData, field: string, context: ResolverContext): string | null;
   /** gatsby-plugin-image data of an image a body names, or null when no source has it. */
   imageData(src: string, args: Record<string, unknown>, context: ResolverContext, info: GraphQLResolveInfo): Promise<any>;
+  /** Rendered bodies kept across builds by content digest (Gatsby's plugin cache). */
+  cache?: RenderCache;
 }
 
 const MARKDOWN_IMAGE_ARGS = { layout: "constrained", width: 760, formats: ["auto", "webp"], placeholder: "none" };
@@ -81,6 +83,7 @@ export function registerSharedExtensions(createFieldExtension: CreateFieldExtens
         const rendered = await renderMarkdown(markdown ?? "", {
           urlTable: await urlTableFrom(context),
           resolveImage: (src) => markdownImage(src, sources, context, info),
+          cache: sources.cache,
         });
         const segments = await Promise.all(
           rendered.segments.map(async (segment) =>

@@ -1,0 +1,99 @@
+/**
+ * The blog: /blog/, each category's paginated list, every post and every author's page. Which posts a
+ * page shows (list membership, neighbours, related posts) is decided here from one list of all posts and
+ * passed as ids in the page context; templates read them by id (src/node/resolvers.ts). A page's query
+ * then depends on the posts it shows only, so one post's edit re-runs the queries of those pages alone
+ * (a connection such as `allBlogPost(filter: …)` would depend on every post).
+ */
+import { paths, POSTS_PER_PAGE } from "../../lib/paths";
+import { neighbourIds } from "./neighbours";
+import { paginate } from "./pagination";
+import { pageFamily, type PageSpec } from "./templates";
+
+export interface PostRef {
+  id: string;
+  slug: string;
+  category: { slug: string };
+  author: { slug: string };
+}
+interface BlogData {
+  /** newest first */
+  allBlogPost: { nodes: PostRef[] };
+  allCategory: { nodes: { id: string; slug: string }[] };
+  allAuthor: { nodes: { id: string; slug: string }[] };
+}
+
+/** Related posts under a blog post (SPEC: not shown; ours). */
+export const RELATED_POSTS = 3;
+/** Posts /blog/ shows: the newest overall, and the newest of each category. */
+export const LANDING_LATEST = 3;
+export const LANDING_PER_CATEGORY = 3;
+
+/** The posts shown under `post`: the newest others of its category (`posts` newest first). */
+export function relatedPostIds<P extends { id: string; category: { slug: string } }>(
+  posts: readonly P[],
+  post: P,
+  count = RELATED_POSTS,
+): string[] {
+  return posts
+    .filter((p) => p.category.slug === post.category.slug && p.id !== post.id)
+    .slice(0, count)
+    .map((p) => p.id);
+}
+
+/** The posts /blog/ shows (`posts` newest first): the newest `LANDING_LATEST`, then each category's newest. */
+export function postsLandingIds(posts: readonly Pick<PostRef, "id" | "category">[]): { latestIds: string[]; categoryPostIds: string[] } {
+  const perCategory = new Map<string, string[]>();
+  for (const post of posts) {
+    const ids = perCategory.get(post.category.slug) ?? [];
+    if (ids.length < LANDING_PER_CATEGORY) perCategory.set(post.category.slug, [...ids, post.id]);
+  }
+  return { latestIds: posts.slice(0, LANDING_LATEST).map((p) => p.id), categoryPostIds: [...perCategory.values()].flat() };
+}
+
+/** A category's list pages (`posts` newest first), `POSTS_PER_PAGE` posts each; one empty page if it has none. */
+export function categoryPages(category: { id: string; slug: string }, posts: readonly Pick<PostRef, "id" | "category">[]): PageSpec[] {
+  const pages = paginate(
+    posts.filter((p) => p.category.slug === category.slug).map((p) => p.id),
+    POSTS_PER_PAGE,
+  );
+  return pages.map((postIds, i) => ({
+    path: paths.category(category.slug, i + 1),
+    template: "posts-list",
+    context: { id: category.id, slug: category.slug, postIds, page: i + 1, pageCount: pages.length },
+  }));
+}
+
+export function postPages(posts: readonly PostRef[]): PageSpec[] {
+  return posts.map((post, i) => {
+    const { before, after } = neighbourIds(posts, i);
+    return {
+      path: paths.blogPost(post.slug),
+      template: "blog-post",
+      context: { id: post.id, category: post.category.slug, newerId: before, olderId: after, relatedIds: relatedPostIds(posts, post) },
+    };
+  });
+}
+
+export function authorPages(authors: readonly { id: string; slug: string }[], posts: readonly PostRef[]): PageSpec[] {
+  return authors.map((author) => ({
+    path: paths.author(author.slug),
+    template: "author",
+    context: { id: author.id, slug: author.slug, postIds: posts.filter((p) => p.author.slug === author.slug).map((p) => p.id) },
+  }));
+}
+
+export const blogPages = pageFamily<BlogData>({
+  name: "blog",
+  query: `{
+    allBlogPost(sort: { date: DESC }) { nodes { id slug category { slug } author { slug } } }
+    allCategory { nodes { id slug } }
+    allAuthor { nodes { id slug } }
+  }`,
+  pages: ({ allBlogPost: { nodes: posts }, allCategory, allAuthor }) => [
+    { path: paths.blog(), template: "posts-landing", context: postsLandingIds(posts) },
+    ...allCategory.nodes.flatMap((category) => categoryPages(category, posts)),
+    ...postPages(posts),
+    ...authorPages(allAuthor.nodes, posts),
+  ],
+});
