@@ -1,7 +1,7 @@
 import React from "react";
 import { graphql } from "gatsby";
 import { Layout } from "./layout/layout";
-import { PageHeader, type Crumb } from "./layout/page-header";
+import { PageHeader } from "./layout/page-header";
 import { Container, Section } from "./ui/container";
 import { MarkdownContent } from "./markdown/markdown-content";
 import { Seo } from "./seo/seo";
@@ -13,19 +13,17 @@ export function DocumentView({
   document,
   path,
   eyebrow,
-  crumbs,
   children,
 }: {
   document: DocumentData;
   path: string;
   eyebrow?: string;
-  crumbs?: Crumb[];
   children?: React.ReactNode;
 }) {
   if (!document) throw new Error(`The document for ${path} is missing from the content`);
   return (
     <Layout path={path}>
-      <PageHeader title={document.title} lead={document.description} eyebrow={eyebrow} crumbs={crumbs}>
+      <PageHeader title={document.title} lead={document.description} eyebrow={eyebrow}>
         {document.updated && (
           <p>
             Last updated <time dateTime={document.isoUpdated ?? undefined}>{document.updated}</time>

@@ -3,6 +3,7 @@ import path from "node:path";
 import type { CreatePagesArgs } from "gatsby";
 import { paths, POSTS_PER_PAGE } from "../../lib/paths";
 import { listVariables } from "./landing-lists";
+import { createDocumentPages } from "./documents";
 
 const template = (name: string) => path.resolve(__dirname, "../../templates", `${name}.tsx`);
 
@@ -129,6 +130,7 @@ export async function createPages({ graphql, actions, reporter }: CreatePagesArg
   }
   const data = result.data;
   const { createPage } = actions;
+  await createDocumentPages({ graphql, actions, reporter });
 
   for (const page of data.allLandingPage.nodes)
     createPage({
