@@ -4,9 +4,10 @@ import { graphql, type HeadProps, type PageProps } from "gatsby";
 import type { IGatsbyImageData } from "gatsby-plugin-image";
 import { Picture } from "../components/ui/picture";
 import { Layout } from "../components/layout/layout";
-import { StaticIsland } from "../hydration";
+import { PageBody } from "../components/layout/page-body";
 import { Seo } from "../components/seo/seo";
 import { PageHeader } from "../components/layout/page-header";
+import { trail } from "../components/seo/trail";
 import { Container, Section } from "../components/ui/container";
 import { MarkdownContent } from "../components/markdown/markdown-content";
 import { PostCard, PostGrid } from "../components/blog/post-card";
@@ -25,12 +26,15 @@ const Profile = styled.div`
   }
 `;
 
+const trailOf = (author: NonNullable<Data["author"]>, path: string) =>
+  trail([{ name: "Blog", path: paths.blog() }], { name: author.name, path });
+
 export default function AuthorTemplate({ data, location }: PageProps<Data>) {
   const author = data.author!;
   return (
     <Layout path={location.pathname}>
-      <PageHeader title={author.name} lead={author.role} crumbs={[{ name: "Blog", path: paths.blog() }]} />
-      <StaticIsland>
+      <PageHeader title={author.name} lead={author.role} trail={trailOf(author, location.pathname)} />
+      <PageBody>
         <Section>
           <Container>
             <Profile>
@@ -54,8 +58,8 @@ export default function AuthorTemplate({ data, location }: PageProps<Data>) {
             </Profile>
           </Container>
         </Section>
-      </StaticIsland>
-      <StaticIsland>
+      </PageBody>
+      <PageBody>
         <Section $tone="surface">
           <Container>
             <h2>Articles by {author.name}</h2>
@@ -70,7 +74,7 @@ export default function AuthorTemplate({ data, location }: PageProps<Data>) {
             )}
           </Container>
         </Section>
-      </StaticIsland>
+      </PageBody>
     </Layout>
   );
 }
@@ -89,6 +93,7 @@ export function Head({ data, location }: HeadProps<Data>) {
           mainEntity: { "@type": "Person", name: author.name, jobTitle: author.role, sameAs: [author.x, author.linkedin].filter(Boolean) },
         },
       ]}
+      trail={trailOf(author, location.pathname)}
     />
   );
 }

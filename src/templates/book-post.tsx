@@ -3,16 +3,24 @@ import { theme } from "../theme/theme";
 import { graphql, type HeadProps, type PageProps } from "gatsby";
 import { SiteLink } from "../components/ui/site-link";
 import { Layout } from "../components/layout/layout";
-import { StaticIsland } from "../hydration";
+import { PageBody } from "../components/layout/page-body";
 import { Seo } from "../components/seo/seo";
 import { PageHeader } from "../components/layout/page-header";
 import { Container, Section } from "../components/ui/container";
-import { MarkdownContent, hasForms } from "../components/markdown/markdown-content";
+import { MarkdownContent } from "../components/markdown/markdown-content";
 import { paths } from "../lib/paths";
-import { breadcrumbs } from "../lib/structured-data";
-import { useSiteData } from "../hooks/use-site-data";
+import { trail } from "../components/seo/trail";
 
 type Data = Queries.BookPostTemplateQuery;
+
+const trailOf = (chapter: NonNullable<Data["bookPost"]>, path: string) =>
+  trail(
+    [
+      { name: "Resources", path: "/resources/" },
+      { name: chapter.book.title, path: paths.book(chapter.book.slug) },
+    ],
+    { name: chapter.title, path },
+  );
 
 const Neighbours = styled.nav`
   display: flex;
@@ -33,12 +41,9 @@ export default function BookPostTemplate({ data, location }: PageProps<Data>) {
         title={chapter.title}
         lead={chapter.excerpt}
         eyebrow={`Chapter ${chapter.order} of ${book.chapters.length}`}
-        crumbs={[
-          { name: "Resources", path: "/resources/" },
-          { name: book.title, path: paths.book(book.slug) },
-        ]}
+        trail={trailOf(chapter, location.pathname)}
       />
-      <StaticIsland when={!hasForms(chapter.body)}>
+      <PageBody bodies={[chapter.body]}>
         <Section>
           <Container $narrow>
             <MarkdownContent body={chapter.body} />
@@ -58,13 +63,12 @@ export default function BookPostTemplate({ data, location }: PageProps<Data>) {
             </Neighbours>
           </Container>
         </Section>
-      </StaticIsland>
+      </PageBody>
     </Layout>
   );
 }
 
 export function Head({ data, location }: HeadProps<Data>) {
-  const { siteUrl } = useSiteData();
   const chapter = data.bookPost!;
   return (
     <Seo
@@ -72,12 +76,7 @@ export function Head({ data, location }: HeadProps<Data>) {
       description={chapter.excerpt}
       path={location.pathname}
       type="article"
-      jsonLd={[
-        breadcrumbs(siteUrl, [
-          { name: chapter.book.title, path: paths.book(chapter.book.slug) },
-          { name: chapter.title, path: location.pathname },
-        ]),
-      ]}
+      trail={trailOf(chapter, location.pathname)}
     />
   );
 }

@@ -5,11 +5,12 @@ import { graphql, type HeadProps, type PageProps } from "gatsby";
 import { SiteLink } from "../components/ui/site-link";
 import type { IGatsbyImageData } from "gatsby-plugin-image";
 import { Layout } from "../components/layout/layout";
-import { StaticIsland } from "../hydration";
+import { PageBody } from "../components/layout/page-body";
 import { Seo } from "../components/seo/seo";
 import { PageHeader } from "../components/layout/page-header";
+import { trail } from "../components/seo/trail";
 import { Container, Section } from "../components/ui/container";
-import { MarkdownContent, hasForms } from "../components/markdown/markdown-content";
+import { MarkdownContent } from "../components/markdown/markdown-content";
 import { paths } from "../lib/paths";
 
 type Data = Queries.BookTemplateQuery;
@@ -38,13 +39,16 @@ const Columns = styled.div`
   }
 `;
 
+const trailOf = (book: NonNullable<Data["book"]>, path: string) =>
+  trail([{ name: "Resources", path: "/resources/" }], { name: book.title, path });
+
 /** A book's index: cover, introduction and chapters. */
 export default function BookTemplate({ data, location }: PageProps<Data>) {
   const book = data.book!;
   return (
     <Layout path={location.pathname}>
-      <PageHeader title={book.title} lead={book.description} eyebrow="Free book" crumbs={[{ name: "Resources", path: "/resources/" }]} />
-      <StaticIsland when={!hasForms(book.intro)}>
+      <PageHeader title={book.title} lead={book.description} eyebrow="Free book" trail={trailOf(book, location.pathname)} />
+      <PageBody bodies={[book.intro]}>
         <Section>
           <Container>
             <Columns>
@@ -67,7 +71,7 @@ export default function BookTemplate({ data, location }: PageProps<Data>) {
             </Columns>
           </Container>
         </Section>
-      </StaticIsland>
+      </PageBody>
     </Layout>
   );
 }
@@ -81,6 +85,7 @@ export function Head({ data, location }: HeadProps<Data>) {
       path={location.pathname}
       image={book.cover.url}
       jsonLd={[{ "@type": "Book", name: book.title, description: book.description, author: { "@type": "Person", name: book.author.name } }]}
+      trail={trailOf(book, location.pathname)}
     />
   );
 }

@@ -4,16 +4,18 @@ import { graphql, type HeadProps, type PageProps } from "gatsby";
 import type { IGatsbyImageData } from "gatsby-plugin-image";
 import { Picture } from "../components/ui/picture";
 import { Layout } from "../components/layout/layout";
-import { StaticIsland } from "../hydration";
+import { PageBody } from "../components/layout/page-body";
 import { Seo } from "../components/seo/seo";
 import { PageHeader } from "../components/layout/page-header";
 import { Card, Container, Section } from "../components/ui/container";
-import { MarkdownContent, hasForms } from "../components/markdown/markdown-content";
-import { breadcrumbs } from "../lib/structured-data";
-import { useSiteData } from "../hooks/use-site-data";
+import { MarkdownContent } from "../components/markdown/markdown-content";
+import { trail } from "../components/seo/trail";
 import { SideColumns as Columns } from "../components/ui/side-columns";
 
 type Data = Queries.CompanyTemplateQuery;
+
+const trailOf = (c: NonNullable<Data["company"]>, path: string) =>
+  trail([{ name: "Customers", path: "/customers/" }], { name: c.name, path });
 
 const Stats = styled.dl`
   display: grid;
@@ -38,9 +40,9 @@ export default function CompanyTemplate({ data, location }: PageProps<Data>) {
         title={`How ${c.name} delivers better support with Northdesk`}
         lead={c.summary}
         eyebrow="Customer story"
-        crumbs={[{ name: "Customers", path: "/customers/" }]}
+        trail={trailOf(c, location.pathname)}
       />
-      <StaticIsland when={!hasForms(c.body)}>
+      <PageBody bodies={[c.body]}>
         <Section>
           <Container>
             <Columns>
@@ -74,13 +76,12 @@ export default function CompanyTemplate({ data, location }: PageProps<Data>) {
             </Columns>
           </Container>
         </Section>
-      </StaticIsland>
+      </PageBody>
     </Layout>
   );
 }
 
 export function Head({ data, location }: HeadProps<Data>) {
-  const { siteUrl } = useSiteData();
   const c = data.company!;
   return (
     <Seo
@@ -88,12 +89,7 @@ export function Head({ data, location }: HeadProps<Data>) {
       description={c.summary}
       path={location.pathname}
       type="article"
-      jsonLd={[
-        breadcrumbs(siteUrl, [
-          { name: "Customers", path: "/customers/" },
-          { name: c.name, path: location.pathname },
-        ]),
-      ]}
+      trail={trailOf(c, location.pathname)}
     />
   );
 }

@@ -2,18 +2,20 @@ import { graphql, type HeadProps, type PageProps } from "gatsby";
 import type { IGatsbyImageData } from "gatsby-plugin-image";
 import { Picture } from "../components/ui/picture";
 import { Layout } from "../components/layout/layout";
-import { StaticIsland } from "../hydration";
+import { PageBody } from "../components/layout/page-body";
 import { Seo } from "../components/seo/seo";
 import { PageHeader } from "../components/layout/page-header";
 import { Card, Container, Section } from "../components/ui/container";
-import { MarkdownContent, hasForms } from "../components/markdown/markdown-content";
+import { MarkdownContent } from "../components/markdown/markdown-content";
 import { Badge } from "../components/ui/badge";
 import { Button } from "../components/ui/button";
 import { SideColumns as Columns } from "../components/ui/side-columns";
-import { breadcrumbs } from "../lib/structured-data";
-import { useSiteData } from "../hooks/use-site-data";
+import { trail } from "../components/seo/trail";
 
 type Data = Queries.IntegrationTemplateQuery;
+
+const trailOf = (i: NonNullable<Data["integration"]>, path: string) =>
+  trail([{ name: "Integrations", path: "/integrations/" }], { name: i.name, path });
 
 export default function IntegrationTemplate({ data, location }: PageProps<Data>) {
   const i = data.integration!;
@@ -32,9 +34,9 @@ export default function IntegrationTemplate({ data, location }: PageProps<Data>)
             )}
           </>
         }
-        crumbs={[{ name: "Integrations", path: "/integrations/" }]}
+        trail={trailOf(i, location.pathname)}
       />
-      <StaticIsland when={!hasForms(i.body)}>
+      <PageBody bodies={[i.body]}>
         <Section>
           <Container>
             <Columns>
@@ -57,27 +59,14 @@ export default function IntegrationTemplate({ data, location }: PageProps<Data>)
             </Columns>
           </Container>
         </Section>
-      </StaticIsland>
+      </PageBody>
     </Layout>
   );
 }
 
 export function Head({ data, location }: HeadProps<Data>) {
-  const { siteUrl } = useSiteData();
   const i = data.integration!;
-  return (
-    <Seo
-      title={`${i.name} integration`}
-      description={i.summary}
-      path={location.pathname}
-      jsonLd={[
-        breadcrumbs(siteUrl, [
-          { name: "Integrations", path: "/integrations/" },
-          { name: i.name, path: location.pathname },
-        ]),
-      ]}
-    />
-  );
+  return <Seo title={`${i.name} integration`} description={i.summary} path={location.pathname} trail={trailOf(i, location.pathname)} />;
 }
 
 export const query = graphql`

@@ -3,18 +3,27 @@ import { theme } from "../theme/theme";
 import { graphql, type HeadProps, type PageProps } from "gatsby";
 import { SiteLink } from "../components/ui/site-link";
 import { Layout } from "../components/layout/layout";
-import { StaticIsland } from "../hydration";
+import { PageBody } from "../components/layout/page-body";
 import { Seo } from "../components/seo/seo";
 import { PageHeader } from "../components/layout/page-header";
 import { Container, Section } from "../components/ui/container";
-import { MarkdownContent, hasForms } from "../components/markdown/markdown-content";
+import { MarkdownContent } from "../components/markdown/markdown-content";
 import { paths } from "../lib/paths";
-import { breadcrumbs } from "../lib/structured-data";
+import { trail } from "../components/seo/trail";
 import { guideArticle } from "../lib/structured-data-tools";
 import { Button } from "../components/ui/button";
 import { useSiteData } from "../hooks/use-site-data";
 
 type Data = Queries.InterviewGuideTemplateQuery;
+
+const trailOf = (guide: NonNullable<Data["interviewGuide"]>, path: string) =>
+  trail(
+    [
+      { name: "Interview builder", path: "/interview-builder/" },
+      { name: "Library", path: "/interview-builder/library/" },
+    ],
+    { name: guide.title, path },
+  );
 
 const Competency = styled.section`
   margin-top: ${theme.space.xxl};
@@ -51,15 +60,7 @@ export default function InterviewGuideTemplate({ data, location }: PageProps<Dat
   const guide = data.interviewGuide!;
   return (
     <Layout path={location.pathname}>
-      <PageHeader
-        title={guide.title}
-        lead={guide.summary}
-        eyebrow="Interview guide"
-        crumbs={[
-          { name: "Interview builder", path: "/interview-builder/" },
-          { name: "Library", path: "/interview-builder/library/" },
-        ]}
-      >
+      <PageHeader title={guide.title} lead={guide.summary} eyebrow="Interview guide" trail={trailOf(guide, location.pathname)}>
         <p>
           Hiring for this role? Read the{" "}
           <SiteLink to={paths.jobDescription(guide.jobDescription.slug)}>{guide.jobDescription.title}</SiteLink>.
@@ -68,7 +69,7 @@ export default function InterviewGuideTemplate({ data, location }: PageProps<Dat
           Build your interview from this guide
         </Button>
       </PageHeader>
-      <StaticIsland when={!hasForms(guide.body)}>
+      <PageBody bodies={[guide.body]}>
         <Section>
           <Container $narrow>
             <MarkdownContent body={guide.body} />
@@ -106,7 +107,7 @@ export default function InterviewGuideTemplate({ data, location }: PageProps<Dat
             </Related>
           </Container>
         </Section>
-      </StaticIsland>
+      </PageBody>
     </Layout>
   );
 }
@@ -119,11 +120,8 @@ export function Head({ data, location }: HeadProps<Data>) {
       title={guide.title}
       description={guide.summary}
       path={location.pathname}
+      trail={trailOf(guide, location.pathname)}
       jsonLd={[
-        breadcrumbs(siteUrl, [
-          { name: "Interview builder", path: "/interview-builder/" },
-          { name: guide.title, path: location.pathname },
-        ]),
         guideArticle({
           siteUrl,
           path: location.pathname,

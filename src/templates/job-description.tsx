@@ -1,19 +1,28 @@
 import { graphql, type HeadProps, type PageProps } from "gatsby";
 import { SiteLink } from "../components/ui/site-link";
 import { Layout } from "../components/layout/layout";
-import { StaticIsland } from "../hydration";
+import { PageBody } from "../components/layout/page-body";
 import { Seo } from "../components/seo/seo";
 import { PageHeader } from "../components/layout/page-header";
 import { Container, Section } from "../components/ui/container";
-import { MarkdownContent, hasForms } from "../components/markdown/markdown-content";
+import { MarkdownContent } from "../components/markdown/markdown-content";
 import { Prose } from "../components/markdown/prose";
 import { paths } from "../lib/paths";
-import { breadcrumbs } from "../lib/structured-data";
+import { trail } from "../components/seo/trail";
 import { occupation } from "../lib/structured-data-tools";
 import { Button } from "../components/ui/button";
 import { useSiteData } from "../hooks/use-site-data";
 
 type Data = Queries.JobDescriptionTemplateQuery;
+
+const trailOf = (jd: NonNullable<Data["jobDescription"]>, path: string) =>
+  trail(
+    [
+      { name: "Interview builder", path: "/interview-builder/" },
+      { name: "Library", path: "/interview-builder/library/" },
+    ],
+    { name: jd.title, path },
+  );
 
 /** A job description template (interview builder). */
 export default function JobDescriptionTemplate({ data, location }: PageProps<Data>) {
@@ -31,15 +40,7 @@ export default function JobDescriptionTemplate({ data, location }: PageProps<Dat
     );
   return (
     <Layout path={location.pathname}>
-      <PageHeader
-        title={jd.title}
-        lead={jd.summary}
-        eyebrow="Job description template"
-        crumbs={[
-          { name: "Interview builder", path: "/interview-builder/" },
-          { name: "Library", path: "/interview-builder/library/" },
-        ]}
-      >
+      <PageHeader title={jd.title} lead={jd.summary} eyebrow="Job description template" trail={trailOf(jd, location.pathname)}>
         <p>
           Ready to interview? Use the <SiteLink to={paths.interviewGuide(jd.interviewGuide.slug)}>{jd.interviewGuide.title}</SiteLink>.
         </p>
@@ -47,7 +48,7 @@ export default function JobDescriptionTemplate({ data, location }: PageProps<Dat
           Build an interview for this role
         </Button>
       </PageHeader>
-      <StaticIsland when={!hasForms(jd.body)}>
+      <PageBody bodies={[jd.body]}>
         <Section>
           <Container $narrow>
             <MarkdownContent body={jd.body} />
@@ -64,7 +65,7 @@ export default function JobDescriptionTemplate({ data, location }: PageProps<Dat
             </Prose>
           </Container>
         </Section>
-      </StaticIsland>
+      </PageBody>
     </Layout>
   );
 }
@@ -77,11 +78,8 @@ export function Head({ data, location }: HeadProps<Data>) {
       title={jd.title}
       description={jd.summary}
       path={location.pathname}
+      trail={trailOf(jd, location.pathname)}
       jsonLd={[
-        breadcrumbs(siteUrl, [
-          { name: "Interview builder", path: "/interview-builder/" },
-          { name: jd.title, path: location.pathname },
-        ]),
         occupation({
           siteUrl,
           path: location.pathname,

@@ -1,17 +1,20 @@
 import { graphql, type HeadProps, type PageProps } from "gatsby";
 import { Layout } from "../components/layout/layout";
-import { StaticIsland } from "../hydration";
+import { PageBody } from "../components/layout/page-body";
 import { Seo } from "../components/seo/seo";
 import { PageHeader } from "../components/layout/page-header";
 import { Card, Container, Section } from "../components/ui/container";
-import { MarkdownContent, hasForms } from "../components/markdown/markdown-content";
+import { MarkdownContent } from "../components/markdown/markdown-content";
 import { SideColumns } from "../components/ui/side-columns";
 import { Button } from "../components/ui/button";
-import { breadcrumbs, jobPosting } from "../lib/structured-data";
+import { jobPosting } from "../lib/structured-data";
+import { trail } from "../components/seo/trail";
 import { usd } from "../lib/format";
 import { useSiteData } from "../hooks/use-site-data";
 
 type Data = Queries.JobPostTemplateQuery;
+
+const trailOf = (job: NonNullable<Data["jobPost"]>, path: string) => trail([{ name: "Jobs", path: "/jobs/" }], { name: job.title, path });
 
 const EMPLOYMENT: Record<string, string> = { FULL_TIME: "Full-time", PART_TIME: "Part-time", CONTRACTOR: "Contract" };
 
@@ -24,9 +27,9 @@ export default function JobPostTemplate({ data, location }: PageProps<Data>) {
         title={job.title}
         lead={`${job.department} · ${job.location}${job.remote ? " (remote)" : ""} · ${EMPLOYMENT[job.employmentType] ?? job.employmentType}`}
         eyebrow="We're hiring"
-        crumbs={[{ name: "Jobs", path: "/jobs/" }]}
+        trail={trailOf(job, location.pathname)}
       />
-      <StaticIsland when={!hasForms(job.body)}>
+      <PageBody bodies={[job.body]}>
         <Section>
           <Container>
             <SideColumns>
@@ -48,7 +51,7 @@ export default function JobPostTemplate({ data, location }: PageProps<Data>) {
             </SideColumns>
           </Container>
         </Section>
-      </StaticIsland>
+      </PageBody>
     </Layout>
   );
 }
@@ -77,11 +80,8 @@ export function Head({ data, location }: HeadProps<Data>) {
           currency: job.currency,
           orgName: siteSettings?.organization.name ?? "Northdesk",
         }),
-        breadcrumbs(siteUrl, [
-          { name: "Jobs", path: "/jobs/" },
-          { name: job.title, path: location.pathname },
-        ]),
       ]}
+      trail={trailOf(job, location.pathname)}
     />
   );
 }

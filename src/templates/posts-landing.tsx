@@ -3,7 +3,7 @@ import { theme } from "../theme/theme";
 import { graphql, type HeadProps, type PageProps } from "gatsby";
 import { SiteLink } from "../components/ui/site-link";
 import { Layout } from "../components/layout/layout";
-import { StaticIsland } from "../hydration";
+import { PageBody } from "../components/layout/page-body";
 import { Seo } from "../components/seo/seo";
 import { PageHeader } from "../components/layout/page-header";
 import { Container, Section } from "../components/ui/container";
@@ -34,7 +34,7 @@ export default function PostsLanding({ data, location }: PageProps<Data>) {
       >
         <CategoryNav />
       </PageHeader>
-      <StaticIsland>
+      <PageBody>
         <Section>
           <Container>
             <Row>
@@ -67,7 +67,7 @@ export default function PostsLanding({ data, location }: PageProps<Data>) {
             })}
           </Container>
         </Section>
-      </StaticIsland>
+      </PageBody>
     </Layout>
   );
 }

@@ -6,7 +6,7 @@ import { Container } from "../ui/container";
 import { SmartLink } from "../ui/smart-link";
 import { requestDoNotSell } from "../../browser/consent";
 import { ACTION_ATTRIBUTE } from "../../browser/static-islands";
-import { StaticIsland } from "./static-island";
+import { StaticIsland } from "../../hydration";
 import type { FooterVariant } from "../../lib/layout-rules";
 
 type FooterData = NonNullable<Queries.SiteDataQuery["footer"]>;

@@ -5,7 +5,7 @@ import { theme } from "../../theme/theme";
 import { SiteLink } from "../ui/site-link";
 import { Logo } from "./logo";
 import { DrawerContent, type NavItem } from "./nav-drawer";
-import { deferHydration } from "./defer-hydration";
+import { deferHydration } from "../../hydration";
 import { ReservedText } from "../ui/reserve";
 
 /** Drawer panels are server-rendered (crawlable links) and hydrated after the header bar itself. */

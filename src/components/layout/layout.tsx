@@ -11,7 +11,7 @@ import { resolveUrl } from "../../lib/url-table";
 import { usePersonalizedContent } from "../../personalization/context";
 import { experiencesFor, slotContents } from "../../personalization/experiences";
 import { usePersonalizationContent } from "../../personalization/use-personalization-content";
-import { deferHydration } from "./defer-hydration";
+import { deferHydration } from "../../hydration";
 import { publicConfig } from "../../config/public";
 
 // Hydrated after the header, in slices (Total Blocking Time): the page content and the footer.

@@ -1,4 +1,4 @@
-import { StaticIsland } from "./static-island";
+import { StaticIsland } from "../../hydration";
 import styled, { css } from "styled-components";
 import { theme } from "../../theme/theme";
 import type { IGatsbyImageData } from "gatsby-plugin-image";

@@ -3,6 +3,7 @@ import { useSiteData } from "../../hooks/use-site-data";
 import { organization, serializeGraph, website } from "../../lib/structured-data";
 import { isIndexedSite } from "../../lib/robots";
 import { publicConfig } from "../../config/public";
+import { trailJsonLd, type Trail } from "./trail";
 
 export interface SeoProps {
   title: string;
@@ -12,6 +13,8 @@ export interface SeoProps {
   noindex?: boolean;
   type?: "website" | "article";
   jsonLd?: object[];
+  /** The page's breadcrumb trail (the one its header shows), given to search engines after `jsonLd`. */
+  trail?: Trail;
   children?: React.ReactNode;
 }
 
@@ -19,7 +22,7 @@ export interface SeoProps {
  * Head tags for every page (Gatsby Head API): title, description, canonical, Open Graph, Twitter, JSON-LD.
  * No theme-color: gatsby-plugin-manifest writes it into every page from the manifest's theme_color (SPEC 3.8).
  */
-export function Seo({ title, description, path, image, noindex, type = "website", jsonLd = [], children }: SeoProps) {
+export function Seo({ title, description, path, image, noindex, type = "website", jsonLd = [], trail, children }: SeoProps) {
   const { siteSettings, siteUrl } = useSiteData();
   const name = siteSettings?.title ?? "Northdesk";
   const fullTitle = path === "/" ? title : (siteSettings?.titleTemplate ?? "%s").replace("%s", title);
@@ -27,7 +30,12 @@ export function Seo({ title, description, path, image, noindex, type = "website"
   const canonical = new URL(path, siteUrl).href;
   const imageUrl = image ? new URL(image, siteUrl).href : undefined;
   const org = siteSettings?.organization;
-  const graph = [...(org ? [organization({ siteUrl, ...org, sameAs: org.sameAs ?? [] })] : []), website(siteUrl, name), ...jsonLd];
+  const graph = [
+    ...(org ? [organization({ siteUrl, ...org, sameAs: org.sameAs ?? [] })] : []),
+    website(siteUrl, name),
+    ...jsonLd,
+    ...(trail ? [trailJsonLd(siteUrl, trail)] : []),
+  ];
   return (
     <>
       <title>{fullTitle}</title>
