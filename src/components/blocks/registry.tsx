@@ -1,7 +1,7 @@
 import type { ComponentType } from "react";
 import { graphql } from "gatsby";
 import { StaticIsland } from "../../hydration";
-import { hasForms } from "../markdown/markdown-content";
+import { hasForms } from "../markdown/has-forms";
 import type { BlockProps } from "./parts";
 import { HeroBlock } from "./hero";
 import { FeatureGridBlock } from "./feature-grid";
