@@ -3,7 +3,7 @@ import { theme } from "../theme/theme";
 import { graphql, type HeadProps, type PageProps } from "gatsby";
 import type { IGatsbyImageData } from "gatsby-plugin-image";
 import { Picture } from "../components/ui/picture";
-import { Layout } from "../components/layout/layout";
+import { ContentPage } from "../components/layout/content-page";
 import { PageBody } from "../components/layout/page-body";
 import { Seo } from "../components/seo/seo";
 import { PageHeader } from "../components/layout/page-header";
@@ -32,50 +32,48 @@ const trailOf = (author: NonNullable<Data["author"]>, path: string) =>
 export default function AuthorTemplate({ data, location }: PageProps<Data>) {
   const author = data.author!;
   return (
-    <Layout path={location.pathname}>
-      <PageHeader title={author.name} lead={author.role} trail={trailOf(author, location.pathname)} />
-      <PageBody>
-        <Section>
-          <Container>
-            <Profile>
-              <Picture image={author.avatar.gatsbyImageData as IGatsbyImageData} alt={author.avatar.alt} />
-              <div>
-                <MarkdownContent body={author.bio} />
-                <p>
-                  {author.x && (
-                    <a href={author.x} rel="noopener noreferrer me">
-                      {author.name} on X
-                    </a>
-                  )}
-                  {author.x && author.linkedin && " · "}
-                  {author.linkedin && (
-                    <a href={author.linkedin} rel="noopener noreferrer me">
-                      {author.name} on LinkedIn
-                    </a>
-                  )}
-                </p>
-              </div>
-            </Profile>
-          </Container>
-        </Section>
-      </PageBody>
-      <PageBody>
-        <Section $tone="surface">
-          <Container>
-            <h2>Articles by {author.name}</h2>
-            {data.allBlogPost.nodes.length === 0 ? (
-              <p>No articles yet.</p>
-            ) : (
-              <PostGrid>
-                {data.allBlogPost.nodes.map((post) => (
-                  <PostCard key={post.slug} post={post} />
-                ))}
-              </PostGrid>
+    <ContentPage
+      path={location.pathname}
+      header={<PageHeader title={author.name} lead={author.role} trail={trailOf(author, location.pathname)} />}
+      after={
+        <PageBody>
+          <Section $tone="surface">
+            <Container>
+              <h2>Articles by {author.name}</h2>
+              {data.allBlogPost.nodes.length === 0 ? (
+                <p>No articles yet.</p>
+              ) : (
+                <PostGrid>
+                  {data.allBlogPost.nodes.map((post) => (
+                    <PostCard key={post.slug} post={post} />
+                  ))}
+                </PostGrid>
+              )}
+            </Container>
+          </Section>
+        </PageBody>
+      }
+    >
+      <Profile>
+        <Picture image={author.avatar.gatsbyImageData as IGatsbyImageData} alt={author.avatar.alt} />
+        <div>
+          <MarkdownContent body={author.bio} />
+          <p>
+            {author.x && (
+              <a href={author.x} rel="noopener noreferrer me">
+                {author.name} on X
+              </a>
             )}
-          </Container>
-        </Section>
-      </PageBody>
-    </Layout>
+            {author.x && author.linkedin && " · "}
+            {author.linkedin && (
+              <a href={author.linkedin} rel="noopener noreferrer me">
+                {author.name} on LinkedIn
+              </a>
+            )}
+          </p>
+        </div>
+      </Profile>
+    </ContentPage>
   );
 }
 

@@ -15,7 +15,6 @@ import { Badge } from "../components/ui/badge";
 import { paths } from "../lib/paths";
 import { blogPosting } from "../lib/structured-data";
 import { trail } from "../components/seo/trail";
-import { useSiteData } from "../hooks/use-site-data";
 import { NewsletterSlot } from "../components/blog/newsletter-slot";
 
 type Data = Queries.BlogPostTemplateQuery;
@@ -124,7 +123,6 @@ export default function BlogPostTemplate({ data, location }: PageProps<Data>) {
 }
 
 export function Head({ data, location }: HeadProps<Data>) {
-  const { siteUrl } = useSiteData();
   const post = data.blogPost!;
   return (
     <Seo
@@ -133,7 +131,7 @@ export function Head({ data, location }: HeadProps<Data>) {
       path={location.pathname}
       type="article"
       image={post.image.url}
-      jsonLd={[
+      jsonLd={({ siteUrl }) => [
         blogPosting({
           siteUrl,
           path: location.pathname,

@@ -2,11 +2,9 @@ import styled from "styled-components";
 import { theme } from "../theme/theme";
 import { graphql, type HeadProps, type PageProps } from "gatsby";
 import { SiteLink } from "../components/ui/site-link";
-import { Layout } from "../components/layout/layout";
-import { PageBody } from "../components/layout/page-body";
+import { ContentPage } from "../components/layout/content-page";
 import { Seo } from "../components/seo/seo";
 import { PageHeader } from "../components/layout/page-header";
-import { Container, Section } from "../components/ui/container";
 import { MarkdownContent } from "../components/markdown/markdown-content";
 import { paths } from "../lib/paths";
 import { trail } from "../components/seo/trail";
@@ -36,35 +34,35 @@ export default function BookPostTemplate({ data, location }: PageProps<Data>) {
   const chapter = data.bookPost!;
   const book = chapter.book;
   return (
-    <Layout path={location.pathname}>
-      <PageHeader
-        title={chapter.title}
-        lead={chapter.excerpt}
-        eyebrow={`Chapter ${chapter.order} of ${book.chapters.length}`}
-        trail={trailOf(chapter, location.pathname)}
-      />
-      <PageBody bodies={[chapter.body]}>
-        <Section>
-          <Container $narrow>
-            <MarkdownContent body={chapter.body} />
-            <Neighbours aria-label="Chapters">
-              {data.previous ? (
-                <SiteLink to={paths.bookPost(book.slug, data.previous.slug)} rel="prev">
-                  ← {data.previous.title}
-                </SiteLink>
-              ) : (
-                <SiteLink to={paths.book(book.slug)}>← {book.title}</SiteLink>
-              )}
-              {data.next && (
-                <SiteLink to={paths.bookPost(book.slug, data.next.slug)} rel="next">
-                  {data.next.title} →
-                </SiteLink>
-              )}
-            </Neighbours>
-          </Container>
-        </Section>
-      </PageBody>
-    </Layout>
+    <ContentPage
+      path={location.pathname}
+      header={
+        <PageHeader
+          title={chapter.title}
+          lead={chapter.excerpt}
+          eyebrow={`Chapter ${chapter.order} of ${book.chapters.length}`}
+          trail={trailOf(chapter, location.pathname)}
+        />
+      }
+      bodies={[chapter.body]}
+      narrow
+    >
+      <MarkdownContent body={chapter.body} />
+      <Neighbours aria-label="Chapters">
+        {data.previous ? (
+          <SiteLink to={paths.bookPost(book.slug, data.previous.slug)} rel="prev">
+            ← {data.previous.title}
+          </SiteLink>
+        ) : (
+          <SiteLink to={paths.book(book.slug)}>← {book.title}</SiteLink>
+        )}
+        {data.next && (
+          <SiteLink to={paths.bookPost(book.slug, data.next.slug)} rel="next">
+            {data.next.title} →
+          </SiteLink>
+        )}
+      </Neighbours>
+    </ContentPage>
   );
 }
 

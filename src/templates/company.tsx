@@ -3,11 +3,10 @@ import { theme } from "../theme/theme";
 import { graphql, type HeadProps, type PageProps } from "gatsby";
 import type { IGatsbyImageData } from "gatsby-plugin-image";
 import { Picture } from "../components/ui/picture";
-import { Layout } from "../components/layout/layout";
-import { PageBody } from "../components/layout/page-body";
+import { ContentPage } from "../components/layout/content-page";
 import { Seo } from "../components/seo/seo";
 import { PageHeader } from "../components/layout/page-header";
-import { Card, Container, Section } from "../components/ui/container";
+import { Card } from "../components/ui/container";
 import { MarkdownContent } from "../components/markdown/markdown-content";
 import { trail } from "../components/seo/trail";
 import { SideColumns as Columns } from "../components/ui/side-columns";
@@ -35,49 +34,48 @@ const Stats = styled.dl`
 export default function CompanyTemplate({ data, location }: PageProps<Data>) {
   const c = data.company!;
   return (
-    <Layout path={location.pathname}>
-      <PageHeader
-        title={`How ${c.name} delivers better support with Northdesk`}
-        lead={c.summary}
-        eyebrow="Customer story"
-        trail={trailOf(c, location.pathname)}
-      />
-      <PageBody bodies={[c.body]}>
-        <Section>
-          <Container>
-            <Columns>
-              <div>
-                <figure style={{ margin: "0 0 32px" }}>
-                  <blockquote style={{ fontSize: "1.4rem", margin: 0 }}>“{c.quote}”</blockquote>
-                  <figcaption>
-                    — {c.quoteAuthor}, {c.quoteRole}
-                  </figcaption>
-                </figure>
-                <MarkdownContent body={c.body} />
+    <ContentPage
+      path={location.pathname}
+      header={
+        <PageHeader
+          title={`How ${c.name} delivers better support with Northdesk`}
+          lead={c.summary}
+          eyebrow="Customer story"
+          trail={trailOf(c, location.pathname)}
+        />
+      }
+      bodies={[c.body]}
+    >
+      <Columns>
+        <div>
+          <figure style={{ margin: "0 0 32px" }}>
+            <blockquote style={{ fontSize: "1.4rem", margin: 0 }}>“{c.quote}”</blockquote>
+            <figcaption>
+              — {c.quoteAuthor}, {c.quoteRole}
+            </figcaption>
+          </figure>
+          <MarkdownContent body={c.body} />
+        </div>
+        <Card as="aside" aria-label={`${c.name} at a glance`}>
+          <Picture image={c.logo.gatsbyImageData as IGatsbyImageData} alt={c.logo.alt} />
+          <Stats>
+            {c.stats.map((s) => (
+              <div key={s.label}>
+                <dt>{s.value}</dt>
+                <dd>{s.label}</dd>
               </div>
-              <Card as="aside" aria-label={`${c.name} at a glance`}>
-                <Picture image={c.logo.gatsbyImageData as IGatsbyImageData} alt={c.logo.alt} />
-                <Stats>
-                  {c.stats.map((s) => (
-                    <div key={s.label}>
-                      <dt>{s.value}</dt>
-                      <dd>{s.label}</dd>
-                    </div>
-                  ))}
-                </Stats>
-                <p>
-                  <strong>Industry:</strong> {c.industry}
-                  <br />
-                  <strong>Team size:</strong> {c.size}
-                  <br />
-                  <strong>Location:</strong> {c.location}
-                </p>
-              </Card>
-            </Columns>
-          </Container>
-        </Section>
-      </PageBody>
-    </Layout>
+            ))}
+          </Stats>
+          <p>
+            <strong>Industry:</strong> {c.industry}
+            <br />
+            <strong>Team size:</strong> {c.size}
+            <br />
+            <strong>Location:</strong> {c.location}
+          </p>
+        </Card>
+      </Columns>
+    </ContentPage>
   );
 }
 

@@ -1,11 +1,10 @@
 import { graphql, type HeadProps, type PageProps } from "gatsby";
 import type { IGatsbyImageData } from "gatsby-plugin-image";
 import { Picture } from "../components/ui/picture";
-import { Layout } from "../components/layout/layout";
-import { PageBody } from "../components/layout/page-body";
+import { ContentPage } from "../components/layout/content-page";
 import { Seo } from "../components/seo/seo";
 import { PageHeader } from "../components/layout/page-header";
-import { Card, Container, Section } from "../components/ui/container";
+import { Card } from "../components/ui/container";
 import { MarkdownContent } from "../components/markdown/markdown-content";
 import { Badge } from "../components/ui/badge";
 import { Button } from "../components/ui/button";
@@ -20,47 +19,46 @@ const trailOf = (i: NonNullable<Data["integration"]>, path: string) =>
 export default function IntegrationTemplate({ data, location }: PageProps<Data>) {
   const i = data.integration!;
   return (
-    <Layout path={location.pathname}>
-      <PageHeader
-        title={`${i.name} integration`}
-        lead={i.summary}
-        eyebrow={
-          <>
-            {i.category}{" "}
-            {i.isNew && (
-              <Badge $size="XS" $color="green">
-                NEW
-              </Badge>
-            )}
-          </>
-        }
-        trail={trailOf(i, location.pathname)}
-      />
-      <PageBody bodies={[i.body]}>
-        <Section>
-          <Container>
-            <Columns>
-              <MarkdownContent body={i.body} />
-              <Card as="aside" aria-label={`${i.name} at a glance`}>
-                <Picture image={i.logo.gatsbyImageData as IGatsbyImageData} alt={i.logo.alt} />
-                <h2>What you get</h2>
-                <ul>
-                  {i.features.map((f) => (
-                    <li key={f}>{f}</li>
-                  ))}
-                </ul>
-                <p>
-                  <a href={i.website} rel="noopener noreferrer">
-                    Visit {i.name}
-                  </a>
-                </p>
-                <Button href="{{signupUrl}}">Try it free</Button>
-              </Card>
-            </Columns>
-          </Container>
-        </Section>
-      </PageBody>
-    </Layout>
+    <ContentPage
+      path={location.pathname}
+      header={
+        <PageHeader
+          title={`${i.name} integration`}
+          lead={i.summary}
+          eyebrow={
+            <>
+              {i.category}{" "}
+              {i.isNew && (
+                <Badge $size="XS" $color="green">
+                  NEW
+                </Badge>
+              )}
+            </>
+          }
+          trail={trailOf(i, location.pathname)}
+        />
+      }
+      bodies={[i.body]}
+    >
+      <Columns>
+        <MarkdownContent body={i.body} />
+        <Card as="aside" aria-label={`${i.name} at a glance`}>
+          <Picture image={i.logo.gatsbyImageData as IGatsbyImageData} alt={i.logo.alt} />
+          <h2>What you get</h2>
+          <ul>
+            {i.features.map((f) => (
+              <li key={f}>{f}</li>
+            ))}
+          </ul>
+          <p>
+            <a href={i.website} rel="noopener noreferrer">
+              Visit {i.name}
+            </a>
+          </p>
+          <Button href="{{signupUrl}}">Try it free</Button>
+        </Card>
+      </Columns>
+    </ContentPage>
   );
 }
 

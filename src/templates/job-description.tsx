@@ -1,28 +1,18 @@
 import { graphql, type HeadProps, type PageProps } from "gatsby";
 import { SiteLink } from "../components/ui/site-link";
-import { Layout } from "../components/layout/layout";
-import { PageBody } from "../components/layout/page-body";
+import { ContentPage } from "../components/layout/content-page";
 import { Seo } from "../components/seo/seo";
 import { PageHeader } from "../components/layout/page-header";
-import { Container, Section } from "../components/ui/container";
 import { MarkdownContent } from "../components/markdown/markdown-content";
 import { Prose } from "../components/markdown/prose";
 import { paths } from "../lib/paths";
-import { trail } from "../components/seo/trail";
+import { ancestors, trail } from "../components/seo/trail";
 import { occupation } from "../lib/structured-data-tools";
 import { Button } from "../components/ui/button";
-import { useSiteData } from "../hooks/use-site-data";
 
 type Data = Queries.JobDescriptionTemplateQuery;
 
-const trailOf = (jd: NonNullable<Data["jobDescription"]>, path: string) =>
-  trail(
-    [
-      { name: "Interview builder", path: "/interview-builder/" },
-      { name: "Library", path: "/interview-builder/library/" },
-    ],
-    { name: jd.title, path },
-  );
+const trailOf = (jd: NonNullable<Data["jobDescription"]>, path: string) => trail(ancestors.interviewLibrary, { name: jd.title, path });
 
 /** A job description template (interview builder). */
 export default function JobDescriptionTemplate({ data, location }: PageProps<Data>) {
@@ -39,39 +29,38 @@ export default function JobDescriptionTemplate({ data, location }: PageProps<Dat
       </>
     );
   return (
-    <Layout path={location.pathname}>
-      <PageHeader title={jd.title} lead={jd.summary} eyebrow="Job description template" trail={trailOf(jd, location.pathname)}>
+    <ContentPage
+      path={location.pathname}
+      header={
+        <PageHeader title={jd.title} lead={jd.summary} eyebrow="Job description template" trail={trailOf(jd, location.pathname)}>
+          <p>
+            Ready to interview? Use the <SiteLink to={paths.interviewGuide(jd.interviewGuide.slug)}>{jd.interviewGuide.title}</SiteLink>.
+          </p>
+          <Button href={`/interview-builder/?role=${jd.interviewGuide.slug}`} size="M">
+            Build an interview for this role
+          </Button>
+        </PageHeader>
+      }
+      bodies={[jd.body]}
+      narrow
+    >
+      <MarkdownContent body={jd.body} />
+      <Prose>
+        {list("Responsibilities", jd.responsibilities)}
+        {list("Requirements", jd.requirements)}
+        {list("Nice to have", jd.niceToHave)}
+        <h2>Interviewing for this role</h2>
         <p>
-          Ready to interview? Use the <SiteLink to={paths.interviewGuide(jd.interviewGuide.slug)}>{jd.interviewGuide.title}</SiteLink>.
+          The <SiteLink to={paths.interviewGuide(jd.interviewGuide.slug)}>{jd.interviewGuide.title}</SiteLink> covers{" "}
+          {jd.interviewGuide.competencies.map((c) => c.name.toLowerCase()).join(", ")}, with what good answers sound like. Or{" "}
+          <SiteLink to="/interview-builder/library/">browse the whole library</SiteLink>.
         </p>
-        <Button href={`/interview-builder/?role=${jd.interviewGuide.slug}`} size="M">
-          Build an interview for this role
-        </Button>
-      </PageHeader>
-      <PageBody bodies={[jd.body]}>
-        <Section>
-          <Container $narrow>
-            <MarkdownContent body={jd.body} />
-            <Prose>
-              {list("Responsibilities", jd.responsibilities)}
-              {list("Requirements", jd.requirements)}
-              {list("Nice to have", jd.niceToHave)}
-              <h2>Interviewing for this role</h2>
-              <p>
-                The <SiteLink to={paths.interviewGuide(jd.interviewGuide.slug)}>{jd.interviewGuide.title}</SiteLink> covers{" "}
-                {jd.interviewGuide.competencies.map((c) => c.name.toLowerCase()).join(", ")}, with what good answers sound like. Or{" "}
-                <SiteLink to="/interview-builder/library/">browse the whole library</SiteLink>.
-              </p>
-            </Prose>
-          </Container>
-        </Section>
-      </PageBody>
-    </Layout>
+      </Prose>
+    </ContentPage>
   );
 }
 
 export function Head({ data, location }: HeadProps<Data>) {
-  const { siteUrl } = useSiteData();
   const jd = data.jobDescription!;
   return (
     <Seo
@@ -79,7 +68,7 @@ export function Head({ data, location }: HeadProps<Data>) {
       description={jd.summary}
       path={location.pathname}
       trail={trailOf(jd, location.pathname)}
-      jsonLd={[
+      jsonLd={({ siteUrl }) => [
         occupation({
           siteUrl,
           path: location.pathname,

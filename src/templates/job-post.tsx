@@ -1,9 +1,8 @@
 import { graphql, type HeadProps, type PageProps } from "gatsby";
-import { Layout } from "../components/layout/layout";
-import { PageBody } from "../components/layout/page-body";
+import { ContentPage } from "../components/layout/content-page";
 import { Seo } from "../components/seo/seo";
 import { PageHeader } from "../components/layout/page-header";
-import { Card, Container, Section } from "../components/ui/container";
+import { Card } from "../components/ui/container";
 import { MarkdownContent } from "../components/markdown/markdown-content";
 import { SideColumns } from "../components/ui/side-columns";
 import { Button } from "../components/ui/button";
@@ -22,42 +21,38 @@ export default function JobPostTemplate({ data, location }: PageProps<Data>) {
   const job = data.jobPost!;
   const { siteSettings } = useSiteData();
   return (
-    <Layout path={location.pathname}>
-      <PageHeader
-        title={job.title}
-        lead={`${job.department} · ${job.location}${job.remote ? " (remote)" : ""} · ${EMPLOYMENT[job.employmentType] ?? job.employmentType}`}
-        eyebrow="We're hiring"
-        trail={trailOf(job, location.pathname)}
-      />
-      <PageBody bodies={[job.body]}>
-        <Section>
-          <Container>
-            <SideColumns>
-              <MarkdownContent body={job.body} />
-              <Card as="aside" aria-label="Role details">
-                <h2>The details</h2>
-                <p>
-                  <strong>Salary:</strong> {usd(job.salaryMin, { cents: false })}–{usd(job.salaryMax, { cents: false })} {job.currency}
-                  <br />
-                  <strong>Posted:</strong> <time dateTime={job.isoPosted}>{job.datePosted}</time>
-                  <br />
-                  <strong>Apply by:</strong> <time dateTime={job.isoValid}>{job.validThrough}</time>
-                </p>
-                <Button href={`mailto:jobs@northdesk.com?subject=${encodeURIComponent(`Application: ${job.title}`)}`}>
-                  Apply for this job
-                </Button>
-                <p style={{ marginTop: 16, fontSize: 14 }}>Questions? Write to {siteSettings?.organization.supportEmail}.</p>
-              </Card>
-            </SideColumns>
-          </Container>
-        </Section>
-      </PageBody>
-    </Layout>
+    <ContentPage
+      path={location.pathname}
+      header={
+        <PageHeader
+          title={job.title}
+          lead={`${job.department} · ${job.location}${job.remote ? " (remote)" : ""} · ${EMPLOYMENT[job.employmentType] ?? job.employmentType}`}
+          eyebrow="We're hiring"
+          trail={trailOf(job, location.pathname)}
+        />
+      }
+      bodies={[job.body]}
+    >
+      <SideColumns>
+        <MarkdownContent body={job.body} />
+        <Card as="aside" aria-label="Role details">
+          <h2>The details</h2>
+          <p>
+            <strong>Salary:</strong> {usd(job.salaryMin, { cents: false })}–{usd(job.salaryMax, { cents: false })} {job.currency}
+            <br />
+            <strong>Posted:</strong> <time dateTime={job.isoPosted}>{job.datePosted}</time>
+            <br />
+            <strong>Apply by:</strong> <time dateTime={job.isoValid}>{job.validThrough}</time>
+          </p>
+          <Button href={`mailto:jobs@northdesk.com?subject=${encodeURIComponent(`Application: ${job.title}`)}`}>Apply for this job</Button>
+          <p style={{ marginTop: 16, fontSize: 14 }}>Questions? Write to {siteSettings?.organization.supportEmail}.</p>
+        </Card>
+      </SideColumns>
+    </ContentPage>
   );
 }
 
 export function Head({ data, location }: HeadProps<Data>) {
-  const { siteUrl, siteSettings } = useSiteData();
   const job = data.jobPost!;
   const description = `${job.title} at Northdesk: ${job.department}, ${job.location}${job.remote ? ", remote" : ""}.`;
   return (
@@ -65,7 +60,7 @@ export function Head({ data, location }: HeadProps<Data>) {
       title={`${job.title} – Jobs`}
       description={description}
       path={location.pathname}
-      jsonLd={[
+      jsonLd={({ siteUrl, siteSettings }) => [
         jobPosting({
           siteUrl,
           title: job.title,

@@ -1,9 +1,7 @@
 import { graphql, type HeadProps, type PageProps } from "gatsby";
-import { Layout } from "../components/layout/layout";
-import { PageBody } from "../components/layout/page-body";
+import { ContentPage } from "../components/layout/content-page";
 import { Seo } from "../components/seo/seo";
 import { PageHeader } from "../components/layout/page-header";
-import { Container, Section } from "../components/ui/container";
 import { PostCard, PostGrid } from "../components/blog/post-card";
 import { CategoryNav } from "../components/blog/category-nav";
 import { Pagination } from "../components/ui/pagination";
@@ -25,27 +23,25 @@ const trailOf = (category: NonNullable<Data["category"]>) =>
 export default function PostsList({ data, location, pageContext }: PageProps<Data, Context>) {
   const category = data.category!;
   return (
-    <Layout path={location.pathname}>
-      <PageHeader
-        title={pageContext.page > 1 ? `${category.name}: page ${pageContext.page}` : category.name}
-        lead={category.description}
-        trail={trailOf(category)}
-      >
-        <CategoryNav current={category.slug} />
-      </PageHeader>
-      <PageBody>
-        <Section>
-          <Container>
-            <PostGrid>
-              {data.allBlogPost.nodes.map((post, i) => (
-                <PostCard key={post.slug} post={post} headingLevel={2} priority={i === 0} />
-              ))}
-            </PostGrid>
-            <Pagination page={pageContext.page} pageCount={pageContext.pageCount} pageHref={(n) => paths.category(category.slug, n)} />
-          </Container>
-        </Section>
-      </PageBody>
-    </Layout>
+    <ContentPage
+      path={location.pathname}
+      header={
+        <PageHeader
+          title={pageContext.page > 1 ? `${category.name}: page ${pageContext.page}` : category.name}
+          lead={category.description}
+          trail={trailOf(category)}
+        >
+          <CategoryNav current={category.slug} />
+        </PageHeader>
+      }
+    >
+      <PostGrid>
+        {data.allBlogPost.nodes.map((post, i) => (
+          <PostCard key={post.slug} post={post} headingLevel={2} priority={i === 0} />
+        ))}
+      </PostGrid>
+      <Pagination page={pageContext.page} pageCount={pageContext.pageCount} pageHref={(n) => paths.category(category.slug, n)} />
+    </ContentPage>
   );
 }
 

@@ -5,6 +5,8 @@ import { isIndexedSite } from "../../lib/robots";
 import { publicConfig } from "../../config/public";
 import { trailJsonLd, type Trail } from "./trail";
 
+type SiteData = ReturnType<typeof useSiteData>;
+
 export interface SeoProps {
   title: string;
   description?: string | null;
@@ -12,7 +14,8 @@ export interface SeoProps {
   image?: string | null;
   noindex?: boolean;
   type?: "website" | "article";
-  jsonLd?: object[];
+  /** Structured data beyond the organization, the website and the trail; a function gets the site's URL and settings. */
+  jsonLd?: object[] | ((site: SiteData) => object[]);
   /** The page's breadcrumb trail (the one its header shows), given to search engines after `jsonLd`. */
   trail?: Trail;
   children?: React.ReactNode;
@@ -23,7 +26,8 @@ export interface SeoProps {
  * No theme-color: gatsby-plugin-manifest writes it into every page from the manifest's theme_color (SPEC 3.8).
  */
 export function Seo({ title, description, path, image, noindex, type = "website", jsonLd = [], trail, children }: SeoProps) {
-  const { siteSettings, siteUrl } = useSiteData();
+  const site = useSiteData();
+  const { siteSettings, siteUrl } = site;
   const name = siteSettings?.title ?? "Northdesk";
   const fullTitle = path === "/" ? title : (siteSettings?.titleTemplate ?? "%s").replace("%s", title);
   const desc = description ?? siteSettings?.description ?? "";
@@ -33,7 +37,7 @@ export function Seo({ title, description, path, image, noindex, type = "website"
   const graph = [
     ...(org ? [organization({ siteUrl, ...org, sameAs: org.sameAs ?? [] })] : []),
     website(siteUrl, name),
-    ...jsonLd,
+    ...(typeof jsonLd === "function" ? jsonLd(site) : jsonLd),
     ...(trail ? [trailJsonLd(siteUrl, trail)] : []),
   ];
   return (

@@ -15,6 +15,14 @@ export interface Trail {
   page: Crumb;
 }
 
+/** The ancestors the pages of one part of the site share. */
+export const ancestors = {
+  interviewLibrary: [
+    { name: "Interview builder", path: "/interview-builder/" },
+    { name: "Library", path: "/interview-builder/library/" },
+  ],
+} as const satisfies Record<string, readonly Crumb[]>;
+
 export const trail = (ancestors: readonly Crumb[], page: Crumb): Trail => ({ ancestors, page });
 
 /** The trail as schema.org BreadcrumbList data. */

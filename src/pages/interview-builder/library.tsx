@@ -61,18 +61,7 @@ export const query = graphql`
   query InterviewLibrary {
     allInterviewGuide(sort: { role: ASC }) {
       nodes {
-        slug
-        role
-        title
-        summary
-        competencies {
-          name
-          description
-          questions {
-            text
-            lookFor
-          }
-        }
+        ...InterviewGuideFields
       }
     }
     allJobDescription(sort: { role: ASC }) {
