@@ -14,8 +14,12 @@ const BUILD = ["node"];
 const FUNCTIONS = ["api", "netlify", "server"];
 const ALL = [...UI, ...BUILD, ...FUNCTIONS, "config", "lib"];
 
-/** A relative import that goes through src/<folder> (from anywhere in src: "../node/x", "../../server/y"). */
-const through = (folders) => `^\\.{1,2}/(.*/)?(${folders.join("|")})(/|$)`;
+/**
+ * A relative import that climbs to src/ and enters src/<folder> ("../node/x", "../../server/y"). Only the first
+ * segment after the climb counts, so a sibling named like a layer (src/node/create-pages/templates.ts,
+ * src/node/schema/personalization.ts) is not mistaken for one.
+ */
+const through = (folders) => `^(\\.\\./)+(${folders.join("|")})(/|$)`;
 
 /** src/hydration has one public face, its index (and the side-effect module gatsby-browser imports first). */
 const HYDRATION_FACE = {

@@ -1,8 +1,7 @@
 import React from "react";
 import { graphql } from "gatsby";
-import { Layout } from "./layout/layout";
-import { PageHeader, type Crumb } from "./layout/page-header";
-import { Container, Section } from "./ui/container";
+import { ContentPage } from "./layout/content-page";
+import { PageHeader } from "./layout/page-header";
 import { MarkdownContent } from "./markdown/markdown-content";
 import { Seo } from "./seo/seo";
 
@@ -13,32 +12,33 @@ export function DocumentView({
   document,
   path,
   eyebrow,
-  crumbs,
   children,
 }: {
   document: DocumentData;
   path: string;
   eyebrow?: string;
-  crumbs?: Crumb[];
   children?: React.ReactNode;
 }) {
   if (!document) throw new Error(`The document for ${path} is missing from the content`);
+  // Interactive: what a page adds under the document (the sign-up form) needs React; the Markdown body is an island of its own.
   return (
-    <Layout path={path}>
-      <PageHeader title={document.title} lead={document.description} eyebrow={eyebrow} crumbs={crumbs}>
-        {document.updated && (
-          <p>
-            Last updated <time dateTime={document.isoUpdated ?? undefined}>{document.updated}</time>
-          </p>
-        )}
-      </PageHeader>
-      <Section>
-        <Container $narrow>
-          <MarkdownContent body={document.body} />
-          {children}
-        </Container>
-      </Section>
-    </Layout>
+    <ContentPage
+      path={path}
+      header={
+        <PageHeader title={document.title} lead={document.description} eyebrow={eyebrow}>
+          {document.updated && (
+            <p>
+              Last updated <time dateTime={document.isoUpdated ?? undefined}>{document.updated}</time>
+            </p>
+          )}
+        </PageHeader>
+      }
+      narrow
+      interactive
+    >
+      <MarkdownContent body={document.body} />
+      {children}
+    </ContentPage>
   );
 }
 

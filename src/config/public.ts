@@ -25,6 +25,8 @@ export const publicConfig = {
     /** Comma-separated paths ("/x/*" matches below /x/); unset: the default list in src/lib/third-party-scripts.ts. */
     salesIntelligencePaths: list(process.env.GATSBY_SALES_INTELLIGENCE_PATHS),
   },
+  /** `gatsby develop` (and so preview): show editors notices a production page leaves out, e.g. a block with no component. */
+  draftNotices: process.env.NODE_ENV !== "production",
   /** Public IP lookup the lead form calls before every submit (SPEC 7.1); must answer {"ip": "..."}. */
   ipLookupUrl: thirdParty.ipLookupUrl,
 } as const;

@@ -1,7 +1,7 @@
 import { type HeadProps, type PageProps } from "gatsby";
 import { SiteLink } from "../components/ui/site-link";
 import { Layout } from "../components/layout/layout";
-import { StaticIsland } from "../hydration";
+import { PageBody } from "../components/layout/page-body";
 import { Seo } from "../components/seo/seo";
 import { Container, Lead, Section } from "../components/ui/container";
 import { Button } from "../components/ui/button";
@@ -11,7 +11,7 @@ import { paths } from "../lib/paths";
 export default function NotFoundPage({ location }: PageProps) {
   return (
     <Layout path={location.pathname}>
-      <StaticIsland>
+      <PageBody>
         <Section>
           <Container $narrow>
             <h1>We couldn't find that page</h1>
@@ -33,7 +33,7 @@ export default function NotFoundPage({ location }: PageProps) {
             <Button href={paths.ask()}>Contact support</Button>
           </Container>
         </Section>
-      </StaticIsland>
+      </PageBody>
     </Layout>
   );
 }

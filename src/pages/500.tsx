@@ -1,7 +1,7 @@
 import { type HeadProps, type PageProps } from "gatsby";
 import { SiteLink } from "../components/ui/site-link";
 import { Layout } from "../components/layout/layout";
-import { StaticIsland } from "../hydration";
+import { PageBody } from "../components/layout/page-body";
 import { Seo } from "../components/seo/seo";
 import { Container, Lead, Section } from "../components/ui/container";
 
@@ -9,7 +9,7 @@ import { Container, Lead, Section } from "../components/ui/container";
 export default function ServerErrorPage({ location }: PageProps) {
   return (
     <Layout path={location.pathname}>
-      <StaticIsland>
+      <PageBody>
         <Section>
           <Container $narrow>
             <h1>Something went wrong on our side</h1>
@@ -19,7 +19,7 @@ export default function ServerErrorPage({ location }: PageProps) {
             </p>
           </Container>
         </Section>
-      </StaticIsland>
+      </PageBody>
     </Layout>
   );
 }

@@ -1,12 +1,10 @@
 import { type HeadProps, type PageProps } from "gatsby";
 import { Layout } from "../components/layout/layout";
-import { Seo } from "../components/seo/seo";
+import { ToolHead } from "../components/seo/tool-head";
 import { PageHeader } from "../components/layout/page-header";
 import { Container, Section } from "../components/ui/container";
 import { Prose } from "../components/markdown/prose";
 import { StaffingCalculator } from "../components/tools/staffing-calculator";
-import { useSiteData } from "../hooks/use-site-data";
-import { webApplication } from "../lib/structured-data-tools";
 
 const TITLE = "Help desk staffing calculator";
 const DESCRIPTION = "How many support agents do you need? Plan email, chat and phone staffing with workload and Erlang C models.";
@@ -81,16 +79,4 @@ export default function StaffingCalculatorPage({ location }: PageProps) {
   );
 }
 
-export function Head({ location }: HeadProps) {
-  const { siteUrl } = useSiteData();
-  return (
-    <Seo
-      title={TITLE}
-      description={DESCRIPTION}
-      path={location.pathname}
-      jsonLd={[
-        webApplication({ siteUrl, path: location.pathname, name: TITLE, description: DESCRIPTION, category: "BusinessApplication" }),
-      ]}
-    />
-  );
-}
+export const Head = ({ location }: HeadProps) => <ToolHead title={TITLE} description={DESCRIPTION} path={location.pathname} />;

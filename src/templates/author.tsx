@@ -3,10 +3,11 @@ import { theme } from "../theme/theme";
 import { graphql, type HeadProps, type PageProps } from "gatsby";
 import type { IGatsbyImageData } from "gatsby-plugin-image";
 import { Picture } from "../components/ui/picture";
-import { Layout } from "../components/layout/layout";
-import { StaticIsland } from "../hydration";
+import { ContentPage } from "../components/layout/content-page";
+import { PageBody } from "../components/layout/page-body";
 import { Seo } from "../components/seo/seo";
 import { PageHeader } from "../components/layout/page-header";
+import { trail } from "../components/seo/trail";
 import { Container, Section } from "../components/ui/container";
 import { MarkdownContent } from "../components/markdown/markdown-content";
 import { PostCard, PostGrid } from "../components/blog/post-card";
@@ -25,53 +26,54 @@ const Profile = styled.div`
   }
 `;
 
+const trailOf = (author: NonNullable<Data["author"]>, path: string) =>
+  trail([{ name: "Blog", path: paths.blog() }], { name: author.name, path });
+
 export default function AuthorTemplate({ data, location }: PageProps<Data>) {
   const author = data.author!;
   return (
-    <Layout path={location.pathname}>
-      <PageHeader title={author.name} lead={author.role} crumbs={[{ name: "Blog", path: paths.blog() }]} />
-      <StaticIsland>
-        <Section>
-          <Container>
-            <Profile>
-              <Picture image={author.avatar.gatsbyImageData as IGatsbyImageData} alt={author.avatar.alt} />
-              <div>
-                <MarkdownContent body={author.bio} />
-                <p>
-                  {author.x && (
-                    <a href={author.x} rel="noopener noreferrer me">
-                      {author.name} on X
-                    </a>
-                  )}
-                  {author.x && author.linkedin && " · "}
-                  {author.linkedin && (
-                    <a href={author.linkedin} rel="noopener noreferrer me">
-                      {author.name} on LinkedIn
-                    </a>
-                  )}
-                </p>
-              </div>
-            </Profile>
-          </Container>
-        </Section>
-      </StaticIsland>
-      <StaticIsland>
-        <Section $tone="surface">
-          <Container>
-            <h2>Articles by {author.name}</h2>
-            {data.posts.length === 0 ? (
-              <p>No articles yet.</p>
-            ) : (
-              <PostGrid>
-                {data.posts.map((post) => (
-                  <PostCard key={post.slug} post={post} />
-                ))}
-              </PostGrid>
+    <ContentPage
+      path={location.pathname}
+      header={<PageHeader title={author.name} lead={author.role} trail={trailOf(author, location.pathname)} />}
+      after={
+        <PageBody>
+          <Section $tone="surface">
+            <Container>
+              <h2>Articles by {author.name}</h2>
+              {data.posts.length === 0 ? (
+                <p>No articles yet.</p>
+              ) : (
+                <PostGrid>
+                  {data.posts.map((post) => (
+                    <PostCard key={post.slug} post={post} />
+                  ))}
+                </PostGrid>
+              )}
+            </Container>
+          </Section>
+        </PageBody>
+      }
+    >
+      <Profile>
+        <Picture image={author.avatar.gatsbyImageData as IGatsbyImageData} alt={author.avatar.alt} />
+        <div>
+          <MarkdownContent body={author.bio} />
+          <p>
+            {author.x && (
+              <a href={author.x} rel="noopener noreferrer me">
+                {author.name} on X
+              </a>
             )}
-          </Container>
-        </Section>
-      </StaticIsland>
-    </Layout>
+            {author.x && author.linkedin && " · "}
+            {author.linkedin && (
+              <a href={author.linkedin} rel="noopener noreferrer me">
+                {author.name} on LinkedIn
+              </a>
+            )}
+          </p>
+        </div>
+      </Profile>
+    </ContentPage>
   );
 }
 
@@ -89,6 +91,7 @@ export function Head({ data, location }: HeadProps<Data>) {
           mainEntity: { "@type": "Person", name: author.name, jobTitle: author.role, sameAs: [author.x, author.linkedin].filter(Boolean) },
         },
       ]}
+      trail={trailOf(author, location.pathname)}
     />
   );
 }

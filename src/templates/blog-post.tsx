@@ -5,16 +5,16 @@ import { graphql, type HeadProps, type PageProps } from "gatsby";
 import { SiteLink } from "../components/ui/site-link";
 import type { IGatsbyImageData } from "gatsby-plugin-image";
 import { Layout } from "../components/layout/layout";
-import { StaticIsland } from "../hydration";
+import { PageBody } from "../components/layout/page-body";
 import { Seo } from "../components/seo/seo";
 import { Container, Eyebrow, Lead, Section } from "../components/ui/container";
-import { MarkdownContent, hasForms } from "../components/markdown/markdown-content";
+import { MarkdownContent } from "../components/markdown/markdown-content";
 import { AuthorCard } from "../components/blog/author-card";
 import { PostCard, PostGrid } from "../components/blog/post-card";
 import { Badge } from "../components/ui/badge";
 import { paths } from "../lib/paths";
-import { blogPosting, breadcrumbs } from "../lib/structured-data";
-import { useSiteData } from "../hooks/use-site-data";
+import { blogPosting } from "../lib/structured-data";
+import { trail } from "../components/seo/trail";
 import { NewsletterSlot } from "../components/blog/newsletter-slot";
 
 type Data = Queries.BlogPostTemplateQuery;
@@ -57,7 +57,7 @@ export default function BlogPostTemplate({ data, location }: PageProps<Data>) {
   const post = data.blogPost!;
   return (
     <Layout path={location.pathname}>
-      <StaticIsland when={!hasForms(post.body)}>
+      <PageBody bodies={[post.body]}>
         <Article>
           <Container $narrow>
             <header>
@@ -99,13 +99,13 @@ export default function BlogPostTemplate({ data, location }: PageProps<Data>) {
             </Neighbours>
           </Container>
         </Article>
-      </StaticIsland>
+      </PageBody>
       {/* outside the island: it decides in the browser (local storage) whether to ask at all */}
       <Container $narrow>
         <NewsletterSlot form={data.newsletter} />
       </Container>
       {data.related.length > 0 && (
-        <StaticIsland>
+        <PageBody>
           <Section $tone="surface">
             <Container>
               <h2>More in {post.category.name}</h2>
@@ -116,14 +116,13 @@ export default function BlogPostTemplate({ data, location }: PageProps<Data>) {
               </PostGrid>
             </Container>
           </Section>
-        </StaticIsland>
+        </PageBody>
       )}
     </Layout>
   );
 }
 
 export function Head({ data, location }: HeadProps<Data>) {
-  const { siteUrl } = useSiteData();
   const post = data.blogPost!;
   return (
     <Seo
@@ -132,7 +131,7 @@ export function Head({ data, location }: HeadProps<Data>) {
       path={location.pathname}
       type="article"
       image={post.image.url}
-      jsonLd={[
+      jsonLd={({ siteUrl }) => [
         blogPosting({
           siteUrl,
           path: location.pathname,
@@ -143,12 +142,14 @@ export function Head({ data, location }: HeadProps<Data>) {
           dateModified: post.updated,
           author: { name: post.author.name, path: paths.author(post.author.slug) },
         }),
-        breadcrumbs(siteUrl, [
+      ]}
+      trail={trail(
+        [
           { name: "Blog", path: paths.blog() },
           { name: post.category.name, path: paths.category(post.category.slug) },
-          { name: post.title, path: location.pathname },
-        ]),
-      ]}
+        ],
+        { name: post.title, path: location.pathname },
+      )}
     />
   );
 }

@@ -2,17 +2,23 @@ import styled from "styled-components";
 import { theme } from "../theme/theme";
 import { graphql, type HeadProps, type PageProps } from "gatsby";
 import { SiteLink } from "../components/ui/site-link";
-import { Layout } from "../components/layout/layout";
-import { StaticIsland } from "../hydration";
+import { ContentPage } from "../components/layout/content-page";
 import { Seo } from "../components/seo/seo";
 import { PageHeader } from "../components/layout/page-header";
-import { Container, Section } from "../components/ui/container";
-import { MarkdownContent, hasForms } from "../components/markdown/markdown-content";
+import { MarkdownContent } from "../components/markdown/markdown-content";
 import { paths } from "../lib/paths";
-import { breadcrumbs } from "../lib/structured-data";
-import { useSiteData } from "../hooks/use-site-data";
+import { trail } from "../components/seo/trail";
 
 type Data = Queries.BookPostTemplateQuery;
+
+const trailOf = (chapter: NonNullable<Data["bookPost"]>, path: string) =>
+  trail(
+    [
+      { name: "Resources", path: paths.resources() },
+      { name: chapter.book.title, path: paths.book(chapter.book.slug) },
+    ],
+    { name: chapter.title, path },
+  );
 
 const Neighbours = styled.nav`
   display: flex;
@@ -28,43 +34,39 @@ export default function BookPostTemplate({ data, location }: PageProps<Data>) {
   const chapter = data.bookPost!;
   const book = chapter.book;
   return (
-    <Layout path={location.pathname}>
-      <PageHeader
-        title={chapter.title}
-        lead={chapter.excerpt}
-        eyebrow={`Chapter ${chapter.order} of ${book.chapters.length}`}
-        crumbs={[
-          { name: "Resources", path: paths.resources() },
-          { name: book.title, path: paths.book(book.slug) },
-        ]}
-      />
-      <StaticIsland when={!hasForms(chapter.body)}>
-        <Section>
-          <Container $narrow>
-            <MarkdownContent body={chapter.body} />
-            <Neighbours aria-label="Chapters">
-              {data.previous ? (
-                <SiteLink to={paths.bookPost(book.slug, data.previous.slug)} rel="prev">
-                  ← {data.previous.title}
-                </SiteLink>
-              ) : (
-                <SiteLink to={paths.book(book.slug)}>← {book.title}</SiteLink>
-              )}
-              {data.next && (
-                <SiteLink to={paths.bookPost(book.slug, data.next.slug)} rel="next">
-                  {data.next.title} →
-                </SiteLink>
-              )}
-            </Neighbours>
-          </Container>
-        </Section>
-      </StaticIsland>
-    </Layout>
+    <ContentPage
+      path={location.pathname}
+      header={
+        <PageHeader
+          title={chapter.title}
+          lead={chapter.excerpt}
+          eyebrow={`Chapter ${chapter.order} of ${book.chapters.length}`}
+          trail={trailOf(chapter, location.pathname)}
+        />
+      }
+      bodies={[chapter.body]}
+      narrow
+    >
+      <MarkdownContent body={chapter.body} />
+      <Neighbours aria-label="Chapters">
+        {data.previous ? (
+          <SiteLink to={paths.bookPost(book.slug, data.previous.slug)} rel="prev">
+            ← {data.previous.title}
+          </SiteLink>
+        ) : (
+          <SiteLink to={paths.book(book.slug)}>← {book.title}</SiteLink>
+        )}
+        {data.next && (
+          <SiteLink to={paths.bookPost(book.slug, data.next.slug)} rel="next">
+            {data.next.title} →
+          </SiteLink>
+        )}
+      </Neighbours>
+    </ContentPage>
   );
 }
 
 export function Head({ data, location }: HeadProps<Data>) {
-  const { siteUrl } = useSiteData();
   const chapter = data.bookPost!;
   return (
     <Seo
@@ -72,12 +74,7 @@ export function Head({ data, location }: HeadProps<Data>) {
       description={chapter.excerpt}
       path={location.pathname}
       type="article"
-      jsonLd={[
-        breadcrumbs(siteUrl, [
-          { name: chapter.book.title, path: paths.book(chapter.book.slug) },
-          { name: chapter.title, path: location.pathname },
-        ]),
-      ]}
+      trail={trailOf(chapter, location.pathname)}
     />
   );
 }

@@ -4,12 +4,11 @@ import { theme } from "../theme/theme";
 import { graphql, type HeadProps, type PageProps } from "gatsby";
 import { SiteLink } from "../components/ui/site-link";
 import type { IGatsbyImageData } from "gatsby-plugin-image";
-import { Layout } from "../components/layout/layout";
-import { StaticIsland } from "../hydration";
+import { ContentPage } from "../components/layout/content-page";
 import { Seo } from "../components/seo/seo";
 import { PageHeader } from "../components/layout/page-header";
-import { Container, Section } from "../components/ui/container";
-import { MarkdownContent, hasForms } from "../components/markdown/markdown-content";
+import { trail } from "../components/seo/trail";
+import { MarkdownContent } from "../components/markdown/markdown-content";
 import { paths } from "../lib/paths";
 
 type Data = Queries.BookTemplateQuery;
@@ -38,42 +37,37 @@ const Columns = styled.div`
   }
 `;
 
+const trailOf = (book: NonNullable<Data["book"]>, path: string) =>
+  trail([{ name: "Resources", path: paths.resources() }], { name: book.title, path });
+
 /** A book's index: cover, introduction and chapters. */
 export default function BookTemplate({ data, location }: PageProps<Data>) {
   const book = data.book!;
   return (
-    <Layout path={location.pathname}>
-      <PageHeader
-        title={book.title}
-        lead={book.description}
-        eyebrow="Free book"
-        crumbs={[{ name: "Resources", path: paths.resources() }]}
-      />
-      <StaticIsland when={!hasForms(book.intro)}>
-        <Section>
-          <Container>
-            <Columns>
-              <HeroImage image={book.cover.gatsbyImageData as IGatsbyImageData} alt={book.cover.alt} />
-              <div>
-                <MarkdownContent body={book.intro} />
-                <h2>Chapters</h2>
-                <ol>
-                  {book.chapters.map((chapter) => (
-                    <li key={chapter.slug}>
-                      <SiteLink to={paths.bookPost(book.slug, chapter.slug)}>{chapter.title}</SiteLink>
-                      <p>{chapter.excerpt}</p>
-                    </li>
-                  ))}
-                </ol>
-                <p>
-                  Written by <SiteLink to={paths.author(book.author.slug)}>{book.author.name}</SiteLink>.
-                </p>
-              </div>
-            </Columns>
-          </Container>
-        </Section>
-      </StaticIsland>
-    </Layout>
+    <ContentPage
+      path={location.pathname}
+      header={<PageHeader title={book.title} lead={book.description} eyebrow="Free book" trail={trailOf(book, location.pathname)} />}
+      bodies={[book.intro]}
+    >
+      <Columns>
+        <HeroImage image={book.cover.gatsbyImageData as IGatsbyImageData} alt={book.cover.alt} />
+        <div>
+          <MarkdownContent body={book.intro} />
+          <h2>Chapters</h2>
+          <ol>
+            {book.chapters.map((chapter) => (
+              <li key={chapter.slug}>
+                <SiteLink to={paths.bookPost(book.slug, chapter.slug)}>{chapter.title}</SiteLink>
+                <p>{chapter.excerpt}</p>
+              </li>
+            ))}
+          </ol>
+          <p>
+            Written by <SiteLink to={paths.author(book.author.slug)}>{book.author.name}</SiteLink>.
+          </p>
+        </div>
+      </Columns>
+    </ContentPage>
   );
 }
 
@@ -86,6 +80,7 @@ export function Head({ data, location }: HeadProps<Data>) {
       path={location.pathname}
       image={book.cover.url}
       jsonLd={[{ "@type": "Book", name: book.title, description: book.description, author: { "@type": "Person", name: book.author.name } }]}
+      trail={trailOf(book, location.pathname)}
     />
   );
 }

@@ -1,20 +1,21 @@
 import styled from "styled-components";
 import { theme } from "../theme/theme";
 import { graphql, type HeadProps, type PageProps } from "gatsby";
+import { paths } from "../lib/paths";
 import type { IGatsbyImageData } from "gatsby-plugin-image";
 import { Picture } from "../components/ui/picture";
-import { Layout } from "../components/layout/layout";
-import { StaticIsland } from "../hydration";
+import { ContentPage } from "../components/layout/content-page";
 import { Seo } from "../components/seo/seo";
 import { PageHeader } from "../components/layout/page-header";
-import { Card, Container, Section } from "../components/ui/container";
-import { MarkdownContent, hasForms } from "../components/markdown/markdown-content";
-import { breadcrumbs } from "../lib/structured-data";
-import { useSiteData } from "../hooks/use-site-data";
+import { Card } from "../components/ui/container";
+import { MarkdownContent } from "../components/markdown/markdown-content";
+import { trail } from "../components/seo/trail";
 import { SideColumns as Columns } from "../components/ui/side-columns";
-import { paths } from "../lib/paths";
 
 type Data = Queries.CompanyTemplateQuery;
+
+const trailOf = (c: NonNullable<Data["company"]>, path: string) =>
+  trail([{ name: "Customers", path: paths.customers() }], { name: c.name, path });
 
 const Stats = styled.dl`
   display: grid;
@@ -34,54 +35,52 @@ const Stats = styled.dl`
 export default function CompanyTemplate({ data, location }: PageProps<Data>) {
   const c = data.company!;
   return (
-    <Layout path={location.pathname}>
-      <PageHeader
-        title={`How ${c.name} delivers better support with Northdesk`}
-        lead={c.summary}
-        eyebrow="Customer story"
-        crumbs={[{ name: "Customers", path: paths.customers() }]}
-      />
-      <StaticIsland when={!hasForms(c.body)}>
-        <Section>
-          <Container>
-            <Columns>
-              <div>
-                <figure style={{ margin: "0 0 32px" }}>
-                  <blockquote style={{ fontSize: "1.4rem", margin: 0 }}>“{c.quote}”</blockquote>
-                  <figcaption>
-                    — {c.quoteAuthor}, {c.quoteRole}
-                  </figcaption>
-                </figure>
-                <MarkdownContent body={c.body} />
+    <ContentPage
+      path={location.pathname}
+      header={
+        <PageHeader
+          title={`How ${c.name} delivers better support with Northdesk`}
+          lead={c.summary}
+          eyebrow="Customer story"
+          trail={trailOf(c, location.pathname)}
+        />
+      }
+      bodies={[c.body]}
+    >
+      <Columns>
+        <div>
+          <figure style={{ margin: "0 0 32px" }}>
+            <blockquote style={{ fontSize: "1.4rem", margin: 0 }}>“{c.quote}”</blockquote>
+            <figcaption>
+              — {c.quoteAuthor}, {c.quoteRole}
+            </figcaption>
+          </figure>
+          <MarkdownContent body={c.body} />
+        </div>
+        <Card as="aside" aria-label={`${c.name} at a glance`}>
+          <Picture image={c.logo.gatsbyImageData as IGatsbyImageData} alt={c.logo.alt} />
+          <Stats>
+            {c.stats.map((s) => (
+              <div key={s.label}>
+                <dt>{s.value}</dt>
+                <dd>{s.label}</dd>
               </div>
-              <Card as="aside" aria-label={`${c.name} at a glance`}>
-                <Picture image={c.logo.gatsbyImageData as IGatsbyImageData} alt={c.logo.alt} />
-                <Stats>
-                  {c.stats.map((s) => (
-                    <div key={s.label}>
-                      <dt>{s.value}</dt>
-                      <dd>{s.label}</dd>
-                    </div>
-                  ))}
-                </Stats>
-                <p>
-                  <strong>Industry:</strong> {c.industry}
-                  <br />
-                  <strong>Team size:</strong> {c.size}
-                  <br />
-                  <strong>Location:</strong> {c.location}
-                </p>
-              </Card>
-            </Columns>
-          </Container>
-        </Section>
-      </StaticIsland>
-    </Layout>
+            ))}
+          </Stats>
+          <p>
+            <strong>Industry:</strong> {c.industry}
+            <br />
+            <strong>Team size:</strong> {c.size}
+            <br />
+            <strong>Location:</strong> {c.location}
+          </p>
+        </Card>
+      </Columns>
+    </ContentPage>
   );
 }
 
 export function Head({ data, location }: HeadProps<Data>) {
-  const { siteUrl } = useSiteData();
   const c = data.company!;
   return (
     <Seo
@@ -89,12 +88,7 @@ export function Head({ data, location }: HeadProps<Data>) {
       description={c.summary}
       path={location.pathname}
       type="article"
-      jsonLd={[
-        breadcrumbs(siteUrl, [
-          { name: "Customers", path: paths.customers() },
-          { name: c.name, path: location.pathname },
-        ]),
-      ]}
+      trail={trailOf(c, location.pathname)}
     />
   );
 }

@@ -1,84 +1,71 @@
 import { graphql, type HeadProps, type PageProps } from "gatsby";
+import { paths } from "../lib/paths";
 import type { IGatsbyImageData } from "gatsby-plugin-image";
 import { Picture } from "../components/ui/picture";
-import { Layout } from "../components/layout/layout";
-import { StaticIsland } from "../hydration";
+import { ContentPage } from "../components/layout/content-page";
 import { Seo } from "../components/seo/seo";
 import { PageHeader } from "../components/layout/page-header";
-import { Card, Container, Section } from "../components/ui/container";
-import { MarkdownContent, hasForms } from "../components/markdown/markdown-content";
+import { Card } from "../components/ui/container";
+import { MarkdownContent } from "../components/markdown/markdown-content";
 import { Badge } from "../components/ui/badge";
 import { Button } from "../components/ui/button";
 import { SideColumns as Columns } from "../components/ui/side-columns";
-import { breadcrumbs } from "../lib/structured-data";
-import { useSiteData } from "../hooks/use-site-data";
-import { paths } from "../lib/paths";
+import { trail } from "../components/seo/trail";
 
 type Data = Queries.IntegrationTemplateQuery;
+
+const trailOf = (i: NonNullable<Data["integration"]>, path: string) =>
+  trail([{ name: "Integrations", path: paths.integrations() }], { name: i.name, path });
 
 export default function IntegrationTemplate({ data, location }: PageProps<Data>) {
   const i = data.integration!;
   return (
-    <Layout path={location.pathname}>
-      <PageHeader
-        title={`${i.name} integration`}
-        lead={i.summary}
-        eyebrow={
-          <>
-            {i.category}{" "}
-            {i.isNew && (
-              <Badge $size="XS" $color="green">
-                NEW
-              </Badge>
-            )}
-          </>
-        }
-        crumbs={[{ name: "Integrations", path: paths.integrations() }]}
-      />
-      <StaticIsland when={!hasForms(i.body)}>
-        <Section>
-          <Container>
-            <Columns>
-              <MarkdownContent body={i.body} />
-              <Card as="aside" aria-label={`${i.name} at a glance`}>
-                <Picture image={i.logo.gatsbyImageData as IGatsbyImageData} alt={i.logo.alt} />
-                <h2>What you get</h2>
-                <ul>
-                  {i.features.map((f) => (
-                    <li key={f}>{f}</li>
-                  ))}
-                </ul>
-                <p>
-                  <a href={i.website} rel="noopener noreferrer">
-                    Visit {i.name}
-                  </a>
-                </p>
-                <Button href="{{signupUrl}}">Try it free</Button>
-              </Card>
-            </Columns>
-          </Container>
-        </Section>
-      </StaticIsland>
-    </Layout>
+    <ContentPage
+      path={location.pathname}
+      header={
+        <PageHeader
+          title={`${i.name} integration`}
+          lead={i.summary}
+          eyebrow={
+            <>
+              {i.category}{" "}
+              {i.isNew && (
+                <Badge $size="XS" $color="green">
+                  NEW
+                </Badge>
+              )}
+            </>
+          }
+          trail={trailOf(i, location.pathname)}
+        />
+      }
+      bodies={[i.body]}
+    >
+      <Columns>
+        <MarkdownContent body={i.body} />
+        <Card as="aside" aria-label={`${i.name} at a glance`}>
+          <Picture image={i.logo.gatsbyImageData as IGatsbyImageData} alt={i.logo.alt} />
+          <h2>What you get</h2>
+          <ul>
+            {i.features.map((f) => (
+              <li key={f}>{f}</li>
+            ))}
+          </ul>
+          <p>
+            <a href={i.website} rel="noopener noreferrer">
+              Visit {i.name}
+            </a>
+          </p>
+          <Button href="{{signupUrl}}">Try it free</Button>
+        </Card>
+      </Columns>
+    </ContentPage>
   );
 }
 
 export function Head({ data, location }: HeadProps<Data>) {
-  const { siteUrl } = useSiteData();
   const i = data.integration!;
-  return (
-    <Seo
-      title={`${i.name} integration`}
-      description={i.summary}
-      path={location.pathname}
-      jsonLd={[
-        breadcrumbs(siteUrl, [
-          { name: "Integrations", path: paths.integrations() },
-          { name: i.name, path: location.pathname },
-        ]),
-      ]}
-    />
-  );
+  return <Seo title={`${i.name} integration`} description={i.summary} path={location.pathname} trail={trailOf(i, location.pathname)} />;
 }
 
 export const query = graphql`

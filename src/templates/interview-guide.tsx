@@ -2,19 +2,19 @@ import styled from "styled-components";
 import { theme } from "../theme/theme";
 import { graphql, type HeadProps, type PageProps } from "gatsby";
 import { SiteLink } from "../components/ui/site-link";
-import { Layout } from "../components/layout/layout";
-import { StaticIsland } from "../hydration";
+import { ContentPage } from "../components/layout/content-page";
 import { Seo } from "../components/seo/seo";
 import { PageHeader } from "../components/layout/page-header";
-import { Container, Section } from "../components/ui/container";
-import { MarkdownContent, hasForms } from "../components/markdown/markdown-content";
+import { MarkdownContent } from "../components/markdown/markdown-content";
 import { paths } from "../lib/paths";
-import { breadcrumbs } from "../lib/structured-data";
+import { ancestors, trail } from "../components/seo/trail";
 import { guideArticle } from "../lib/structured-data-tools";
 import { Button } from "../components/ui/button";
-import { useSiteData } from "../hooks/use-site-data";
 
 type Data = Queries.InterviewGuideTemplateQuery;
+
+const trailOf = (guide: NonNullable<Data["interviewGuide"]>, path: string) =>
+  trail(ancestors.interviewLibrary, { name: guide.title, path });
 
 const Competency = styled.section`
   margin-top: ${theme.space.xxl};
@@ -50,80 +50,68 @@ const Related = styled.section`
 export default function InterviewGuideTemplate({ data, location }: PageProps<Data>) {
   const guide = data.interviewGuide!;
   return (
-    <Layout path={location.pathname}>
-      <PageHeader
-        title={guide.title}
-        lead={guide.summary}
-        eyebrow="Interview guide"
-        crumbs={[
-          { name: "Interview builder", path: paths.interviewBuilder() },
-          { name: "Library", path: paths.interviewLibrary() },
-        ]}
-      >
-        <p>
-          Hiring for this role? Read the{" "}
-          <SiteLink to={paths.jobDescription(guide.jobDescription.slug)}>{guide.jobDescription.title}</SiteLink>.
-        </p>
-        <Button href={`/interview-builder/?role=${guide.slug}`} size="M">
-          Build your interview from this guide
-        </Button>
-      </PageHeader>
-      <StaticIsland when={!hasForms(guide.body)}>
-        <Section>
-          <Container $narrow>
-            <MarkdownContent body={guide.body} />
-            {guide.competencies.map((c) => (
-              <Competency key={c.name} aria-labelledby={`c-${c.name.replace(/\W+/g, "-")}`}>
-                <h2 id={`c-${c.name.replace(/\W+/g, "-")}`}>{c.name}</h2>
-                <p>{c.description}</p>
-                <ol>
-                  {c.questions.map((q) => (
-                    <li key={q.id}>
-                      {q.text}
-                      <p className="look-for">
-                        <strong>Look for:</strong> {q.lookFor}
-                      </p>
-                    </li>
-                  ))}
-                </ol>
-              </Competency>
+    <ContentPage
+      path={location.pathname}
+      header={
+        <PageHeader title={guide.title} lead={guide.summary} eyebrow="Interview guide" trail={trailOf(guide, location.pathname)}>
+          <p>
+            Hiring for this role? Read the{" "}
+            <SiteLink to={paths.jobDescription(guide.jobDescription.slug)}>{guide.jobDescription.title}</SiteLink>.
+          </p>
+          <Button href={`/interview-builder/?role=${guide.slug}`} size="M">
+            Build your interview from this guide
+          </Button>
+        </PageHeader>
+      }
+      bodies={[guide.body]}
+      narrow
+    >
+      <MarkdownContent body={guide.body} />
+      {guide.competencies.map((c) => (
+        <Competency key={c.name} aria-labelledby={`c-${c.name.replace(/\W+/g, "-")}`}>
+          <h2 id={`c-${c.name.replace(/\W+/g, "-")}`}>{c.name}</h2>
+          <p>{c.description}</p>
+          <ol>
+            {c.questions.map((q) => (
+              <li key={q.id}>
+                {q.text}
+                <p className="look-for">
+                  <strong>Look for:</strong> {q.lookFor}
+                </p>
+              </li>
             ))}
-            <Related aria-labelledby="related-heading">
-              <h2 id="related-heading">Next steps</h2>
-              <ul>
-                <li>
-                  <SiteLink to={`/interview-builder/?role=${guide.slug}`}>Pick and order these questions in the interview builder</SiteLink>
-                  , then print or download your guide.
-                </li>
-                <li>
-                  Advertise the role with the{" "}
-                  <SiteLink to={paths.jobDescription(guide.jobDescription.slug)}>{guide.jobDescription.title}</SiteLink>.
-                </li>
-                <li>
-                  <SiteLink to={paths.interviewLibrary()}>Browse every guide and job description</SiteLink>.
-                </li>
-              </ul>
-            </Related>
-          </Container>
-        </Section>
-      </StaticIsland>
-    </Layout>
+          </ol>
+        </Competency>
+      ))}
+      <Related aria-labelledby="related-heading">
+        <h2 id="related-heading">Next steps</h2>
+        <ul>
+          <li>
+            <SiteLink to={`/interview-builder/?role=${guide.slug}`}>Pick and order these questions in the interview builder</SiteLink>, then
+            print or download your guide.
+          </li>
+          <li>
+            Advertise the role with the{" "}
+            <SiteLink to={paths.jobDescription(guide.jobDescription.slug)}>{guide.jobDescription.title}</SiteLink>.
+          </li>
+          <li>
+            <SiteLink to={paths.interviewLibrary()}>Browse every guide and job description</SiteLink>.
+          </li>
+        </ul>
+      </Related>
+    </ContentPage>
   );
 }
 
 export function Head({ data, location }: HeadProps<Data>) {
-  const { siteUrl } = useSiteData();
   const guide = data.interviewGuide!;
   return (
     <Seo
       title={guide.title}
       description={guide.summary}
       path={location.pathname}
-      jsonLd={[
-        breadcrumbs(siteUrl, [
-          { name: "Interview builder", path: paths.interviewBuilder() },
-          { name: guide.title, path: location.pathname },
-        ]),
+      trail={trailOf(guide, location.pathname)}
+      jsonLd={({ siteUrl }) => [
         guideArticle({
           siteUrl,
           path: location.pathname,
@@ -140,22 +128,10 @@ export function Head({ data, location }: HeadProps<Data>) {
 export const query = graphql`
   query InterviewGuideTemplate($id: String!) {
     interviewGuide(id: { eq: $id }) {
-      slug
-      role
-      title
-      summary
+      ...InterviewGuideFields
       jobDescription {
         slug
         title
-      }
-      competencies {
-        name
-        description
-        questions {
-          id
-          text
-          lookFor
-        }
       }
       body {
         ...MarkdownBodyFields

@@ -1,19 +1,18 @@
 import { graphql, type HeadProps, type PageProps } from "gatsby";
 import { SiteLink } from "../components/ui/site-link";
-import { Layout } from "../components/layout/layout";
-import { StaticIsland } from "../hydration";
+import { ContentPage } from "../components/layout/content-page";
 import { Seo } from "../components/seo/seo";
 import { PageHeader } from "../components/layout/page-header";
-import { Container, Section } from "../components/ui/container";
-import { MarkdownContent, hasForms } from "../components/markdown/markdown-content";
+import { MarkdownContent } from "../components/markdown/markdown-content";
 import { Prose } from "../components/markdown/prose";
 import { paths } from "../lib/paths";
-import { breadcrumbs } from "../lib/structured-data";
+import { ancestors, trail } from "../components/seo/trail";
 import { occupation } from "../lib/structured-data-tools";
 import { Button } from "../components/ui/button";
-import { useSiteData } from "../hooks/use-site-data";
 
 type Data = Queries.JobDescriptionTemplateQuery;
+
+const trailOf = (jd: NonNullable<Data["jobDescription"]>, path: string) => trail(ancestors.interviewLibrary, { name: jd.title, path });
 
 /** A job description template (interview builder). */
 export default function JobDescriptionTemplate({ data, location }: PageProps<Data>) {
@@ -30,58 +29,46 @@ export default function JobDescriptionTemplate({ data, location }: PageProps<Dat
       </>
     );
   return (
-    <Layout path={location.pathname}>
-      <PageHeader
-        title={jd.title}
-        lead={jd.summary}
-        eyebrow="Job description template"
-        crumbs={[
-          { name: "Interview builder", path: paths.interviewBuilder() },
-          { name: "Library", path: paths.interviewLibrary() },
-        ]}
-      >
+    <ContentPage
+      path={location.pathname}
+      header={
+        <PageHeader title={jd.title} lead={jd.summary} eyebrow="Job description template" trail={trailOf(jd, location.pathname)}>
+          <p>
+            Ready to interview? Use the <SiteLink to={paths.interviewGuide(jd.interviewGuide.slug)}>{jd.interviewGuide.title}</SiteLink>.
+          </p>
+          <Button href={`/interview-builder/?role=${jd.interviewGuide.slug}`} size="M">
+            Build an interview for this role
+          </Button>
+        </PageHeader>
+      }
+      bodies={[jd.body]}
+      narrow
+    >
+      <MarkdownContent body={jd.body} />
+      <Prose>
+        {list("Responsibilities", jd.responsibilities)}
+        {list("Requirements", jd.requirements)}
+        {list("Nice to have", jd.niceToHave)}
+        <h2>Interviewing for this role</h2>
         <p>
-          Ready to interview? Use the <SiteLink to={paths.interviewGuide(jd.interviewGuide.slug)}>{jd.interviewGuide.title}</SiteLink>.
+          The <SiteLink to={paths.interviewGuide(jd.interviewGuide.slug)}>{jd.interviewGuide.title}</SiteLink> covers{" "}
+          {jd.interviewGuide.competencies.map((c) => c.name.toLowerCase()).join(", ")}, with what good answers sound like. Or{" "}
+          <SiteLink to={paths.interviewLibrary()}>browse the whole library</SiteLink>.
         </p>
-        <Button href={`/interview-builder/?role=${jd.interviewGuide.slug}`} size="M">
-          Build an interview for this role
-        </Button>
-      </PageHeader>
-      <StaticIsland when={!hasForms(jd.body)}>
-        <Section>
-          <Container $narrow>
-            <MarkdownContent body={jd.body} />
-            <Prose>
-              {list("Responsibilities", jd.responsibilities)}
-              {list("Requirements", jd.requirements)}
-              {list("Nice to have", jd.niceToHave)}
-              <h2>Interviewing for this role</h2>
-              <p>
-                The <SiteLink to={paths.interviewGuide(jd.interviewGuide.slug)}>{jd.interviewGuide.title}</SiteLink> covers{" "}
-                {jd.interviewGuide.competencies.map((c) => c.name.toLowerCase()).join(", ")}, with what good answers sound like. Or{" "}
-                <SiteLink to={paths.interviewLibrary()}>browse the whole library</SiteLink>.
-              </p>
-            </Prose>
-          </Container>
-        </Section>
-      </StaticIsland>
-    </Layout>
+      </Prose>
+    </ContentPage>
   );
 }
 
 export function Head({ data, location }: HeadProps<Data>) {
-  const { siteUrl } = useSiteData();
   const jd = data.jobDescription!;
   return (
     <Seo
       title={jd.title}
       description={jd.summary}
       path={location.pathname}
-      jsonLd={[
-        breadcrumbs(siteUrl, [
-          { name: "Interview builder", path: paths.interviewBuilder() },
-          { name: jd.title, path: location.pathname },
-        ]),
+      trail={trailOf(jd, location.pathname)}
+      jsonLd={({ siteUrl }) => [
         occupation({
           siteUrl,
           path: location.pathname,

@@ -1,18 +1,21 @@
 import { graphql, type HeadProps, type PageProps } from "gatsby";
-import { Layout } from "../components/layout/layout";
-import { StaticIsland } from "../hydration";
+import { paths } from "../lib/paths";
+import { ContentPage } from "../components/layout/content-page";
 import { Seo } from "../components/seo/seo";
 import { PageHeader } from "../components/layout/page-header";
-import { Card, Container, Section } from "../components/ui/container";
-import { MarkdownContent, hasForms } from "../components/markdown/markdown-content";
+import { Card } from "../components/ui/container";
+import { MarkdownContent } from "../components/markdown/markdown-content";
 import { SideColumns } from "../components/ui/side-columns";
 import { Button } from "../components/ui/button";
-import { breadcrumbs, jobPosting } from "../lib/structured-data";
+import { jobPosting } from "../lib/structured-data";
+import { trail } from "../components/seo/trail";
 import { usd } from "../lib/format";
 import { useSiteData } from "../hooks/use-site-data";
-import { paths } from "../lib/paths";
 
 type Data = Queries.JobPostTemplateQuery;
+
+const trailOf = (job: NonNullable<Data["jobPost"]>, path: string) =>
+  trail([{ name: "Jobs", path: paths.jobs() }], { name: job.title, path });
 
 const EMPLOYMENT: Record<string, string> = { FULL_TIME: "Full-time", PART_TIME: "Part-time", CONTRACTOR: "Contract" };
 
@@ -20,42 +23,38 @@ export default function JobPostTemplate({ data, location }: PageProps<Data>) {
   const job = data.jobPost!;
   const { siteSettings } = useSiteData();
   return (
-    <Layout path={location.pathname}>
-      <PageHeader
-        title={job.title}
-        lead={`${job.department} · ${job.location}${job.remote ? " (remote)" : ""} · ${EMPLOYMENT[job.employmentType] ?? job.employmentType}`}
-        eyebrow="We're hiring"
-        crumbs={[{ name: "Jobs", path: paths.jobs() }]}
-      />
-      <StaticIsland when={!hasForms(job.body)}>
-        <Section>
-          <Container>
-            <SideColumns>
-              <MarkdownContent body={job.body} />
-              <Card as="aside" aria-label="Role details">
-                <h2>The details</h2>
-                <p>
-                  <strong>Salary:</strong> {usd(job.salaryMin, { cents: false })}–{usd(job.salaryMax, { cents: false })} {job.currency}
-                  <br />
-                  <strong>Posted:</strong> <time dateTime={job.isoPosted}>{job.datePosted}</time>
-                  <br />
-                  <strong>Apply by:</strong> <time dateTime={job.isoValid}>{job.validThrough}</time>
-                </p>
-                <Button href={`mailto:jobs@northdesk.com?subject=${encodeURIComponent(`Application: ${job.title}`)}`}>
-                  Apply for this job
-                </Button>
-                <p style={{ marginTop: 16, fontSize: 14 }}>Questions? Write to {siteSettings?.organization.supportEmail}.</p>
-              </Card>
-            </SideColumns>
-          </Container>
-        </Section>
-      </StaticIsland>
-    </Layout>
+    <ContentPage
+      path={location.pathname}
+      header={
+        <PageHeader
+          title={job.title}
+          lead={`${job.department} · ${job.location}${job.remote ? " (remote)" : ""} · ${EMPLOYMENT[job.employmentType] ?? job.employmentType}`}
+          eyebrow="We're hiring"
+          trail={trailOf(job, location.pathname)}
+        />
+      }
+      bodies={[job.body]}
+    >
+      <SideColumns>
+        <MarkdownContent body={job.body} />
+        <Card as="aside" aria-label="Role details">
+          <h2>The details</h2>
+          <p>
+            <strong>Salary:</strong> {usd(job.salaryMin, { cents: false })}–{usd(job.salaryMax, { cents: false })} {job.currency}
+            <br />
+            <strong>Posted:</strong> <time dateTime={job.isoPosted}>{job.datePosted}</time>
+            <br />
+            <strong>Apply by:</strong> <time dateTime={job.isoValid}>{job.validThrough}</time>
+          </p>
+          <Button href={`mailto:jobs@northdesk.com?subject=${encodeURIComponent(`Application: ${job.title}`)}`}>Apply for this job</Button>
+          <p style={{ marginTop: 16, fontSize: 14 }}>Questions? Write to {siteSettings?.organization.supportEmail}.</p>
+        </Card>
+      </SideColumns>
+    </ContentPage>
   );
 }
 
 export function Head({ data, location }: HeadProps<Data>) {
-  const { siteUrl, siteSettings } = useSiteData();
   const job = data.jobPost!;
   const description = `${job.title} at Northdesk: ${job.department}, ${job.location}${job.remote ? ", remote" : ""}.`;
   return (
@@ -63,7 +62,7 @@ export function Head({ data, location }: HeadProps<Data>) {
       title={`${job.title} – Jobs`}
       description={description}
       path={location.pathname}
-      jsonLd={[
+      jsonLd={({ siteUrl, siteSettings }) => [
         jobPosting({
           siteUrl,
           title: job.title,
@@ -78,11 +77,8 @@ export function Head({ data, location }: HeadProps<Data>) {
           currency: job.currency,
           orgName: siteSettings?.organization.name ?? "Northdesk",
         }),
-        breadcrumbs(siteUrl, [
-          { name: "Jobs", path: paths.jobs() },
-          { name: job.title, path: location.pathname },
-        ]),
       ]}
+      trail={trailOf(job, location.pathname)}
     />
   );
 }

@@ -1,19 +1,19 @@
 import { graphql, type HeadProps, type PageProps } from "gatsby";
 import { Layout } from "../components/layout/layout";
 import { Seo } from "../components/seo/seo";
-import { LandingSection } from "../components/sections/sections";
-import { LandingListsContext } from "../components/sections/landing-lists";
+import { LandingBlock } from "../components/blocks/registry";
+import { LandingListsContext } from "../components/blocks/landing-lists";
 
 type Data = Queries.LandingPageTemplateQuery;
 
-/** A CMS landing page: a list of sections rendered through the section registry. */
+/** A CMS landing page: a list of blocks rendered through the block registry. */
 export default function LandingPageTemplate({ data, location }: PageProps<Data>) {
   const page = data.landingPage!;
   return (
     <Layout path={location.pathname} useStaticHeader={page.useStaticHeader}>
       <LandingListsContext.Provider value={data}>
         {page.sections.map((section, i) => (
-          <LandingSection key={section.id} section={section} index={i} />
+          <LandingBlock key={section.id} block={section} index={i} />
         ))}
       </LandingListsContext.Provider>
     </Layout>
@@ -35,7 +35,7 @@ export const query = graphql`
       useStaticHeader
       noindex
       sections {
-        ...LandingSectionFields
+        ...LandingBlockFields
         ... on HeroSection {
           image {
             url

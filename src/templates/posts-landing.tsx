@@ -2,11 +2,9 @@ import styled from "styled-components";
 import { theme } from "../theme/theme";
 import { graphql, type HeadProps, type PageProps } from "gatsby";
 import { SiteLink } from "../components/ui/site-link";
-import { Layout } from "../components/layout/layout";
-import { StaticIsland } from "../hydration";
+import { ContentPage } from "../components/layout/content-page";
 import { Seo } from "../components/seo/seo";
 import { PageHeader } from "../components/layout/page-header";
-import { Container, Section } from "../components/ui/container";
 import { PostCard, PostGrid } from "../components/blog/post-card";
 import { CategoryNav } from "../components/blog/category-nav";
 import { paths } from "../lib/paths";
@@ -27,48 +25,46 @@ const Row = styled.div`
 export default function PostsLanding({ data, location }: PageProps<Data>) {
   const latest = data.latest;
   return (
-    <Layout path={location.pathname}>
-      <PageHeader
-        title="The Northdesk blog"
-        lead="Practical ideas for support teams: service quality, operations, product news and growth."
-      >
-        <CategoryNav />
-      </PageHeader>
-      <StaticIsland>
-        <Section>
-          <Container>
-            <Row>
-              <header>
-                <h2>Latest articles</h2>
-              </header>
-              <PostGrid>
-                {latest.map((post, i) => (
-                  <PostCard key={post.slug} post={post} priority={i === 0} />
-                ))}
-              </PostGrid>
-            </Row>
-            {data.allCategory.nodes.map((category) => {
-              const posts = data.categoryPosts.filter((p) => p.category.slug === category.slug);
-              if (!posts.length) return null;
-              return (
-                <Row key={category.slug}>
-                  <header>
-                    <h2>{category.name}</h2>
-                    <SiteLink to={paths.category(category.slug)}>All {category.name.toLowerCase()} articles</SiteLink>
-                  </header>
-                  <p>{category.description}</p>
-                  <PostGrid>
-                    {posts.map((post) => (
-                      <PostCard key={post.slug} post={post} />
-                    ))}
-                  </PostGrid>
-                </Row>
-              );
-            })}
-          </Container>
-        </Section>
-      </StaticIsland>
-    </Layout>
+    <ContentPage
+      path={location.pathname}
+      header={
+        <PageHeader
+          title="The Northdesk blog"
+          lead="Practical ideas for support teams: service quality, operations, product news and growth."
+        >
+          <CategoryNav />
+        </PageHeader>
+      }
+    >
+      <Row>
+        <header>
+          <h2>Latest articles</h2>
+        </header>
+        <PostGrid>
+          {latest.map((post, i) => (
+            <PostCard key={post.slug} post={post} priority={i === 0} />
+          ))}
+        </PostGrid>
+      </Row>
+      {data.allCategory.nodes.map((category) => {
+        const posts = data.categoryPosts.filter((p) => p.category.slug === category.slug);
+        if (!posts.length) return null;
+        return (
+          <Row key={category.slug}>
+            <header>
+              <h2>{category.name}</h2>
+              <SiteLink to={paths.category(category.slug)}>All {category.name.toLowerCase()} articles</SiteLink>
+            </header>
+            <p>{category.description}</p>
+            <PostGrid>
+              {posts.map((post) => (
+                <PostCard key={post.slug} post={post} />
+              ))}
+            </PostGrid>
+          </Row>
+        );
+      })}
+    </ContentPage>
   );
 }
 

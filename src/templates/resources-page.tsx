@@ -1,6 +1,6 @@
 import { graphql, type HeadProps, type PageProps } from "gatsby";
 import { Layout } from "../components/layout/layout";
-import { StaticIsland } from "../hydration";
+import { PageBody } from "../components/layout/page-body";
 import { Seo } from "../components/seo/seo";
 import { PageHeader } from "../components/layout/page-header";
 import { Card, Container, Grid, Section } from "../components/ui/container";
@@ -16,7 +16,7 @@ export default function ResourcesPageTemplate({ data, location }: PageProps<Data
     <Layout path={location.pathname}>
       <PageHeader title={page.title} lead={page.description} />
       {page.groups.map((group, i) => (
-        <StaticIsland key={group.title}>
+        <PageBody key={group.title}>
           <Section $tone={i % 2 ? "surface" : "plain"}>
             <Container>
               <h2>{group.title}</h2>
@@ -33,7 +33,7 @@ export default function ResourcesPageTemplate({ data, location }: PageProps<Data
               </Grid>
             </Container>
           </Section>
-        </StaticIsland>
+        </PageBody>
       ))}
     </Layout>
   );

@@ -163,8 +163,8 @@ describe("configuration: every value optional, unset means the embedded default 
 
   it("drops the personalization SDK from the bundle when no client id is set", () => {
     withEnv({});
-    expect(browserBuildConstants()).toEqual({ "process.env.GATSBY_NINETAILED_CLIENT_ID": '""' });
+    expect(browserBuildConstants()).toEqual({ PERSONALIZATION_SDK: "false", "process.env.GATSBY_NINETAILED_CLIENT_ID": '""' });
     withEnv({ GATSBY_NINETAILED_CLIENT_ID: "org" });
-    expect(browserBuildConstants()).toEqual({});
+    expect(browserBuildConstants()).toEqual({ PERSONALIZATION_SDK: "true" });
   });
 });

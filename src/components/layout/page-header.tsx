@@ -4,6 +4,7 @@ import styled from "styled-components";
 import { theme } from "../../theme/theme";
 import { SiteLink } from "../ui/site-link";
 import { Container, Eyebrow, Lead } from "../ui/container";
+import type { Trail } from "../seo/trail";
 
 const Wrapper = styled.div`
   background: ${theme.colors.surface};
@@ -25,25 +26,26 @@ const Crumbs = styled.ol`
   }
 `;
 
-export interface Crumb {
-  name: string;
-  path: string;
-}
+export type { Crumb } from "../seo/trail";
 
-/** The top of a content page: breadcrumbs, eyebrow, title, lead. A static island: children must be static too. */
+/**
+ * The top of a content page: breadcrumbs (the trail's ancestors), eyebrow, title, lead. A static island: children
+ * must be static too.
+ */
 export function PageHeader({
   title,
   lead,
   eyebrow,
-  crumbs = [],
+  trail,
   children,
 }: {
   title: string;
   lead?: string | null;
   eyebrow?: React.ReactNode;
-  crumbs?: Crumb[];
+  trail?: Trail;
   children?: React.ReactNode;
 }) {
+  const crumbs = trail?.ancestors ?? [];
   return (
     <StaticIsland>
       <Wrapper>

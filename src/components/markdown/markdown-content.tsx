@@ -3,10 +3,7 @@ import { graphql, navigate, withPrefix } from "gatsby";
 import { Prose } from "./prose";
 import { LeadFormSlot } from "../form/lead-form-slot";
 import { navigateOnClick, StaticIsland } from "../../hydration";
-
-/** Whether a Markdown body embeds a lead form (which needs React in the browser). */
-export const hasForms = (body: Queries.MarkdownBodyFieldsFragment | null | undefined) =>
-  !!body?.segments.some((segment) => segment.kind === "form");
+import { hasForms } from "./has-forms";
 
 /**
  * Renders a Markdown body prepared at build time (sanitized HTML segments and embedded forms).

@@ -3,6 +3,9 @@ import { useSiteData } from "../../hooks/use-site-data";
 import { organization, serializeGraph, website } from "../../lib/structured-data";
 import { isIndexedSite } from "../../lib/robots";
 import { publicConfig } from "../../config/public";
+import { trailJsonLd, type Trail } from "./trail";
+
+type SiteData = ReturnType<typeof useSiteData>;
 
 export interface SeoProps {
   title: string;
@@ -11,7 +14,10 @@ export interface SeoProps {
   image?: string | null;
   noindex?: boolean;
   type?: "website" | "article";
-  jsonLd?: object[];
+  /** Structured data beyond the organization, the website and the trail; a function gets the site's URL and settings. */
+  jsonLd?: object[] | ((site: SiteData) => object[]);
+  /** The page's breadcrumb trail (the one its header shows), given to search engines after `jsonLd`. */
+  trail?: Trail;
   children?: React.ReactNode;
 }
 
@@ -19,15 +25,21 @@ export interface SeoProps {
  * Head tags for every page (Gatsby Head API): title, description, canonical, Open Graph, Twitter, JSON-LD.
  * No theme-color: gatsby-plugin-manifest writes it into every page from the manifest's theme_color (SPEC 3.8).
  */
-export function Seo({ title, description, path, image, noindex, type = "website", jsonLd = [], children }: SeoProps) {
-  const { siteSettings, siteUrl } = useSiteData();
+export function Seo({ title, description, path, image, noindex, type = "website", jsonLd = [], trail, children }: SeoProps) {
+  const site = useSiteData();
+  const { siteSettings, siteUrl } = site;
   const name = siteSettings?.title ?? "Northdesk";
   const fullTitle = path === "/" ? title : (siteSettings?.titleTemplate ?? "%s").replace("%s", title);
   const desc = description ?? siteSettings?.description ?? "";
   const canonical = new URL(path, siteUrl).href;
   const imageUrl = image ? new URL(image, siteUrl).href : undefined;
   const org = siteSettings?.organization;
-  const graph = [...(org ? [organization({ siteUrl, ...org, sameAs: org.sameAs ?? [] })] : []), website(siteUrl, name), ...jsonLd];
+  const graph = [
+    ...(org ? [organization({ siteUrl, ...org, sameAs: org.sameAs ?? [] })] : []),
+    website(siteUrl, name),
+    ...(typeof jsonLd === "function" ? jsonLd(site) : jsonLd),
+    ...(trail ? [trailJsonLd(siteUrl, trail)] : []),
+  ];
   return (
     <>
       <title>{fullTitle}</title>

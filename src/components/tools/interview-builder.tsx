@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from "react";
+import { graphql } from "gatsby";
 import styled, { createGlobalStyle } from "styled-components";
 import { theme } from "../../theme/theme";
 import { SiteLink } from "../ui/site-link";
@@ -199,3 +200,22 @@ export function InterviewBuilder({ guides, jobDescriptionPath }: InterviewBuilde
     </Columns>
   );
 }
+
+/** A guide as the builder (and every page that lists or shows guides) takes it: `Guide` in src/lib/interview-plan.ts. */
+export const query = graphql`
+  fragment InterviewGuideFields on InterviewGuide {
+    slug
+    role
+    title
+    summary
+    competencies {
+      name
+      description
+      questions {
+        id
+        text
+        lookFor
+      }
+    }
+  }
+`;

@@ -6,6 +6,7 @@ import type { CreatePagesArgs } from "gatsby";
 import { blogPages } from "./blog";
 import { bookPages } from "./books";
 import { companyPages } from "./companies";
+import { documentPageFamily } from "./documents";
 import { integrationPages } from "./integrations";
 import { interviewBuilderPages } from "./interview-builder";
 import { jobPages } from "./jobs";
@@ -24,6 +25,7 @@ export const PAGE_FAMILIES: readonly PageFamily<unknown>[] = [
   companyPages,
   jobPages,
   interviewBuilderPages,
+  documentPageFamily,
 ];
 
 export async function createPages({ graphql, actions, reporter }: CreatePagesArgs): Promise<void> {
@@ -34,8 +36,15 @@ export async function createPages({ graphql, actions, reporter }: CreatePagesArg
         reporter.panicOnBuild(`createPages: the ${family.name} query failed`, result.errors);
         return;
       }
-      for (const page of family.pages(result.data))
-        actions.createPage({ path: page.path, component: templateComponent(page.template), context: page.context });
+      let pages;
+      try {
+        pages = family.pages(result.data);
+      } catch (error) {
+        // A page the content cannot make (e.g. a listed document that is missing) fails the build, saying which.
+        reporter.panicOnBuild(`createPages (${family.name}): ${(error as Error).message}`);
+        return;
+      }
+      for (const page of pages) actions.createPage({ path: page.path, component: templateComponent(page.template), context: page.context });
     }),
   );
 }

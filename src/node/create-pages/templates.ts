@@ -25,6 +25,8 @@ export interface TemplateContexts {
   "job-post": ById;
   "interview-guide": ById;
   "job-description": ById;
+  /** A page whose copy is a Markdown document, with the line over its title, if any. */
+  document: ById & { eyebrow?: string };
 }
 
 export type TemplateName = keyof TemplateContexts;

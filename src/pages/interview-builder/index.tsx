@@ -1,13 +1,11 @@
 import { graphql, type HeadProps, type PageProps } from "gatsby";
 import { SiteLink } from "../../components/ui/site-link";
 import { Layout } from "../../components/layout/layout";
-import { Seo } from "../../components/seo/seo";
+import { ToolHead } from "../../components/seo/tool-head";
 import { PageHeader } from "../../components/layout/page-header";
 import { Card, Container, Grid, Section } from "../../components/ui/container";
 import { InterviewBuilder } from "../../components/tools/interview-builder";
 import { paths } from "../../lib/paths";
-import { useSiteData } from "../../hooks/use-site-data";
-import { webApplication } from "../../lib/structured-data-tools";
 
 const DESCRIPTION = "Build a structured interview for any customer support role: competencies, questions and what to look for.";
 
@@ -53,46 +51,18 @@ export default function InterviewBuilderPage({ data, location }: PageProps<Queri
   );
 }
 
-export function Head({ location }: HeadProps) {
-  const { siteUrl } = useSiteData();
-  return (
-    <Seo
-      title="Interview builder"
-      description={DESCRIPTION}
-      path={location.pathname}
-      jsonLd={[
-        webApplication({
-          siteUrl,
-          path: location.pathname,
-          name: "Interview builder for support teams",
-          description: DESCRIPTION,
-          category: "BusinessApplication",
-        }),
-      ]}
-    />
-  );
-}
+export const Head = ({ location }: HeadProps) => (
+  <ToolHead title="Interview builder" name="Interview builder for support teams" description={DESCRIPTION} path={location.pathname} />
+);
 
 export const query = graphql`
   query InterviewBuilder {
     allInterviewGuide(sort: { role: ASC }) {
       nodes {
-        slug
-        role
-        title
-        summary
+        ...InterviewGuideFields
         jobDescription {
           slug
           title
-        }
-        competencies {
-          name
-          description
-          questions {
-            id
-            text
-            lookFor
-          }
         }
       }
     }

@@ -2,10 +2,13 @@ import { graphql, type HeadProps, type PageProps } from "gatsby";
 import { Layout } from "../../components/layout/layout";
 import { Seo } from "../../components/seo/seo";
 import { PageHeader } from "../../components/layout/page-header";
+import { trail } from "../../components/seo/trail";
 import { Container, Section } from "../../components/ui/container";
 import { LibraryBrowser } from "../../components/tools/library-browser";
 import { paths } from "../../lib/paths";
 import type { LibraryItem } from "../../lib/library-filter";
+
+const trailOf = (path: string) => trail([{ name: "Interview builder", path: paths.interviewBuilder() }], { name: "Library", path });
 
 /** The interview builder library: every interview guide and job description, filterable. */
 export default function InterviewLibraryPage({ data, location }: PageProps<Queries.InterviewLibraryQuery>) {
@@ -34,7 +37,7 @@ export default function InterviewLibraryPage({ data, location }: PageProps<Queri
       <PageHeader
         title="Interview guide and job description library"
         lead="Every support role we've written an interview guide and a job description for, ready to adapt."
-        crumbs={[{ name: "Interview builder", path: paths.interviewBuilder() }]}
+        trail={trailOf(location.pathname)}
       />
       <Section>
         <Container>
@@ -50,6 +53,7 @@ export const Head = ({ location }: HeadProps) => (
     title="Interview guide library"
     description="Interview guides and job descriptions for every customer support role, free to use and adapt."
     path={location.pathname}
+    trail={trailOf(location.pathname)}
   />
 );
 
@@ -57,18 +61,7 @@ export const query = graphql`
   query InterviewLibrary {
     allInterviewGuide(sort: { role: ASC }) {
       nodes {
-        slug
-        role
-        title
-        summary
-        competencies {
-          name
-          description
-          questions {
-            text
-            lookFor
-          }
-        }
+        ...InterviewGuideFields
       }
     }
     allJobDescription(sort: { role: ASC }) {

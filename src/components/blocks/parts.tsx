@@ -5,8 +5,23 @@ import type { IGatsbyImageData } from "gatsby-plugin-image";
 import { Picture } from "../ui/picture";
 import type { ReactNode } from "react";
 import { Card, Container, Grid, Lead, Section } from "../ui/container";
+import { graphql } from "gatsby";
 
-/** Building blocks shared by the landing-page section components. */
+/** Building blocks shared by the landing-page block components. */
+
+/** What every block component takes: its own fragment's data, and whether it is the page's first block (its heading is the h1). */
+export interface BlockProps<Fragment> {
+  s: Fragment;
+  first: boolean;
+}
+
+/** A row of call-to-action buttons. */
+export const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${theme.space.s};
+  margin-top: ${theme.space.l};
+`;
 
 export const Center = styled.div`
   text-align: center;
@@ -97,3 +112,11 @@ export function CardListSection<T>({
     </Section>
   );
 }
+
+/** A call to action's link, as every block with buttons (hero, call to action, pricing plan) asks for it. */
+export const query = graphql`
+  fragment CtaFields on CtaLink {
+    label
+    url
+  }
+`;

@@ -26,8 +26,13 @@ export function JobList({ s, first }: { s: ListSectionContent; first: boolean })
   );
 }
 
-/** Fetched with the landing page's own query when the page has this section (see landing-lists.ts). */
+/** The block's own fields; its list comes with the landing page's own query, only when the page has this block (see landing-lists.ts). */
 export const query = graphql`
+  fragment JobListBlock on JobListSection {
+    heading
+    text
+  }
+
   fragment LandingJobs on Query {
     landingJobs: allJobPost(sort: { datePosted: DESC }) @include(if: $withJobs) {
       nodes {

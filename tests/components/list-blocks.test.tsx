@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from "vitest";
 import { render, screen, within } from "@testing-library/react";
-import { LandingListsContext, type LandingLists } from "../../src/components/sections/landing-lists";
-import { JobList } from "../../src/components/sections/job-list";
-import { CompanyList } from "../../src/components/sections/company-list";
+import { LandingListsContext, type LandingLists } from "../../src/components/blocks/landing-lists";
+import { JobList } from "../../src/components/blocks/job-list";
+import { CompanyList } from "../../src/components/blocks/company-list";
 
 vi.mock("gatsby", async () => (await import("../fixtures/gatsby-mock")).gatsbyMock);
 

@@ -31,8 +31,13 @@ export function IntegrationList({ s, first }: { s: ListSectionContent; first: bo
   );
 }
 
-/** Fetched with the landing page's own query when the page has this section (see landing-lists.ts). */
+/** The block's own fields; its list comes with the landing page's own query, only when the page has this block (see landing-lists.ts). */
 export const query = graphql`
+  fragment IntegrationListBlock on IntegrationListSection {
+    heading
+    text
+  }
+
   fragment LandingIntegrations on Query {
     landingIntegrations: allIntegration(sort: { name: ASC }) @include(if: $withIntegrations) {
       nodes {

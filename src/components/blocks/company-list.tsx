@@ -26,8 +26,13 @@ export function CompanyList({ s, first }: { s: ListSectionContent; first: boolea
   );
 }
 
-/** Fetched with the landing page's own query when the page has this section (see landing-lists.ts). */
+/** The block's own fields; its list comes with the landing page's own query, only when the page has this block (see landing-lists.ts). */
 export const query = graphql`
+  fragment CompanyListBlock on CompanyListSection {
+    heading
+    text
+  }
+
   fragment LandingCompanies on Query {
     landingCompanies: allCompany(sort: { name: ASC }) @include(if: $withCompanies) {
       nodes {

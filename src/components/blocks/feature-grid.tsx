@@ -1,0 +1,35 @@
+import { graphql } from "gatsby";
+import { Card, Container, Grid, Section } from "../ui/container";
+import { SmartLink } from "../ui/smart-link";
+import { Heading2, type BlockProps } from "./parts";
+
+export function FeatureGridBlock({ s, first }: BlockProps<Queries.FeatureGridBlockFragment>) {
+  return (
+    <Section $tone="surface">
+      <Container>
+        <Heading2 heading={s.heading} text={s.text} first={first} />
+        <Grid>
+          {s.features.map((f) => (
+            <Card key={f.title}>
+              <h3>{f.url ? <SmartLink href={f.url}>{f.title}</SmartLink> : f.title}</h3>
+              <p>{f.text}</p>
+            </Card>
+          ))}
+        </Grid>
+      </Container>
+    </Section>
+  );
+}
+
+export const query = graphql`
+  fragment FeatureGridBlock on FeatureGridSection {
+    heading
+    text
+    features {
+      title
+      text
+      icon
+      url
+    }
+  }
+`;

@@ -1,0 +1,28 @@
+import { publicConfig } from "../../config/public";
+import { Container, Section } from "../ui/container";
+
+const reported = new Set<string>();
+
+/**
+ * A block whose type has no component (a content type the CMS gained before the site did).
+ *
+ * In develop and preview it shows a notice where the block would be, so the editor sees at once that it will not
+ * appear. A production page renders nothing there: visitors should see a finished page, not a note meant for the
+ * editor, and the page around the block is still worth publishing. The build log (and the console) names the
+ * type once, so a developer learns of it too.
+ */
+export function UnknownBlock({ blocktype, visible = publicConfig.draftNotices }: { blocktype: string; visible?: boolean }) {
+  if (visible)
+    return (
+      <Section>
+        <Container>
+          <p role="note">This section type ({blocktype}) has no component yet.</p>
+        </Container>
+      </Section>
+    );
+  if (!reported.has(blocktype)) {
+    reported.add(blocktype);
+    console.warn(`Landing page block "${blocktype}" has no component in src/components/blocks/registry.tsx; it is left out of the page.`);
+  }
+  return null;
+}

@@ -1,0 +1,55 @@
+/**
+ * The static pages whose copy is a Markdown document (content/documents/*, or the CMS's Document entries): one
+ * template, one page per entry below. The sign-up document is not here: /members/register/ has a page file of
+ * its own, because it adds the sign-up form under the copy.
+ */
+import { pageFamily, type TemplateContexts } from "./templates";
+
+export interface DocumentPage {
+  /** The page's path (the document's slug does not always match it). */
+  path: string;
+  /** The line over the title, if any. */
+  eyebrow?: string;
+}
+
+/** Document slug → its page. */
+export const DOCUMENT_PAGES: Readonly<Record<string, DocumentPage>> = {
+  answers: { path: "/answers/", eyebrow: "Support" },
+  ask: { path: "/ask/", eyebrow: "Support" },
+  "baa-covered-entity": { path: "/legal/baa/covered-entity/", eyebrow: "Legal" },
+  "baa-subcontractor": { path: "/legal/baa/subcontractor/", eyebrow: "Legal" },
+  classes: { path: "/classes/", eyebrow: "Free classes" },
+  "customer-first": { path: "/customer-first/" },
+  dei: { path: "/dei/", eyebrow: "Diversity, equity and inclusion" },
+  "fundraising-with-purpose": { path: "/fundraising-with-purpose/" },
+  login: { path: "/members/login/" },
+  referral: { path: "/referral/", eyebrow: "Referral program" },
+  "webinar-foundations-of-great-service": { path: "/webinars/foundations-of-great-service/", eyebrow: "Webinar" },
+};
+
+/**
+ * The pages to create from the documents the content has. Every entry of `pages` must have its document: a
+ * missing one is an error (the page would be missing from the site), listed with every other missing slug.
+ */
+export function documentPages(
+  documents: readonly { id: string; slug: string }[],
+  pages: Readonly<Record<string, DocumentPage>> = DOCUMENT_PAGES,
+): { path: string; context: TemplateContexts["document"] }[] {
+  const bySlug = new Map(documents.map((d) => [d.slug, d.id]));
+  const missing = Object.keys(pages).filter((slug) => !bySlug.has(slug));
+  if (missing.length) throw new Error(`No document for the page${missing.length > 1 ? "s" : ""} of ${missing.join(", ")}`);
+  return Object.entries(pages).map(([slug, { path, eyebrow }]) => ({
+    path,
+    context: { id: bySlug.get(slug)!, ...(eyebrow ? { eyebrow } : {}) },
+  }));
+}
+
+interface DocumentsData {
+  allDocument: { nodes: { id: string; slug: string }[] };
+}
+
+export const documentPageFamily = pageFamily<DocumentsData>({
+  name: "documents",
+  query: `{ allDocument { nodes { id slug } } }`,
+  pages: (data) => documentPages(data.allDocument.nodes).map((page) => ({ ...page, template: "document" })),
+});
