@@ -32,16 +32,16 @@ const SCRIPTS_SLICE = "_gatsby-scripts";
 const FRAME_WAIT_MS = 1000;
 
 /**
- * Runs in the page, right after the template. Plain ES5: it runs before any polyfill and is not compiled.
- * Decoding first: an image that has loaded is painted only once decoded (decoding="async").
+ * Runs in the page, right after the template. Plain ES5, written small (it is in every page's HTML, and
+ * a page's HTML is fetched whole before it paints): it runs before any polyfill and is not compiled.
+ * Decoding first: an image that has loaded is painted only once decoded (decoding="async"); the second
+ * animation frame comes after the frame that painted it. Input listeners stay (start runs once).
  */
-export const DEFERRED_SCRIPTS_LOADER = `(function(){var d=document,t=d.getElementById(${JSON.stringify(DEFERRED_SCRIPTS_ID)}),s=0;
-function start(){if(s)return;s=1;d.body.appendChild(d.importNode(t.content,!0))}
-function painted(){requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(start,0)})})}
-function loaded(){setTimeout(start,${FRAME_WAIT_MS});var p=[],i=d.querySelectorAll("img[fetchpriority=high]");
-for(var n=0;n<i.length;n++)p.push(i[n].decode().catch(function(){}));Promise.all(p).then(painted)}
-addEventListener("pointerdown",start,{capture:!0,once:!0,passive:!0});addEventListener("keydown",start,{capture:!0,once:!0,passive:!0});
-if(d.readyState==="complete")loaded();else addEventListener("load",loaded,{once:!0})})();`;
+export const DEFERRED_SCRIPTS_LOADER =
+  `(function(){var d=document,s=0;function go(){if(!s){s=1;d.body.appendChild(d.importNode(d.getElementById(${JSON.stringify(DEFERRED_SCRIPTS_ID)}).content,!0))}}` +
+  `function f(){requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go)})})}` +
+  `function l(){setTimeout(go,${FRAME_WAIT_MS});Promise.all([].map.call(d.querySelectorAll("img[fetchpriority=high]"),function(i){return i.decode().catch(n)})).then(f)}function n(){}` +
+  `addEventListener("pointerdown",go,!0);addEventListener("keydown",go,!0);d.readyState=="complete"?l():addEventListener("load",l)})()`;
 
 const isScriptsSlice = (component: ReactNode) =>
   isValidElement(component) && (component.props as { sliceId?: unknown }).sliceId === SCRIPTS_SLICE;
