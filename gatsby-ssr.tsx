@@ -4,6 +4,8 @@ import type { GatsbySSR } from "gatsby";
 import { RootWrapper } from "./src/components/root-wrapper";
 import { APP_SHELL_PATH, validAppShellHead } from "./src/components/seo/app-shell-head";
 import { pagePathFromAttribute } from "./src/components/seo/page-path-script";
+import { deferAppScripts } from "./src/components/seo/deferred-app-scripts";
+import { withoutGatsbyImageRuntime } from "./src/components/seo/image-plugin-head";
 import { GlobalStyle } from "./src/theme/global-style";
 import { markServerStylesActive } from "./src/hydration";
 
@@ -20,7 +22,9 @@ export const onRenderBody: GatsbySSR["onRenderBody"] = ({ setHtmlAttributes, set
 
 // The styled-components element is handed to the browser's sheet as it is (src/hydration/server-styles.ts);
 // gatsby-plugin-offline's app shell page is valid HTML like every other page (src/components/seo/app-shell-head.tsx);
-// Gatsby's page-path script is the same text on every page, so all pages share one policy (src/components/seo/page-path-script.tsx).
+// Gatsby's page-path script is the same text on every page, so all pages share one policy (src/components/seo/page-path-script.tsx);
+// Gatsby's app scripts start once the largest paint is on screen (src/components/seo/deferred-app-scripts.tsx), and
+// gatsby-plugin-image's GatsbyImage runtime, which no page uses, is left out of the head (src/components/seo/image-plugin-head.tsx).
 export const onPreRenderHTML: GatsbySSR["onPreRenderHTML"] = ({
   pathname,
   getHeadComponents,
@@ -28,7 +32,7 @@ export const onPreRenderHTML: GatsbySSR["onPreRenderHTML"] = ({
   getPostBodyComponents,
   replacePostBodyComponents,
 }) => {
-  const head = markServerStylesActive(getHeadComponents() as ReactNode[]);
+  const head = withoutGatsbyImageRuntime(markServerStylesActive(getHeadComponents() as ReactNode[]));
   replaceHeadComponents(pathname === APP_SHELL_PATH ? validAppShellHead(head) : head);
-  replacePostBodyComponents(pagePathFromAttribute(getPostBodyComponents() as ReactNode[]));
+  replacePostBodyComponents(deferAppScripts(pagePathFromAttribute(getPostBodyComponents() as ReactNode[])));
 };

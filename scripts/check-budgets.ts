@@ -1,6 +1,7 @@
 /**
  * Fails when a built page breaks a budget of ARCHITECTURE.md 7 (run after `gatsby build`):
- * first-load JS above 110 KB gzip, a render-blocking third-party script or stylesheet, or (a Netlify
+ * first-load JS above 110 KB gzip, a render-blocking third-party script or stylesheet, a script the
+ * browser fetches before the page's largest paint (docs/page-load.md), or (a Netlify
  * build) a `_headers` file above HOST_RULES_BUDGET (Netlify builds fail on very large ones).
  * Prints the heaviest page per template. Usage: tsx scripts/check-budgets.ts [publicDir]
  */
@@ -24,6 +25,10 @@ const failures = [
     .filter((p) => p.firstLoadJs > FIRST_LOAD_JS_BUDGET)
     .map((p) => `${p.path}: first-load JS ${kb(p.firstLoadJs)} > ${kb(FIRST_LOAD_JS_BUDGET)}`),
   ...pages.filter((p) => p.blocking.length).map((p) => `${p.path}: render-blocking third-party ${p.blocking.join(", ")}`),
+  // Gatsby's app scripts wait in a template until the largest paint is on screen (src/components/seo/deferred-app-scripts.tsx)
+  ...pages
+    .filter((p) => p.earlyScripts.length)
+    .map((p) => `${p.path}: fetches ${p.earlyScripts.join(", ")} before its largest paint (outside the deferred scripts template)`),
 ];
 const headersFile = path.join(publicDir, "_headers");
 if (fs.existsSync(headersFile)) {

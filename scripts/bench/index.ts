@@ -4,18 +4,26 @@
  * per template, first-load JS (gzip), HTML size and Lighthouse mobile scores and metrics (median of
  * N runs, Debian Chromium) next to the blank page and as a ratio. The blank page is measured N times
  * first and once after each page, and compared as the median of all of those, so a machine whose load
- * changes during the run moves both sides alike. Writes bench-results/bench.{json,md}.
- *   npm run bench [-- --runs 3] [--no-build] [--paths /,/pricing/]
+ * changes during the run moves both sides alike.
+ *
+ * Each page is also measured against its own floor: the same HTML with every script removed (floor.ts),
+ * served from the same files on a second port, its runs alternating with the page's. The budget is the
+ * page's LCP within FLOOR_BUDGET × the floor's (docs/page-load.md). Writes bench-results/bench.{json,md}.
+ *   npm run bench [-- --runs 3] [--no-build] [--paths /,/pricing/] [--root <built site>] [--port 9350] [--out bench]
+ * `--root` measures another built site (its public/ and .cache/security-headers.json), e.g. a copy of an
+ * earlier build, for before/after tables; it implies --no-build. The servers use ports port…port+2; the
+ * results go to bench-results/<out>.{json,md}.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { measurePage, measureSite } from "../lib/budgets";
+import { startBenchServer } from "./server";
 
-const ROOT = path.resolve(__dirname, "../..");
-const GATSBY = path.join(ROOT, "node_modules/.bin/gatsby");
+const REPO = path.resolve(__dirname, "../..");
+const GATSBY = path.join(REPO, "node_modules/.bin/gatsby");
 const CHROME = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const ENV = { ...process.env, GATSBY_TELEMETRY_DISABLED: "1" };
 
@@ -24,7 +32,14 @@ const arg = (name: string) => {
   return at < 0 ? undefined : process.argv[at + 1];
 };
 const RUNS = Math.max(1, Number(arg("runs") ?? 3));
-const BUILD = !process.argv.includes("--no-build");
+const ROOT = path.resolve(arg("root") ?? REPO);
+const BUILD = !process.argv.includes("--no-build") && arg("root") === undefined;
+const PORT = Number(arg("port") ?? 9350);
+const OUT = arg("out") ?? "bench";
+/** ARCHITECTURE.md 7: a page's LCP at most this many times its script-free floor's. */
+const FLOOR_BUDGET = 1.15;
+/** Always measured besides one page per template: the pricing page is the landing template's other face. */
+const EXTRA_PATHS = ["/pricing/"];
 
 interface Scores {
   performance: number;
@@ -32,11 +47,16 @@ interface Scores {
   bestPractices: number;
   seo: number;
   lcpMs: number;
+  fcpMs: number;
   tbtMs: number;
   cls: number;
 }
 interface Row extends Scores {
   template: string;
+  /** The same page without its scripts (median of RUNS runs, alternating with the page's). */
+  floorLcpMs: number;
+  floorFcpMs: number;
+  fcpMs: number;
   /** A noindex page (404, 500, sign-up, design system): Lighthouse's SEO category fails it by design. */
   noindex: boolean;
   path: string;
@@ -52,9 +72,9 @@ function build(cwd: string) {
 /** A blank Gatsby 5 site with this project's baseline plugins and one page. */
 function blankSite(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "nd-blank-"));
-  fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"));
+  fs.symlinkSync(path.join(REPO, "node_modules"), path.join(dir, "node_modules"));
   fs.mkdirSync(path.join(dir, "src/pages"), { recursive: true });
-  fs.copyFileSync(path.join(ROOT, "src/images/icon.png"), path.join(dir, "src/icon.png"));
+  fs.copyFileSync(path.join(REPO, "src/images/icon.png"), path.join(dir, "src/icon.png"));
   fs.writeFileSync(
     path.join(dir, "package.json"),
     JSON.stringify({ name: "blank", private: true, dependencies: { gatsby: "*", react: "*", "react-dom": "*" } }),
@@ -78,56 +98,45 @@ export const Head = () => <><html lang="en" /><title>Blank</title><meta name="de
   return dir;
 }
 
-async function serve(cwd: string, port: number): Promise<ChildProcess> {
-  const child = spawn(GATSBY, ["serve", "--port", String(port), "--host", "localhost"], { cwd, env: ENV, stdio: "ignore" });
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(`http://localhost:${port}/`)).ok) return child;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  child.kill();
-  throw new Error(`gatsby serve did not start on ${port}`);
-}
-
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];
 };
 
-async function lighthouseRun(url: string, port: number): Promise<Scores> {
+/** One Lighthouse mobile run (default config: simulated throttling); `performanceOnly` for a floor. */
+async function lighthouseRun(url: string, port: number, performanceOnly = false): Promise<Scores> {
   const { default: lighthouse } = await import("lighthouse");
   const result = await lighthouse(url, {
     port,
     output: "json",
     logLevel: "error",
-    onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+    onlyCategories: performanceOnly ? ["performance"] : ["performance", "accessibility", "best-practices", "seo"],
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { categories, audits } = result.lhr;
-  const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+  const score = (id: string) => (categories[id] ? Math.round((categories[id].score ?? 0) * 100) : NaN);
   return {
     performance: score("performance"),
     accessibility: score("accessibility"),
     bestPractices: score("best-practices"),
     seo: score("seo"),
     lcpMs: Math.round(audits["largest-contentful-paint"]?.numericValue ?? NaN),
+    fcpMs: Math.round(audits["first-contentful-paint"]?.numericValue ?? NaN),
     tbtMs: Math.round(audits["total-blocking-time"]?.numericValue ?? NaN),
     cls: +(audits["cumulative-layout-shift"]?.numericValue ?? NaN).toFixed(3),
   };
 }
 
-/** Each metric's median over the runs (metrics separately, as Lighthouse CI does). */
+/** Each metric's median over the runs (metrics separately, as Lighthouse CI does); a category over the runs that audited it. */
 function medianScores(runs: Scores[]): Scores {
-  const pick = (key: keyof Scores) => median(runs.map((r) => r[key]));
+  const pick = (key: keyof Scores) => median(runs.map((r) => r[key]).filter((v) => !Number.isNaN(v)));
   return {
     performance: pick("performance"),
     accessibility: pick("accessibility"),
     bestPractices: pick("bestPractices"),
     seo: pick("seo"),
     lcpMs: pick("lcpMs"),
+    fcpMs: pick("fcpMs"),
     tbtMs: pick("tbtMs"),
     cls: pick("cls"),
   };
@@ -144,6 +153,8 @@ const kb = (bytes: number) => +(bytes / 1024).toFixed(1);
 const htmlGzipKb = (publicDir: string, pagePath: string) =>
   kb(zlib.gzipSync(fs.readFileSync(path.join(publicDir, pagePath, "index.html"))).length);
 
+const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(2) : "–");
+
 async function main() {
   const publicDir = path.join(ROOT, "public");
   if (BUILD) {
@@ -154,12 +165,12 @@ async function main() {
   const blankDir = blankSite();
   build(blankDir);
 
-  // One page per template (the first path using it), or the paths asked for.
+  // One page per template (the first path using it) and EXTRA_PATHS, or the paths asked for.
   const requested = arg("paths")?.split(",");
   const pages = measureSite(publicDir).filter((p) => !p.path.startsWith("/offline-plugin"));
   const perTemplate = new Map<string, string>();
   for (const page of pages) if (!perTemplate.has(page.template)) perTemplate.set(page.template, page.path);
-  const targets = requested ?? [...perTemplate.values()];
+  const targets = requested ?? [...new Set([...perTemplate.values(), ...EXTRA_PATHS.filter((p) => pages.some((page) => page.path === p))])];
 
   const { launch } = await import("chrome-launcher");
   const chrome = await launch({
@@ -173,26 +184,41 @@ async function main() {
       "--disable-sync",
     ],
   });
-  const site = await serve(ROOT, 9401);
-  const blankServer = await serve(blankDir, 9402);
+  const site = await startBenchServer({ root: ROOT, port: PORT });
+  const floor = await startBenchServer({ root: ROOT, port: PORT + 1, floor: true });
+  const blankServer = await startBenchServer({ root: blankDir, port: PORT + 2 });
   try {
     // The blank page is measured throughout the run, not only before it: N runs first, then one after each
     // page, so a machine that gets busier or quieter during the run moves the reference with the pages.
-    const blankUrl = "http://localhost:9402/";
+    const blankUrl = `${blankServer.url}/`;
     console.log(`lighthouse blank reference (${RUNS} runs, then one after each page)…`);
     const blankRuns = await lighthouseRuns(blankUrl, chrome.port);
     const rows: Row[] = [];
+    const floorRuns: Record<string, Scores[]> = {};
     for (const target of targets) {
       const measured = measurePage(publicDir, target);
-      console.log(`lighthouse ${target} (${RUNS} runs)…`);
+      console.log(`lighthouse ${target} and its floor (${RUNS} runs each)…`);
+      // page and floor alternate, so both see the machine as it is at the time
+      const pageRuns: Scores[] = [];
+      floorRuns[target] = [];
+      for (let i = 0; i < RUNS; i++) {
+        // accessibility, best practices and SEO do not vary from run to run: the first run audits them
+        pageRuns.push(await lighthouseRun(`${site.url}${target}`, chrome.port, i > 0));
+        floorRuns[target].push(await lighthouseRun(`${floor.url}${target}`, chrome.port, true));
+      }
+      const floorScores = medianScores(floorRuns[target]);
       rows.push({
         template: measured.template.replace(/^component---src-/, "").replace(/-tsx$/, ""),
         path: target,
         noindex: /<meta[^>]+name="robots"[^>]+noindex/i.test(fs.readFileSync(path.join(publicDir, target, "index.html"), "utf8")),
         firstLoadJsKb: kb(measured.firstLoadJs),
         htmlKb: htmlGzipKb(publicDir, target),
-        ...medianScores(await lighthouseRuns(`http://localhost:9401${target}`, chrome.port)),
+        ...medianScores(pageRuns),
+        floorLcpMs: floorScores.lcpMs,
+        floorFcpMs: floorScores.fcpMs,
       });
+      const row = rows.at(-1)!;
+      console.log(`  LCP ${row.lcpMs} ms, floor ${row.floorLcpMs} ms (×${ratio(row.lcpMs, row.floorLcpMs)})`);
       blankRuns.push(await lighthouseRun(blankUrl, chrome.port));
     }
     const blankPublic = path.join(blankDir, "public");
@@ -203,34 +229,52 @@ async function main() {
       firstLoadJsKb: kb(measurePage(blankPublic, "/").firstLoadJs),
       htmlKb: htmlGzipKb(blankPublic, "/"),
       ...medianScores(blankRuns),
+      floorLcpMs: NaN,
+      floorFcpMs: NaN,
     };
     const blankPerf = blankRuns.map((r) => r.performance);
 
     const header =
       "| template | path | first-load JS KB (×blank) | HTML gz KB (×blank) | perf (Δ blank) | a11y | best pr. | SEO | LCP ms (×blank) | TBT ms | CLS |";
     const lines = [header, "|---|---|---|---|---|---|---|---|---|---|---|"];
-    const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(2) : "–");
     for (const r of [blank, ...rows])
       lines.push(
         `| ${r.template} | ${r.path} | ${r.firstLoadJsKb} (${ratio(r.firstLoadJsKb, blank.firstLoadJsKb)}) | ${r.htmlKb} (${ratio(r.htmlKb, blank.htmlKb)}) | ${r.performance} (${r.performance - blank.performance >= 0 ? "+" : ""}${r.performance - blank.performance}) | ${r.accessibility} | ${r.bestPractices} | ${r.seo}${r.noindex ? " (noindex)" : ""} | ${r.lcpMs} (${ratio(r.lcpMs, blank.lcpMs)}) | ${r.tbtMs} | ${r.cls} |`,
       );
-    const markdown = `# Benchmark ${new Date().toISOString()}\n\nLighthouse mobile, median of ${RUNS} run(s) per page, ${os.cpus().length} CPUs. The blank reference is the median of ${blankRuns.length} runs spread through the run (performance ${Math.min(...blankPerf)}–${Math.max(...blankPerf)}).\n\n${lines.join("\n")}\n`;
+    const floorLines = [
+      "| template | path | LCP ms | floor LCP ms | LCP ÷ floor | FCP ms | floor FCP ms |",
+      "|---|---|---|---|---|---|---|",
+      ...rows.map(
+        (r) =>
+          `| ${r.template} | ${r.path} | ${r.lcpMs} | ${r.floorLcpMs} | ${ratio(r.lcpMs, r.floorLcpMs)}${r.lcpMs > FLOOR_BUDGET * r.floorLcpMs ? " ✗" : ""} | ${r.fcpMs} | ${r.floorFcpMs} |`,
+      ),
+    ];
+    const markdown =
+      `# Benchmark ${new Date().toISOString()}\n\nLighthouse mobile, median of ${RUNS} run(s) per page, ${os.cpus().length} CPUs. The blank reference is the median of ${blankRuns.length} runs spread through the run (performance ${Math.min(...blankPerf)}–${Math.max(...blankPerf)}).\n\n${lines.join("\n")}\n` +
+      `\n## Largest paint against the page's own floor\n\nThe floor is the same HTML with every script removed (scripts/bench/floor.ts), median of ${RUNS} run(s) alternating with the page's. Budget: LCP ≤ ${FLOOR_BUDGET} × floor.\n\n${floorLines.join("\n")}\n`;
     console.log(`\n${markdown}`);
-    fs.mkdirSync(path.join(ROOT, "bench-results"), { recursive: true });
-    fs.writeFileSync(path.join(ROOT, "bench-results/bench.json"), JSON.stringify({ runs: RUNS, blank, blankRuns, rows }, null, 2));
-    fs.writeFileSync(path.join(ROOT, "bench-results/bench.md"), markdown);
+    fs.mkdirSync(path.join(REPO, "bench-results"), { recursive: true });
+    fs.writeFileSync(
+      path.join(REPO, `bench-results/${OUT}.json`),
+      JSON.stringify({ runs: RUNS, root: ROOT, blank, blankRuns, rows, floorRuns }, null, 2),
+    );
+    fs.writeFileSync(path.join(REPO, `bench-results/${OUT}.md`), markdown);
 
     const failures = rows.filter(
       (r) =>
-        r.performance < blank.performance - 3 || r.accessibility < 100 || r.bestPractices < 100 || (!r.noindex && r.seo < 100) || r.cls > 0,
+        r.performance < blank.performance - 3 ||
+        r.accessibility < 100 ||
+        r.bestPractices < 100 ||
+        (!r.noindex && r.seo < 100) ||
+        r.cls > 0 ||
+        r.lcpMs > FLOOR_BUDGET * r.floorLcpMs,
     );
     if (failures.length) {
       console.log(`\nOutside the ARCHITECTURE.md 7 budgets: ${failures.map((r) => r.path).join(", ")}`);
       process.exitCode = 1;
     }
   } finally {
-    site.kill();
-    blankServer.kill();
+    await Promise.all([site.close(), floor.close(), blankServer.close()]);
     await chrome.kill();
     fs.rmSync(blankDir, { recursive: true, force: true });
   }

@@ -2,7 +2,8 @@
  * Performance budgets of the built site (ARCHITECTURE.md 7), counted from the files on disk so the
  * check is deterministic: first-load JavaScript per page (gzip -9 of every same-origin script the
  * HTML loads or preloads, the page's component chunk, and inline scripts — the same rule as
- * ../shared/tools/first-load-js) and no render-blocking third-party resource in any page.
+ * ../shared/tools/first-load-js), no render-blocking third-party resource in any page, and no script
+ * fetched before the page's largest paint (docs/page-load.md).
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -17,6 +18,8 @@ export interface PageBudget {
   template: string;
   firstLoadJs: number;
   blocking: string[];
+  /** Scripts the browser fetches as it reads the page, next to the page's largest paint. */
+  earlyScripts: string[];
 }
 
 const gzipSize = (data: Buffer | string) => zlib.gzipSync(data, { level: 9 }).length;
@@ -53,6 +56,24 @@ export function renderBlockingThirdParty(html: string): string[] {
   return found;
 }
 
+/**
+ * Scripts a page makes the browser fetch while it loads, competing with its largest paint for bandwidth
+ * and main thread: any `<script src>` and any link preloading a script, except inside a `<template>`,
+ * whose content the browser neither fetches nor runs. Gatsby's app scripts wait in one until that paint
+ * is on screen (src/components/seo/deferred-app-scripts.tsx).
+ */
+export function scriptsBeforePaint(html: string): string[] {
+  const live = html.replace(/<template\b[^>]*>[\s\S]*?<\/template>/gi, "");
+  const found: string[] = [];
+  for (const m of live.matchAll(/<script\b[^>]*\bsrc="([^"]*)"/gi)) found.push(m[1]);
+  for (const m of live.matchAll(/<link\b[^>]*>/gi)) {
+    const rel = /\brel="([^"]*)"/i.exec(m[0])?.[1].toLowerCase().split(/\s+/) ?? [];
+    if (rel.includes("modulepreload") || (rel.includes("preload") && /\bas="script"/i.test(m[0])))
+      found.push(/\bhref="([^"]*)"/i.exec(m[0])?.[1] ?? "");
+  }
+  return found;
+}
+
 export function measurePage(publicDir: string, pagePath: string, cache = new Map<string, number>()): PageBudget {
   const html = fs.readFileSync(path.join(publicDir, pagePath, "index.html"), "utf8");
   const sources = new Set<string>();
@@ -76,7 +97,7 @@ export function measurePage(publicDir: string, pagePath: string, cache = new Map
     total += cache.get(file)!;
   }
   for (const m of html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) total += gzipSize(m[1]);
-  return { path: pagePath, template, firstLoadJs: total, blocking: renderBlockingThirdParty(html) };
+  return { path: pagePath, template, firstLoadJs: total, blocking: renderBlockingThirdParty(html), earlyScripts: scriptsBeforePaint(html) };
 }
 
 export function measureSite(publicDir: string): PageBudget[] {

@@ -8,6 +8,11 @@ import { routeExperienceApi } from "./experience-api-route";
  * ARCHITECTURE.md 7 (Lighthouse mobile): on a phone-sized screen the largest paint of every template is
  * never an image the browser was told to load lazily; that image is found only after layout and loads
  * last, the Lighthouse "lcp-lazy-loaded" failure. A hero or a list's first card loads eagerly instead.
+ *
+ * Page load (LCP within 1.15× of the page without scripts, docs/page-load.md): no script is fetched
+ * until the largest paint is on screen, so none competes with it for bandwidth or main thread, and the
+ * page still hydrates after it. This also fails when Gatsby's app scripts escape the deferred template
+ * (src/components/seo/deferred-app-scripts.tsx leans on Gatsby's scripts slice).
  */
 const publicDir = path.resolve(__dirname, "../../public");
 
@@ -44,5 +49,33 @@ for (const sitePath of onePagePerTemplate()) {
       () => (window as unknown as { __largestPaint: { tag: string; loading: string | null; src: string } }).__largestPaint,
     );
     if (largest.tag === "IMG") expect(largest.loading, `largest paint ${largest.src}`).not.toBe("lazy");
+  });
+}
+
+for (const sitePath of onePagePerTemplate()) {
+  // Lighthouse counts a script against the largest paint when it had arrived (and ran) before that paint:
+  // a script requested while the paint is being presented is not one of them.
+  test(`${sitePath}: no script arrives before the largest paint, and the page hydrates after it`, async ({ page, baseURL }) => {
+    await routeExperienceApi(page, baseURL!, { stubOthers: true });
+    await page.addInitScript(() => {
+      const w = window as unknown as { __paints: number[] };
+      w.__paints = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) w.__paints.push(entry.startTime);
+      }).observe({ type: "largest-contentful-paint", buffered: true });
+    });
+    await page.goto(sitePath);
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+    const { paints, scripts } = await page.evaluate(() => ({
+      paints: (window as unknown as { __paints: number[] }).__paints,
+      scripts: (performance.getEntriesByType("resource") as PerformanceResourceTiming[])
+        .filter((e) => /\.m?js$/.test(new URL(e.name).pathname) || e.initiatorType === "script")
+        .map((e) => ({ url: e.name, start: Math.round(e.startTime), end: Math.round(e.responseEnd) })),
+    }));
+    expect(paints.length, "a largest paint was reported").toBeGreaterThan(0);
+    expect(scripts.length, "the page loaded its scripts").toBeGreaterThan(0);
+    const largestPaint = Math.round(paints.at(-1)!);
+    const early = scripts.filter((s) => s.end <= largestPaint);
+    expect(early, `scripts that arrived before the largest paint at ${largestPaint} ms`).toEqual([]);
   });
 }

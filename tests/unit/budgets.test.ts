@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
-import { builtPages, measurePage, renderBlockingThirdParty } from "../../scripts/lib/budgets";
+import { builtPages, measurePage, renderBlockingThirdParty, scriptsBeforePaint } from "../../scripts/lib/budgets";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "budget-"));
 const write = (file: string, text: string) => {
@@ -44,5 +44,22 @@ describe("performance budgets (ARCHITECTURE 7)", () => {
     expect(
       renderBlockingThirdParty('<head><script defer src="//cdn.example/a.js"></script><link rel="stylesheet" href="/local.css"></head>'),
     ).toEqual([]);
+  });
+});
+
+describe("no script before the largest paint (docs/page-load.md)", () => {
+  it("reports script elements and script preloads the browser fetches while the page loads", () => {
+    expect(measurePage(dir, "/").earlyScripts).toEqual(["https://cdn.example/tag.js", "/app-1.js", "/app-1.js"]);
+    expect(
+      scriptsBeforePaint(
+        `<head><link rel="modulepreload" href="/m.js"><link rel="preload" as="image" href="/hero.png"></head><body><script>inline()</script></body>`,
+      ),
+    ).toEqual(["/m.js"]);
+  });
+  it("leaves out what waits in a template until that paint is on screen", () => {
+    const html =
+      `<body><p>x</p><template id="gatsby-deferred-scripts"><script>window.___chunkMapping="{}";</script>` +
+      `<script src="/webpack-runtime-1.js" async></script><script src="/app-1.js" async></script></template><script>load()</script></body>`;
+    expect(scriptsBeforePaint(html)).toEqual([]);
   });
 });

@@ -1,0 +1,65 @@
+import { isValidElement, type ReactNode } from "react";
+
+/**
+ * Gatsby's app scripts start once the page's largest paint is on screen (docs/page-load.md).
+ *
+ * Gatsby ends every page with its scripts (the chunk map, the compilation hash and the async
+ * webpack-runtime, framework and app bundles, ~95 KB gzip), as the `_gatsby-scripts` slice it stitches
+ * into each page after rendering. The browser fetches those bundles as soon as it sees them, next to the
+ * hero image, and runs them before the image is painted: on a throttled phone that is about half a second
+ * more of largest paint (Lighthouse: 1.78 s against 1.07 s for the same HTML without scripts).
+ *
+ * The slice is therefore rendered inside a <template>, where the browser neither fetches nor runs
+ * anything, and one small inline script (the same text on every page, so one CSP hash) inserts a copy of
+ * it once the page has loaded, its priority images have decoded and a frame has been painted; or at the
+ * first key or pointer press, if that comes sooner. The scripts then run as they did (Gatsby's loader
+ * sees the document already loaded and hydrates at once); only when they start has moved.
+ *
+ * This leans on Gatsby internals (the slice id, and stitching that fills the slice wherever its
+ * placeholder is): `tests/e2e/largest-paint.spec.ts` fails when a built page loads a script outside the
+ * template, or when the page does not hydrate. Without slices (GATSBY_SLICES off), or after a Gatsby
+ * release renames the slice, nothing is wrapped and that test fails. To remove: drop the
+ * `deferAppScripts` call in gatsby-ssr.tsx.
+ */
+
+/** The id of the template holding Gatsby's scripts. */
+export const DEFERRED_SCRIPTS_ID = "gatsby-deferred-scripts";
+
+/** Gatsby's slice holding the chunk map, the compilation hash and the app bundles. */
+const SCRIPTS_SLICE = "_gatsby-scripts";
+
+/** How long after the load event the scripts wait for a painted frame (none comes in a background tab). */
+const FRAME_WAIT_MS = 1000;
+
+/**
+ * Runs in the page, right after the template. Plain ES5, written small (it is in every page's HTML, and
+ * a page's HTML is fetched whole before it paints): it runs before any polyfill and is not compiled.
+ * Decoding first: an image that has loaded is painted only once decoded (decoding="async"); the second
+ * animation frame comes after the frame that painted it. Input listeners stay (start runs once).
+ */
+export const DEFERRED_SCRIPTS_LOADER =
+  `(function(){var d=document,s=0;function go(){if(!s){s=1;d.body.appendChild(d.importNode(d.getElementById(${JSON.stringify(DEFERRED_SCRIPTS_ID)}).content,!0))}}` +
+  `function f(){requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go)})})}` +
+  `function l(){setTimeout(go,${FRAME_WAIT_MS});Promise.all([].map.call(d.querySelectorAll("img[fetchpriority=high]"),function(i){return i.decode().catch(n)})).then(f)}function n(){}` +
+  `addEventListener("pointerdown",go,!0);addEventListener("keydown",go,!0);d.readyState=="complete"?l():addEventListener("load",l)})()`;
+
+const isScriptsSlice = (component: ReactNode) =>
+  isValidElement(component) && (component.props as { sliceId?: unknown }).sliceId === SCRIPTS_SLICE;
+
+/**
+ * Gatsby's post-body components with its scripts slice moved into the template and the loader after
+ * it. Components without that slice are returned as they are.
+ */
+export function deferAppScripts(components: ReactNode[]): ReactNode[] {
+  if (!components.some(isScriptsSlice)) return components;
+  return components.flatMap((component) =>
+    isScriptsSlice(component)
+      ? [
+          <template key={DEFERRED_SCRIPTS_ID} id={DEFERRED_SCRIPTS_ID}>
+            {component}
+          </template>,
+          <script key={`${DEFERRED_SCRIPTS_ID}-loader`} dangerouslySetInnerHTML={{ __html: DEFERRED_SCRIPTS_LOADER }} />,
+        ]
+      : [component],
+  );
+}
