@@ -52,7 +52,7 @@ const isScriptsSlice = (component: ReactNode) =>
  */
 export function deferAppScripts(components: ReactNode[]): ReactNode[] {
   if (!components.some(isScriptsSlice)) return components;
-  return components.flatMap((component) =>
+  return components.flatMap<ReactNode>((component) =>
     isScriptsSlice(component)
       ? [
           <template key={DEFERRED_SCRIPTS_ID} id={DEFERRED_SCRIPTS_ID}>
