@@ -9,7 +9,17 @@
 import fs from "node:fs";
 import path from "node:path";
 import { generatePosts } from "./bench/generate-posts";
+import matter from "gray-matter";
+import { builtHtmlFiles } from "../src/node/html-output";
 import { copySite, pageContexts, pagesNaming, retitle, timedBuild } from "./bench/site-build";
+
+/** The built pages that show `title` ("… #3" is not "… #31"). */
+function htmlPagesContaining(publicDir: string, title: string): string[] {
+  const pattern = new RegExp(`${title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?!\\d)`);
+  return builtHtmlFiles(publicDir)
+    .filter(({ file }) => pattern.test(fs.readFileSync(file, "utf8")))
+    .map(({ route }) => route);
+}
 
 const count = Number(process.argv[2] ?? 60);
 const site = copySite("nd-incremental-");
@@ -28,7 +38,11 @@ try {
   if (typeof postId !== "string") throw new Error(`no page /blog/${slug}/ in the cold build`);
   const showing = pagesNaming(contexts, postId);
 
-  retitle(path.join(content, "blog/posts", `${slug}.md`), `A retitled post ${Date.now()}`);
+  const file = path.join(content, "blog/posts", `${slug}.md`);
+  const oldTitle = matter(fs.readFileSync(file, "utf8")).data.title as string;
+  const newTitle = `A retitled post ${Date.now()}`;
+  const before = htmlPagesContaining(path.join(site, "public"), oldTitle);
+  retitle(file, newTitle);
   const warm = timedBuild(site, env);
   console.log(
     `cold: ${cold.queries} queries in ${cold.seconds.toFixed(1)} s; one title changed: ${warm.queries} queries in ${warm.seconds.toFixed(1)} s`,
@@ -42,6 +56,11 @@ try {
     throw new Error(
       `one changed post re-ran ${warm.queries} queries; the pages that show it are ${showing.length}: a page depends on posts it does not show`,
     );
+  // Fewer queries must not mean stale pages: every page that showed the old title shows the new one.
+  const stale = htmlPagesContaining(path.join(site, "public"), oldTitle);
+  if (stale.length) throw new Error(`pages still show the old title: ${stale.join(", ")}`);
+  const updated = htmlPagesContaining(path.join(site, "public"), newTitle);
+  if (updated.length < before.length) throw new Error(`the old title was on ${before.join(", ")}; the new one is on ${updated.join(", ")}`);
   console.log("ok: only the queries of the pages that show the changed post re-ran");
 } finally {
   fs.rmSync(site, { recursive: true, force: true });
