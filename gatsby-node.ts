@@ -12,6 +12,7 @@ import { BUILT_PAGES_CACHE, readBuiltPages } from "./src/node/html-output";
 import { sourceHubSpotForms } from "./src/node/hubspot/source";
 import { writeFunctionForms } from "./src/node/lead-forms";
 import { writeRobotsTxt } from "./src/node/robots";
+import { HYDRATION_WITHOUT_SIDE_EFFECTS } from "./src/node/webpack-rules";
 
 export { createSchemaCustomization } from "./src/node/customize-schema";
 export { createResolvers } from "./src/node/resolvers";
@@ -48,7 +49,7 @@ export const sourceNodes: GatsbyNode["sourceNodes"] = async (args) => {
 
 // Personalization unset: the SDK chunk is not even emitted (src/personalization/load-sdk.ts).
 export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ actions, plugins }) => {
-  actions.setWebpackConfig({ plugins: [plugins.define(browserBuildConstants())] });
+  actions.setWebpackConfig({ plugins: [plugins.define(browserBuildConstants())], module: { rules: [HYDRATION_WITHOUT_SIDE_EFFECTS] } });
 };
 
 export const createPages: GatsbyNode["createPages"] = (args) => createAllPages(args);
