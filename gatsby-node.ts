@@ -1,6 +1,6 @@
 /** Gatsby Node APIs: a dispatcher; the work lives in src/node. */
 import type { GatsbyNode } from "gatsby";
-import { browserBuildConstants, readServerConfig } from "./src/config";
+import { browserBuildConstants, personalizationSdkConstant, readServerConfig } from "./src/config";
 import { sourceLocalContent } from "./src/node/local/source-nodes";
 import { ContentError } from "./src/node/local/load-content";
 import { createPages as createAllPages } from "./src/node/create-pages";
@@ -49,7 +49,10 @@ export const sourceNodes: GatsbyNode["sourceNodes"] = async (args) => {
 
 // Personalization unset: the SDK chunk is not even emitted (src/personalization/load-sdk.ts).
 export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ actions, plugins }) => {
-  actions.setWebpackConfig({ plugins: [plugins.define(browserBuildConstants())], module: { rules: [HYDRATION_WITHOUT_SIDE_EFFECTS] } });
+  actions.setWebpackConfig({
+    plugins: [plugins.define({ ...browserBuildConstants(), ...personalizationSdkConstant() })],
+    module: { rules: [HYDRATION_WITHOUT_SIDE_EFFECTS] },
+  });
 };
 
 export const createPages: GatsbyNode["createPages"] = (args) => createAllPages(args);
