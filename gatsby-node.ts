@@ -1,6 +1,6 @@
 /** Gatsby Node APIs: a dispatcher; the work lives in src/node. */
 import type { GatsbyNode } from "gatsby";
-import { browserBuildConstants, readServerConfig } from "./src/config";
+import { browserBuildConstants, personalizationSdkConstant, readServerConfig } from "./src/config";
 import { sourceEmbeddedContent } from "./src/node/local/watch";
 import { contentRoot, watchingContent } from "./src/config/content";
 import { createPages as createAllPages } from "./src/node/create-pages";
@@ -12,6 +12,7 @@ import { BUILT_PAGES_CACHE, readBuiltPages } from "./src/node/html-output";
 import { sourceHubSpotForms } from "./src/node/hubspot/source";
 import { writeFunctionForms } from "./src/node/lead-forms";
 import { writeRobotsTxt } from "./src/node/robots";
+import { HYDRATION_WITHOUT_SIDE_EFFECTS } from "./src/node/webpack-rules";
 
 export { createSchemaCustomization } from "./src/node/customize-schema";
 export { createResolvers } from "./src/node/resolvers";
@@ -43,7 +44,10 @@ export const sourceNodes: GatsbyNode["sourceNodes"] = async (args) => {
 
 // Personalization unset: the SDK chunk is not even emitted (src/personalization/load-sdk.ts).
 export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ actions, plugins }) => {
-  actions.setWebpackConfig({ plugins: [plugins.define(browserBuildConstants())] });
+  actions.setWebpackConfig({
+    plugins: [plugins.define({ ...browserBuildConstants(), ...personalizationSdkConstant() })],
+    module: { rules: [HYDRATION_WITHOUT_SIDE_EFFECTS] },
+  });
 };
 
 export const createPages: GatsbyNode["createPages"] = (args) => createAllPages(args);

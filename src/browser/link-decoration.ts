@@ -9,14 +9,14 @@ import { isAppHost, isMarketingHost, siteHosts, type SiteHosts } from "./hosts";
 import { gatsbyNavigate, isPlainLeftClick } from "../hydration";
 import { isSignupPage } from "../lib/layout-rules";
 import { STORAGE_TTL_MS, getStored, setStored, type StorageLike } from "../lib/storage";
-import { paths } from "../lib/paths";
+import { LOGIN_PATH, SIGNUP_PATH } from "../lib/paths";
 
 export type { StorageLike };
 export { STORAGE_TTL_MS };
 
 // Prefixes without the trailing slash: "/members/register" and anything below it count.
-export const SIGNUP_PATH_PREFIX = paths.signup().slice(0, -1);
-export const LOGIN_PATH_PREFIX = paths.login().slice(0, -1);
+export const SIGNUP_PATH_PREFIX = SIGNUP_PATH.slice(0, -1);
+export const LOGIN_PATH_PREFIX = LOGIN_PATH.slice(0, -1);
 /** SPEC 3.8: set on a click of the login link. */
 export const LOGIN_CLICKED_KEY = "HS--log-in-clicked";
 export const PROMO_PARAM = "promo";

@@ -178,15 +178,18 @@ export function readManagementConfig() {
 }
 
 /**
- * Build-time constants for the browser bundle beyond Gatsby's own GATSBY_* inlining (webpack's
- * DefinePlugin, gatsby-node's onCreateWebpackConfig). PERSONALIZATION_SDK says whether a personalization
- * client id is set: when it is false, webpack drops the SDK's dynamic import (src/personalization/load-sdk.ts)
- * and never emits the SDK chunk; an unset client id also becomes "" for the public config.
+ * Build-time constants for the browser bundle beyond Gatsby's own GATSBY_* inlining: an unset
+ * personalization client id becomes "" for the public config.
  */
 export function browserBuildConstants(): Record<string, string> {
-  const clientId = env("GATSBY_NINETAILED_CLIENT_ID");
-  return {
-    PERSONALIZATION_SDK: JSON.stringify(Boolean(clientId)),
-    ...(clientId ? {} : { "process.env.GATSBY_NINETAILED_CLIENT_ID": JSON.stringify("") }),
-  };
+  return env("GATSBY_NINETAILED_CLIENT_ID") ? {} : { "process.env.GATSBY_NINETAILED_CLIENT_ID": JSON.stringify("") };
+}
+
+/**
+ * PERSONALIZATION_SDK (webpack's DefinePlugin, gatsby-node's onCreateWebpackConfig): whether a personalization
+ * client id is set. When it is false, webpack drops the SDK's dynamic import (src/personalization/load-sdk.ts)
+ * and never emits the SDK chunk.
+ */
+export function personalizationSdkConstant(): Record<string, string> {
+  return { PERSONALIZATION_SDK: JSON.stringify(Boolean(env("GATSBY_NINETAILED_CLIENT_ID"))) };
 }

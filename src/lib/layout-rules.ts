@@ -1,7 +1,7 @@
 /**
  * Which layout pieces a path gets (SPEC 2.2). Pure: given a pathname and page flags.
  */
-import { paths, PRODUCT_PATHS } from "./paths";
+import { INTEGRATIONS_PATH, LOGIN_PATH, PRICING_PATH, PRODUCT_PATHS, SIGNUP_PATH } from "./paths";
 
 export type FooterVariant = "full" | "small" | "none";
 
@@ -32,10 +32,10 @@ export function isStaticHeader(pathname: string, useStaticHeader = false): boole
 
 const FIXED_BAR_EXACT = [
   "/",
-  paths.pricing(),
+  PRICING_PATH,
   ...PRODUCT_PATHS,
   "/customer-champions/",
-  paths.integrations(),
+  INTEGRATIONS_PATH,
   "/lp/get-a-demo/",
   "/for-good/",
   "/startups/",
@@ -55,5 +55,5 @@ export function fixedBarVariant(pathname: string): FixedBarVariant | null {
 /** SPEC 2.2: the home page shows Login instead of Get a Demo. */
 export const showsLoginButton = (pathname: string) => normalizePath(pathname) === "/";
 
-export const isSignupPage = (pathname: string) => normalizePath(pathname).startsWith(paths.signup());
-export const isLoginPage = (pathname: string) => normalizePath(pathname).startsWith(paths.login());
+export const isSignupPage = (pathname: string) => normalizePath(pathname).startsWith(SIGNUP_PATH);
+export const isLoginPage = (pathname: string) => normalizePath(pathname).startsWith(LOGIN_PATH);

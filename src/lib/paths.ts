@@ -3,29 +3,40 @@
  * pages, the sign-up and login pages, and the product pages. Shared by page creation, components and the
  * browser runtime, so a path changes in one place.
  */
+
+/**
+ * The fixed pages the browser's first-load code names (layout rules, the script catalog, link decoration):
+ * plain constants, so that code takes these few strings and not the whole table below.
+ */
+export const BLOG_PATH = "/blog/";
+export const PRICING_PATH = "/pricing/";
+export const INTEGRATIONS_PATH = "/integrations/";
+/** ARCHITECTURE.md 3: the sign-up page (its form posts to the app host's page of the same path). */
+export const SIGNUP_PATH = "/members/register/";
+export const LOGIN_PATH = "/members/login/";
+
 export const paths = {
-  blog: () => "/blog/",
+  blog: () => BLOG_PATH,
   blogPost: (slug: string) => `/blog/${slug}/`,
   category: (slug: string, page = 1) => (page > 1 ? `/blog/category/${slug}/page/${page}/` : `/blog/category/${slug}/`),
   author: (slug: string) => `/authors/${slug}/`,
   book: (book: string) => `/books/${book}/`,
   bookPost: (book: string, chapter: string) => `/books/${book}/${chapter}/`,
-  integrations: () => "/integrations/",
+  integrations: () => INTEGRATIONS_PATH,
   integration: (slug: string) => `/integrations/${slug}/`,
   customers: () => "/customers/",
   company: (slug: string) => `/customers/${slug}/`,
   jobs: () => "/jobs/",
   job: (slug: string) => `/jobs/${slug}/`,
   resources: () => "/resources/",
-  pricing: () => "/pricing/",
+  pricing: () => PRICING_PATH,
   ask: () => "/ask/",
   interviewBuilder: () => "/interview-builder/",
   interviewLibrary: () => "/interview-builder/library/",
   interviewGuide: (role: string) => `/interview-builder/${role}/`,
   jobDescription: (role: string) => `/interview-builder/job-descriptions/${role}/`,
-  /** ARCHITECTURE.md 3: the sign-up page (its form posts to the app host's page of the same path). */
-  signup: () => "/members/register/",
-  login: () => "/members/login/",
+  signup: () => SIGNUP_PATH,
+  login: () => LOGIN_PATH,
 } as const;
 
 export const POSTS_PER_PAGE = 6;

@@ -5,7 +5,7 @@
  * src/node/security-headers.ts). Pure data and rules.
  */
 import { normalizePath } from "./layout-rules";
-import { paths, PRODUCT_PATHS } from "./paths";
+import { BLOG_PATH, INTEGRATIONS_PATH, PRICING_PATH, PRODUCT_PATHS } from "./paths";
 
 export type ThirdPartyScriptId =
   | "consent-manager"
@@ -39,12 +39,12 @@ export interface ScriptsConfig {
 
 /** SPEC 2.2 leaves the list open: product, pricing, comparison and blog paths. */
 export const DEFAULT_SALES_INTELLIGENCE_PATHS: readonly string[] = [
-  paths.pricing(),
+  PRICING_PATH,
   "/pricing/contact-based/",
   ...PRODUCT_PATHS,
-  `${paths.integrations()}*`,
+  `${INTEGRATIONS_PATH}*`,
   "/compare/*",
-  `${paths.blog()}*`,
+  `${BLOG_PATH}*`,
 ];
 
 /** Which pages a script loads on; src/browser/scripts.ts decides each for a page. */

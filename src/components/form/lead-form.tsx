@@ -1,7 +1,7 @@
 import React, { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { publicConfig } from "../../config/public";
 import { getCookie } from "../../lib/cookies";
-import { paths } from "../../lib/paths";
+import { SIGNUP_PATH } from "../../lib/paths";
 import { buildPayload, initialValues, lookupIpAddress, pageNameOf } from "../../lib/lead-form/payload";
 import {
   allFields,
@@ -56,7 +56,7 @@ export interface LeadFormProps {
 function openAfterSuccess(form: LeadFormDefinition) {
   let target = form.redirectUrl ?? "";
   if (form.alternative_id === FREE_TRIAL_FORM_ID) {
-    const link = document.querySelector<HTMLAnchorElement>(`a[data-free-trial-link], a[href*="${paths.signup()}"]`);
+    const link = document.querySelector<HTMLAnchorElement>(`a[data-free-trial-link], a[href*="${SIGNUP_PATH}"]`);
     target = link?.href ?? target;
   }
   if (target) window.open(target, "_blank", "noopener");
