@@ -30,10 +30,10 @@ function report(args: Args, error: unknown, during: string): boolean {
 }
 
 /** One sourcing of content/: creates or updates its nodes, deletes the ones it no longer makes. */
-function update(contentDir: string, args: Args, options: LocalSourceOptions) {
+function update(contentDir: string, args: Args, options: LocalSourceOptions & { watch: boolean }) {
   const { ids } = sourceLocalContent(contentDir, args, { ...options, previous: sourced });
   sourced = ids;
-  showContentErrorInBrowser(null);
+  if (options.watch) showContentErrorInBrowser(null);
 }
 
 /**
@@ -58,7 +58,7 @@ export function sourceEmbeddedContent(contentDir: string, args: Args, options: L
   if (options.watch) watch(contentDir, args, options);
 }
 
-function watch(contentDir: string, args: Args, options: LocalSourceOptions) {
+function watch(contentDir: string, args: Args, options: LocalSourceOptions & { watch: boolean }) {
   if (watcher) return; // one watcher for the whole develop session; sourceNodes may run again
   let timer: NodeJS.Timeout | undefined;
   const changed = new Set<string>();
