@@ -28,8 +28,9 @@ npx tsx scripts/validate-html.ts >"$html_log" 2>&1 &
 html_pid=$!
 step "types"
 npx tsc --noEmit
-step "lint"
+step "lint (with the import layers) and no import circle"
 npx eslint . --max-warnings=0
+npm run --silent lint:cycles
 npx prettier --check . --log-level warn
 step "HTML validity of every built page (W3C Nu checker, ran beside types and lint)"
 html_status=0
