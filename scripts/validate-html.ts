@@ -1,5 +1,5 @@
 /**
- * HTML validity of every built page (issue 10, item 6): one run of the W3C Nu HTML checker (vnu.jar from
+ * HTML validity of every built page: one run of the W3C Nu HTML checker (vnu.jar from
  * the `vnu-jar` package; needs Java 11+ on PATH or JAVA_HOME) over every public/**\/index.html. Fails on
  * any error; warnings are counted, not fatal. Usage: tsx scripts/validate-html.ts [publicDir]
  */

@@ -1,5 +1,5 @@
 /**
- * The help-desk staffing model (issue 7). Pure functions, no DOM.
+ * The help-desk staffing model. Pure functions, no DOM.
  *
  * Live channels (chat, phone) use Erlang C: contacts arrive at random (Poisson) during the hours of
  * coverage, and we look for the smallest number of agents per interval that answers the target share

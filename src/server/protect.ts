@@ -1,5 +1,5 @@
 /**
- * Abuse protection in front of the lead functions (issue 10): an Origin check against cross-site
+ * Abuse protection in front of the lead functions: an Origin check against cross-site
  * posts and a per-IP rate limit (429 with Retry-After). Runs before the body is read, so a refused
  * request costs no parsing and writes nothing.
  */

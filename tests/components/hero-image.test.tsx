@@ -14,7 +14,7 @@ const data: IGatsbyImageData = {
   },
 };
 
-describe("HeroImage (issue 9: hero images eager with high priority, no CLS)", () => {
+describe("HeroImage (hero images eager with high priority, no CLS)", () => {
   it("renders a picture whose img loads eagerly with high fetch priority and fixed dimensions", () => {
     const { container } = render(<HeroImage image={data} alt="A support team at work" />);
     const img = container.querySelector("img")!;

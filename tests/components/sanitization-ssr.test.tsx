@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Issue 10 item 2, "none survives in built HTML" without a second site build: every HTML-bearing field
+ * "No XSS payload survives in built HTML" without a second site build: every HTML-bearing field
  * carries the whole XSS corpus through the same path the build takes (Markdown → renderMarkdown;
  * footer raw HTML, form rich text and consent texts → sanitize, which the schema's @sanitized applies)
  * and is server-rendered with react-dom/server by the components the pages use. The server status

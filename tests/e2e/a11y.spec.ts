@@ -1,5 +1,5 @@
 /**
- * Accessibility (issue 10, item 6). Every page is axe-checked in pages.spec.ts and the menus and drawers
+ * Accessibility. Every page is axe-checked in pages.spec.ts and the menus and drawers
  * in layout.spec.ts; here: axe with the fixed bar, the lead forms' errors and status, the mega-menu and
  * the phone menu open, and keyboard-only journeys (no mouse at all) through the mega-menu, a lead form
  * and both tools.

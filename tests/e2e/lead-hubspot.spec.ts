@@ -1,5 +1,5 @@
 /**
- * The HubSpot delivery path end to end (issue 5): the same build served by a second `gatsby serve` whose
+ * The HubSpot delivery path end to end: the same build served by a second `gatsby serve` whose
  * functions are configured (at run time) for HubSpot, pointed at the HubSpot emulator in this process.
  * A lead goes to HubSpot at once; during an outage it is kept, and `leads:flush` delivers it exactly once.
  */

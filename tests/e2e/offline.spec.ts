@@ -1,5 +1,5 @@
 /**
- * Offline and deploys (issue 10, item 5; SPEC 4.7, 7.4) in Chromium against the e2e build, served by
+ * Offline and deploys (SPEC 4.7, 7.4) in Chromium against the e2e build, served by
  * a static host of our own (tests/e2e/static-host.ts) so a test can go offline and deploy a new release.
  */
 import fs from "node:fs";

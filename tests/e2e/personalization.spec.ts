@@ -5,7 +5,7 @@ import type { Control, ExperienceApi } from "../emulators/experience-api";
 import { routeExperienceApi } from "./experience-api-route";
 
 /**
- * Personalization (SPEC 4.6, 7.2; issue 6) against the e2e build, which is configured with
+ * Personalization (SPEC 4.6, 7.2) against the e2e build, which is configured with
  * GATSBY_NINETAILED_CLIENT_ID=e2e-org and GATSBY_NINETAILED_URL=https://experience.third-party.test
  * (tests/e2e/third-party.env). That host is answered by an in-process Experience API emulator; every
  * other host off localhost is aborted.

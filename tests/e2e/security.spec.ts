@@ -9,7 +9,7 @@ import { MAX_INLINE_SCRIPTS } from "../../src/node/security-headers";
 import { XSS_PAYLOADS } from "../fixtures/xss-payloads";
 
 /**
- * Issue 10: the security headers the build computed, as scripts/serve.ts applies them (every page, the
+ * The security headers the build computed, as scripts/serve.ts applies them (every page, the
  * Content-Security-Policy enforced), client-side navigation, the service worker and the personalization
  * SDK under that policy, and the server-status-message path against the XSS corpus.
  * pages.spec.ts loads every page with the policy enforced and fails on any violation.

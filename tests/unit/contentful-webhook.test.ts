@@ -1,5 +1,5 @@
 /**
- * Issue 25, item 6: publish → rebuild. `npm run contentful:webhook` (scripts/contentful/webhook.ts) against a
+ * Publish → rebuild. `npm run contentful:webhook` (scripts/contentful/webhook.ts) against a
  * local stand-in of the Management API's webhook_definitions routes (tests/emulators/contentful-management.ts),
  * through the real contentful-management client: create, idempotent re-run, update on a new URL, API errors,
  * refused arguments; and the script run as a process for its exit code and output.

@@ -1,5 +1,5 @@
 /**
- * Issue 5: lead forms sourced from HubSpot's marketing forms API v3. The mapping, against recorded
+ * Lead forms sourced from HubSpot's marketing forms API v3. The mapping, against recorded
  * API JSON in HubSpot's documented shape (fixtures/hubspot-forms.json); paging and auth against the
  * emulator; the sourced nodes and the server snapshot; and delivery under the HubSpot form's GUID.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 10 item 4, the fault matrix, in-process against the HubSpot emulator on a random port:
+ * The fault matrix of lead delivery, in-process against the HubSpot emulator on a random port:
  * HubSpot down, slow (our timeout fires), 5xx (JSON and HTML), malformed 2xx, reset connections,
  * and processes killed with SIGKILL mid-write and mid-flush. After `leads:flush` every accepted
  * lead is in HubSpot exactly once and nothing is left pending.

@@ -1,5 +1,5 @@
 /**
- * Issue 10 item 3: the lead functions hardened. Property tests (fast-check) throw arbitrary JSON,
+ * The lead functions hardened. Property tests (fast-check) throw arbitrary JSON,
  * arbitrary bytes, content types, methods and origins at submitForm and uploadFile, in-process:
  * the answer is always JSON with a 2xx/4xx status and no stack trace, nothing unexpected is logged,
  * and nothing is written for a refused request. Then the Origin check and the per-IP rate limit.

@@ -7,7 +7,7 @@ import { MARKDOWN_XSS_PAYLOADS, XSS_PAYLOADS } from "../fixtures/xss-payloads";
 import { executableConstructs } from "../fixtures/executable-html";
 
 /**
- * Issue 10 item 2: no XSS payload survives the sanitizers. The server-status sanitizer (it runs in the
+ * No XSS payload survives the sanitizers. The server-status sanitizer (it runs in the
  * browser) and the rendered components are covered in tests/components/sanitization-ssr.test.tsx.
  */
 const markdownHtml = async (source: string, urlTable: Record<string, string> = {}) =>

@@ -1,5 +1,5 @@
 /**
- * The HubSpot source adapter for lead forms (issue 5, ARCHITECTURE.md 1): with HUBSPOT_ACCESS_TOKEN
+ * The HubSpot source adapter for lead forms (ARCHITECTURE.md 1): with HUBSPOT_ACCESS_TOKEN
  * set, the build reads the account's forms from HubSpot's marketing forms API v3
  * (GET /marketing/v3/forms/, paged by `after`) and maps each to our LeadForm shape (SPEC 3.8), so
  * pages and components never know which source a form came from. A form's `alternative_id` (the id
