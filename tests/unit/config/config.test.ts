@@ -1,0 +1,172 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { browserBuildConstants, personalizationSdkConstant, readManagementConfig, readServerConfig } from "../../../src/config";
+
+/** Every variable these tests touch starts unset, whatever the machine running them has exported. */
+const NAMES = [
+  "SITE_URL",
+  "CONTENT_DIR",
+  "CONTENTFUL_SPACE_ID",
+  "CONTENTFUL_ACCESS_TOKEN",
+  "CONTENTFUL_ENVIRONMENT",
+  "CONTENTFUL_HOST",
+  "CONTENTFUL_MANAGEMENT_TOKEN",
+  "HUBSPOT_PORTAL_ID",
+  "HUBSPOT_ACCESS_TOKEN",
+  "HUBSPOT_API_URL",
+  "HUBSPOT_TIMEOUT_MS",
+  "IMAGE_CDN_DOMAIN",
+  "LEADS_DIR",
+  "DATABASE_URL",
+  "DATABASE_POOL_SIZE",
+  "LEAD_RATE_LIMIT",
+  "LEAD_RATE_WINDOW_SECONDS",
+  "TRUSTED_PROXY_HOPS",
+  "LEAD_ALLOWED_ORIGINS",
+  "LEAD_UPLOAD_QUOTA_BYTES",
+  "GATSBY_MARKETING_HOST",
+  "GATSBY_STAGING_HOST",
+  "GATSBY_NINETAILED_CLIENT_ID",
+  "NETLIFY",
+  "DEPLOY_ID",
+  "AWS_LAMBDA_FUNCTION_NAME",
+];
+const withEnv = (values: Record<string, string>) => {
+  for (const name of NAMES) vi.stubEnv(name, values[name] ?? "");
+};
+afterEach(() => vi.unstubAllEnvs());
+
+describe("configuration: every value optional, unset means the embedded default (ARCHITECTURE.md 4)", () => {
+  it("with nothing set, the site builds from content/ with the file outbox and no third party", () => {
+    withEnv({});
+    const config = readServerConfig();
+    expect(config).toMatchObject({
+      siteUrl: "https://www.northdesk.com",
+      contentDir: undefined,
+      contentful: undefined,
+      hubspot: undefined,
+      hubspotForms: undefined,
+      imageCdnDomain: undefined,
+      leadsDir: ".data/leads",
+      databaseUrl: undefined,
+      databasePoolSize: 4,
+      serverless: false,
+      netlify: false,
+      netlifyBuild: false,
+    });
+    expect(config.protection).toMatchObject({ rateLimit: 20, rateWindowSeconds: 60, trustedProxyHops: 0, allowLoopbackOrigins: true });
+    expect(config.protection.hostIpHeader).toBeUndefined();
+    expect(config.protection.allowedOrigins).toEqual(["https://www.northdesk.com", "https://staging.northdesk.com"]);
+  });
+
+  it("treats a blank or whitespace-only value as unset and trims the others", () => {
+    withEnv({ SITE_URL: "  https://example.org/  ", LEADS_DIR: "   ", DATABASE_URL: " " });
+    const config = readServerConfig();
+    expect(config.siteUrl).toBe("https://example.org");
+    expect(config.leadsDir).toBe(".data/leads");
+    expect(config.databaseUrl).toBeUndefined();
+  });
+
+  it("sources from Contentful only when both the space and the token are set", () => {
+    withEnv({ CONTENTFUL_SPACE_ID: "space" });
+    expect(readServerConfig().contentful).toBeUndefined();
+    withEnv({ CONTENTFUL_SPACE_ID: "space", CONTENTFUL_ACCESS_TOKEN: "token", CONTENTFUL_HOST: "preview.contentful.com" });
+    expect(readServerConfig().contentful).toEqual({
+      spaceId: "space",
+      accessToken: "token",
+      environment: "master",
+      host: "preview.contentful.com",
+    });
+  });
+
+  it("delivers to HubSpot only with a portal and a token; the token alone sources the forms", () => {
+    withEnv({ HUBSPOT_ACCESS_TOKEN: "pat" });
+    expect(readServerConfig().hubspot).toBeUndefined();
+    expect(readServerConfig().hubspotForms).toEqual({ accessToken: "pat", apiUrl: "https://api.hubapi.com" });
+    withEnv({
+      HUBSPOT_PORTAL_ID: "908",
+      HUBSPOT_ACCESS_TOKEN: "pat",
+      HUBSPOT_API_URL: "http://127.0.0.1:9455/",
+      HUBSPOT_TIMEOUT_MS: "nonsense",
+    });
+    expect(readServerConfig().hubspot).toEqual({
+      portalId: "908",
+      accessToken: "pat",
+      apiUrl: "http://127.0.0.1:9455",
+      timeoutMs: 8000,
+      crmApiUrl: "http://127.0.0.1:9455",
+    });
+  });
+
+  it("falls back to the default for a limit that is negative, fractional or not a number", () => {
+    withEnv({
+      LEAD_RATE_LIMIT: "-3",
+      LEAD_RATE_WINDOW_SECONDS: "0",
+      TRUSTED_PROXY_HOPS: "1.5",
+      DATABASE_POOL_SIZE: "0",
+      LEAD_UPLOAD_QUOTA_BYTES: "lots",
+    });
+    const config = readServerConfig();
+    expect(config.protection.rateLimit).toBe(20);
+    expect(config.protection.rateWindowSeconds).toBe(1);
+    expect(config.protection.trustedProxyHops).toBe(0);
+    expect(config.databasePoolSize).toBe(1);
+    expect(config.protection.uploadQuotaBytes).toBe(50 * 1024 * 1024);
+    withEnv({ LEAD_RATE_LIMIT: "0" });
+    expect(readServerConfig().protection.rateLimit).toBe(0);
+  });
+
+  it("allows posts from the site, the marketing and staging hosts and listed origins, dropping what is not an origin", () => {
+    withEnv({
+      SITE_URL: "https://preview.example.org",
+      GATSBY_MARKETING_HOST: "www.example.org",
+      LEAD_ALLOWED_ORIGINS: "https://partner.example.com/path, not a url, ,https://www.example.org",
+    });
+    expect(readServerConfig().protection.allowedOrigins).toEqual([
+      "https://preview.example.org",
+      "https://www.example.org",
+      "https://staging.northdesk.com",
+      "https://partner.example.com",
+    ]);
+  });
+
+  it("fails on an image CDN domain that is not a bare host name", () => {
+    withEnv({ IMAGE_CDN_DOMAIN: "images.northdesk.com" });
+    expect(readServerConfig().imageCdnDomain).toBe("images.northdesk.com");
+    withEnv({ IMAGE_CDN_DOMAIN: "https://images.northdesk.com/x" });
+    expect(() => readServerConfig()).toThrow();
+  });
+
+  it("on Netlify's runtime trusts its client-address header and refuses loopback origins; only Netlify's build image keeps the adapter cache", () => {
+    withEnv({ NETLIFY: "true" });
+    const netlify = readServerConfig();
+    expect(netlify).toMatchObject({ serverless: true, netlify: true, netlifyBuild: false });
+    expect(netlify.protection).toMatchObject({ hostIpHeader: "x-nf-client-connection-ip", allowLoopbackOrigins: false });
+    withEnv({ NETLIFY: "true", DEPLOY_ID: "abc" });
+    expect(readServerConfig().netlifyBuild).toBe(true);
+  });
+
+  it("on another serverless host (AWS Lambda) refuses loopback origins but trusts no host header", () => {
+    withEnv({ AWS_LAMBDA_FUNCTION_NAME: "submitForm" });
+    const config = readServerConfig();
+    expect(config.serverless).toBe(true);
+    expect(config.protection.allowLoopbackOrigins).toBe(false);
+    // The test process was not built for Netlify, so only the socket address counts.
+    if (process.env.NETLIFY !== "true") expect(config.protection.hostIpHeader).toBeUndefined();
+  });
+
+  it("the Contentful scripts need a space and a management token, and say so", () => {
+    withEnv({ CONTENTFUL_SPACE_ID: "space" });
+    expect(() => readManagementConfig()).toThrow(/CONTENTFUL_MANAGEMENT_TOKEN/);
+    withEnv({ CONTENTFUL_SPACE_ID: "space", CONTENTFUL_MANAGEMENT_TOKEN: "cma" });
+    expect(readManagementConfig()).toEqual({ spaceId: "space", managementToken: "cma", environment: "master", managementHost: undefined });
+  });
+
+  it("drops the personalization SDK from the bundle when no client id is set", () => {
+    withEnv({});
+    expect(browserBuildConstants()).toEqual({ "process.env.GATSBY_NINETAILED_CLIENT_ID": '""' });
+    expect(personalizationSdkConstant()).toEqual({ PERSONALIZATION_SDK: "false" });
+    withEnv({ GATSBY_NINETAILED_CLIENT_ID: "org" });
+    expect(browserBuildConstants()).toEqual({});
+    expect(personalizationSdkConstant()).toEqual({ PERSONALIZATION_SDK: "true" });
+  });
+});

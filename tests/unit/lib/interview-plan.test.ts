@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import {
+  defaultSelection,
+  guideFilename,
+  moveQuestion,
+  planItems,
+  removeQuestion,
+  sanitizeSelection,
+  toggleCompetency,
+  toggleQuestion,
+  toMarkdown,
+  toPlainText,
+} from "../../../src/lib/interview-plan";
+import { agentGuide as guide } from "../../fixtures/interview-data";
+
+describe("interview plan", () => {
+  it("starts with every competency and its first two questions", () => {
+    expect(defaultSelection(guide)).toEqual({ competencies: ["Empathy", "Writing"], questions: ["e1", "e2", "w1", "w2"] });
+  });
+
+  it("unticking a competency removes its questions; ticking it again suggests two, in guide order", () => {
+    const without = toggleCompetency(guide, defaultSelection(guide), "Empathy");
+    expect(without).toEqual({ competencies: ["Writing"], questions: ["w1", "w2"] });
+    expect(toggleCompetency(guide, without, "Empathy")).toEqual({
+      competencies: ["Empathy", "Writing"],
+      questions: ["w1", "w2", "e1", "e2"],
+    });
+  });
+
+  it("adds questions at the end, removes them, and moves them one place at a time", () => {
+    let sel = toggleQuestion(defaultSelection(guide), "e3");
+    expect(sel.questions).toEqual(["e1", "e2", "w1", "w2", "e3"]);
+    sel = moveQuestion(sel, "e3", -1);
+    expect(sel.questions).toEqual(["e1", "e2", "w1", "e3", "w2"]);
+    expect(moveQuestion(sel, "e1", -1)).toBe(sel);
+    expect(moveQuestion(sel, "w2", 1)).toBe(sel);
+    sel = removeQuestion(sel, "e1");
+    expect(sel.questions).toEqual(["e2", "w1", "e3", "w2"]);
+    expect(toggleQuestion(sel, "e2").questions).toEqual(["w1", "e3", "w2"]);
+  });
+
+  it("a stale or corrupt stored selection is cleaned against the guide", () => {
+    expect(sanitizeSelection(guide, "junk")).toEqual(defaultSelection(guide));
+    expect(sanitizeSelection(guide, { competencies: ["Writing", "Gone", 3], questions: ["w2", "w2", "e1", "zz", null] })).toEqual({
+      competencies: ["Writing"],
+      questions: ["w2"],
+    });
+  });
+
+  it("writes the guide as Markdown and plain text in the chosen order", () => {
+    const sel = moveQuestion(defaultSelection(guide), "w1", -1);
+    const items = planItems(guide, sel);
+    const md = toMarkdown(guide, items);
+    expect(md.startsWith("# Customer Support Agent interview\n\n4 questions, about 20 minutes.")).toBe(true);
+    expect(md).toContain("- **Empathy**: Understands people.");
+    expect(md).toContain("### 2. Rewrite this reply.\n\n_Writing_\n\n**Look for:** Good answer to w1");
+    expect(md.indexOf("How do you say no?")).toBeGreaterThan(md.indexOf("Rewrite this reply."));
+    const text = toPlainText(guide, items);
+    expect(text).toContain("1. Tell me about an upset customer.\n   Competency: Empathy\n   Look for: Good answer to e1");
+    expect(guideFilename(guide)).toBe("customer-support-agent-interview-guide.md");
+  });
+});

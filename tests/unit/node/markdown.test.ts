@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { renderMarkdown } from "../../../src/node/markdown";
+
+const render = (md: string) => renderMarkdown(md, { urlTable: { signupUrl: "/members/register/" } });
+const html = async (md: string) => (await render(md)).segments.map((s) => (s.kind === "html" ? s.html : `[form:${s.formId}]`)).join("");
+
+describe("Markdown pipeline (ARCHITECTURE 1)", () => {
+  it("renders GFM tables inside a scroll box", async () => {
+    const out = await html("| a | b |\n|---|---|\n| 1 | 2 |");
+    expect(out).toContain('<div class="table-scroll" tabindex="0"><table>');
+    expect(out).toContain("<td>1</td>");
+  });
+  it("makes code blocks reachable by keyboard when they scroll", async () => {
+    expect(await html("```\nconst a = 1;\n```")).toMatch(/<pre tabindex="0"><code>const a = 1;/);
+    expect(await html("```ts\nconst a = 1;\n```")).toMatch(/<pre tabindex="0"><code class="language-ts">/);
+  });
+  it("renders GitHub alert syntax as call-out boxes", async () => {
+    const out = await html("> [!TIP]\n> Use saved replies.");
+    expect(out).toContain('<aside class="callout callout--tip">');
+    expect(out).toContain('<p class="callout__title">Tip</p>');
+    expect(out).toContain("Use saved replies.");
+    expect(out).not.toContain("[!TIP]");
+  });
+  it("keeps plain block quotes as quotes", async () => {
+    expect(await html("> Just a quote")).toContain("<blockquote>");
+  });
+  it("splits an embedded form into its own segment", async () => {
+    const out = await render("Intro\n\n::form[subprocessor-notification]\n\nAfter");
+    expect(out.segments.map((s) => s.kind)).toEqual(["html", "form", "html"]);
+    expect(out.segments[1]).toEqual({ kind: "form", formId: "subprocessor-notification" });
+  });
+  it("resolves {{key}} link addresses from the URL table", async () => {
+    expect(await html("[Try it]({{signupUrl}}?plan=plus)")).toContain('href="/members/register/?plan=plus"');
+  });
+  it("gives headings ids for hash links", async () => {
+    const out = await render("## First response time\n\n## First response time");
+    expect(out.headings.map((h) => h.id)).toEqual(["first-response-time", "first-response-time-1"]);
+  });
+  it("sanitizes scripts, event handlers and javascript: URLs", async () => {
+    const out = await html(
+      '<script>alert(1)</script><img src=x onerror="alert(1)"><a href="javascript:alert(1)">x</a>[y](javascript:alert(2))',
+    );
+    expect(out).not.toMatch(/<script|onerror|href="javascript:/i);
+    expect(out).toContain("<a>x</a>");
+  });
+  it("counts words and reading time", async () => {
+    const out = await render("word ".repeat(460));
+    expect(out.wordCount).toBe(460);
+    expect(out.readingMinutes).toBe(2);
+  });
+});
