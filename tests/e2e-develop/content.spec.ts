@@ -81,6 +81,9 @@ test.afterAll(async () => {
 });
 
 test("every template and static page renders in develop with no console error", async ({ page }) => {
+  // Develop compiles each template's bundle and makes its images the first time a page asks: 16 cold pages
+  // took over 90 s on a fresh CI machine.
+  test.setTimeout(300_000);
   const errors = consoleErrors(page);
   const c = loadContent(contentDir);
   const [book] = c.books;
