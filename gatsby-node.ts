@@ -5,7 +5,7 @@ import { sourceEmbeddedContent } from "./src/node/local/watch";
 import { contentRoot, watchingContent } from "./src/config/content";
 import { createPages as createAllPages } from "./src/node/create-pages";
 import path from "node:path";
-import { copyIcons } from "./src/node/icons";
+import { copyIcons, ICONS_PUBLIC_DIR, removeLegacyStaticIcons } from "./src/node/icons";
 import { applySecurityHeaders, contentImageHosts } from "./src/node/security-headers";
 import { readThirdPartySettings } from "./src/config/third-party";
 import { BUILT_PAGES_CACHE, readBuiltPages } from "./src/node/html-output";
@@ -18,8 +18,6 @@ export { createSchemaCustomization } from "./src/node/customize-schema";
 export { createResolvers } from "./src/node/resolvers";
 
 export const onPreInit: GatsbyNode["onPreInit"] = async ({ reporter }) => {
-  const { copied, total } = copyIcons(path.join(__dirname, "static", "icons"));
-  reporter.verbose(`icons: ${total} in static/icons (${copied} updated)`);
   // Before Gatsby compiles the functions (onPreBootstrap): they bundle the forms (src/node/lead-forms.ts).
   try {
     const forms = await writeFunctionForms(__dirname, readServerConfig());
@@ -27,6 +25,13 @@ export const onPreInit: GatsbyNode["onPreInit"] = async ({ reporter }) => {
   } catch (error) {
     reporter.panic(`lead forms for the functions: ${(error as Error).message}`);
   }
+};
+
+// After Gatsby has decided whether to empty public/ (a changed config or plugin clears it).
+export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = ({ reporter }) => {
+  if (removeLegacyStaticIcons(__dirname)) reporter.info("icons: removed static/icons left by an earlier build (now copied to public/icons)");
+  const { copied, total } = copyIcons(path.join(__dirname, ICONS_PUBLIC_DIR));
+  reporter.verbose(`icons: ${total} in ${ICONS_PUBLIC_DIR} (${copied} updated)`);
 };
 
 export const sourceNodes: GatsbyNode["sourceNodes"] = async (args) => {

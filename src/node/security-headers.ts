@@ -137,7 +137,13 @@ export function sitePolicy(pages: readonly BuiltPage[], sources: PolicySources):
     throw new SecurityHeadersError(`Inline script constructs the Content-Security-Policy would block:\n${blocked.slice(0, 20).join("\n")}`);
   }
   const seenOn = new Map<string, string[]>();
-  for (const page of pages) for (const hash of page.hashes) seenOn.set(hash, [...(seenOn.get(hash) ?? []), page.route]);
+  for (const page of pages) {
+    for (const hash of page.hashes) {
+      const routes = seenOn.get(hash);
+      if (routes) routes.push(page.route);
+      else seenOn.set(hash, [page.route]);
+    }
+  }
   const hashes = [...seenOn.keys()].sort();
   if (hashes.length > MAX_INLINE_SCRIPTS) {
     const rare = [...seenOn.entries()].sort((a, b) => a[1].length - b[1].length).slice(0, 5);

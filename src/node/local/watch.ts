@@ -7,7 +7,9 @@
  * `npm run content:check` words them, in the terminal and in the browser overlay, until a later edit
  * makes the content valid again.
  */
-import chokidar, { type FSWatcher } from "chokidar";
+import { createRequire } from "node:module";
+import path from "node:path";
+import type { FSWatcher } from "chokidar";
 import type { NodePluginArgs } from "gatsby";
 import { ContentError } from "./load-content";
 import { sourceLocalContent, type LocalSourceOptions, type SourceArgs } from "./source-nodes";
@@ -21,6 +23,12 @@ const SETTLE_MS = 100;
 /** The nodes of the last valid content, across sourceNodes runs (develop runs it again on /__refresh). */
 let sourced: Set<string> | undefined;
 let watcher: FSWatcher | undefined;
+
+/**
+ * chokidar is loaded only when develop watches: a build (and each of its query workers, which load
+ * gatsby-node too) would otherwise pay for loading it. Resolved from the project root, as gatsby-node is bundled.
+ */
+const loadChokidar = (): typeof import("chokidar") => createRequire(path.join(process.cwd(), "package.json"))("chokidar");
 
 function report(args: Args, error: unknown, during: string): boolean {
   if (!(error instanceof ContentError)) return false;
@@ -72,7 +80,7 @@ function watch(contentDir: string, args: Args, options: LocalSourceOptions & { w
       if (!report(args, error, `content/ (${files})`)) args.reporter.error(`content/ (${files})`, error as Error);
     }
   };
-  watcher = chokidar.watch(contentDir, { ignoreInitial: true, ignored: ["**/.*", "**/node_modules/**"] });
+  watcher = loadChokidar().watch(contentDir, { ignoreInitial: true, ignored: ["**/.*", "**/node_modules/**"] });
   watcher.on("ready", () => args.reporter.info(`watching ${contentDir} for edits`));
   watcher.on("all", (_event, file) => {
     changed.add(file.slice(contentDir.length + 1));
