@@ -19,7 +19,7 @@ export const paths = {
   blog: () => BLOG_PATH,
   blogPost: (slug: string) => `/blog/${slug}/`,
   category: (slug: string, page = 1) => (page > 1 ? `/blog/category/${slug}/page/${page}/` : `/blog/category/${slug}/`),
-  author: (slug: string) => `/authors/${slug}/`,
+  author: (slug: string, page = 1) => (page > 1 ? `/authors/${slug}/page/${page}/` : `/authors/${slug}/`),
   book: (book: string) => `/books/${book}/`,
   bookPost: (book: string, chapter: string) => `/books/${book}/${chapter}/`,
   integrations: () => INTEGRATIONS_PATH,

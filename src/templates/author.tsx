@@ -11,9 +11,14 @@ import { trail } from "../components/seo/trail";
 import { Container, Section } from "../components/ui/container";
 import { MarkdownContent } from "../components/markdown/markdown-content";
 import { PostCard, PostGrid } from "../components/blog/post-card";
+import { Pagination } from "../components/ui/pagination";
 import { paths } from "../lib/paths";
 
 type Data = Queries.AuthorTemplateQuery;
+interface Context {
+  page: number;
+  pageCount: number;
+}
 
 const Profile = styled.div`
   display: flex;
@@ -26,15 +31,23 @@ const Profile = styled.div`
   }
 `;
 
-const trailOf = (author: NonNullable<Data["author"]>, path: string) =>
-  trail([{ name: "Blog", path: paths.blog() }], { name: author.name, path });
+/** Every page of an author's articles has the author's first page as its place in the trail. */
+const trailOf = (author: NonNullable<Data["author"]>) =>
+  trail([{ name: "Blog", path: paths.blog() }], { name: author.name, path: paths.author(author.slug) });
 
-export default function AuthorTemplate({ data, location }: PageProps<Data>) {
+/** An author's profile and their articles, paginated. */
+export default function AuthorTemplate({ data, location, pageContext }: PageProps<Data, Context>) {
   const author = data.author!;
   return (
     <ContentPage
       path={location.pathname}
-      header={<PageHeader title={author.name} lead={author.role} trail={trailOf(author, location.pathname)} />}
+      header={
+        <PageHeader
+          title={pageContext.page > 1 ? `${author.name}: page ${pageContext.page}` : author.name}
+          lead={author.role}
+          trail={trailOf(author)}
+        />
+      }
       after={
         <PageBody>
           <Section $tone="surface">
@@ -49,6 +62,7 @@ export default function AuthorTemplate({ data, location }: PageProps<Data>) {
                   ))}
                 </PostGrid>
               )}
+              <Pagination page={pageContext.page} pageCount={pageContext.pageCount} pageHref={(n) => paths.author(author.slug, n)} />
             </Container>
           </Section>
         </PageBody>
@@ -77,11 +91,12 @@ export default function AuthorTemplate({ data, location }: PageProps<Data>) {
   );
 }
 
-export function Head({ data, location }: HeadProps<Data>) {
+export function Head({ data, location, pageContext }: HeadProps<Data, Context>) {
   const author = data.author!;
+  const { page, pageCount } = pageContext;
   return (
     <Seo
-      title={`${author.name}, ${author.role}`}
+      title={page > 1 ? `${author.name}, ${author.role}: articles, page ${page}` : `${author.name}, ${author.role}`}
       description={`Articles by ${author.name}, ${author.role} at Northdesk.`}
       path={location.pathname}
       image={author.avatar.url}
@@ -91,8 +106,11 @@ export function Head({ data, location }: HeadProps<Data>) {
           mainEntity: { "@type": "Person", name: author.name, jobTitle: author.role, sameAs: [author.x, author.linkedin].filter(Boolean) },
         },
       ]}
-      trail={trailOf(author, location.pathname)}
-    />
+      trail={trailOf(author)}
+    >
+      {page > 1 && <link rel="prev" href={paths.author(author.slug, page - 1)} />}
+      {page < pageCount && <link rel="next" href={paths.author(author.slug, page + 1)} />}
+    </Seo>
   );
 }
 

@@ -17,7 +17,7 @@ export interface TemplateContexts {
   "posts-list": ById & { slug: string; postIds: string[]; page: number; pageCount: number };
   // "" (not null) for no neighbour: the template's variables are non-null strings.
   "blog-post": ById & { category: string; newerId: string; olderId: string; relatedIds: string[] };
-  author: ById & { slug: string; postIds: string[] };
+  author: ById & { slug: string; postIds: string[]; page: number; pageCount: number };
   book: ById;
   "book-post": ById & { previousId: string; nextId: string };
   integration: ById;

@@ -108,8 +108,19 @@ describe("list membership is decided in createPages", () => {
         posts,
       ),
     ).toEqual([
-      { path: "/authors/bob/", template: "author", context: { id: "a-bob", slug: "bob", postIds: ["2"] } },
-      { path: "/authors/cy/", template: "author", context: { id: "a-cy", slug: "cy", postIds: [] } },
+      { path: "/authors/bob/", template: "author", context: { id: "a-bob", slug: "bob", postIds: ["2"], page: 1, pageCount: 1 } },
+      { path: "/authors/cy/", template: "author", context: { id: "a-cy", slug: "cy", postIds: [], page: 1, pageCount: 1 } },
+    ]);
+  });
+
+  it("a prolific author's posts are paginated like a category's; page 1 has no /page/ segment", () => {
+    const many = Array.from({ length: POSTS_PER_PAGE * 2 + 1 }, (_, i) => post(String(i), "x", i % 3 ? "ann" : "bob"));
+    const ann = many.filter((p) => p.author.slug === "ann").map((p) => p.id);
+    const pages = authorPages([{ id: "a-ann", slug: "ann" }], many);
+    expect(pages.map((p) => p.path)).toEqual(["/authors/ann/", "/authors/ann/page/2/"]);
+    expect(pages.map((p) => p.context)).toEqual([
+      { id: "a-ann", slug: "ann", postIds: ann.slice(0, POSTS_PER_PAGE), page: 1, pageCount: 2 },
+      { id: "a-ann", slug: "ann", postIds: ann.slice(POSTS_PER_PAGE), page: 2, pageCount: 2 },
     ]);
   });
 
@@ -128,7 +139,7 @@ describe("list membership is decided in createPages", () => {
     expect(pages.filter((p) => p.template === "posts-list").map((p) => p.path)).toEqual(["/blog/category/x/", "/blog/category/y/"]);
     expect(pages.filter((p) => p.template === "blog-post")).toHaveLength(posts.length);
     expect(pages.filter((p) => p.template === "author").map((p) => p.context)).toEqual([
-      { id: "aa", slug: "ann", postIds: ["1", "3", "4", "5", "6"] },
+      { id: "aa", slug: "ann", postIds: ["1", "3", "4", "5", "6"], page: 1, pageCount: 1 },
     ]);
   });
 });
