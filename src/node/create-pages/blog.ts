@@ -35,10 +35,13 @@ export function relatedPostIds<P extends { id: string; category: { slug: string 
   post: P,
   count = RELATED_POSTS,
 ): string[] {
-  return posts
-    .filter((p) => p.category.slug === post.category.slug && p.id !== post.id)
-    .slice(0, count)
-    .map((p) => p.id);
+  const ids: string[] = [];
+  // Stops at `count`: called once per post, a full filter made page creation quadratic in a category's size.
+  for (const p of posts) {
+    if (ids.length === count) break;
+    if (p.category.slug === post.category.slug && p.id !== post.id) ids.push(p.id);
+  }
+  return ids;
 }
 
 /** The posts /blog/ shows (`posts` newest first): the newest `LANDING_LATEST`, then each category's newest. */
