@@ -1,6 +1,7 @@
 import path from "node:path";
 import type { GatsbyConfig } from "gatsby";
 import { readServerConfig } from "./src/config";
+import { CONTENT_IMAGES } from "./src/config/content";
 import { netlifyAdapter } from "./src/node/netlify-adapter";
 import { contentfulOptions, manifestOptions, offlineOptions, sitemapOptions } from "./src/node/plugin-options";
 
@@ -21,10 +22,11 @@ const gatsbyConfig: GatsbyConfig = {
     "gatsby-plugin-sharp",
     "gatsby-transformer-sharp",
     // One content source: Contentful when configured (src/node/contentful), else the embedded content,
-    // whose images come through the filesystem source (the entries themselves are read by src/node/local).
+    // whose images (content/images) come through the filesystem source (the entries themselves are read by
+    // src/node/local). Only that folder: scanning all of content/ walked every post on every build.
     config.contentful
       ? { resolve: "gatsby-source-contentful", options: contentfulOptions(config.contentful) }
-      : { resolve: "gatsby-source-filesystem", options: { name: "content", path: contentDir, ignore: ["**/*.md", "**/*.json"] } },
+      : { resolve: "gatsby-source-filesystem", options: { name: CONTENT_IMAGES.name, path: path.join(contentDir, CONTENT_IMAGES.folder) } },
     { resolve: "gatsby-plugin-sitemap", options: sitemapOptions },
     { resolve: "gatsby-plugin-manifest", options: manifestOptions },
     // Must come after the manifest plugin so the manifest is cached.

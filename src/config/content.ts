@@ -8,3 +8,9 @@ export const contentRoot = (repositoryRoot = process.cwd()): string =>
 
 /** Gatsby sets gatsby_executing_command for the plugins of the command it runs. */
 export const watchingContent = (): boolean => process.env.gatsby_executing_command === "develop";
+
+/**
+ * The filesystem source's instance for the embedded content's images: content/images only, so a File
+ * node's relativePath is the content's image path without its leading "images/".
+ */
+export const CONTENT_IMAGES = { name: "content-images", folder: "images" } as const;

@@ -19,8 +19,11 @@ const href = z
   .string()
   .min(1)
   .refine((value) => !scriptScheme(value), "a link may not use a javascript:, vbscript: or data: address");
-/** A file under content/images/, e.g. "blog/remote-support.png". */
-const image = z.object({ src: z.string().regex(/\.(png|jpe?g|webp)$/), alt: z.string() });
+/** A file under content/images/, named from content/: e.g. "images/blog/remote-support.png". */
+const image = z.object({
+  src: z.string().regex(/^images\/.+\.(png|jpe?g|webp)$/, "an image under content/images (images/….png, .jpg or .webp)"),
+  alt: z.string(),
+});
 // YAML parses unquoted dates into Date objects; both spellings are accepted.
 const isoDate = z.preprocess(
   (v) => (v instanceof Date ? v.toISOString().slice(0, 10) : v),

@@ -2,6 +2,7 @@
 import type { GraphQLResolveInfo } from "gatsby/graphql";
 import { cdnImageData, type CdnImageArgs } from "../image-cdn";
 import { readServerConfig } from "../../config";
+import { CONTENT_IMAGES } from "../../config/content";
 import type { ResolverContext } from "../schema/extensions";
 
 const { imageCdnDomain } = readServerConfig();
@@ -9,12 +10,15 @@ const { imageCdnDomain } = readServerConfig();
 type FieldResolvers = { getFields(): Record<string, { resolve: Function }> };
 
 /** An image a content file names: a path under content/, e.g. images/blog/remote-support.png. */
-export const isLocalImage = (src: string) => /^images\//.test(src);
+export const isLocalImage = (src: string) => src.startsWith(IMAGES_PREFIX);
+const IMAGES_PREFIX = `${CONTENT_IMAGES.folder}/`;
 
 async function findImageFile(src: string, context: ResolverContext) {
+  // The filesystem source reads content/images: its relativePath has no "images/".
+  const relativePath = src.slice(IMAGES_PREFIX.length);
   const file = await context.nodeModel.findOne({
     type: "File",
-    query: { filter: { sourceInstanceName: { eq: "content" }, relativePath: { eq: src } } },
+    query: { filter: { sourceInstanceName: { eq: CONTENT_IMAGES.name }, relativePath: { eq: relativePath } } },
   });
   if (!file) throw new Error(`Image "${src}" not found in content/`);
   return file;

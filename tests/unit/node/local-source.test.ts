@@ -77,4 +77,14 @@ describe("sourcing content/ again after an edit", () => {
     expect(() => sourceLocalContent(dir, args, { previous: ids })).toThrow(/blog\/posts\/csat-vs-nps\.md: front matter:/);
     expect(log).toEqual({ created: [], changed: [], deleted: [] });
   });
+
+  it("an image named outside content/images is an error, even when the file exists (only that folder is sourced as images)", () => {
+    const dir = contentCopy();
+    const file = path.join(dir, "blog", "posts", "csat-vs-nps.md");
+    const source = fs.readFileSync(file, "utf8");
+    const src = /^  src: (images\/\S+)$/m.exec(source)![1];
+    fs.copyFileSync(path.join(dir, src), path.join(dir, "stray.png"));
+    fs.writeFileSync(file, source.replace(`src: ${src}`, "src: stray.png"));
+    expect(() => sourceLocalContent(dir, store().args)).toThrow(/blog\/posts\/csat-vs-nps\.md: image\.src: an image under content\/images/);
+  });
 });
