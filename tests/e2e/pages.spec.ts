@@ -72,6 +72,13 @@ for (const path of paths) {
     // styled-components runs on the server's style element (src/hydration/server-styles.ts): one element, no copy.
     const styledElements = page.locator("style[data-styled]");
     expect(await styledElements.evaluateAll((els) => els.map((el) => el.hasAttribute("data-styled-ssr")))).toEqual([true]);
+    // No broken image: every image the browser has fetched decoded (a lazy one below the fold is not fetched yet).
+    const broken = await page
+      .locator("img")
+      .evaluateAll((imgs) =>
+        (imgs as HTMLImageElement[]).filter((img) => img.complete && img.currentSrc && img.naturalWidth === 0).map((img) => img.currentSrc),
+      );
+    expect(broken).toEqual([]);
 
     const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"]).analyze();
     const violations = axe.violations.map(
