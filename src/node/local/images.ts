@@ -31,18 +31,46 @@ export async function localImageUrl(src: string, context: ResolverContext, info:
   return fileType.getFields().publicURL.resolve(file, {}, context, info);
 }
 
+/**
+ * gatsby-plugin-image data per image version and arguments. A site shows the same few images on thousands
+ * of pages (post cards, avatars), and the sharp resolver reads the file's metadata and queues its jobs anew on
+ * every call. Only the result is shared: each page still looks up the File and ImageSharp nodes itself
+ * (above), so it still depends on them and re-runs when the image changes (a new digest, a new key).
+ */
+const imageDataMemo = new Map<string, Promise<unknown>>();
+
 /** Resolves an image under content/images to gatsby-plugin-image data via the ImageSharp resolver. */
 export async function localImageData(src: string, args: Record<string, unknown>, context: ResolverContext, info: GraphQLResolveInfo) {
   const file = await findImageFile(src, context);
   const sharp = await context.nodeModel.findOne({ type: "ImageSharp", query: { filter: { parent: { id: { eq: file.id } } } } });
   if (!sharp) return null;
-  const imageSharp = info.schema.getType("ImageSharp") as unknown as FieldResolvers;
-  if (imageCdnDomain) {
-    // The CDN pulls the original from the site (copied to public/static), sized by the URL builder.
-    const original = (await imageSharp.getFields().original.resolve(sharp, {}, context, info)) as { width: number; height: number };
-    const path = (await localImageUrl(src, context, info)) as string;
-    return cdnImageData(imageCdnDomain, { path, width: original.width, height: original.height }, args as CdnImageArgs);
+  if (imageCdnDomain) return cdnLocalImageData(src, sharp, args, context, info);
+  const key = `${sharp.id}:${sharp.internal.contentDigest}:${JSON.stringify(args)}`;
+  let data = imageDataMemo.get(key);
+  if (!data) {
+    data = Promise.resolve(sharpImageData(sharp, args, context, info));
+    imageDataMemo.set(key, data);
+    data.catch(() => imageDataMemo.delete(key)); // a failure is not remembered
   }
+  return data;
+}
+
+async function cdnLocalImageData(
+  src: string,
+  sharp: object,
+  args: Record<string, unknown>,
+  context: ResolverContext,
+  info: GraphQLResolveInfo,
+) {
+  const imageSharp = info.schema.getType("ImageSharp") as unknown as FieldResolvers;
+  // The CDN pulls the original from the site (copied to public/static), sized by the URL builder.
+  const original = (await imageSharp.getFields().original.resolve(sharp, {}, context, info)) as { width: number; height: number };
+  const path = (await localImageUrl(src, context, info)) as string;
+  return cdnImageData(imageCdnDomain!, { path, width: original.width, height: original.height }, args as CdnImageArgs);
+}
+
+function sharpImageData(sharp: object, args: Record<string, unknown>, context: ResolverContext, info: GraphQLResolveInfo) {
+  const imageSharp = info.schema.getType("ImageSharp") as unknown as FieldResolvers;
   // GatsbyImageFormat.AUTO is "auto"; the sharp resolver spells "keep the source format" as "".
   const formats = Array.isArray(args.formats) ? args.formats.map((f) => (f === "auto" ? "" : f)) : undefined;
   return imageSharp.getFields().gatsbyImageData.resolve(sharp, { ...args, ...(formats ? { formats } : {}) }, context, info);
