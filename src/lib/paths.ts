@@ -31,7 +31,8 @@ export const paths = {
   resources: () => "/resources/",
   pricing: () => PRICING_PATH,
   ask: () => "/ask/",
-  interviewBuilder: () => "/interview-builder/",
+  /** The interview builder; with a role, that role's guide is preselected (?role=). */
+  interviewBuilder: (role?: string) => (role ? `/interview-builder/?role=${encodeURIComponent(role)}` : "/interview-builder/"),
   interviewLibrary: () => "/interview-builder/library/",
   interviewGuide: (role: string) => `/interview-builder/${role}/`,
   jobDescription: (role: string) => `/interview-builder/job-descriptions/${role}/`,

@@ -58,7 +58,7 @@ export default function InterviewGuideTemplate({ data, location }: PageProps<Dat
             Hiring for this role? Read the{" "}
             <SiteLink to={paths.jobDescription(guide.jobDescription.slug)}>{guide.jobDescription.title}</SiteLink>.
           </p>
-          <Button href={`/interview-builder/?role=${guide.slug}`} size="M">
+          <Button href={paths.interviewBuilder(guide.slug)} size="M">
             Build your interview from this guide
           </Button>
         </PageHeader>
@@ -87,8 +87,8 @@ export default function InterviewGuideTemplate({ data, location }: PageProps<Dat
         <h2 id="related-heading">Next steps</h2>
         <ul>
           <li>
-            <SiteLink to={`/interview-builder/?role=${guide.slug}`}>Pick and order these questions in the interview builder</SiteLink>, then
-            print or download your guide.
+            <SiteLink to={paths.interviewBuilder(guide.slug)}>Pick and order these questions in the interview builder</SiteLink>, then print
+            or download your guide.
           </li>
           <li>
             Advertise the role with the{" "}

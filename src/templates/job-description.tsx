@@ -36,7 +36,7 @@ export default function JobDescriptionTemplate({ data, location }: PageProps<Dat
           <p>
             Ready to interview? Use the <SiteLink to={paths.interviewGuide(jd.interviewGuide.slug)}>{jd.interviewGuide.title}</SiteLink>.
           </p>
-          <Button href={`/interview-builder/?role=${jd.interviewGuide.slug}`} size="M">
+          <Button href={paths.interviewBuilder(jd.interviewGuide.slug)} size="M">
             Build an interview for this role
           </Button>
         </PageHeader>

@@ -1,14 +1,14 @@
 import { graphql } from "gatsby";
 import { Button } from "../ui/button";
 import { Container, Section } from "../ui/container";
-import { Actions, Center, type BlockProps } from "./parts";
+import { Actions, BlockHeading, Center, type BlockProps } from "./parts";
 
 export function CallToActionBlock({ s, first }: BlockProps<Queries.CallToActionBlockFragment>) {
   return (
     <Section $tone="dark">
       <Container>
         <Center>
-          {first ? <h1>{s.heading}</h1> : <h2>{s.heading}</h2>}
+          <BlockHeading first={first}>{s.heading}</BlockHeading>
           {s.text && <p>{s.text}</p>}
           <Actions style={{ justifyContent: "center" }}>
             <Button href={s.cta.url} size="L">

@@ -1,13 +1,13 @@
 import { graphql } from "gatsby";
 import { Container, Lead, Section } from "../ui/container";
 import { LeadFormSlot } from "../form/lead-form-slot";
-import type { BlockProps } from "./parts";
+import { BlockHeading, type BlockProps } from "./parts";
 
 export function FormBlock({ s, first }: BlockProps<Queries.FormBlockFragment>) {
   return (
     <Section $tone="surface">
       <Container $narrow>
-        {first ? <h1>{s.heading}</h1> : <h2>{s.heading}</h2>}
+        <BlockHeading first={first}>{s.heading}</BlockHeading>
         {s.text && <Lead>{s.text}</Lead>}
         <LeadFormSlot form={s.form} />
       </Container>

@@ -64,12 +64,17 @@ export const image = (i: { gatsbyImageData?: unknown; alt: string } | null | und
     <Picture image={i.gatsbyImageData as IGatsbyImageData} alt={i.alt} />
   );
 
-export function Heading2({ heading, text, first }: { heading?: string | null; text?: string | null; first: boolean }) {
+/** A section's heading: the page's h1 when the section comes first (a landing page has no other title), else an h2. */
+export function BlockHeading({ first, children }: { first: boolean; children: ReactNode }) {
   const H = first ? "h1" : "h2";
+  return <H>{children}</H>;
+}
+
+export function Heading2({ heading, text, first }: { heading?: string | null; text?: string | null; first: boolean }) {
   if (!heading) return null;
   return (
     <Center>
-      <H>{heading}</H>
+      <BlockHeading first={first}>{heading}</BlockHeading>
       {text && <Lead>{text}</Lead>}
     </Center>
   );
