@@ -82,7 +82,7 @@ describe("sourcing content/ again after an edit", () => {
     const dir = contentCopy();
     const file = path.join(dir, "blog", "posts", "csat-vs-nps.md");
     const source = fs.readFileSync(file, "utf8");
-    const src = /^  src: (images\/\S+)$/m.exec(source)![1];
+    const src = /^ {2}src: (images\/\S+)$/m.exec(source)![1];
     fs.copyFileSync(path.join(dir, src), path.join(dir, "stray.png"));
     fs.writeFileSync(file, source.replace(`src: ${src}`, "src: stray.png"));
     expect(() => sourceLocalContent(dir, store().args)).toThrow(/blog\/posts\/csat-vs-nps\.md: image\.src: an image under content\/images/);
