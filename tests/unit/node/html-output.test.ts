@@ -1,6 +1,15 @@
 import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { inlineScripts, inlineScriptsFromTree, scanInlineScripts } from "../../../src/node/html-output";
+import {
+  inlineScripts,
+  inlineScriptsFromTree,
+  readBuiltPages,
+  readBuiltPagesInParallel,
+  scanInlineScripts,
+} from "../../../src/node/html-output";
 
 const sha = (text: string) => `'sha256-${crypto.createHash("sha256").update(text, "utf8").digest("base64")}'`;
 const page = (body: string) => `<!doctype html><html><head><title>t</title></head><body>${body}</body></html>`;
@@ -97,5 +106,55 @@ describe("scanInlineScripts (tokenizer only) against the parse5 tree", () => {
   it("hashes foster-parented scripts in the tree's order", () => {
     const html = page(`<table><tr><td><script>inCell()</script></td></tr><div><script>fostered()</script></div></table>`);
     expect(inlineScripts(html).hashes).toEqual([sha("fostered()"), sha("inCell()")]);
+  });
+});
+
+describe("readBuiltPagesInParallel", () => {
+  const site = (count: number) => {
+    const publicDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "built-pages-")), "public");
+    for (let i = 0; i < count; i++) {
+      fs.mkdirSync(path.join(publicDir, `p${i}`), { recursive: true });
+      const nul = i % 7 === 3 ? "\u0000" : "";
+      const svg = i % 5 === 0 ? `<svg><script>svg${i}()</script></svg>` : `<svg><title>x</title></svg>`;
+      fs.writeFileSync(
+        path.join(publicDir, `p${i}`, "index.html"),
+        page(`${svg}<script>shared()</script><script>page${i % 3}()</script>${nul}<p>${"text ".repeat(i)}</p>`),
+      );
+    }
+    fs.writeFileSync(path.join(publicDir, "404.html"), page(`<a href="javascript:x()">x</a>`));
+    return publicDir;
+  };
+
+  it("reads in worker threads what readBuiltPages reads in this one, NUL bytes removed, in the same order", async () => {
+    const expected = readBuiltPages(site(40));
+    const publicDir = site(40);
+    const parallel = await readBuiltPagesInParallel(publicDir, undefined, { threads: 2, minPagesPerThread: 1 });
+    expect(parallel.threads).toBe(2);
+    expect(parallel.pages).toEqual(expected.pages);
+    expect(parallel.fixed).toEqual(expected.fixed);
+    expect(parallel.fixed).toHaveLength(6);
+    expect(parallel.pages.find((p) => p.route === "/404.html")!.blocked).toEqual(['<a href="javascript:…">']);
+    expect(parallel.pages.find((p) => p.route === "/p5/")!.hashes).toEqual([sha("svg5()"), sha("shared()"), sha("page2()")]);
+    expect(fs.readFileSync(path.join(publicDir, "p3", "index.html"), "utf8")).not.toContain("\u0000");
+  });
+
+  it("keeps the digest cache: a second run reads nothing, a changed page alone is read again", async () => {
+    const publicDir = site(30);
+    const cache = path.join(path.dirname(publicDir), ".cache", "built-pages.json");
+    const options = { threads: 2, minPagesPerThread: 1 };
+    expect((await readBuiltPagesInParallel(publicDir, cache, options)).parsed).toBe(31);
+    const again = await readBuiltPagesInParallel(publicDir, cache, options);
+    expect(again).toMatchObject({ parsed: 0, threads: 1 });
+    const changed = path.join(publicDir, "p1", "index.html");
+    fs.writeFileSync(changed, page(`<script>changed()</script>`));
+    fs.utimesSync(changed, new Date(), new Date(Date.now() + 5000));
+    const third = await readBuiltPagesInParallel(publicDir, cache, options);
+    expect(third.parsed).toBe(1);
+    expect(third.pages.find((p) => p.route === "/p1/")!.hashes).toEqual([sha("changed()")]);
+    expect(third.pages).toHaveLength(31);
+  });
+
+  it("stays in this thread for a few pages", async () => {
+    expect((await readBuiltPagesInParallel(site(10), undefined, { threads: 4 })).threads).toBe(1);
   });
 });
