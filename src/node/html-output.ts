@@ -111,15 +111,18 @@ function report(
   };
 }
 
-/** Every built page's inline scripts, NUL bytes removed; pages unchanged since `cacheFile` was written are not read. */
-export function readBuiltPages(publicDir: string, cacheFile?: string): BuiltPagesReport {
-  const work = plan(publicDir, cacheFile);
-  return report(
+/** Reads the pages to read in this thread. */
+const inThisThread = (publicDir: string, work: ReturnType<typeof plan>, cacheFile: string | undefined) =>
+  report(
     work,
     work.toRead.map((page) => readBuiltPage(publicDir, page)),
     cacheFile,
     1,
   );
+
+/** Every built page's inline scripts, NUL bytes removed; pages unchanged since `cacheFile` was written are not read. */
+export function readBuiltPages(publicDir: string, cacheFile?: string): BuiltPagesReport {
+  return inThisThread(publicDir, plan(publicDir, cacheFile), cacheFile);
 }
 
 /** Below this many pages per thread, starting workers costs more than it saves. */
@@ -140,14 +143,8 @@ export async function readBuiltPagesInParallel(
 ): Promise<BuiltPagesReport> {
   const work = plan(publicDir, cacheFile);
   const count = Math.min(threads, Math.floor(work.toRead.length / minPagesPerThread));
-  if (count < 2 || !fs.existsSync(WORKER_FILE)) {
-    return report(
-      work,
-      work.toRead.map((page) => readBuiltPage(publicDir, page)),
-      cacheFile,
-      1,
-    );
-  }
+  // No worker file where expected (a runner that moves __dirname): this thread, same report.
+  if (count < 2 || !fs.existsSync(WORKER_FILE)) return inThisThread(publicDir, work, cacheFile);
   const pages = work.toRead.map(({ file, route, size, mtimeMs }) => ({ file, route, size, mtimeMs }));
   const results: PageResult[] = new Array(pages.length);
   const workers = Array.from({ length: count }, () => new Worker(WORKER_FILE, { workerData: { publicDir } }));
@@ -167,7 +164,7 @@ export async function readBuiltPagesInParallel(
         worker.on("exit", (code) => pending > 0 && reject(new Error(`a worker reading built pages exited (${code})`)));
         worker.on("message", (message: { results?: PageResult[]; error?: string }) => {
           if (!message.results) return reject(new Error(`reading built pages in a worker: ${message.error}`));
-          results.splice(start, message.results.length, ...message.results);
+          message.results.forEach((result, i) => (results[start + i] = result));
           pending -= message.results.length;
           if (pending === 0) resolve();
           else start = send(worker);
