@@ -8,7 +8,7 @@ import path from "node:path";
 import { copyIcons, ICONS_PUBLIC_DIR, removeLegacyStaticIcons } from "./src/node/icons";
 import { applySecurityHeaders, contentImageHosts } from "./src/node/security-headers";
 import { readThirdPartySettings } from "./src/config/third-party";
-import { BUILT_PAGES_CACHE, readBuiltPages } from "./src/node/html-output";
+import { BUILT_PAGES_CACHE, readBuiltPagesInParallel } from "./src/node/html-output";
 import { sourceHubSpotForms } from "./src/node/hubspot/source";
 import { writeFunctionForms } from "./src/node/lead-forms";
 import { writeRobotsTxt } from "./src/node/robots";
@@ -59,13 +59,16 @@ export const createPages: GatsbyNode["createPages"] = (args) => createAllPages(a
 
 // Each page Gatsby (re)wrote is read once: NUL bytes from React 18's streaming renderer removed, inline
 // scripts hashed (src/node/html-output.ts); then the one policy and the host's rules (src/node/security-headers.ts).
-export const onPostBuild: GatsbyNode["onPostBuild"] = ({ reporter }) => {
+export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ reporter }) => {
   // Crawlers: the production site is indexed, every other build is closed to them (src/lib/robots.ts).
   writeRobotsTxt(path.join(__dirname, "public"));
   const started = performance.now();
-  const { pages, fixed, parsed } = readBuiltPages(path.join(__dirname, "public"), path.join(__dirname, BUILT_PAGES_CACHE));
+  const publicDir = path.join(__dirname, "public");
+  const { pages, fixed, parsed, threads } = await readBuiltPagesInParallel(publicDir, path.join(__dirname, BUILT_PAGES_CACHE));
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  reporter.info(`built pages: ${parsed} of ${pages.length} read in ${seconds} s (the rest unchanged since the last build)`);
+  reporter.info(
+    `built pages: ${parsed} of ${pages.length} read in ${seconds} s by ${threads} thread(s) (the rest unchanged since the last build)`,
+  );
   if (fixed.length) reporter.info(`removed stray NUL bytes (React 18 streaming renderer) from ${fixed.join(", ")}`);
   applySecurityHeaders(reporter, __dirname, pages, readThirdPartySettings(), contentImageHosts(readServerConfig()));
 };

@@ -10,79 +10,20 @@
  *   constructs no hash can allow (inline handlers, javascript: URLs) are reported.
  *
  * Incremental: a digest cache in .cache remembers each page's size, mtime and findings, so a rebuild
- * reads and parses only the pages Gatsby rewrote; unchanged pages keep their findings.
+ * reads and parses only the pages Gatsby rewrote; unchanged pages keep their findings. The reading and
+ * scanning of one page is html-scan.mjs; a cold build with many pages spreads it over worker threads.
  */
-import crypto from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
-import { parse } from "parse5";
+import { Worker } from "node:worker_threads";
+import { readBuiltPage, type InlineScriptReport, type ScannedPage } from "./html-scan.mjs";
+
+export { inlineScripts, inlineScriptsFromTree, scanInlineScripts, withoutNulBytes } from "./html-scan.mjs";
+export type { InlineScriptReport } from "./html-scan.mjs";
 
 /** Where readBuiltPages keeps what it found per page, relative to the site's root. */
 export const BUILT_PAGES_CACHE = path.join(".cache", "built-pages.json");
-
-/** Removes NUL bytes from one document; returns null when there are none. */
-export function withoutNulBytes(html: Buffer): Buffer | null {
-  if (!html.includes(0)) return null;
-  return Buffer.from(html.filter((byte) => byte !== 0));
-}
-
-/** Script types a browser runs; anything else (application/ld+json, …) is a data block CSP ignores. */
-const EXECUTABLE_TYPES = new Set([
-  "",
-  "module",
-  "text/javascript",
-  "application/javascript",
-  "application/ecmascript",
-  "text/ecmascript",
-  "text/jscript",
-  "application/x-javascript",
-]);
-
-interface HtmlNode {
-  nodeName: string;
-  tagName?: string;
-  value?: string;
-  attrs?: { name: string; value: string }[];
-  childNodes?: HtmlNode[];
-  content?: HtmlNode;
-}
-
-function walk(node: HtmlNode, visit: (node: HtmlNode) => void): void {
-  visit(node);
-  for (const child of node.childNodes ?? []) walk(child, visit);
-  if (node.content) walk(node.content, visit);
-}
-
-const attr = (node: HtmlNode, name: string) => node.attrs?.find((a) => a.name === name)?.value;
-
-export interface InlineScriptReport {
-  /** 'sha256-…' of every inline script the browser would run, in document order (duplicates kept once). */
-  hashes: string[];
-  /** Constructs no hash can allow: on* handler attributes and javascript: URLs. */
-  blocked: string[];
-}
-
-/** Parses the page as a browser does (parse5) and hashes the text of each executable inline script. */
-export function inlineScripts(html: string): InlineScriptReport {
-  const hashes: string[] = [];
-  const blocked: string[] = [];
-  walk(parse(html) as unknown as HtmlNode, (node) => {
-    if (!node.tagName) return;
-    for (const { name, value } of node.attrs ?? []) {
-      if (/^on/i.test(name)) blocked.push(`<${node.tagName} ${name}>`);
-      if (["href", "src", "action", "formaction", "xlink:href"].includes(name) && /^\s*javascript:/i.test(value)) {
-        blocked.push(`<${node.tagName} ${name}="javascript:…">`);
-      }
-    }
-    if (node.tagName !== "script" || attr(node, "src") !== undefined) return;
-    const type = (attr(node, "type") ?? "").trim().toLowerCase();
-    if (!EXECUTABLE_TYPES.has(type)) return;
-    const text = (node.childNodes ?? []).map((c) => c.value ?? "").join("");
-    const hash = `'sha256-${crypto.createHash("sha256").update(text, "utf8").digest("base64")}'`;
-    if (!hashes.includes(hash)) hashes.push(hash);
-  });
-  return { hashes, blocked };
-}
 
 /** Built HTML files under publicDir with the path each is served at ("/pricing/", "/404.html"). */
 export function builtHtmlFiles(publicDir: string): { file: string; route: string }[] {
@@ -106,54 +47,134 @@ export interface BuiltPage extends InlineScriptReport {
   route: string;
 }
 
-interface CachedPage extends BuiltPage {
-  size: number;
-  mtimeMs: number;
-}
-
 export interface BuiltPagesReport {
   pages: BuiltPage[];
   /** Pages whose NUL bytes were removed (paths relative to publicDir). */
   fixed: string[];
   /** Pages read and parsed this time (the others were unchanged since the last build). */
   parsed: number;
+  /** Threads that read them (1: this one). */
+  threads: number;
 }
 
-function readCache(file: string | undefined): Map<string, CachedPage> {
+function readCache(file: string | undefined): Map<string, ScannedPage> {
   if (!file || !fs.existsSync(file)) return new Map();
   try {
-    const entries = JSON.parse(fs.readFileSync(file, "utf8")) as CachedPage[];
+    const entries = JSON.parse(fs.readFileSync(file, "utf8")) as ScannedPage[];
     return new Map(entries.map((entry) => [entry.route, entry]));
   } catch {
     return new Map(); // unreadable: read every page again
   }
 }
 
-/** Every built page's inline scripts, NUL bytes removed; pages unchanged since `cacheFile` was written are not read. */
-export function readBuiltPages(publicDir: string, cacheFile?: string): BuiltPagesReport {
+interface PageToRead {
+  file: string;
+  route: string;
+  size: number;
+  mtimeMs: number;
+}
+
+type PageResult = ReturnType<typeof readBuiltPage>;
+
+/** The built pages in route order: the cached entry of each unchanged one, and the ones to read. */
+function plan(publicDir: string, cacheFile: string | undefined) {
   const cache = readCache(cacheFile);
-  const fixed: string[] = [];
-  let parsed = 0;
-  const entries: CachedPage[] = builtHtmlFiles(publicDir).map(({ file, route }) => {
-    const stat = fs.statSync(file);
-    const known = cache.get(route);
-    if (known && known.size === stat.size && known.mtimeMs === stat.mtimeMs) return known;
-    parsed++;
-    let html: Buffer = fs.readFileSync(file);
-    const clean = withoutNulBytes(html);
-    if (clean) {
-      fs.writeFileSync(file, clean);
-      fixed.push(path.relative(publicDir, file));
-      html = clean;
-    }
-    const after = clean ? fs.statSync(file) : stat;
-    return { route, ...inlineScripts(html.toString("utf8")), size: after.size, mtimeMs: after.mtimeMs };
+  const known: (ScannedPage | undefined)[] = [];
+  const toRead: (PageToRead & { index: number })[] = [];
+  builtHtmlFiles(publicDir).forEach(({ file, route }, index) => {
+    const { size, mtimeMs } = fs.statSync(file);
+    const entry = cache.get(route);
+    if (entry && entry.size === size && entry.mtimeMs === mtimeMs) known[index] = entry;
+    else toRead.push({ file, route, size, mtimeMs, index });
   });
+  return { known, toRead };
+}
+
+function report(
+  { known, toRead }: ReturnType<typeof plan>,
+  results: PageResult[],
+  cacheFile: string | undefined,
+  threads: number,
+): BuiltPagesReport {
+  const entries = [...known];
+  toRead.forEach(({ index }, i) => (entries[index] = results[i].entry));
+  const all = entries.filter((entry): entry is ScannedPage => entry !== undefined);
   if (cacheFile) {
     fs.mkdirSync(path.dirname(cacheFile), { recursive: true });
-    fs.writeFileSync(cacheFile, JSON.stringify(entries));
+    fs.writeFileSync(cacheFile, JSON.stringify(all));
   }
-  return { pages: entries.map(({ route, hashes, blocked }) => ({ route, hashes, blocked })), fixed, parsed };
+  return {
+    pages: all.map(({ route, hashes, blocked }) => ({ route, hashes, blocked })),
+    fixed: results.flatMap(({ fixed }) => (fixed ? [fixed] : [])),
+    parsed: toRead.length,
+    threads,
+  };
+}
+
+/** Reads the pages to read in this thread. */
+const inThisThread = (publicDir: string, work: ReturnType<typeof plan>, cacheFile: string | undefined) =>
+  report(
+    work,
+    work.toRead.map((page) => readBuiltPage(publicDir, page)),
+    cacheFile,
+    1,
+  );
+
+/** Every built page's inline scripts, NUL bytes removed; pages unchanged since `cacheFile` was written are not read. */
+export function readBuiltPages(publicDir: string, cacheFile?: string): BuiltPagesReport {
+  return inThisThread(publicDir, plan(publicDir, cacheFile), cacheFile);
+}
+
+/** Below this many pages per thread, starting workers costs more than it saves. */
+const MIN_PAGES_PER_THREAD = 100;
+/** Pages a worker is sent at a time: small enough to keep every worker busy to the end. */
+const BATCH = 25;
+/** Plain JavaScript beside this file (Gatsby's compile keeps __dirname pointing at src/node). */
+const WORKER_FILE = path.join(__dirname, "html-scan-worker.mjs");
+
+/**
+ * readBuiltPages spread over worker threads (one per core) when there are many pages to read, as on a
+ * cold build; same report, in the same order.
+ */
+export async function readBuiltPagesInParallel(
+  publicDir: string,
+  cacheFile?: string,
+  { threads = os.availableParallelism(), minPagesPerThread = MIN_PAGES_PER_THREAD } = {},
+): Promise<BuiltPagesReport> {
+  const work = plan(publicDir, cacheFile);
+  const count = Math.min(threads, Math.floor(work.toRead.length / minPagesPerThread));
+  // No worker file where expected (a runner that moves __dirname): this thread, same report.
+  if (count < 2 || !fs.existsSync(WORKER_FILE)) return inThisThread(publicDir, work, cacheFile);
+  const pages = work.toRead.map(({ file, route, size, mtimeMs }) => ({ file, route, size, mtimeMs }));
+  const results: PageResult[] = new Array(pages.length);
+  const workers = Array.from({ length: count }, () => new Worker(WORKER_FILE, { workerData: { publicDir } }));
+  try {
+    await new Promise<void>((resolve, reject) => {
+      let next = 0;
+      let pending = pages.length;
+      const send = (worker: Worker) => {
+        const start = next;
+        next = Math.min(pages.length, next + BATCH);
+        if (start < next) worker.postMessage(pages.slice(start, next));
+        return start;
+      };
+      for (const worker of workers) {
+        let start = send(worker);
+        worker.on("error", reject);
+        worker.on("exit", (code) => pending > 0 && reject(new Error(`a worker reading built pages exited (${code})`)));
+        worker.on("message", (message: { results?: PageResult[]; error?: string }) => {
+          if (!message.results) return reject(new Error(`reading built pages in a worker: ${message.error}`));
+          message.results.forEach((result, i) => (results[start + i] = result));
+          pending -= message.results.length;
+          if (pending === 0) resolve();
+          else start = send(worker);
+        });
+      }
+    });
+  } finally {
+    await Promise.all(workers.map((worker) => worker.terminate()));
+  }
+  return report(work, results, cacheFile, count);
 }
 
 /** Strips NUL bytes from every built page; returns the paths it rewrote. */
