@@ -30,7 +30,15 @@ const EXECUTABLE_TYPES = new Set([
 
 const URL_ATTRIBUTES = new Set(["href", "src", "action", "formaction", "xlink:href"]);
 const isHandler = (name) => /^on/i.test(name);
-const isJavascriptUrl = (name, value) => URL_ATTRIBUTES.has(name) && /^\s*javascript:/i.test(value);
+// As a browser parses a URL: tabs and newlines anywhere are removed, leading C0 controls and spaces dropped
+// ("java\tscript:" and "\x01javascript:" run as javascript: URLs).
+const isJavascriptUrl = (name, value) => {
+  if (!URL_ATTRIBUTES.has(name)) return false;
+  const url = value.replace(/[\t\n\r]/g, "");
+  let start = 0;
+  while (start < url.length && url.charCodeAt(start) <= 0x20) start++;
+  return /^javascript:/i.test(url.slice(start));
+};
 const scriptHash = (text) => `'sha256-${crypto.createHash("sha256").update(text, "utf8").digest("base64")}'`;
 
 function walk(node, visit) {

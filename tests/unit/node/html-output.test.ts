@@ -88,6 +88,11 @@ describe("scanInlineScripts (tokenizer only) against the parse5 tree", () => {
     ["a javascript: formaction", `<button formaction="javascript:go()">x</button>`],
     ["a javascript: xlink:href in SVG", `<svg><a xlink:href="javascript:go()"><text>x</text></a></svg>`],
   ];
+
+  it("reports javascript: URLs a browser would run despite tabs, newlines or leading control characters", () => {
+    const html = page(`<a href="java&#9;script:a()">1</a><a href="jav&#10;ascript:b()">2</a><a href="&#1;javascript:c()">3</a>`);
+    expect(inlineScripts(html).blocked).toEqual(['<a href="javascript:…">', '<a href="javascript:…">', '<a href="javascript:…">']);
+  });
   for (const [what, body] of handedOver) {
     it(`hands ${what} to the tree, which reports it`, () => {
       const html = page(body);
