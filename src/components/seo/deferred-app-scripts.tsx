@@ -35,11 +35,17 @@ const FRAME_WAIT_MS = 1000;
  * Runs in the page, right after the template. Plain ES5, written small (it is in every page's HTML, and
  * a page's HTML is fetched whole before it paints): it runs before any polyfill and is not compiled.
  * Decoding first: an image that has loaded is painted only once decoded (decoding="async"); the second
- * animation frame comes after the frame that painted it. Input listeners stay (start runs once).
+ * animation frame comes after the frame that painted it. That frame may still be on its way to the
+ * screen, though: the largest paint's time is when it is presented, which can come after the next frame
+ * has begun (a page without a hero, whose load event fires before its first paint, then started its
+ * scripts a few milliseconds before its largest paint). So where the browser reports largest paints, the
+ * scripts also wait for one to be reported (buffered: one already presented counts at once). Input
+ * listeners stay (start runs once).
  */
 export const DEFERRED_SCRIPTS_LOADER =
   `(function(){var d=document,s=0;function go(){if(!s){s=1;d.body.appendChild(d.importNode(d.getElementById(${JSON.stringify(DEFERRED_SCRIPTS_ID)}).content,!0))}}` +
-  `function f(){requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go)})})}` +
+  `function f(){requestAnimationFrame(function(){requestAnimationFrame(function(){var P=window.PerformanceObserver,t="largest-contentful-paint";` +
+  `P&&(P.supportedEntryTypes||[]).indexOf(t)>=0?new P(function(e,o){o.disconnect();setTimeout(go)}).observe({type:t,buffered:!0}):setTimeout(go)})})}` +
   `function l(){setTimeout(go,${FRAME_WAIT_MS});Promise.all([].map.call(d.querySelectorAll("img[fetchpriority=high]"),function(i){return i.decode().catch(n)})).then(f)}function n(){}` +
   `addEventListener("pointerdown",go,!0);addEventListener("keydown",go,!0);d.readyState=="complete"?l():addEventListener("load",l)})()`;
 

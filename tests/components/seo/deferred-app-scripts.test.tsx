@@ -78,6 +78,36 @@ describe("the loader in the page", () => {
     expect(document.body.querySelectorAll("script[data-app]")).toHaveLength(1);
   });
 
+  it("where the browser reports largest paints, waits after the frames until one has been reported", async () => {
+    const observers: { callback: () => void; options: unknown; disconnected: boolean }[] = [];
+    class FakeObserver {
+      static supportedEntryTypes = ["largest-contentful-paint"];
+      private record: { callback: () => void; options: unknown; disconnected: boolean };
+      constructor(callback: (entries: unknown, observer: FakeObserver) => void) {
+        this.record = { callback: () => callback({}, this), options: null, disconnected: false };
+        observers.push(this.record);
+      }
+      observe(options: unknown) {
+        this.record.options = options;
+      }
+      disconnect() {
+        this.record.disconnected = true;
+      }
+    }
+    vi.stubGlobal("PerformanceObserver", FakeObserver);
+    window.dispatchEvent(new Event("load"));
+    await vi.advanceTimersByTimeAsync(0); // decode()
+    paintFrame();
+    paintFrame();
+    await vi.advanceTimersByTimeAsync(500);
+    expect(inserted()).toBeNull(); // the frame that painted the hero is not on screen yet
+    expect(observers.map((o) => o.options)).toEqual([{ type: "largest-contentful-paint", buffered: true }]);
+    observers[0].callback(); // the largest paint is reported
+    await vi.advanceTimersByTimeAsync(0);
+    expect(inserted()).not.toBeNull();
+    expect(observers[0].disconnected).toBe(true);
+  });
+
   it("inserts them at the first pointer or key press, before the page has loaded", () => {
     window.dispatchEvent(new Event("pointerdown"));
     expect(inserted()).not.toBeNull();
