@@ -3,7 +3,7 @@ import type { GatsbyConfig } from "gatsby";
 import { readServerConfig } from "./src/config";
 import { CONTENT_IMAGES } from "./src/config/content";
 import { netlifyAdapter } from "./src/node/netlify-adapter";
-import { contentfulOptions, manifestOptions, offlineOptions, sitemapOptions } from "./src/node/plugin-options";
+import { contentfulOptions, manifestOptions, offlineOptions, sitemapOptions, styledComponentsOptions } from "./src/node/plugin-options";
 
 const config = readServerConfig();
 const contentDir = config.contentDir ?? path.join(__dirname, "content");
@@ -17,7 +17,7 @@ const gatsbyConfig: GatsbyConfig = {
   // (src/node/security-headers.ts); no gatsby-config `headers`, which Gatsby would repeat for every file.
   adapter: config.netlify ? netlifyAdapter(__dirname, { onNetlifyBuild: config.netlifyBuild }) : undefined,
   plugins: [
-    "gatsby-plugin-styled-components",
+    { resolve: "gatsby-plugin-styled-components", options: styledComponentsOptions },
     "gatsby-plugin-image",
     "gatsby-plugin-sharp",
     "gatsby-transformer-sharp",

@@ -13,6 +13,7 @@ import { sourceHubSpotForms } from "./src/node/hubspot/source";
 import { writeFunctionForms } from "./src/node/lead-forms";
 import { writeRobotsTxt } from "./src/node/robots";
 import { HYDRATION_WITHOUT_SIDE_EFFECTS } from "./src/node/webpack-rules";
+import { AppScriptsSlicePlugin } from "./src/node/app-scripts-slice";
 
 export { createSchemaCustomization } from "./src/node/customize-schema";
 export { createResolvers } from "./src/node/resolvers";
@@ -48,9 +49,13 @@ export const sourceNodes: GatsbyNode["sourceNodes"] = async (args) => {
 };
 
 // Personalization unset: the SDK chunk is not even emitted (src/personalization/load-sdk.ts).
-export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ actions, plugins }) => {
+// The browser build also writes the pages' scripts slice, Gatsby's with its chunk map in a file (src/node/app-scripts-slice.ts).
+export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ actions, plugins, stage }) => {
   actions.setWebpackConfig({
-    plugins: [plugins.define({ ...browserBuildConstants(), ...personalizationSdkConstant() })],
+    plugins: [
+      plugins.define({ ...browserBuildConstants(), ...personalizationSdkConstant() }),
+      ...(stage === "build-javascript" ? [new AppScriptsSlicePlugin(path.join(__dirname, "public"))] : []),
+    ],
     module: { rules: [HYDRATION_WITHOUT_SIDE_EFFECTS] },
   });
 };

@@ -11,7 +11,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { createHeadersMatcher } from "gatsby/dist/utils/adapter/create-headers";
 import { readHeadersManifest } from "../../src/node/security-headers";
-import { createStaticFiles, resolvePath, splitTarget, type HeadersFor } from "../lib/static-files";
+import { createStaticFiles, etagOf, resolvePath, splitTarget, type HeadersFor } from "../lib/static-files";
 import { stripScripts } from "./floor";
 
 export interface BenchServer {
@@ -41,7 +41,7 @@ export async function startBenchServer({
   const publicDir = path.join(root, "public");
   const headersFor = headersOf(root);
   const serveStatic = createStaticFiles({ publicDir, headersFor });
-  const floors = new Map<string, { text: Buffer; gzip: Buffer }>();
+  const floors = new Map<string, { text: Buffer; gzip: Buffer; validators: Record<string, string> }>();
 
   const server = http.createServer((req, res) => {
     const target = floor && req.method === "GET" ? splitTarget(req.url ?? "/") : null;
@@ -49,14 +49,22 @@ export async function startBenchServer({
     if (!target || found?.kind !== "file" || !found.file.endsWith(".html")) return serveStatic(req, res);
     let page = floors.get(found.file);
     if (!page) {
+      const stat = fs.statSync(found.file);
       const text = Buffer.from(stripScripts(fs.readFileSync(found.file, "utf8")));
-      page = { text, gzip: zlib.gzipSync(text, { level: 6 }) };
+      // The validators the site sends with every file (scripts/lib/static-files.ts), for the floor's own
+      // bytes: a floor answered with fewer header bytes would be measured ahead of its page for them.
+      const validators = {
+        ETag: etagOf({ size: text.length, mtimeMs: stat.mtimeMs } as fs.Stats),
+        "Last-Modified": stat.mtime.toUTCString(),
+      };
+      page = { text, gzip: zlib.gzipSync(text, { level: 6 }), validators };
       floors.set(found.file, page);
     }
     const gzip = /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""));
     const body = gzip ? page.gzip : page.text;
     for (const { key, value } of headersFor(target.rawPath, [])) res.setHeader(key, value);
     res.writeHead(200, {
+      ...page.validators,
       "Content-Type": "text/html; charset=utf-8",
       ...(gzip ? { "Content-Encoding": "gzip" } : {}),
       "Content-Length": body.length,

@@ -67,7 +67,12 @@ export function useSiteData(): SiteData {
   return site;
 }
 
-/** The navigation's fields, shared by the baseline and its personalized variants. */
+/**
+ * The navigation's fields, shared by the baseline and its personalized variants. The drawers' images are
+ * in every page's HTML: 1× and 2× of their display width only (a drawer card is never narrower than
+ * that, so the default quarter and half sizes were never chosen), ~0.3–0.5 KB less of each page's gzip
+ * HTML, which is fetched whole before its first paint (docs/page-load.md).
+ */
 export const navigationFields = graphql`
   fragment NavigationFields on Navigation {
     navItems {
@@ -85,7 +90,7 @@ export const navigationFields = graphql`
           isNew
           image {
             alt
-            gatsbyImageData(width: 320, layout: CONSTRAINED, placeholder: NONE)
+            gatsbyImageData(width: 320, layout: CONSTRAINED, placeholder: NONE, outputPixelDensities: [1, 2])
           }
           items {
             title
@@ -107,7 +112,7 @@ export const navigationFields = graphql`
           }
           image {
             alt
-            gatsbyImageData(width: 120, layout: CONSTRAINED, placeholder: NONE)
+            gatsbyImageData(width: 120, layout: CONSTRAINED, placeholder: NONE, outputPixelDensities: [1, 2])
           }
         }
       }

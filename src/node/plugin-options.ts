@@ -60,6 +60,15 @@ const SAME_ORIGIN = (path: RegExp) => new RegExp(`(?<=^https?://[^/]+)${path.sou
  * into its options with lodash's merge, element by element for arrays, so `globPatterns` must not be set
  * here at all: it would overwrite the plugin's first entries.
  */
+/**
+ * gatsby-plugin-styled-components: class names are the style hash and the component id only
+ * (`sc-ji9v18-5 kxGDGr`), without the file and component name the plugin prefixes by default
+ * (`header__NavButton-sc-ji9v18-5`). Those names are on every element of every page, 0.5–0.8 KB of
+ * each page's gzip HTML, which is fetched whole before its first paint (docs/page-load.md); React
+ * DevTools still shows the components' names.
+ */
+export const styledComponentsOptions = { displayName: false, fileName: false };
+
 export const offlineOptions = {
   precachePages: [],
   // offline, a visited page whose HTML is not cached gets the app shell; a new release's worker takes over (see the file)

@@ -21,14 +21,17 @@ export interface PictureProps {
  * script to appear and never shifts layout. (GatsbyImage's server markup leaves the img without src
  * until its script runs, which the HTML checker rejects, and marks its sizer img role="presentation"
  * with an empty alt, which HTML forbids.) The blurred or dominant-colour placeholder is the img's
- * background until the image paints over it; lazy images use the browser's native lazy loading.
+ * background until the image paints over it (a priority image keeps only a colour); lazy images use the
+ * browser's native lazy loading.
  */
 export function Picture({ image, alt, className, priority = false }: PictureProps) {
   const { images, width, height, layout, backgroundColor, placeholder } = image;
   const fallback = images.fallback;
   const size: CSSProperties =
     layout === "fixed" ? { width, height } : { width: "100%", height: "auto", maxWidth: layout === "constrained" ? width : undefined };
-  const blur = placeholder?.fallback;
+  // Not behind the page's largest image: it is fetched at once, and its blurred copy (~0.9 KB gzip of
+  // base64) would be in the HTML, which is fetched whole before anything paints (docs/page-load.md).
+  const blur = priority ? undefined : placeholder?.fallback;
   return (
     <picture className={className} style={boxStyle(layout, width)}>
       {images.sources?.map((source) => (

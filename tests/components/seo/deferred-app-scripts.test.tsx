@@ -14,11 +14,11 @@ const scriptsSlice = <ScriptsSlice key="scripts" sliceId="_gatsby-scripts" />;
 const pagePath = <script key="loader" id="gatsby-script-loader" dangerouslySetInnerHTML={{ __html: "window.pagePath='/';" }} />;
 
 describe("deferAppScripts", () => {
-  it("puts Gatsby's scripts slice inside the template, followed by the loader", () => {
+  it("puts the site's scripts slice (Gatsby's, its chunk map in a file) inside the template in place of Gatsby's, followed by the loader", () => {
     const html = renderToStaticMarkup(<>{deferAppScripts([pagePath, scriptsSlice])}</>);
     expect(html).toBe(
       `<script id="gatsby-script-loader">window.pagePath='/';</script>` +
-        `<template id="${DEFERRED_SCRIPTS_ID}"><slice-start id="_gatsby-scripts-1"></slice-start><slice-end id="_gatsby-scripts-1"></slice-end></template>` +
+        `<template id="${DEFERRED_SCRIPTS_ID}"><slice-start id="northdesk-app-scripts-1"></slice-start><slice-end id="northdesk-app-scripts-1"></slice-end></template>` +
         `<script>${DEFERRED_SCRIPTS_LOADER}</script>`,
     );
   });
@@ -76,6 +76,47 @@ describe("the loader in the page", () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(inserted()).not.toBeNull();
     expect(document.body.querySelectorAll("script[data-app]")).toHaveLength(1);
+  });
+
+  it("where the browser reports largest paints, waits after the frames until one has been reported", async () => {
+    const observers: { callback: () => void; options: unknown; disconnected: boolean }[] = [];
+    class FakeObserver {
+      static supportedEntryTypes = ["largest-contentful-paint"];
+      private record: { callback: () => void; options: unknown; disconnected: boolean };
+      constructor(callback: (entries: unknown, observer: FakeObserver) => void) {
+        this.record = { callback: () => callback({}, this), options: null, disconnected: false };
+        observers.push(this.record);
+      }
+      observe(options: unknown) {
+        this.record.options = options;
+      }
+      disconnect() {
+        this.record.disconnected = true;
+      }
+    }
+    vi.stubGlobal("PerformanceObserver", FakeObserver);
+    window.dispatchEvent(new Event("load"));
+    await vi.advanceTimersByTimeAsync(0); // decode()
+    paintFrame();
+    paintFrame();
+    await vi.advanceTimersByTimeAsync(500);
+    expect(inserted()).toBeNull(); // the frame that painted the hero is not on screen yet
+    expect(observers.map((o) => o.options)).toEqual([{ type: "largest-contentful-paint", buffered: true }]);
+    observers[0].callback(); // the largest paint is reported
+    await vi.advanceTimersByTimeAsync(0);
+    expect(inserted()).not.toBeNull();
+    expect(observers[0].disconnected).toBe(true);
+  });
+
+  it("inserts nothing after a script file without async until that script has run (the chunk map before the app)", () => {
+    document.getElementById(DEFERRED_SCRIPTS_ID)!.innerHTML =
+      `<script data-map src="/chunk-map.js"></script><script data-app src="/app.js" async></script>`;
+    window.dispatchEvent(new Event("pointerdown"));
+    const map = document.body.querySelector("body > script[data-map]");
+    expect(map).not.toBeNull();
+    expect(inserted()).toBeNull();
+    map!.dispatchEvent(new Event("load"));
+    expect(inserted()).not.toBeNull();
   });
 
   it("inserts them at the first pointer or key press, before the page has loaded", () => {

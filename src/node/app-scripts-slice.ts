@@ -1,0 +1,77 @@
+/**
+ * Gatsby's chunk map out of every page's HTML (docs/page-load.md).
+ *
+ * With slices, Gatsby writes its app scripts once, as the `_gatsby-scripts` slice
+ * (public/_gatsby/slices/_gatsby-scripts-1.html, after each webpack build), and stitches that file into
+ * every page: an inline `window.___chunkMapping=…` (every template's chunk names with their hashed file
+ * names, ~0.75 KB of each page's gzip HTML), the compilation hash and the bundles' script tags. A page's
+ * HTML is fetched whole before its first paint, and that kilobyte is what took several pages past the
+ * first TCP window, one round trip more for their largest paint than the same page without scripts.
+ *
+ * After Gatsby has written its slice, this writes the site's own (APP_SCRIPTS_SLICE), the same markup with
+ * the chunk map moved, byte for byte, into a script file named by its content
+ * (`/chunk-map-<hash>.js`); pages stitch that slice instead (src/components/seo/deferred-app-scripts.tsx).
+ * The file's script has no `async`, and the deferred loader inserts nothing after such a script before it
+ * has run, so the map is set before Gatsby's runtime starts, as the inline script was. Gatsby stitches
+ * every page again when its own slice changes (a new bundle), and by then this slice has been rewritten:
+ * the webpack hook runs after Gatsby's.
+ */
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import type { Compiler } from "webpack";
+import { APP_SCRIPTS_SLICE, GATSBY_SCRIPTS_SLICE, sliceFileName } from "../lib/app-scripts-slice";
+
+const CHUNK_MAP_SCRIPT = /<script\s+id="gatsby-chunk-mapping"\s*>\s*([\s\S]*?)\s*<\/script>/;
+/** The folder Gatsby's bundles are served from (its public path), read from their script tags. */
+const BUNDLE_FOLDER = /<script\b[^>]*\ssrc="([^"]*)\/[^"/]*"/;
+
+export interface AppScriptsSlice {
+  /** The slice's HTML. */
+  html: string;
+  /** The chunk map's script file (its name in public/), or null when the slice had no chunk map. */
+  file: { name: string; content: string } | null;
+}
+
+/** Gatsby's scripts slice with its inline chunk map replaced by a script loading the same text from a file. */
+export function appScriptsSlice(gatsbySlice: string): AppScriptsSlice {
+  const found = CHUNK_MAP_SCRIPT.exec(gatsbySlice);
+  if (!found) return { html: gatsbySlice, file: null };
+  const content = found[1];
+  const name = `chunk-map-${crypto.createHash("sha256").update(content).digest("hex").slice(0, 20)}.js`;
+  const folder = BUNDLE_FOLDER.exec(gatsbySlice)?.[1] ?? "";
+  const html =
+    gatsbySlice.slice(0, found.index) + `<script src="${folder}/${name}"></script>` + gatsbySlice.slice(found.index + found[0].length);
+  return { html, file: { name, content } };
+}
+
+const writeIfChanged = (file: string, content: string) => {
+  if (fs.existsSync(file) && fs.readFileSync(file, "utf8") === content) return;
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, content);
+};
+
+/** Writes the site's scripts slice and the chunk map file from Gatsby's slice in publicDir, when there is one. */
+export function writeAppScriptsSlice(publicDir: string): AppScriptsSlice | null {
+  const slices = path.join(publicDir, "_gatsby", "slices");
+  const gatsbyFile = path.join(slices, sliceFileName(GATSBY_SCRIPTS_SLICE));
+  if (!fs.existsSync(gatsbyFile)) return null;
+  const slice = appScriptsSlice(fs.readFileSync(gatsbyFile, "utf8"));
+  if (slice.file) writeIfChanged(path.join(publicDir, slice.file.name), slice.file.content);
+  writeIfChanged(path.join(slices, sliceFileName(APP_SCRIPTS_SLICE)), slice.html);
+  return slice;
+}
+
+/**
+ * The browser build's webpack plugin: after each compilation, once Gatsby's own `done` hook (which writes
+ * its slice) has run — a later stage runs after it — writes the site's slice.
+ */
+export class AppScriptsSlicePlugin {
+  constructor(private readonly publicDir: string) {}
+
+  apply(compiler: Compiler) {
+    compiler.hooks.done.tap({ name: "AppScriptsSlicePlugin", stage: 100 }, () => {
+      writeAppScriptsSlice(this.publicDir);
+    });
+  }
+}

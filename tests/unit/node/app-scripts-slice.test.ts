@@ -1,0 +1,84 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { AsyncSeriesHook } from "tapable";
+import type { Compiler } from "webpack";
+import { afterEach, describe, expect, it } from "vitest";
+import { AppScriptsSlicePlugin, appScriptsSlice, writeAppScriptsSlice } from "../../../src/node/app-scripts-slice";
+
+// What gatsby-webpack-stats-extractor writes as public/_gatsby/slices/_gatsby-scripts-1.html.
+const chunkMap = `window.___chunkMapping="{\\"app\\":[\\"/app-abc.js\\"],\\"component---src-pages-index-tsx\\":[\\"/component---src-pages-index-tsx-def.js\\"]}";`;
+const gatsbySlice = (map = chunkMap) =>
+  `\n          <script\n            id="gatsby-chunk-mapping"\n          >\n            ${map}\n          </script>\n        ` +
+  `<script>window.___webpackCompilationHash="h1";</script><script src="/webpack-runtime-1.js" async></script><script src="/app-abc.js" async></script>`;
+const fileName = (content: string) => `chunk-map-${crypto.createHash("sha256").update(content).digest("hex").slice(0, 20)}.js`;
+
+describe("appScriptsSlice", () => {
+  it("moves the inline chunk map, byte for byte, into a file named by its content and leaves the rest as it was", () => {
+    const { html, file } = appScriptsSlice(gatsbySlice());
+    expect(file).toEqual({ name: fileName(chunkMap), content: chunkMap });
+    expect(html).toBe(
+      `\n          <script src="/${fileName(chunkMap)}"></script>\n        ` +
+        `<script>window.___webpackCompilationHash="h1";</script><script src="/webpack-runtime-1.js" async></script><script src="/app-abc.js" async></script>`,
+    );
+    expect(html).not.toContain("___chunkMapping");
+  });
+
+  it("serves the file from the bundles' folder (a path prefix)", () => {
+    const { html } = appScriptsSlice(gatsbySlice().replace(/src="\//g, 'src="/docs/'));
+    expect(html).toContain(`<script src="/docs/${fileName(chunkMap)}"></script>`);
+  });
+
+  it("names another chunk map another file", () => {
+    expect(appScriptsSlice(gatsbySlice(chunkMap.replace("abc", "xyz"))).file!.name).not.toBe(fileName(chunkMap));
+  });
+
+  it("leaves a slice without a chunk map alone", () => {
+    const slice = `<script src="/app-abc.js" async></script>`;
+    expect(appScriptsSlice(slice)).toEqual({ html: slice, file: null });
+  });
+});
+
+describe("writing the slice after Gatsby's", () => {
+  const dirs: string[] = [];
+  afterEach(() => dirs.splice(0).forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
+  const publicDir = () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "app-scripts-slice-"));
+    dirs.push(dir);
+    return dir;
+  };
+  const slices = (dir: string) => path.join(dir, "_gatsby", "slices");
+
+  it("writes nothing before Gatsby has written its slice", () => {
+    const dir = publicDir();
+    expect(writeAppScriptsSlice(dir)).toBeNull();
+    expect(fs.existsSync(slices(dir))).toBe(false);
+  });
+
+  it("writes the site's slice and the chunk map file into public/", () => {
+    const dir = publicDir();
+    fs.mkdirSync(slices(dir), { recursive: true });
+    fs.writeFileSync(path.join(slices(dir), "_gatsby-scripts-1.html"), gatsbySlice());
+    writeAppScriptsSlice(dir);
+    expect(fs.readFileSync(path.join(slices(dir), "northdesk-app-scripts-1.html"), "utf8")).toBe(appScriptsSlice(gatsbySlice()).html);
+    expect(fs.readFileSync(path.join(dir, fileName(chunkMap)), "utf8")).toBe(chunkMap);
+  });
+
+  it("runs after Gatsby's own done hook, registered before or after it, so a new bundle reaches the pages", async () => {
+    const dir = publicDir();
+    const done = new AsyncSeriesHook<[unknown]>(["stats"]);
+    new AppScriptsSlicePlugin(dir).apply({ hooks: { done } } as unknown as Compiler);
+    // Gatsby's stats extractor: an async tap at the default stage that writes its slice
+    done.tapAsync("GatsbyWebpackStatsExtractor", (_stats, callback) => {
+      setTimeout(() => {
+        fs.mkdirSync(slices(dir), { recursive: true });
+        fs.writeFileSync(path.join(slices(dir), "_gatsby-scripts-1.html"), gatsbySlice(chunkMap.replace("abc", "new")));
+        callback();
+      }, 5);
+    });
+    await done.promise({});
+    const html = fs.readFileSync(path.join(slices(dir), "northdesk-app-scripts-1.html"), "utf8");
+    expect(html).toContain(fileName(chunkMap.replace("abc", "new")));
+  });
+});
