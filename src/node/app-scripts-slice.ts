@@ -26,6 +26,11 @@ const CHUNK_MAP_SCRIPT = /<script\s+id="gatsby-chunk-mapping"\s*>\s*([\s\S]*?)\s
 /** The folder Gatsby's bundles are served from (its public path), read from their script tags. */
 const BUNDLE_FOLDER = /<script\b[^>]*\ssrc="([^"]*)\/[^"/]*"/;
 
+/** The chunk map's file in public/, named by its content (so it can be cached for good). */
+export const chunkMapFileName = (content: string) =>
+  `chunk-map-${crypto.createHash("sha256").update(content).digest("hex").slice(0, 20)}.js`;
+export const CHUNK_MAP_FILE = /^chunk-map-[0-9a-f]{20}\.js$/;
+
 export interface AppScriptsSlice {
   /** The slice's HTML. */
   html: string;
@@ -38,7 +43,7 @@ export function appScriptsSlice(gatsbySlice: string): AppScriptsSlice {
   const found = CHUNK_MAP_SCRIPT.exec(gatsbySlice);
   if (!found) return { html: gatsbySlice, file: null };
   const content = found[1];
-  const name = `chunk-map-${crypto.createHash("sha256").update(content).digest("hex").slice(0, 20)}.js`;
+  const name = chunkMapFileName(content);
   const folder = BUNDLE_FOLDER.exec(gatsbySlice)?.[1] ?? "";
   const html =
     gatsbySlice.slice(0, found.index) + `<script src="${folder}/${name}"></script>` + gatsbySlice.slice(found.index + found[0].length);

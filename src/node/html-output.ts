@@ -32,7 +32,8 @@ export function builtHtmlFiles(publicDir: string): { file: string; route: string
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) {
-        if (!["page-data", "slice-data", "static", "icons", "~partytown"].includes(entry.name)) visit(full);
+        // _gatsby holds the slices Gatsby stitches into pages (their scripts are hashed where they land), not pages.
+        if (!["page-data", "slice-data", "static", "icons", "~partytown", "_gatsby"].includes(entry.name)) visit(full);
       } else if (entry.name.endsWith(".html")) {
         const rel = path.relative(publicDir, full).split(path.sep).join("/");
         out.push({ file: full, route: entry.name === "index.html" ? `/${rel.slice(0, -"index.html".length)}` : `/${rel}` });

@@ -19,6 +19,7 @@ import path from "node:path";
 import { configuredScriptSources } from "../lib/third-party-scripts";
 import { NINETAILED_DEFAULT_URL, type ThirdPartySettings } from "../config/third-party";
 import type { BuiltPage } from "./html-output";
+import { CHUNK_MAP_FILE } from "./app-scripts-slice";
 
 export interface HeaderEntry {
   key: string;
@@ -155,10 +156,11 @@ export function sitePolicy(pages: readonly BuiltPage[], sources: PolicySources):
   return { policy: contentSecurityPolicy(sources, hashes), hashes, pages: pages.length };
 }
 
-/** The content-hashed files webpack emitted (public/webpack.stats.json): cached for a year. */
+/** The content-hashed files webpack emitted (public/webpack.stats.json) and the chunk map's file: cached for a year. */
 export function hashedAssets(publicDir: string): string[] {
   const file = path.join(publicDir, "webpack.stats.json");
   if (!fs.existsSync(file)) return [];
+  const chunkMaps = fs.readdirSync(publicDir).filter((name) => CHUNK_MAP_FILE.test(name));
   const stats = JSON.parse(fs.readFileSync(file, "utf8")) as {
     assetsByChunkName?: Record<string, string[]>;
     childAssetsByChunkName?: Record<string, Record<string, string[]>>;
@@ -167,7 +169,7 @@ export function hashedAssets(publicDir: string): string[] {
     ...Object.values(stats.assetsByChunkName ?? {}).flat(),
     ...Object.values(stats.childAssetsByChunkName ?? {}).flatMap((byRel) => Object.values(byRel).flat()),
   ]);
-  return [...names].filter((name) => !name.endsWith(".map") && fs.existsSync(path.join(publicDir, name))).sort();
+  return [...[...names].filter((name) => !name.endsWith(".map") && fs.existsSync(path.join(publicDir, name))), ...chunkMaps].sort();
 }
 
 const header = (key: string, value: string): HeaderEntry => ({ key, value });

@@ -16,10 +16,11 @@ import {
   readHeadersManifest,
   writeHeadersManifest,
   SecurityHeadersError,
+  hashedAssets,
 } from "../../../src/node/security-headers";
 import type { ThirdPartySettings } from "../../../src/config/third-party";
 import { netlifyHeaderRoutes } from "../../../src/node/netlify-adapter";
-import { inlineScripts, readBuiltPages } from "../../../src/node/html-output";
+import { builtHtmlFiles, inlineScripts, readBuiltPages } from "../../../src/node/html-output";
 import { createHeadersMatcher } from "gatsby/dist/utils/adapter/create-headers";
 
 const sha = (text: string) => `'sha256-${crypto.createHash("sha256").update(text, "utf8").digest("base64")}'`;
@@ -194,5 +195,36 @@ describe("sitePolicy and hostHeaderRules", () => {
       { path: "/framework-2.js", headers: [{ key: "cache-control", value: CACHE_IMMUTABLE }] },
     ]);
     expect(routes.map((r) => r.path)).toEqual(["/*", "/static/*", "/app-1.js", "/framework-2.js"]);
+  });
+});
+
+describe("the built files the host rules and the policy read", () => {
+  it("caches the chunk map's content-named file for good, like webpack's hashed bundles", () => {
+    const publicDir = fs.mkdtempSync(path.join(os.tmpdir(), "hashed-"));
+    fs.writeFileSync(path.join(publicDir, "app-1a2b.js"), "");
+    fs.writeFileSync(path.join(publicDir, "chunk-map-0123456789abcdef0123.js"), "");
+    fs.writeFileSync(path.join(publicDir, "chunk-map.json"), "{}");
+    fs.writeFileSync(
+      path.join(publicDir, "webpack.stats.json"),
+      JSON.stringify({ assetsByChunkName: { app: ["app-1a2b.js", "app-1a2b.js.map"] } }),
+    );
+    expect(hashedAssets(publicDir)).toEqual(["app-1a2b.js", "chunk-map-0123456789abcdef0123.js"]);
+    fs.rmSync(publicDir, { recursive: true, force: true });
+  });
+
+  it("pages are the HTML files outside Gatsby's own folders: a slice Gatsby stitches into pages is not one", () => {
+    const publicDir = fs.mkdtempSync(path.join(os.tmpdir(), "built-"));
+    for (const file of [
+      "index.html",
+      "pricing/index.html",
+      "404.html",
+      "_gatsby/slices/_gatsby-scripts-1.html",
+      "page-data/x/index.html",
+    ]) {
+      fs.mkdirSync(path.dirname(path.join(publicDir, file)), { recursive: true });
+      fs.writeFileSync(path.join(publicDir, file), "<!doctype html><title>x</title>");
+    }
+    expect(builtHtmlFiles(publicDir).map((f) => f.route)).toEqual(["/", "/404.html", "/pricing/"]);
+    fs.rmSync(publicDir, { recursive: true, force: true });
   });
 });
