@@ -98,7 +98,7 @@ export function localNodes(
 }
 
 /**
- * Creates the nodes of content/ (Gatsby keeps a node whose digest is unchanged as it is) and deletes those
+ * Creates the nodes of content/ (touching those whose digest is unchanged, so Gatsby keeps them) and deletes those
  * of `previous` that the content no longer makes. Returns the ids it created, for the next update.
  */
 export function sourceLocalContent(
@@ -109,7 +109,12 @@ export function sourceLocalContent(
   const content = loadContent(contentDir);
   const nodes = localNodes(content, args, options);
   const ids = new Set(nodes.map((node) => node.id));
-  for (const node of nodes) args.actions.createNode(node);
+  for (const node of nodes) {
+    // An unchanged node is only touched (kept): createNode would validate it again first, ~6,000 times a build.
+    const old = args.getNode(node.id);
+    if (old && old.internal.contentDigest === node.internal.contentDigest) args.actions.touchNode(old);
+    else args.actions.createNode(node);
+  }
   for (const id of options.previous ?? []) {
     const gone = ids.has(id) ? undefined : args.getNode(id);
     if (gone) args.actions.deleteNode(gone as Node);

@@ -17,21 +17,28 @@ function contentCopy() {
   return dir;
 }
 
-/** A node store behind Gatsby's createNode/deleteNode/getNode, recording what each update did. */
+/** A node store behind Gatsby's createNode/touchNode/deleteNode/getNode, recording what each update did. */
 function store() {
   const nodes = new Map<string, { id: string; internal: { type: string; contentDigest: string }; title?: string }>();
   const log = { created: [] as string[], changed: [] as string[], deleted: [] as string[] };
+  /** createNode calls (Gatsby validates each one) and touchNode calls (kept as they are). */
+  const calls = { create: 0, touch: 0 };
   const args = {
     createNodeId: (key: string) => `id:${key}`,
     createContentDigest: (value: unknown) => crypto.createHash("md5").update(JSON.stringify(value)).digest("hex"),
     getNode: (id: string) => nodes.get(id),
     actions: {
       createNode: (node: never) => {
+        calls.create++;
         const n = node as { id: string; internal: { type: string; contentDigest: string } };
         const old = nodes.get(n.id);
         if (!old) log.created.push(n.id);
         else if (old.internal.contentDigest !== n.internal.contentDigest) log.changed.push(n.id);
         nodes.set(n.id, n);
+      },
+      touchNode: (node: { id: string }) => {
+        calls.touch++;
+        if (!nodes.has(node.id)) throw new Error(`touched a node that does not exist: ${node.id}`);
       },
       deleteNode: (node: { id: string }) => {
         log.deleted.push(node.id);
@@ -39,8 +46,11 @@ function store() {
       },
     },
   } as unknown as SourceArgs;
-  const reset = () => Object.values(log).forEach((list) => list.splice(0));
-  return { nodes, log, args, reset };
+  const reset = () => {
+    Object.values(log).forEach((list) => list.splice(0));
+    Object.assign(calls, { create: 0, touch: 0 });
+  };
+  return { nodes, log, calls, args, reset };
 }
 
 describe("sourcing content/ again after an edit", () => {
@@ -86,5 +96,16 @@ describe("sourcing content/ again after an edit", () => {
     fs.copyFileSync(path.join(dir, src), path.join(dir, "stray.png"));
     fs.writeFileSync(file, source.replace(`src: ${src}`, "src: stray.png"));
     expect(() => sourceLocalContent(dir, store().args)).toThrow(/blog\/posts\/csat-vs-nps\.md: image\.src: an image under content\/images/);
+  });
+
+  it("sourcing unchanged content again touches every node and creates none", () => {
+    const dir = contentCopy();
+    const { nodes, log, calls, args, reset } = store();
+    const { ids } = sourceLocalContent(dir, args);
+    expect(calls.create).toBe(nodes.size);
+    reset();
+    sourceLocalContent(dir, args, { previous: ids });
+    expect(calls).toEqual({ create: 0, touch: nodes.size });
+    expect(log).toEqual({ created: [], changed: [], deleted: [] });
   });
 });
