@@ -30,7 +30,8 @@ export const onPreInit: GatsbyNode["onPreInit"] = async ({ reporter }) => {
 
 // After Gatsby has decided whether to empty public/ (a changed config or plugin clears it).
 export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = ({ reporter }) => {
-  if (removeLegacyStaticIcons(__dirname)) reporter.info("icons: removed static/icons left by an earlier build (now copied to public/icons)");
+  if (removeLegacyStaticIcons(__dirname))
+    reporter.info("icons: removed static/icons left by an earlier build (now copied to public/icons)");
   const { copied, total } = copyIcons(path.join(__dirname, ICONS_PUBLIC_DIR));
   reporter.verbose(`icons: ${total} in ${ICONS_PUBLIC_DIR} (${copied} updated)`);
 };
