@@ -21,10 +21,10 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { measurePage, measureSite } from "../lib/budgets";
 import { startBenchServer } from "./server";
+import { launchBenchChrome } from "./chrome";
 
 const REPO = path.resolve(__dirname, "../..");
 const GATSBY = path.join(REPO, "node_modules/.bin/gatsby");
-const CHROME = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const ENV = { ...process.env, GATSBY_TELEMETRY_DISABLED: "1" };
 
 const arg = (name: string) => {
@@ -172,18 +172,7 @@ async function main() {
   for (const page of pages) if (!perTemplate.has(page.template)) perTemplate.set(page.template, page.path);
   const targets = requested ?? [...new Set([...perTemplate.values(), ...EXTRA_PATHS.filter((p) => pages.some((page) => page.path === p))])];
 
-  const { launch } = await import("chrome-launcher");
-  const chrome = await launch({
-    chromePath: CHROME,
-    chromeFlags: [
-      "--headless=new",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
+  const chrome = await launchBenchChrome();
   const site = await startBenchServer({ root: ROOT, port: PORT });
   const floor = await startBenchServer({ root: ROOT, port: PORT + 1, floor: true });
   const blankServer = await startBenchServer({ root: blankDir, port: PORT + 2 });

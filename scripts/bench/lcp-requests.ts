@@ -10,6 +10,7 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { startBenchServer } from "./server";
+import { launchBenchChrome } from "./chrome";
 
 interface RequestItem {
   url: string;
@@ -31,18 +32,7 @@ async function main() {
     process.exit(2);
   }
   const { default: lighthouse } = await import("lighthouse");
-  const { launch } = await import("chrome-launcher");
-  const chrome = await launch({
-    chromePath: process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    chromeFlags: [
-      "--headless=new",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
+  const chrome = await launchBenchChrome();
   const root = path.resolve(__dirname, "../..");
   const site = await startBenchServer({ root, port });
   const floor = await startBenchServer({ root, port: port + 1, floor: true });
