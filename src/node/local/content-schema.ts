@@ -5,6 +5,7 @@
  * Markdown bodies (the part after the front matter) are GFM.
  */
 import { z } from "zod";
+import { CONTENT_IMAGES } from "../../config/content";
 
 const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "a slug is lowercase words joined by dashes");
 /** A site path: starts and ends with "/" (or is exactly "/"); the one exception the spec names has no trailing slash. */
@@ -21,7 +22,12 @@ const href = z
   .refine((value) => !scriptScheme(value), "a link may not use a javascript:, vbscript: or data: address");
 /** A file under content/images/, named from content/: e.g. "images/blog/remote-support.png". */
 const image = z.object({
-  src: z.string().regex(/^images\/.+\.(png|jpe?g|webp)$/, "an image under content/images (images/….png, .jpg or .webp)"),
+  src: z
+    .string()
+    .regex(
+      new RegExp(`^${CONTENT_IMAGES.folder}/.+\\.(png|jpe?g|webp)$`),
+      `an image under content/${CONTENT_IMAGES.folder} (${CONTENT_IMAGES.folder}/….png, .jpg or .webp)`,
+    ),
   alt: z.string(),
 });
 // YAML parses unquoted dates into Date objects; both spellings are accepted.

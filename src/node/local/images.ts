@@ -9,9 +9,10 @@ const { imageCdnDomain } = readServerConfig();
 
 type FieldResolvers = { getFields(): Record<string, { resolve: Function }> };
 
+const IMAGES_PREFIX = `${CONTENT_IMAGES.folder}/`;
+
 /** An image a content file names: a path under content/, e.g. images/blog/remote-support.png. */
 export const isLocalImage = (src: string) => src.startsWith(IMAGES_PREFIX);
-const IMAGES_PREFIX = `${CONTENT_IMAGES.folder}/`;
 
 async function findImageFile(src: string, context: ResolverContext) {
   // The filesystem source reads content/images: its relativePath has no "images/".
