@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { GatsbyConfig } from "gatsby";
-import { readServerConfig } from "./src/config";
+import { readServerConfig, typegenOnBuild } from "./src/config";
 import { CONTENT_IMAGES } from "./src/config/content";
 import { netlifyAdapter } from "./src/node/netlify-adapter";
 import { contentfulOptions, manifestOptions, offlineOptions, sitemapOptions, styledComponentsOptions } from "./src/node/plugin-options";
@@ -10,7 +10,7 @@ const contentDir = config.contentDir ?? path.join(__dirname, "content");
 
 const gatsbyConfig: GatsbyConfig = {
   siteMetadata: { siteUrl: config.siteUrl, title: "Northdesk" },
-  graphqlTypegen: { typesOutputPath: "src/gatsby-types.d.ts", generateOnBuild: true },
+  graphqlTypegen: { typesOutputPath: "src/gatsby-types.d.ts", generateOnBuild: typegenOnBuild() },
   trailingSlash: "always",
   jsxRuntime: "automatic",
   // On Netlify (NETLIFY=true): CDN, functions and the host's header rules, which onPostBuild computes

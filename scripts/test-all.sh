@@ -13,7 +13,7 @@ step "build for Netlify (the adapter's function bundles are tested too), every t
 set -a
 . tests/e2e/third-party.env
 set +a
-NETLIFY=true npx gatsby build
+TYPEGEN=1 NETLIFY=true npx gatsby build
 step "generated GraphQL types are current"
 if ! git diff --quiet -- src/gatsby-types.d.ts 2>/dev/null; then
   echo "src/gatsby-types.d.ts changed during the build: commit the regenerated types" >&2

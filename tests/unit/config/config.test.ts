@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { browserBuildConstants, personalizationSdkConstant, readManagementConfig, readServerConfig } from "../../../src/config";
+import {
+  browserBuildConstants,
+  personalizationSdkConstant,
+  readManagementConfig,
+  readServerConfig,
+  typegenOnBuild,
+} from "../../../src/config";
 
 /** Every variable these tests touch starts unset, whatever the machine running them has exported. */
 const NAMES = [
@@ -29,6 +35,7 @@ const NAMES = [
   "NETLIFY",
   "DEPLOY_ID",
   "AWS_LAMBDA_FUNCTION_NAME",
+  "TYPEGEN",
 ];
 const withEnv = (values: Record<string, string>) => {
   for (const name of NAMES) vi.stubEnv(name, values[name] ?? "");
@@ -152,6 +159,15 @@ describe("configuration: every value optional, unset means the embedded default 
     expect(config.protection.allowLoopbackOrigins).toBe(false);
     // The test process was not built for Netlify, so only the socket address counts.
     if (process.env.NETLIFY !== "true") expect(config.protection.hostIpHeader).toBeUndefined();
+  });
+
+  it("regenerates the GraphQL types on build only when TYPEGEN=1 (the test build), not in a production build", () => {
+    withEnv({});
+    expect(typegenOnBuild()).toBe(false);
+    withEnv({ TYPEGEN: "0" });
+    expect(typegenOnBuild()).toBe(false);
+    withEnv({ TYPEGEN: "1" });
+    expect(typegenOnBuild()).toBe(true);
   });
 
   it("the Contentful scripts need a space and a management token, and say so", () => {
