@@ -2,6 +2,8 @@
 import type { GatsbyNode } from "gatsby";
 import { browserBuildConstants, personalizationSdkConstant, readServerConfig } from "./src/config";
 import { sourceEmbeddedContent } from "./src/node/local/watch";
+import { isLocalNode } from "./src/node/local/source-nodes";
+import { openSourcingState } from "./src/node/sourcing-state";
 import { contentRoot, watchingContent } from "./src/config/content";
 import { createPages as createAllPages } from "./src/node/create-pages";
 import path from "node:path";
@@ -36,17 +38,23 @@ export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = ({ reporter }) => {
   reporter.verbose(`icons: ${total} in ${ICONS_PUBLIC_DIR} (${copied} updated)`);
 };
 
+// The site's sources keep their own nodes between builds (src/node/stateful-nodes.ts, src/node/sourcing-state.ts).
 export const sourceNodes: GatsbyNode["sourceNodes"] = async (args) => {
   const config = readServerConfig();
+  const state = openSourcingState(__dirname, args.actions);
   let hubspotFormIds: Set<string>;
   try {
-    hubspotFormIds = await sourceHubSpotForms(config.hubspotForms, args);
+    hubspotFormIds = await sourceHubSpotForms(config.hubspotForms, args, state);
   } catch (error) {
     return args.reporter.panic(`HubSpot forms could not be sourced (HUBSPOT_ACCESS_TOKEN is set): ${(error as Error).message}`);
   }
-  if (config.contentful) return; // gatsby-source-contentful sources the entries (src/node/contentful)
+  if (config.contentful) {
+    // gatsby-source-contentful sources the entries (src/node/contentful); no embedded nodes are left over.
+    state.sync(args, "local", [], isLocalNode);
+    return state.save();
+  }
   // In develop, edits under content/ update the nodes as they are saved (src/node/local/watch.ts).
-  sourceEmbeddedContent(contentRoot(__dirname), args, { skipFormIds: hubspotFormIds, watch: watchingContent() });
+  sourceEmbeddedContent(contentRoot(__dirname), args, { skipFormIds: hubspotFormIds, watch: watchingContent(), state });
 };
 
 // Personalization unset: the SDK chunk is not even emitted (src/personalization/load-sdk.ts).

@@ -53,6 +53,48 @@ export interface LoadOptions {
   /** Missing images are problems (the build); the content check only lists them. */
   requireImages?: boolean;
   onMissingImage?: (file: string, src: string) => void;
+  /** Front matter and body of Markdown files parsed by an earlier run (the build's; src/node/local/sourcing-state.ts). */
+  markdownCache?: MarkdownCache;
+}
+
+/** A Markdown file split into its front matter (as YAML parsed it, before validation) and its body. */
+export interface ParsedMarkdown {
+  data: Record<string, unknown>;
+  content: string;
+}
+export interface MarkdownCacheEntry extends ParsedMarkdown {
+  mtimeMs: number;
+  size: number;
+}
+
+/**
+ * Markdown files parsed by an earlier run, reused while a file's modification time and size are unchanged:
+ * at 5,000 posts, reading and parsing every file (YAML front matter) was most of a rebuild's sourcing.
+ * Only the parse is kept: every file is validated again on every run, so a change to the schemas applies.
+ * `entries()` are the files of this run, for the next one (a removed file is forgotten).
+ */
+export class MarkdownCache {
+  private readonly current = new Map<string, MarkdownCacheEntry>();
+  hits = 0;
+  constructor(private readonly previous: ReadonlyMap<string, MarkdownCacheEntry> = new Map()) {}
+
+  parse(file: string, parse: (text: string) => ParsedMarkdown): ParsedMarkdown {
+    const { mtimeMs, size } = fs.statSync(file);
+    const known = this.previous.get(file);
+    if (known && known.mtimeMs === mtimeMs && known.size === size) {
+      this.hits++;
+      this.current.set(file, known);
+      return known;
+    }
+    // A file that fails to parse throws here and is not kept: the next run reads it again.
+    const parsed = parse(fs.readFileSync(file, "utf8"));
+    this.current.set(file, { ...parsed, mtimeMs, size });
+    return parsed;
+  }
+
+  entries(): ReadonlyMap<string, MarkdownCacheEntry> {
+    return this.current;
+  }
 }
 
 const MARKDOWN = /\.md$/;
@@ -71,7 +113,10 @@ function listFiles(dir: string, pattern: RegExp): string[] {
 /** Reads files under the content root, validating each against its schema; problems are collected, not thrown. */
 class Reader {
   readonly problems: string[] = [];
-  constructor(readonly root: string) {}
+  constructor(
+    readonly root: string,
+    private readonly markdownCache?: MarkdownCache,
+  ) {}
 
   rel(file: string) {
     return path.relative(this.root, file);
@@ -106,11 +151,15 @@ class Reader {
       .filter((value) => value !== undefined);
   }
   markdown<T extends z.ZodTypeAny>(schema: T, file: string): Doc<z.infer<T>> | undefined {
-    let parsed: matter.GrayMatterFile<string>;
+    let parsed: ParsedMarkdown;
+    // Options given, so gray-matter does not cache: its cache keeps a file whose front matter failed to parse as
+    // parsed (data {}), and develop reads an edited file again, broken and fixed.
+    const parse = (text: string): ParsedMarkdown => {
+      const { data, content } = matter(text, {});
+      return { data, content };
+    };
     try {
-      // Options given, so gray-matter does not cache: its cache keeps a file whose front matter failed to parse as
-      // parsed (data {}), and develop reads an edited file again, broken and fixed.
-      parsed = matter(fs.readFileSync(file, "utf8"), {});
+      parsed = this.markdownCache ? this.markdownCache.parse(file, parse) : parse(fs.readFileSync(file, "utf8"));
     } catch (error) {
       this.problems.push(`${this.rel(file)}: front matter: ${(error as Error).message}`);
       return undefined;
@@ -298,7 +347,7 @@ function checkUnique(c: Read, r: Reader) {
 }
 
 export function loadContent(root: string, options: LoadOptions = { requireImages: true }): LocalContent {
-  const r = new Reader(root);
+  const r = new Reader(root, options.markdownCache);
   const content: Read = {
     ...readSite(r),
     ...readPages(r),

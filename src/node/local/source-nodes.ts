@@ -4,11 +4,12 @@
  * at start-up, and in develop again after every edit under content/ (src/node/local/watch.ts).
  */
 import type { Node, NodeInput, NodePluginArgs } from "gatsby";
+import type { SourcingState } from "../sourcing-state";
 import { loadContent, type LocalContent } from "./load-content";
 import type { SectionInput } from "./content-schema";
 import { experienceNodeFields } from "../experiences";
 
-export type SourceArgs = Pick<NodePluginArgs, "actions" | "createNodeId" | "createContentDigest" | "getNode">;
+export type SourceArgs = Pick<NodePluginArgs, "actions" | "createNodeId" | "createContentDigest" | "getNode" | "getNodes">;
 
 /** `skipFormIds`: lead forms another source (HubSpot) provides; the embedded ones with these ids are left out. */
 export interface LocalSourceOptions {
@@ -97,27 +98,23 @@ export function localNodes(
   return nodes;
 }
 
+/** A node of the embedded content (all their types are Local…). */
+export const isLocalNode = (node: Node) => node.internal.type.startsWith("Local");
+
 /**
- * Creates the nodes of content/ (touching those whose digest is unchanged, so Gatsby keeps them) and deletes those
- * of `previous` that the content no longer makes. Returns the ids it created, for the next update.
+ * Reads content/ (reusing the Markdown parsed last time for unchanged files) and makes the store hold its
+ * nodes: the new and changed ones are created, the ones it no longer makes deleted, the rest left as they are
+ * (src/node/stateful-nodes.ts). Throws ContentError on invalid content, changing nothing.
  */
 export function sourceLocalContent(
   contentDir: string,
   args: SourceArgs,
-  options: LocalSourceOptions & { previous?: ReadonlySet<string> } = {},
-): { content: LocalContent; ids: Set<string> } {
-  const content = loadContent(contentDir);
-  const nodes = localNodes(content, args, options);
-  const ids = new Set(nodes.map((node) => node.id));
-  for (const node of nodes) {
-    // An unchanged node is only touched (kept): createNode would validate it again first, ~6,000 times a build.
-    const old = args.getNode(node.id);
-    if (old && old.internal.contentDigest === node.internal.contentDigest) args.actions.touchNode(old);
-    else args.actions.createNode(node);
-  }
-  for (const id of options.previous ?? []) {
-    const gone = ids.has(id) ? undefined : args.getNode(id);
-    if (gone) args.actions.deleteNode(gone as Node);
-  }
-  return { content, ids };
+  state: SourcingState,
+  options: LocalSourceOptions = {},
+): { content: LocalContent; created: number; deleted: number; parsed: number } {
+  const markdownCache = state.markdownCache();
+  const content = loadContent(contentDir, { requireImages: true, markdownCache });
+  state.keepMarkdown(markdownCache);
+  const { created, deleted } = state.sync(args, "local", localNodes(content, args, options), isLocalNode);
+  return { content, created, deleted, parsed: markdownCache.entries().size - markdownCache.hits };
 }

@@ -13,6 +13,7 @@ import type { FSWatcher } from "chokidar";
 import type { NodePluginArgs } from "gatsby";
 import { ContentError } from "./load-content";
 import { sourceLocalContent, type LocalSourceOptions, type SourceArgs } from "./source-nodes";
+import type { SourcingState } from "../sourcing-state";
 import { showContentErrorInBrowser } from "./develop-overlay";
 
 type Args = SourceArgs & Pick<NodePluginArgs, "reporter">;
@@ -20,8 +21,8 @@ type Args = SourceArgs & Pick<NodePluginArgs, "reporter">;
 /** Edits usually come in bursts (an editor's save writes, renames, touches): one reload after they settle. */
 const SETTLE_MS = 100;
 
-/** The nodes of the last valid content, across sourceNodes runs (develop runs it again on /__refresh). */
-let sourced: Set<string> | undefined;
+/** Whether this process has sourced valid content once (develop then keeps the last valid nodes on a bad edit). */
+let sourced = false;
 let watcher: FSWatcher | undefined;
 
 /**
@@ -37,10 +38,14 @@ function report(args: Args, error: unknown, during: string): boolean {
   return true;
 }
 
-/** One sourcing of content/: creates or updates its nodes, deletes the ones it no longer makes. */
-function update(contentDir: string, args: Args, options: LocalSourceOptions & { watch: boolean }) {
-  const { ids } = sourceLocalContent(contentDir, args, { ...options, previous: sourced });
-  sourced = ids;
+type Options = LocalSourceOptions & { watch: boolean; state: SourcingState };
+
+/** One sourcing of content/: creates or updates its nodes, deletes the ones it no longer makes, keeps the rest. */
+function update(contentDir: string, args: Args, { state, ...options }: Options) {
+  const { created, deleted, parsed } = sourceLocalContent(contentDir, args, state, options);
+  state.save();
+  args.reporter.verbose(`content/: ${parsed} file(s) parsed, ${created} node(s) created or changed, ${deleted} deleted`);
+  sourced = true;
   if (options.watch) showContentErrorInBrowser(null);
 }
 
@@ -48,7 +53,7 @@ function update(contentDir: string, args: Args, options: LocalSourceOptions & { 
  * sourceNodes for the embedded content. In a build, invalid content stops the build with its problems; in
  * develop (`watch`), after the first start, it keeps the last valid nodes and reports the problems instead.
  */
-export function sourceEmbeddedContent(contentDir: string, args: Args, options: LocalSourceOptions & { watch: boolean }) {
+export function sourceEmbeddedContent(contentDir: string, args: Args, options: Options) {
   try {
     update(contentDir, args, options);
   } catch (error) {
@@ -56,17 +61,13 @@ export function sourceEmbeddedContent(contentDir: string, args: Args, options: L
       if (error instanceof ContentError) return args.reporter.panic(error.message);
       throw error;
     }
+    // The site's sources are stateful (src/node/stateful-nodes.ts): the last valid nodes stay as they are.
     if (!report(args, error, "content/")) throw error;
-    // Gatsby deletes the nodes a sourceNodes run neither creates nor touches: keep the last valid ones.
-    for (const id of sourced) {
-      const node = args.getNode(id);
-      if (node) args.actions.touchNode(node);
-    }
   }
   if (options.watch) watch(contentDir, args, options);
 }
 
-function watch(contentDir: string, args: Args, options: LocalSourceOptions & { watch: boolean }) {
+function watch(contentDir: string, args: Args, options: Options) {
   if (watcher) return; // one watcher for the whole develop session; sourceNodes may run again
   let timer: NodeJS.Timeout | undefined;
   const changed = new Set<string>();

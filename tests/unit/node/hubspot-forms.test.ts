@@ -10,6 +10,7 @@ import { build } from "esbuild";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { fetchHubSpotForms, loadHubSpotForms, mapHubSpotForm, slugify, type HubSpotForm } from "../../../src/node/hubspot/forms";
 import { sourceHubSpotForms } from "../../../src/node/hubspot/source";
+import { SourcingState } from "../../../src/node/sourcing-state";
 import { formsDir, loadFormDefinitions } from "../../../src/node/lead-forms";
 import { handleSubmitForm } from "../../../src/server/handlers";
 import { startHubSpotEmulator, type HubSpotEmulator } from "../../emulators/hubspot";
@@ -155,7 +156,12 @@ describe("sourcing at build time", () => {
     const nodes: Record<string, any>[] = [];
     return {
       nodes,
-      actions: { createNode: (node: Record<string, any>) => nodes.push(node) },
+      actions: {
+        createNode: (node: Record<string, any>) => nodes.push(node),
+        deleteNode: (node: Record<string, any>) => nodes.splice(nodes.indexOf(node), 1),
+      },
+      getNode: (id: string) => nodes.find((n) => n.id === id),
+      getNodes: () => [...nodes],
       createNodeId: (key: string) => `id:${key}`,
       createContentDigest: (data: unknown) => JSON.stringify(data).length.toString(),
       reporter: { warn: vi.fn(), info: vi.fn() },
@@ -165,7 +171,8 @@ describe("sourcing at build time", () => {
   it("creates HubSpotLeadForm nodes and the snapshot the functions validate against", async () => {
     const a = args();
     const snapshot = path.join(tmp, "hubspot.json");
-    const ids = await sourceHubSpotForms({ accessToken: "pat-test", apiUrl: emulator.url }, a as any, fetch, snapshot);
+    const state = SourcingState.read(tmp);
+    const ids = await sourceHubSpotForms({ accessToken: "pat-test", apiUrl: emulator.url }, a as any, state, fetch, snapshot);
     expect([...ids]).toEqual(["get-a-demo", "free-trial"]);
     expect(a.nodes.map((n) => [n.internal.type, n.alternative_id, n.isCompact])).toEqual([
       ["HubSpotLeadForm", "get-a-demo", false],
@@ -178,14 +185,16 @@ describe("sourcing at build time", () => {
     expect(forms.get("get-a-demo")?.guid).toBe("b6336282-50ec-465e-894e-e368146fa25f");
     expect(forms.get("newsletter")?.guid).toBeUndefined();
 
-    // without HubSpot the snapshot goes, so an embedded build never validates against stale HubSpot forms
-    expect(await sourceHubSpotForms(undefined, args() as any, fetch, snapshot)).toEqual(new Set());
+    // without HubSpot the snapshot goes, so an embedded build never validates against stale HubSpot forms,
+    // and so do the nodes of the forms sourced before
+    expect(await sourceHubSpotForms(undefined, a as any, state, fetch, snapshot)).toEqual(new Set());
     expect(fs.existsSync(snapshot)).toBe(false);
+    expect(a.nodes).toEqual([]);
   });
 
   it("a lead for a HubSpot-sourced form is validated against it and delivered under its GUID", async () => {
     const snapshot = path.join(tmp, "hubspot.json");
-    await sourceHubSpotForms({ accessToken: "pat-test", apiUrl: emulator.url }, args() as any, fetch, snapshot);
+    await sourceHubSpotForms({ accessToken: "pat-test", apiUrl: emulator.url }, args() as any, SourcingState.read(tmp), fetch, snapshot);
     const leads = tempLeadsDir();
     const d = {
       ...deps(leads, { portalId: "12345", accessToken: "pat-test", apiUrl: emulator.url, timeoutMs: 5000 }),

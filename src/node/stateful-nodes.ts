@@ -1,0 +1,62 @@
+/**
+ * The site's own sources (the embedded content, HubSpot forms) keep their nodes themselves, as Gatsby's
+ * stateful sourcing has it (`enableStatefulSourceNodes`): a rebuild creates the nodes whose digest changed,
+ * deletes the ones no longer made, and leaves every other node as it is. Before, each of ~5,000 unchanged
+ * nodes was looked up and touched on every build, and Gatsby then scanned them all again for stale ones.
+ *
+ * What each source made last time (node id → content digest) is kept between builds in the site's
+ * `.cache/` (src/node/sourcing-state.ts), which Gatsby empties together with its node store. Without it (a
+ * first build, or a cache from before this) the source's nodes are found in the store instead.
+ */
+import type { Node, NodeInput, NodePluginArgs } from "gatsby";
+
+/** Node id → content digest: what one source made. */
+export type MadeNodes = ReadonlyMap<string, string>;
+
+export type SyncArgs = Pick<NodePluginArgs, "getNode" | "getNodes"> & {
+  actions: Pick<NodePluginArgs["actions"], "createNode" | "deleteNode">;
+};
+
+export interface SyncResult {
+  made: Map<string, string>;
+  created: number;
+  deleted: number;
+}
+
+/**
+ * Makes the store hold exactly `nodes` of one source: creates the new and changed ones, deletes those of
+ * `previous` it no longer makes. `owns` recognises the source's nodes when `previous` is unknown.
+ */
+export function syncNodes(
+  args: SyncArgs,
+  nodes: readonly NodeInput[],
+  previous: MadeNodes | undefined,
+  owns: (node: Node) => boolean,
+): SyncResult {
+  const before: MadeNodes =
+    previous ??
+    new Map(
+      args
+        .getNodes()
+        .filter(owns)
+        .map((node) => [node.id, node.internal.contentDigest]),
+    );
+  const made = new Map<string, string>();
+  let created = 0;
+  for (const node of nodes) {
+    made.set(node.id, node.internal.contentDigest);
+    if (before.get(node.id) === node.internal.contentDigest) continue;
+    args.actions.createNode(node);
+    created++;
+  }
+  let deleted = 0;
+  for (const id of before.keys()) {
+    if (made.has(id)) continue;
+    const gone = args.getNode(id);
+    if (gone) {
+      args.actions.deleteNode(gone);
+      deleted++;
+    }
+  }
+  return { made, created, deleted };
+}
