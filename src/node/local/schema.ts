@@ -9,16 +9,21 @@ import { entityFields, entities, implementations } from "../schema";
 import { fieldConfigs, type ResolverContext } from "../schema/extensions";
 import { localImageData, localImageUrl } from "./images";
 
-/** Field SDL the embedded source overrides: links between entries (by slug or node id) and Markdown bodies. */
+/**
+ * Field SDL the embedded source overrides: links between entries (by slug or node id) and Markdown bodies.
+ * A post's or book's author and category are linked by node id (`authorId`, `categoryId`, set by localNodes):
+ * a lookup, where a link by slug runs a query for every resolution (~10,000 in createPages' post list at
+ * 5,000 posts, and one per card in every list page's query).
+ */
 export const localOverrides: Record<string, string> = {
   "LandingPage.sections": "sections: [LandingSection!]! @link",
   "MarkdownSection.body": 'body: MarkdownBody! @markdown(from: "bodyMarkdown")',
   // the interface: the form may come from the embedded content or from HubSpot
   "FormSection.form": 'form: LeadForm @link(by: "alternative_id", from: "formId")',
   "Author.bio": 'bio: MarkdownBody! @markdown(from: "bioMarkdown")',
-  "BlogPost.author": 'author: LocalAuthor! @link(by: "slug")',
-  "BlogPost.category": 'category: LocalCategory! @link(by: "slug")',
-  "Book.author": 'author: LocalAuthor! @link(by: "slug")',
+  "BlogPost.author": 'author: LocalAuthor! @link(from: "authorId")',
+  "BlogPost.category": 'category: LocalCategory! @link(from: "categoryId")',
+  "Book.author": 'author: LocalAuthor! @link(from: "authorId")',
   "Book.intro": 'intro: MarkdownBody! @markdown(from: "introMarkdown")',
   "Book.chapters": 'chapters: [LocalBookPost!]! @link(from: "chapterIds")',
   "BookPost.book": 'book: LocalBook! @link(from: "bookId")',

@@ -78,15 +78,23 @@ export function localNodes(
     });
   }
 
+  // Posts and books name their author and category by slug; their nodes link them by node id (src/node/local/schema.ts).
+  const authorId = (slug: string) => createNodeId(`Author:${slug}`);
   for (const c of content.categories) create("Category", c.slug, c);
   for (const a of content.authors) create("Author", a.data.slug, { ...a.data, bioMarkdown: a.body });
-  for (const p of content.posts) create("BlogPost", p.data.slug, { ...p.data, bodyMarkdown: p.body });
+  for (const p of content.posts)
+    create("BlogPost", p.data.slug, {
+      ...p.data,
+      authorId: authorId(p.data.author),
+      categoryId: createNodeId(`Category:${p.data.category}`),
+      bodyMarkdown: p.body,
+    });
   for (const b of content.books) {
     const bookId = createNodeId(`Book:${b.data.slug}`);
     const chapterIds = b.chapters.map((c) =>
       create("BookPost", `${b.data.slug}/${c.data.slug}`, { ...c.data, bookId, bodyMarkdown: c.body }),
     );
-    create("Book", b.data.slug, { ...b.data, introMarkdown: b.body, chapterIds });
+    create("Book", b.data.slug, { ...b.data, authorId: authorId(b.data.author), introMarkdown: b.body, chapterIds });
   }
   for (const i of content.integrations) create("Integration", i.data.slug, { isNew: false, ...i.data, bodyMarkdown: i.body });
   for (const c of content.companies) create("Company", c.data.slug, { ...c.data, bodyMarkdown: c.body });
