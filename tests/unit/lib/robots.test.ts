@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { isIndexedSite, robotsTxt } from "../../../src/lib/robots";
-import { SITEMAP_INDEX_PATH, sitemapOptions } from "../../../src/node/plugin-options";
+import { excludedFromSitemap, SITEMAP_INDEX_PATH, sitemapOptions } from "../../../src/node/plugin-options";
 
 const www = "www.northdesk.com";
 
@@ -23,6 +23,23 @@ describe("robots.txt (SPEC 2.4: only the production host is crawled)", () => {
     expect(isIndexedSite("https://WWW.Northdesk.com/", "www.northdesk.com.")).toBe(true);
     expect(isIndexedSite("http://www.northdesk.com", www)).toBe(true);
     expect(isIndexedSite("https://northdesk.com", www)).toBe(false);
+  });
+
+  it("the sitemap leaves out error pages, the design system, members' pages and the offline shell, and keeps the rest", () => {
+    const excluded = (pagePath: string) => sitemapOptions.excludes.some((entry) => sitemapOptions.filterPages({ path: pagePath }, entry));
+    for (const pagePath of [
+      "/404/",
+      "/404.html",
+      "/500/",
+      "/design-system/",
+      "/members/login/",
+      "/members/register/",
+      "/offline-plugin-app-shell-fallback/",
+    ])
+      expect(excluded(pagePath), pagePath).toBe(true);
+    for (const pagePath of ["/", "/pricing/", "/blog/", "/blog/csat-vs-nps/", "/authors/hannah-cole/page/2/", "/members-area-guide/"])
+      expect(excluded(pagePath), pagePath).toBe(false);
+    expect(excludedFromSitemap("/members/")).toBe(true);
   });
 
   it("names the file gatsby-plugin-sitemap writes (its index in the configured output folder)", () => {
