@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import markdownIt from "markdown-it";
+import { describe, expect, it, vi } from "vitest";
 import { renderMarkdown } from "../../../src/node/markdown";
 
 const render = (md: string) => renderMarkdown(md, { urlTable: { signupUrl: "/members/register/" } });
@@ -47,5 +48,48 @@ describe("Markdown pipeline (ARCHITECTURE 1)", () => {
     const out = await render("word ".repeat(460));
     expect(out.wordCount).toBe(460);
     expect(out.readingMinutes).toBe(2);
+  });
+});
+
+describe("Markdown render cache (docs/build-speed.md)", () => {
+  const memoryCache = () => {
+    const entries = new Map<string, unknown>();
+    return {
+      entries,
+      get: async (key: string) => entries.get(key),
+      set: async (key: string, value: unknown) => void entries.set(key, value),
+    };
+  };
+  const body = "# Title\n\nSee ![a chart](images/blog/chart.png) and the [plans]({{pricing}}).";
+
+  it("renders a body once: a body seen before is neither parsed nor rendered again, its images are still resolved", async () => {
+    const cache = memoryCache();
+    const resolved: string[] = [];
+    const options = {
+      urlTable: { pricing: "/pricing/" },
+      cache,
+      resolveImage: async (src: string) => (resolved.push(src), { src: `/static/x/${src.split("/").pop()}`, width: 760, height: 400 }),
+    };
+    const parse = vi.spyOn(markdownIt.prototype, "parse");
+    const first = await renderMarkdown(body, options);
+    expect(parse).toHaveBeenCalled();
+    parse.mockClear();
+    const again = await renderMarkdown(body, options);
+    expect(parse).not.toHaveBeenCalled();
+    expect(again).toEqual(first);
+    expect(resolved).toEqual(["images/blog/chart.png", "images/blog/chart.png"]);
+    parse.mockRestore();
+  });
+
+  it("renders again when what the body is made of changes: an image's resolved sources, the URL table", async () => {
+    const cache = memoryCache();
+    const withImage = (file: string) => async () => ({ src: `/static/${file}`, width: 760, height: 400 });
+    const first = await renderMarkdown(body, { urlTable: { pricing: "/pricing/" }, cache, resolveImage: withImage("a.png") });
+    const newImage = await renderMarkdown(body, { urlTable: { pricing: "/pricing/" }, cache, resolveImage: withImage("b.png") });
+    const newTable = await renderMarkdown(body, { urlTable: { pricing: "/plans/" }, cache, resolveImage: withImage("b.png") });
+    const htmlOf = (r: typeof first) => r.segments.map((s) => (s.kind === "html" ? s.html : "")).join("");
+    expect(htmlOf(first)).toContain('src="/static/a.png"');
+    expect(htmlOf(newImage)).toContain('src="/static/b.png"');
+    expect(htmlOf(newTable)).toContain('href="/plans/"');
   });
 });
