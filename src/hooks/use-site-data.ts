@@ -90,7 +90,7 @@ export const navigationFields = graphql`
           isNew
           image {
             alt
-            gatsbyImageData(width: 320, layout: CONSTRAINED, placeholder: NONE, outputPixelDensities: [1, 2])
+            gatsbyImageData(width: 320, layout: CONSTRAINED, placeholder: NONE, formats: [JPG, WEBP], outputPixelDensities: [1, 2])
           }
           items {
             title
@@ -112,7 +112,7 @@ export const navigationFields = graphql`
           }
           image {
             alt
-            gatsbyImageData(width: 120, layout: CONSTRAINED, placeholder: NONE, outputPixelDensities: [1, 2])
+            gatsbyImageData(width: 120, layout: CONSTRAINED, placeholder: NONE, formats: [JPG, WEBP], outputPixelDensities: [1, 2])
           }
         }
       }

@@ -125,7 +125,7 @@ export const query = graphql`
       avatar {
         alt
         url
-        gatsbyImageData(width: 160, height: 160, layout: FIXED, placeholder: NONE)
+        gatsbyImageData(width: 160, height: 160, layout: FIXED, placeholder: NONE, formats: [JPG, WEBP])
       }
       bio {
         ...MarkdownBodyFields

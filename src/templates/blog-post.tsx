@@ -174,7 +174,7 @@ export const query = graphql`
       image {
         alt
         url
-        gatsbyImageData(width: 760, aspectRatio: 1.9, layout: CONSTRAINED, placeholder: BLURRED)
+        gatsbyImageData(width: 760, aspectRatio: 1.9, layout: CONSTRAINED, placeholder: BLURRED, formats: [JPG, WEBP])
       }
       body {
         ...MarkdownBodyFields

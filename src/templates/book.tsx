@@ -98,7 +98,7 @@ export const query = graphql`
       cover {
         alt
         url
-        gatsbyImageData(width: 280, layout: CONSTRAINED, placeholder: BLURRED)
+        gatsbyImageData(width: 280, layout: CONSTRAINED, placeholder: BLURRED, formats: [JPG, WEBP])
       }
       intro {
         ...MarkdownBodyFields

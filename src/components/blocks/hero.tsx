@@ -114,7 +114,7 @@ export const query = graphql`
     }
     image {
       alt
-      gatsbyImageData(width: 640, layout: CONSTRAINED, placeholder: BLURRED)
+      gatsbyImageData(width: 640, layout: CONSTRAINED, placeholder: BLURRED, formats: [JPG, WEBP])
     }
   }
 `;

@@ -46,7 +46,7 @@ export const query = graphql`
     role
     avatar {
       alt
-      gatsbyImageData(width: 64, height: 64, layout: FIXED, placeholder: NONE)
+      gatsbyImageData(width: 64, height: 64, layout: FIXED, placeholder: NONE, formats: [JPG, WEBP])
     }
   }
 `;

@@ -91,7 +91,7 @@ export const query = graphql`
     }
     image {
       alt
-      gatsbyImageData(width: 480, aspectRatio: 1.6, layout: CONSTRAINED, placeholder: BLURRED)
+      gatsbyImageData(width: 480, aspectRatio: 1.6, layout: CONSTRAINED, placeholder: BLURRED, formats: [JPG, WEBP])
     }
   }
 `;
