@@ -75,11 +75,17 @@ export class SourcingState {
   }
 }
 
+/** One state per site in a process: develop sources again (on /__refresh, after an edit) with what it already knows. */
+const opened = new Map<string, SourcingState>();
+
 /**
  * Declares the site's plugin a stateful source (Gatsby then leaves its nodes out of the stale-node scan)
- * and reads what its sources made last time. Call at the start of every sourceNodes.
+ * and returns what its sources made last time (read from .cache once per process). Call at the start of
+ * every sourceNodes.
  */
 export function openSourcingState(siteRoot: string, actions: Pick<NodePluginArgs["actions"], "enableStatefulSourceNodes">): SourcingState {
   actions.enableStatefulSourceNodes?.();
-  return SourcingState.read(siteRoot);
+  let state = opened.get(siteRoot);
+  if (!state) opened.set(siteRoot, (state = SourcingState.read(siteRoot)));
+  return state;
 }
