@@ -15,6 +15,8 @@ export interface IconProps {
  * The mask paints the SVG in the surrounding text colour, so icons follow hover and theme colours.
  * One static rule for every icon; the glyph and size are the element's own style (ARCHITECTURE.md 7:
  * a rule per icon name made a quarter of each page's CSS, all re-inserted by styled-components on load).
+ * The glyph's address is given once, as `--icon`, which both mask properties read: written out in each
+ * of them it was ~60 bytes more on every icon, ~1.5 KB of every page's HTML (docs/page-load.md).
  */
 const Glyph = styled.span`
   display: inline-block;
@@ -27,13 +29,17 @@ const Glyph = styled.span`
   mask-position: center;
   mask-size: contain;
   mask-repeat: no-repeat;
+  -webkit-mask-image: var(--icon);
+  mask-image: var(--icon);
   vertical-align: -0.15em;
 `;
 
-const glyphStyle = (name: string, size: number): React.CSSProperties => {
-  const mask = `url("/icons/${name}.svg")`;
-  return { width: size, height: size, WebkitMaskImage: mask, maskImage: mask };
-};
+/** The element's own style: its size, and its glyph as the `--icon` the static rule's masks read. */
+const glyphStyle = (name: string, size: number): React.CSSProperties & { "--icon": string } => ({
+  width: size,
+  height: size,
+  "--icon": `url("/icons/${name}.svg")`,
+});
 
 /** Names are plain icon identifiers; anything else would be a path trick, so it renders nothing. */
 export const isIconName = (name: string) => /^[a-z0-9]+(-[a-z0-9]+)*$/.test(name);
