@@ -1,18 +1,8 @@
-import { renderToStaticMarkup } from "react-dom/server";
-import { ServerStyleSheet } from "styled-components";
 import { describe, expect, it } from "vitest";
+import { renderWithStyles } from "./render-with-styles";
 import { Badge, badgeStyle, type BadgeColor, type BadgeSize } from "../../../src/components/ui/badge";
 
-/** The page's markup and the CSS styled-components collected for it. */
-function render(node: React.ReactElement) {
-  const sheet = new ServerStyleSheet();
-  try {
-    const html = renderToStaticMarkup(sheet.collectStyles(node));
-    return { html, css: sheet.getStyleTags() };
-  } finally {
-    sheet.seal();
-  }
-}
+const render = renderWithStyles;
 
 describe("Badge", () => {
   it("carries its colour and size in its own style: cobalt and S by default", () => {

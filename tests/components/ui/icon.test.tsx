@@ -1,17 +1,8 @@
-import { renderToStaticMarkup } from "react-dom/server";
-import { ServerStyleSheet } from "styled-components";
 import { describe, expect, it } from "vitest";
+import { renderWithStyles } from "./render-with-styles";
 import { Icon } from "../../../src/components/ui/icon";
 
-function render(node: React.ReactElement) {
-  const sheet = new ServerStyleSheet();
-  try {
-    const html = renderToStaticMarkup(sheet.collectStyles(node));
-    return { html, css: sheet.getStyleTags() };
-  } finally {
-    sheet.seal();
-  }
-}
+const render = renderWithStyles;
 
 describe("Icon", () => {
   it("names its glyph once, as --icon, which both mask properties of the one static rule read", () => {
