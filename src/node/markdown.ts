@@ -248,7 +248,7 @@ export async function renderMarkdown(source: string, options: RenderOptions): Pr
         for (const child of token.children ?? []) if (child.type === "image") srcs.add(String(child.attrGet("src") ?? ""));
   const images = await resolveImages(srcs, options);
 
-  const key = renderKey(source, options, images);
+  const key = options.cache ? renderKey(source, options, images) : "";
   if (options.cache) {
     await options.cache.set(imagesKey, [...srcs]);
     const cached = (await options.cache.get(key)) as RenderedMarkdown | undefined;

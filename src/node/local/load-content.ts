@@ -53,7 +53,7 @@ export interface LoadOptions {
   /** Missing images are problems (the build); the content check only lists them. */
   requireImages?: boolean;
   onMissingImage?: (file: string, src: string) => void;
-  /** Front matter and body of Markdown files parsed by an earlier run (the build's; src/node/local/sourcing-state.ts). */
+  /** Front matter and body of Markdown files parsed by an earlier run (the build's; src/node/sourcing-state.ts). */
   markdownCache?: MarkdownCache;
 }
 
