@@ -3,10 +3,13 @@
  * many generated posts and a blank Gatsby 5 site with as many pages (one template, page context only),
  * the same way on the same machine, three times each: cold, warm with nothing changed, warm after one
  * entry's title changed. Prints seconds, the ratio to the blank site, queries Gatsby re-ran, HTML files
- * written and peak memory (largest process, /usr/bin/time). Both sites are built in temporary folders:
+ * written and peak memory (largest process, /usr/bin/time). It also builds the blank site with this
+ * project's framework features and nothing of its own ("blank + stack", see blankSite), and prints the
+ * ratio to that as well: the part of a build's time that is the project's own. Both sites are built in temporary folders:
  * the checkout's public/ and .cache/ are left as they are.
  *   npm run bench:scale -- 1000 [5000 ...]
  *   npm run bench:scale -- --site ../main --no-blank 1000   (another checkout, e.g. before a change; site only)
+ *   npm run bench:scale -- --no-stack 5000                  (without the blank + stack baseline)
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -17,16 +20,51 @@ import { copySite, ROOT, retitle, timedBuild, type BuildResult } from "./site-bu
 
 const BUILDS = ["cold", "warm, unchanged", "warm, one title changed"] as const;
 
-/** A blank Gatsby 5 site with `count` pages of one template, their titles read from data/pages.json. */
-function blankSite(count: number): { dir: string; changeOne(): void } {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `nd-blank-${count}-`));
+/**
+ * A blank Gatsby 5 site with `count` pages of one template, their titles read from data/pages.json.
+ *
+ * With `stack`, the same blank site carries the framework features this project is required to use, and
+ * nothing of its own: every Gatsby package the checkout depends on (Gatsby parses each one's files for
+ * queries on every build), the plugins its gatsby-config enables (styled-components, image, sharp, the
+ * filesystem source over the embedded images, sitemap, manifest, offline) and a Gatsby Function at each
+ * of the checkout's function paths that answers `{}`. Its times are what those features cost on their
+ * own, so the ratio to it tells the project's own build cost from the stack's fixed cost.
+ */
+function blankSite(count: number, { stack = false, from = ROOT } = {}): { dir: string; changeOne(): void } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `nd-${stack ? "stack" : "blank"}-${count}-`));
   fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"));
   const write = (file: string, text: string) => {
     fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
     fs.writeFileSync(path.join(dir, file), text);
   };
-  write("package.json", JSON.stringify({ name: "blank", private: true, dependencies: { gatsby: "*", react: "*", "react-dom": "*" } }));
-  write("gatsby-config.js", `module.exports = { plugins: ["gatsby-plugin-styled-components"] };\n`);
+  const dependencies: Record<string, string> = { gatsby: "*", react: "*", "react-dom": "*" };
+  let plugins = `["gatsby-plugin-styled-components"]`;
+  if (stack) {
+    const pkg = JSON.parse(fs.readFileSync(path.join(from, "package.json"), "utf8")) as { dependencies?: Record<string, string> };
+    for (const name of Object.keys(pkg.dependencies ?? {})) if (name.includes("gatsby")) dependencies[name] = "*";
+    fs.cpSync(path.join(from, "content/images"), path.join(dir, "images"), { recursive: true });
+    fs.cpSync(path.join(from, "src/images/icon.png"), path.join(dir, "src/images/icon.png"));
+    plugins = `[
+    "gatsby-plugin-styled-components",
+    "gatsby-plugin-image",
+    "gatsby-plugin-sharp",
+    "gatsby-transformer-sharp",
+    { resolve: "gatsby-source-filesystem", options: { name: "images", path: ${JSON.stringify(path.join(dir, "images"))} } },
+    "gatsby-plugin-sitemap",
+    { resolve: "gatsby-plugin-manifest", options: { name: "Blank", short_name: "Blank", start_url: "/", display: "standalone", icon: "src/images/icon.png" } },
+    "gatsby-plugin-offline",
+  ]`;
+    for (const fn of functionPaths(path.join(from, "src/api")))
+      write(
+        path.join("src/api", fn.replace(/\.tsx?$/, ".js")),
+        `export default function handler(req, res) {\n  res.status(200).json({});\n}\n`,
+      );
+  }
+  write("package.json", JSON.stringify({ name: "blank", private: true, dependencies }));
+  write(
+    "gatsby-config.js",
+    `module.exports = { siteMetadata: { siteUrl: "https://www.example.com" }, trailingSlash: "always", plugins: ${plugins} };\n`,
+  );
   write("src/pages/index.js", `import * as React from "react";\nexport default function Index() { return <h1>Blank</h1>; }\n`);
   write(
     "src/templates/post.js",
@@ -53,6 +91,12 @@ exports.createPages = ({ actions }) => {
   };
 }
 
+/** The function files under a checkout's src/api, relative to it (Gatsby serves each as /api/<path>). */
+function functionPaths(apiDir: string): string[] {
+  if (!fs.existsSync(apiDir)) return [];
+  return (fs.readdirSync(apiDir, { recursive: true }) as string[]).filter((f) => /\.[jt]sx?$/.test(f)).sort();
+}
+
 /** Cold, warm unchanged, warm after `changeOne()`. */
 function threeBuilds(dir: string, env: NodeJS.ProcessEnv, changeOne: () => void): BuildResult[] {
   const cold = timedBuild(dir, env);
@@ -73,17 +117,20 @@ interface Row {
   blankHtml: number;
   sitePeakMb: number;
   blankPeakMb: number;
+  /** the blank site with this project's framework features (see blankSite) */
+  stackSeconds: number;
+  stackRatio: number;
 }
 
 function main() {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
-    options: { site: { type: "string" }, "no-blank": { type: "boolean" } },
+    options: { site: { type: "string" }, "no-blank": { type: "boolean" }, "no-stack": { type: "boolean" } },
   });
   const checkout = path.resolve(values.site ?? ROOT);
   const counts = positionals.map(Number);
   if (!counts.length || counts.some((n) => !Number.isInteger(n) || n < 1)) {
-    console.error("usage: npm run bench:scale -- [--site <checkout>] [--no-blank] <posts> [<posts> ...]");
+    console.error("usage: npm run bench:scale -- [--site <checkout>] [--no-blank] [--no-stack] <posts> [<posts> ...]");
     process.exit(2);
   }
   const rows: Row[] = [];
@@ -91,6 +138,7 @@ function main() {
     const content = generatePosts(count);
     const site = copySite(`nd-scale-${count}-`, checkout);
     const blank = blankSite(count);
+    const stack = blankSite(count, { stack: true, from: checkout });
     try {
       const slug = fs
         .readdirSync(path.join(content, "blog/posts"))
@@ -101,14 +149,17 @@ function main() {
       );
       const skipped: BuildResult = { seconds: NaN, queries: NaN, htmlWritten: NaN, peakMb: NaN, output: "" };
       const blankBuilds = values["no-blank"] ? BUILDS.map(() => skipped) : threeBuilds(blank.dir, {}, blank.changeOne);
+      const stackBuilds =
+        values["no-blank"] || values["no-stack"] ? BUILDS.map(() => skipped) : threeBuilds(stack.dir, {}, stack.changeOne);
       const logs = path.join(ROOT, "bench-results/scale-logs");
       fs.mkdirSync(logs, { recursive: true });
       BUILDS.forEach((build, i) => {
-        const [s, b] = [siteBuilds[i], blankBuilds[i]];
-        // Gatsby's own activity times, for profiling: bench-results/scale-logs/<posts>-<site|blank>-<build>.log
+        const [s, b, k] = [siteBuilds[i], blankBuilds[i], stackBuilds[i]];
+        // Gatsby's own activity times, for profiling: bench-results/scale-logs/<site|blank|stack>-<posts>-<build>.log
         const name = `${count}-${build.replace(/\W+/g, "-")}.log`;
         fs.writeFileSync(path.join(logs, `site-${name}`), s.output);
         if (b.output) fs.writeFileSync(path.join(logs, `blank-${name}`), b.output);
+        if (k.output) fs.writeFileSync(path.join(logs, `stack-${name}`), k.output);
         const row: Row = {
           posts: count,
           build,
@@ -121,22 +172,24 @@ function main() {
           blankHtml: b.htmlWritten,
           sitePeakMb: Math.round(s.peakMb),
           blankPeakMb: Math.round(b.peakMb),
+          stackSeconds: +k.seconds.toFixed(1),
+          stackRatio: +(s.seconds / k.seconds).toFixed(2),
         };
         rows.push(row);
         console.log(JSON.stringify(row));
       });
     } finally {
-      for (const dir of [content, site, blank.dir]) fs.rmSync(dir, { recursive: true, force: true });
+      for (const dir of [content, site, blank.dir, stack.dir]) fs.rmSync(dir, { recursive: true, force: true });
     }
   }
   console.log(`\n${checkout}: ${os.cpus().length} CPUs, ${os.cpus()[0]?.model ?? "?"}; Node ${process.version}`);
   console.log(
-    "| posts | build | site s | blank s | ratio | queries run (site / blank) | HTML written (site / blank) | peak MB (site / blank) |",
+    "| posts | build | site s | blank s | ratio | blank + stack s | ratio to it | queries run (site / blank) | HTML written (site / blank) | peak MB (site / blank) |",
   );
-  console.log("|---|---|---|---|---|---|---|---|");
+  console.log("|---|---|---|---|---|---|---|---|---|---|");
   for (const r of rows)
     console.log(
-      `| ${r.posts} | ${r.build} | ${r.siteSeconds} | ${r.blankSeconds} | ${r.ratio}× | ${r.siteQueries} / ${r.blankQueries} | ${r.siteHtml} / ${r.blankHtml} | ${r.sitePeakMb} / ${r.blankPeakMb} |`,
+      `| ${r.posts} | ${r.build} | ${r.siteSeconds} | ${r.blankSeconds} | ${r.ratio}× | ${r.stackSeconds} | ${r.stackRatio}× | ${r.siteQueries} / ${r.blankQueries} | ${r.siteHtml} / ${r.blankHtml} | ${r.sitePeakMb} / ${r.blankPeakMb} |`,
     );
   fs.mkdirSync(path.join(ROOT, "bench-results"), { recursive: true });
   fs.writeFileSync(path.join(ROOT, "bench-results/scale.json"), JSON.stringify(rows, null, 2));
