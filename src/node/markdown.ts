@@ -219,10 +219,13 @@ const renderKey = (source: string, options: RenderOptions, images: ReadonlyMap<s
  */
 export async function renderMarkdown(source: string, options: RenderOptions): Promise<RenderedMarkdown> {
   const imagesKey = options.cache ? `markdown-images-${sha256([RENDER_VERSION, source])}` : "";
+  // The body's images, resolved, when an earlier call kept their list; a miss below then renders with them.
+  let images: Map<string, ResolvedImage | undefined> | undefined;
   if (options.cache) {
     const known = await options.cache.get(imagesKey);
     if (Array.isArray(known)) {
-      const cached = await options.cache.get(renderKey(source, options, await resolveImages(known as string[], options)));
+      images = await resolveImages(known as string[], options);
+      const cached = await options.cache.get(renderKey(source, options, images));
       if (cached) return cached as RenderedMarkdown;
     }
   }
@@ -241,23 +244,25 @@ export async function renderMarkdown(source: string, options: RenderOptions): Pr
     "formId" in part ? [part] : part.text.trim() ? [{ tokens: md.parse(part.text, env) }] : [],
   );
 
-  const srcs = new Set<string>();
-  for (const part of parts)
-    if ("tokens" in part)
-      for (const token of part.tokens)
-        for (const child of token.children ?? []) if (child.type === "image") srcs.add(String(child.attrGet("src") ?? ""));
-  const images = await resolveImages(srcs, options);
-
-  const key = options.cache ? renderKey(source, options, images) : "";
-  if (options.cache) {
-    await options.cache.set(imagesKey, [...srcs]);
-    const cached = (await options.cache.get(key)) as RenderedMarkdown | undefined;
-    if (cached) return cached;
+  if (!images) {
+    const srcs = new Set<string>();
+    for (const part of parts)
+      if ("tokens" in part)
+        for (const token of part.tokens)
+          for (const child of token.children ?? []) if (child.type === "image") srcs.add(String(child.attrGet("src") ?? ""));
+    images = await resolveImages(srcs, options);
+    if (options.cache) {
+      await options.cache.set(imagesKey, [...srcs]);
+      // a rendering kept before its image list was
+      const cached = (await options.cache.get(renderKey(source, options, images))) as RenderedMarkdown | undefined;
+      if (cached) return cached;
+    }
   }
+  const resolved = images; // a const, for the callbacks below
 
   const segments: Segment[] = parts.map((part) => {
     if ("formId" in part) return { kind: "form", formId: part.formId };
-    applyLinksAndImages(part.tokens, options.urlTable, images);
+    applyLinksAndImages(part.tokens, options.urlTable, resolved);
     return { kind: "html", html: renderHtml(part.tokens, env) };
   });
   const text = segments
@@ -267,6 +272,6 @@ export async function renderMarkdown(source: string, options: RenderOptions): Pr
     .trim();
   const wordCount = text ? text.split(" ").length : 0;
   const rendered = { segments, headings: env.headings, text, wordCount, readingMinutes: Math.max(1, Math.round(wordCount / 230)) };
-  if (options.cache) await options.cache.set(key, rendered);
+  if (options.cache) await options.cache.set(renderKey(source, options, resolved), rendered);
   return rendered;
 }

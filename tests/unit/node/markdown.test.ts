@@ -92,4 +92,15 @@ describe("Markdown render cache (docs/build-speed.md)", () => {
     expect(htmlOf(newImage)).toContain('src="/static/b.png"');
     expect(htmlOf(newTable)).toContain('href="/plans/"');
   });
+
+  it("renders a body seen before with the images it resolved: each is resolved once per call", async () => {
+    const cache = memoryCache();
+    const resolved: string[] = [];
+    const resolveImage = async (src: string) => (resolved.push(src), { src: `/static/x/${src.split("/").pop()}`, width: 760, height: 400 });
+    await renderMarkdown(body, { urlTable: { pricing: "/pricing/" }, cache, resolveImage });
+    resolved.length = 0;
+    const newTable = await renderMarkdown(body, { urlTable: { pricing: "/plans/" }, cache, resolveImage });
+    expect(resolved).toEqual(["images/blog/chart.png"]);
+    expect(newTable.segments.map((s) => (s.kind === "html" ? s.html : "")).join("")).toContain('src="/static/x/chart.png"');
+  });
 });
