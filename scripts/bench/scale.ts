@@ -38,13 +38,16 @@ function blankSite(count: number, { stack = false, from = ROOT } = {}): { dir: s
     fs.writeFileSync(path.join(dir, file), text);
   };
   const dependencies: Record<string, string> = { gatsby: "*", react: "*", "react-dom": "*" };
-  let plugins = `["gatsby-plugin-styled-components"]`;
+  let config = `{ plugins: ["gatsby-plugin-styled-components"] }`;
   if (stack) {
     const pkg = JSON.parse(fs.readFileSync(path.join(from, "package.json"), "utf8")) as { dependencies?: Record<string, string> };
     for (const name of Object.keys(pkg.dependencies ?? {})) if (name.includes("gatsby")) dependencies[name] = "*";
     fs.cpSync(path.join(from, "content/images"), path.join(dir, "images"), { recursive: true });
     fs.cpSync(path.join(from, "src/images/icon.png"), path.join(dir, "src/images/icon.png"));
-    plugins = `[
+    // siteMetadata.siteUrl: the sitemap plugin needs it
+    config = `{
+  siteMetadata: { siteUrl: "https://www.example.com" },
+  plugins: [
     "gatsby-plugin-styled-components",
     "gatsby-plugin-image",
     "gatsby-plugin-sharp",
@@ -53,7 +56,8 @@ function blankSite(count: number, { stack = false, from = ROOT } = {}): { dir: s
     "gatsby-plugin-sitemap",
     { resolve: "gatsby-plugin-manifest", options: { name: "Blank", short_name: "Blank", start_url: "/", display: "standalone", icon: "src/images/icon.png" } },
     "gatsby-plugin-offline",
-  ]`;
+  ],
+}`;
     for (const fn of functionPaths(path.join(from, "src/api")))
       write(
         path.join("src/api", fn.replace(/\.tsx?$/, ".js")),
@@ -61,10 +65,7 @@ function blankSite(count: number, { stack = false, from = ROOT } = {}): { dir: s
       );
   }
   write("package.json", JSON.stringify({ name: "blank", private: true, dependencies }));
-  write(
-    "gatsby-config.js",
-    `module.exports = { siteMetadata: { siteUrl: "https://www.example.com" }, trailingSlash: "always", plugins: ${plugins} };\n`,
-  );
+  write("gatsby-config.js", `module.exports = ${config};\n`);
   write("src/pages/index.js", `import * as React from "react";\nexport default function Index() { return <h1>Blank</h1>; }\n`);
   write(
     "src/templates/post.js",
@@ -138,7 +139,7 @@ function main() {
     const content = generatePosts(count);
     const site = copySite(`nd-scale-${count}-`, checkout);
     const blank = blankSite(count);
-    const stack = blankSite(count, { stack: true, from: checkout });
+    const stack = values["no-blank"] || values["no-stack"] ? undefined : blankSite(count, { stack: true, from: checkout });
     try {
       const slug = fs
         .readdirSync(path.join(content, "blog/posts"))
@@ -149,8 +150,7 @@ function main() {
       );
       const skipped: BuildResult = { seconds: NaN, queries: NaN, htmlWritten: NaN, peakMb: NaN, output: "" };
       const blankBuilds = values["no-blank"] ? BUILDS.map(() => skipped) : threeBuilds(blank.dir, {}, blank.changeOne);
-      const stackBuilds =
-        values["no-blank"] || values["no-stack"] ? BUILDS.map(() => skipped) : threeBuilds(stack.dir, {}, stack.changeOne);
+      const stackBuilds = stack ? threeBuilds(stack.dir, {}, stack.changeOne) : BUILDS.map(() => skipped);
       const logs = path.join(ROOT, "bench-results/scale-logs");
       fs.mkdirSync(logs, { recursive: true });
       BUILDS.forEach((build, i) => {
@@ -179,7 +179,7 @@ function main() {
         console.log(JSON.stringify(row));
       });
     } finally {
-      for (const dir of [content, site, blank.dir, stack.dir]) fs.rmSync(dir, { recursive: true, force: true });
+      for (const dir of [content, site, blank.dir, stack?.dir]) if (dir) fs.rmSync(dir, { recursive: true, force: true });
     }
   }
   console.log(`\n${checkout}: ${os.cpus().length} CPUs, ${os.cpus()[0]?.model ?? "?"}; Node ${process.version}`);
