@@ -16,6 +16,7 @@ import { writeFunctionForms } from "./src/node/lead-forms";
 import { writeRobotsTxt } from "./src/node/robots";
 import { HYDRATION_WITHOUT_SIDE_EFFECTS } from "./src/node/webpack-rules";
 import { AppScriptsSlicePlugin } from "./src/node/app-scripts-slice";
+import { earlyScriptConstant } from "./src/node/early-script";
 
 export { createSchemaCustomization } from "./src/node/customize-schema";
 export { createResolvers } from "./src/node/resolvers";
@@ -58,11 +59,12 @@ export const sourceNodes: GatsbyNode["sourceNodes"] = async (args) => {
 };
 
 // Personalization unset: the SDK chunk is not even emitted (src/personalization/load-sdk.ts).
+// Every stage knows the early script's path (src/node/early-script.ts bundles it once).
 // The browser build also writes the pages' scripts slice, Gatsby's with its chunk map in a file (src/node/app-scripts-slice.ts).
 export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ actions, plugins, stage }) => {
   actions.setWebpackConfig({
     plugins: [
-      plugins.define({ ...browserBuildConstants(), ...personalizationSdkConstant() }),
+      plugins.define({ ...browserBuildConstants(), ...personalizationSdkConstant(), ...earlyScriptConstant(__dirname) }),
       ...(stage === "build-javascript" ? [new AppScriptsSlicePlugin(path.join(__dirname, "public"))] : []),
     ],
     module: { rules: [HYDRATION_WITHOUT_SIDE_EFFECTS] },

@@ -7,6 +7,7 @@ import { pagePathFromAttribute } from "./src/components/seo/page-path-script";
 import { deferAppScripts } from "./src/components/seo/deferred-app-scripts";
 import { withoutGatsbyImageRuntime } from "./src/components/seo/image-plugin-head";
 import { GlobalStyle } from "./src/theme/global-style";
+import { earlyBootstrapScript } from "./src/components/seo/early-bootstrap";
 import { markServerStylesActive } from "./src/hydration";
 
 // wrapPageElement, not wrapRootElement: it must sit inside gatsby-plugin-styled-components' root wrapper,
@@ -17,7 +18,8 @@ export const wrapPageElement: GatsbySSR["wrapPageElement"] = ({ element, props }
 
 export const onRenderBody: GatsbySSR["onRenderBody"] = ({ setHtmlAttributes, setHeadComponents }) => {
   setHtmlAttributes({ lang: "en" });
-  setHeadComponents([<GlobalStyle key="global-style" />]);
+  // The early script's bootstrap first: attribution and the first tap must not wait for anything (src/components/seo/early-bootstrap.ts).
+  setHeadComponents([earlyBootstrapScript(), <GlobalStyle key="global-style" />]);
 };
 
 // The styled-components element is handed to the browser's sheet as it is (src/hydration/server-styles.ts);

@@ -2,18 +2,14 @@
  * Which host a URL is on (SPEC 2.4; ARCHITECTURE.md 3). Pure: every function takes the hosts it
  * compares against, defaulting to the public config.
  */
-import { publicConfig } from "../config/public";
+import { readPublicHosts, type PublicHosts } from "../config/hosts";
 import { isLoginPage, isSignupPage } from "../lib/layout-rules";
 import { normalizeHost } from "../lib/robots";
 import { LOCALHOST, parentDomain } from "../lib/host-names";
 
-export interface SiteHosts {
-  readonly marketing: string;
-  readonly staging: string;
-  readonly app: string;
-}
+export type SiteHosts = PublicHosts;
 
-export const siteHosts: SiteHosts = publicConfig.hosts;
+export const siteHosts: SiteHosts = readPublicHosts();
 
 const norm = normalizeHost;
 

@@ -27,6 +27,7 @@ import { isSignupPage } from "../lib/layout-rules";
 import { createTaskQueue } from "../lib/task-queue";
 import { page as personalizationPage } from "../personalization/events";
 import { onTestVariationChanged } from "../lib/test-variation-event";
+import { recordedEarly, stopEarly } from "./early/early";
 
 export interface RouteLocation {
   pathname: string;
@@ -143,6 +144,8 @@ export function onRouteUpdate({ location, prevLocation }: RouteUpdateArgs): void
   // Reading and writing cookies are synchronous round trips to the browser process: two steps.
   let writes: ReturnType<typeof trackPageView>["writes"] = [];
   work.add(() => {
+    // The landing page's view was recorded at parse time by the early script (src/browser/early).
+    if (!prevLocation && recordedEarly(window, window.location.href)) return;
     // document.referrer stays the landing page's referrer for client-side navigations: ignore it then.
     writes = trackPageView({ url, referrer: prevLocation ? "" : document.referrer, cookies: readCookies(), now: Date.now() }).writes;
   });
@@ -153,7 +156,11 @@ export function onRouteUpdate({ location, prevLocation }: RouteUpdateArgs): void
       if (utm) writeCookie(utm, url.hostname);
       fillSignupForm(document, { search: url.search, cookies: readCookies() });
     });
-  work.add(redecorate);
+  work.add(() => {
+    redecorate();
+    // Every link is decorated now, and observed: the early script's activation listeners are no longer needed.
+    if (!prevLocation) stopEarly(window);
+  });
   work.add(() => {
     state.tracker?.track({ type: "pageView", path: url.pathname });
     // SPEC 7.2: a personalization page event on every route change, once the SDK is there (it pages the first route itself).

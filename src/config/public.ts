@@ -3,8 +3,8 @@
  * variable must be written out literally here; nothing secret belongs in a GATSBY_* variable.
  */
 import { readThirdPartySettings } from "./third-party";
+import { readPublicHosts } from "./hosts";
 
-const pick = (value: string | undefined, fallback: string) => (value && value.trim() !== "" ? value.trim() : fallback);
 const list = (value: string | undefined) =>
   value
     ?.split(",")
@@ -14,11 +14,7 @@ const list = (value: string | undefined) =>
 const thirdParty = readThirdPartySettings();
 
 export const publicConfig = {
-  hosts: {
-    marketing: pick(process.env.GATSBY_MARKETING_HOST, "www.northdesk.com"),
-    staging: pick(process.env.GATSBY_STAGING_HOST, "staging.northdesk.com"),
-    app: thirdParty.appHost,
-  },
+  hosts: readPublicHosts(),
   personalization: thirdParty.personalization,
   scripts: {
     ids: thirdParty.scriptIds,

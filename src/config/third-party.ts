@@ -4,8 +4,7 @@
  * and at build time by the security headers (src/node/security-headers.ts), so both see the same values.
  */
 import type { ScriptIds } from "../lib/third-party-scripts";
-
-const pick = (value: string | undefined, fallback: string) => (value && value.trim() !== "" ? value.trim() : fallback);
+import { pick, readPublicHosts } from "./hosts";
 
 /** The Ninetailed SDK's API when GATSBY_NINETAILED_URL is unset (@ninetailed/experience.js default). */
 export const NINETAILED_DEFAULT_URL = "https://experience.ninetailed.co";
@@ -52,6 +51,6 @@ export function readThirdPartySettings(): ThirdPartySettings {
       ? { clientId, environment: pick(process.env.GATSBY_NINETAILED_ENVIRONMENT, "main"), ...(url ? { url } : {}) }
       : undefined,
     ipLookupUrl: pick(process.env.GATSBY_IP_LOOKUP_URL, "https://api.ipify.org?format=json"),
-    appHost: pick(process.env.GATSBY_APP_HOST, "secure.northdesk.com"),
+    appHost: readPublicHosts().app,
   };
 }

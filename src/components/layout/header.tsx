@@ -15,6 +15,8 @@ import { SmartLink } from "../ui/smart-link";
 import { Container } from "../ui/container";
 import { useHeaderScroll } from "../../hooks/use-header-scroll";
 import { useMedia } from "../../hooks/use-media";
+import { useIsomorphicLayoutEffect } from "../../hooks/use-isomorphic-layout-effect";
+import { DISCLOSURE_ATTR, LIVE_ATTR, OPEN_ATTR, readDisclosures } from "../../browser/early/disclosures";
 
 type NavData = NonNullable<Queries.SiteDataQuery["navigation"]>;
 
@@ -60,8 +62,12 @@ const HomeLink = styled(SiteLink)`
   color: ${theme.colors.charcoal};
   display: inline-flex;
 `;
-const Nav = styled.nav<{ $open: boolean }>`
-  display: ${({ $open }) => ($open ? "block" : "none")};
+// Open state is an attribute, not a class: the early script opens the menu before React hydrates (disclosures.ts).
+const Nav = styled.nav`
+  display: none;
+  &[${OPEN_ATTR}] {
+    display: block;
+  }
   position: absolute;
   top: 100%;
   left: 0;
@@ -144,15 +150,21 @@ const NavLink = styled(SmartLink)`
   }
 `;
 /** Mobile: height + opacity (grid rows 0fr → 1fr). Desktop: a fading panel under the header. */
-const Drawer = styled.div<{ $open: boolean }>`
+const Drawer = styled.div`
   display: grid;
-  grid-template-rows: ${({ $open }) => ($open ? "1fr" : "0fr")};
-  opacity: ${({ $open }) => ($open ? 1 : 0)};
-  visibility: ${({ $open }) => ($open ? "visible" : "hidden")};
+  grid-template-rows: 0fr;
+  opacity: 0;
+  visibility: hidden;
   transition:
     grid-template-rows 0.25s ease,
     opacity 0.25s ease,
-    visibility 0s linear ${({ $open }) => ($open ? "0s" : "0.25s")};
+    visibility 0s linear 0.25s;
+  &[${OPEN_ATTR}] {
+    grid-template-rows: 1fr;
+    opacity: 1;
+    visibility: visible;
+    transition-delay: 0s;
+  }
   > div {
     min-height: 0;
     overflow: hidden;
@@ -168,7 +180,10 @@ const Drawer = styled.div<{ $open: boolean }>`
     border-top: 1px solid ${theme.colors.border};
     transition:
       opacity 0.15s ease,
-      visibility 0s linear ${({ $open }) => ($open ? "0s" : "0.15s")};
+      visibility 0s linear 0.15s;
+    &[${OPEN_ATTR}] {
+      transition-delay: 0s;
+    }
   }
   @media (prefers-reduced-motion: reduce) {
     transition: none;
@@ -206,11 +221,14 @@ const MenuToggle = styled.button`
     display: none;
   }
 `;
-const Burger = styled.span<{ $open: boolean }>`
+const Burger = styled.span`
   position: relative;
   width: 16px;
   height: 2px;
-  background: ${({ $open }) => ($open ? "transparent" : "currentColor")};
+  background: currentColor;
+  [aria-expanded="true"] > & {
+    background: transparent;
+  }
   &::before,
   &::after {
     content: "";
@@ -222,10 +240,16 @@ const Burger = styled.span<{ $open: boolean }>`
     transition: transform 0.2s ease;
   }
   &::before {
-    transform: ${({ $open }) => ($open ? "translateY(0) rotate(45deg)" : "translateY(-5px)")};
+    transform: translateY(-5px);
   }
   &::after {
-    transform: ${({ $open }) => ($open ? "translateY(0) rotate(-45deg)" : "translateY(5px)")};
+    transform: translateY(5px);
+  }
+  [aria-expanded="true"] > &::before {
+    transform: translateY(0) rotate(45deg);
+  }
+  [aria-expanded="true"] > &::after {
+    transform: translateY(0) rotate(-45deg);
   }
 `;
 /** The word "Menu" shows from 480 px; below, the icon carries the button's accessible name. */
@@ -270,6 +294,8 @@ export function Header({ navigation, labelAlternatives = {}, showLogin, isStatic
   const [menuOpen, setMenuOpen] = useState(false);
   const [openDrawer, setOpenDrawer] = useState<string | null>(null);
   const navRef = useRef<HTMLElement>(null);
+  const barRef = useRef<HTMLElement>(null);
+  const [live, setLive] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const hoverOpenedAt = useRef(0);
@@ -316,6 +342,17 @@ export function Header({ navigation, labelAlternatives = {}, showLogin, isStatic
       nav.removeEventListener("transitioncancel", onEnd);
     };
   }, [hasItems, menuOpen]);
+
+  // Before hydration the early script may have opened the menu or a drawer (src/browser/early/disclosures.ts):
+  // React starts from what the visitor sees, then owns the state (data-live tells the early script to stop).
+  useIsomorphicLayoutEffect(() => {
+    if (!barRef.current) return;
+    const found = readDisclosures(barRef.current);
+    if (found.menuOpen) setMenuOpen(true);
+    const prefix = `${baseId}-`;
+    if (found.openDrawer?.startsWith(prefix)) setOpenDrawer(found.openDrawer.slice(prefix.length));
+    setLive(true);
+  }, [baseId, hasItems]);
 
   const cancelClose = () => clearTimeout(closeTimer.current);
   const closeAll = useCallback(() => {
@@ -411,13 +448,21 @@ export function Header({ navigation, labelAlternatives = {}, showLogin, isStatic
           onClick={settling ? undefined : closeAll}
         />
       )}
-      <Bar $static={isStatic} $hidden={hidden} data-scroll-state={scrollState} onMouseEnter={cancelClose} onMouseLeave={onLeaveHeader}>
+      <Bar
+        ref={barRef}
+        $static={isStatic}
+        $hidden={hidden}
+        data-scroll-state={scrollState}
+        {...{ [LIVE_ATTR]: live || undefined }}
+        onMouseEnter={cancelClose}
+        onMouseLeave={onLeaveHeader}
+      >
         <Inner>
           <HomeLink to="/" aria-label="Northdesk home">
             <Logo />
           </HomeLink>
           <Nav
-            $open={menuOpen}
+            {...{ [OPEN_ATTR]: menuOpen || undefined }}
             ref={navRef}
             aria-label="Main"
             id={`${baseId}-menu`}
@@ -442,6 +487,7 @@ export function Header({ navigation, labelAlternatives = {}, showLogin, isStatic
                   <li key={item.id} onMouseEnter={() => onHover(item.id)}>
                     <NavButton
                       type="button"
+                      {...{ [DISCLOSURE_ATTR]: "drawer" }}
                       aria-expanded={expanded}
                       aria-controls={`${baseId}-${item.id}`}
                       onClick={() => onDrawerButton(item.id)}
@@ -450,7 +496,7 @@ export function Header({ navigation, labelAlternatives = {}, showLogin, isStatic
                     </NavButton>
                     <Drawer
                       id={`${baseId}-${item.id}`}
-                      $open={expanded}
+                      {...{ [OPEN_ATTR]: expanded || undefined }}
                       data-drawer={item.id}
                       // A closing drawer stays visible while it fades; inert keeps Tab out of it at once.
                       {...(expanded ? {} : { inert: "" })}
@@ -475,6 +521,7 @@ export function Header({ navigation, labelAlternatives = {}, showLogin, isStatic
             <MenuToggle
               ref={toggleRef}
               type="button"
+              {...{ [DISCLOSURE_ATTR]: "menu" }}
               aria-expanded={menuOpen}
               aria-controls={`${baseId}-menu`}
               onClick={() => {
@@ -482,7 +529,7 @@ export function Header({ navigation, labelAlternatives = {}, showLogin, isStatic
                 setOpenDrawer(null);
               }}
             >
-              <Burger $open={menuOpen} aria-hidden="true" />
+              <Burger aria-hidden="true" />
               <ToggleLabel>Menu</ToggleLabel>
             </MenuToggle>
           </Actions>

@@ -1,0 +1,108 @@
+/**
+ * The header's disclosures before the app hydrates (docs/page-load.md#the-first-second).
+ *
+ * The phone menu and the mega-menu drawers are WAI-ARIA disclosures: a button with `aria-expanded` and
+ * `aria-controls`, whose panel shows while it carries `data-open` (the header's CSS keys on the attribute,
+ * not on a class React picks). Until the header hydrates, this module — part of the early script — opens
+ * and closes them on the visitor's first input: a tap or click on a button, hover on a wide screen with a
+ * mouse, Escape. When the header hydrates it reads the same attributes (`readDisclosures`) and takes over,
+ * marking its bar `data-live`; from then on these handlers leave every event to React.
+ *
+ * A click handled here stops at the document: React, once it listens, must not toggle the same disclosure
+ * a second time when it replays the click after hydrating.
+ */
+
+/** The attribute on a disclosure button: which kind it is. */
+export const DISCLOSURE_ATTR = "data-disclosure";
+/** On the panel of an open disclosure (the header's CSS shows it). */
+export const OPEN_ATTR = "data-open";
+/** On the header bar once React owns its state. */
+export const LIVE_ATTR = "data-live";
+/** The kinds of disclosure the header renders. */
+export type DisclosureKind = "menu" | "drawer";
+/** Leaving the header closes its drawer after this long (the header's own close delay). */
+export const HOVER_CLOSE_MS = 100;
+/** Wide screens with a mouse: hover opens drawers (the header's own media query). */
+export const HOVER_QUERY = "(min-width: 1024px) and (hover: hover) and (pointer: fine)";
+
+const BUTTON = `button[${DISCLOSURE_ATTR}][aria-controls]`;
+
+const panelOf = (button: Element) => button.ownerDocument.getElementById(button.getAttribute("aria-controls") ?? "");
+const isOpen = (button: Element) => button.getAttribute("aria-expanded") === "true";
+
+/** Opens or closes one disclosure: the button's state, its panel's visibility, and (drawers) Tab into it. */
+export function setDisclosure(button: Element, open: boolean): void {
+  const panel = panelOf(button);
+  button.setAttribute("aria-expanded", String(open));
+  if (!panel) return;
+  panel.toggleAttribute(OPEN_ATTR, open);
+  if (button.getAttribute(DISCLOSURE_ATTR) === "drawer") panel.toggleAttribute("inert", !open);
+}
+
+const buttons = (root: ParentNode, kind: DisclosureKind) => Array.from(root.querySelectorAll(`button[${DISCLOSURE_ATTR}="${kind}"]`));
+
+/** What the header finds on hydration: the menu's state and the open drawer's panel id, if any. */
+export function readDisclosures(root: ParentNode): { menuOpen: boolean; openDrawer: string | null } {
+  const menuOpen = buttons(root, "menu").some(isOpen);
+  const drawer = buttons(root, "drawer").find(isOpen);
+  return { menuOpen, openDrawer: drawer?.getAttribute("aria-controls") ?? null };
+}
+
+/** Installs the handlers on the document; returns a function that removes them. */
+export function installDisclosures(doc: Document): () => void {
+  const win = doc.defaultView;
+  let closeTimer: ReturnType<typeof setTimeout> | undefined;
+  const live = (element: Element) => !!element.closest(`[${LIVE_ATTR}]`);
+  const header = (element: Element) => element.closest("header");
+  const hoverScreen = () => !!win?.matchMedia?.(HOVER_QUERY).matches;
+  const closeDrawers = (root: ParentNode, except?: Element) =>
+    buttons(root, "drawer").forEach((button) => button !== except && isOpen(button) && setDisclosure(button, false));
+
+  const onClick = (event: Event) => {
+    const button = (event.target as Element | null)?.closest?.(BUTTON);
+    if (!button || live(button)) return;
+    event.stopPropagation();
+    event.preventDefault();
+    clearTimeout(closeTimer);
+    const scope = header(button) ?? doc;
+    const open = !isOpen(button);
+    if (button.getAttribute(DISCLOSURE_ATTR) === "menu") closeDrawers(scope);
+    else closeDrawers(scope, button);
+    setDisclosure(button, open);
+  };
+  const onOver = (event: Event) => {
+    const target = event.target as Element | null;
+    const bar = target?.closest?.("header");
+    if (!bar || live(bar) || !hoverScreen()) return;
+    clearTimeout(closeTimer);
+    const button = target!.closest("li")?.querySelector(`button[${DISCLOSURE_ATTR}="drawer"]`);
+    if (!button || isOpen(button)) return;
+    closeDrawers(bar, button);
+    setDisclosure(button, true);
+  };
+  const onOut = (event: Event) => {
+    const bar = (event.target as Element | null)?.closest?.("header");
+    const to = (event as MouseEvent).relatedTarget as Node | null;
+    if (!bar || live(bar) || !hoverScreen() || (to && bar.contains(to))) return;
+    clearTimeout(closeTimer);
+    closeTimer = setTimeout(() => !live(bar) && closeDrawers(bar), HOVER_CLOSE_MS);
+  };
+  const onKey = (event: Event) => {
+    if ((event as KeyboardEvent).key !== "Escape") return;
+    const open = [...buttons(doc, "drawer"), ...buttons(doc, "menu")].find((button) => isOpen(button) && !live(button));
+    if (!open) return;
+    setDisclosure(open, false);
+    (open as HTMLElement).focus();
+  };
+  const listeners: Array<[string, (event: Event) => void]> = [
+    ["click", onClick],
+    ["mouseover", onOver],
+    ["mouseout", onOut],
+    ["keydown", onKey],
+  ];
+  listeners.forEach(([type, listener]) => doc.addEventListener(type, listener, true));
+  return () => {
+    clearTimeout(closeTimer);
+    listeners.forEach(([type, listener]) => doc.removeEventListener(type, listener, true));
+  };
+}

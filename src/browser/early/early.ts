@@ -1,0 +1,75 @@
+/**
+ * The early script: the first second belongs to the visitor (docs/page-load.md#the-first-second).
+ *
+ * Gatsby's app scripts start only after the largest paint (src/components/seo/deferred-app-scripts.tsx), a
+ * second or two after load on a phone. This script runs at parse time on every page, long before them, and
+ * does with the runtime's own rules (one module each, no copy) what must not wait for the app:
+ * - it records the page view's attribution (the first- and last-touch cookies);
+ * - it decorates a sign-up or app link at the moment it is activated (pointer, click or Enter, capture
+ *   phase, before the browser navigates), so a link followed at any moment carries the attribution.
+ * The runtime takes over when it starts: it does not record the same view again (`recordedEarly`) and
+ * stops these listeners once it has decorated every link itself (`stopEarly`).
+ */
+import { trackPageView } from "../attribution";
+import { decorateAnchor } from "../link-rules";
+import { readCookies, writeCookies } from "../../lib/cookies";
+
+/** What the early script leaves for the runtime on `window`. */
+export interface EarlyRecord {
+  /** The URL whose page view was recorded (the landing page). */
+  readonly href: string;
+  /** Removes the activation listeners (the runtime decorates links from then on). */
+  stop(): void;
+}
+
+export const EARLY_GLOBAL = "__ndEarly";
+const ACTIVATIONS = ["pointerdown", "click", "keydown"] as const;
+
+type EarlyWindow = Window & { [EARLY_GLOBAL]?: EarlyRecord };
+
+/** Decorates the link an activation lands on, from the cookies as they are at that moment. */
+export function decorateOnActivation(event: Event, win: Window): void {
+  if (event.type === "keydown" && (event as KeyboardEvent).key !== "Enter") return;
+  const target = event.target as Element | null;
+  const anchor = target && typeof target.closest === "function" ? target.closest("a[href]") : null;
+  if (anchor) decorateAnchor(anchor, { page: new URL(win.location.href), cookies: readCookies() });
+}
+
+/** Runs once per page load; a second call (the script included twice) does nothing. */
+export function startEarly(win: Window): void {
+  const early = win as EarlyWindow;
+  if (early[EARLY_GLOBAL]) return;
+  const doc = win.document;
+  const url = new URL(win.location.href);
+  try {
+    writeCookies(trackPageView({ url, referrer: doc.referrer, cookies: readCookies(), now: Date.now() }).writes, url.hostname);
+  } catch (error) {
+    // Cookies blocked: the page works on; the runtime tries again when it starts.
+    console.error("Attribution could not be recorded", error);
+  }
+  const listener = (event: Event) => decorateOnActivation(event, win);
+  ACTIVATIONS.forEach((type) => doc.addEventListener(type, listener, true));
+  early[EARLY_GLOBAL] = {
+    href: url.href,
+    stop: () => ACTIVATIONS.forEach((type) => doc.removeEventListener(type, listener, true)),
+  };
+}
+
+/** For the runtime's first route: whether the early script already recorded the view of `href`. */
+export function recordedEarly(win: Window, href: string): boolean {
+  return (win as EarlyWindow)[EARLY_GLOBAL]?.href === href;
+}
+
+/** The runtime decorates every link from now on: the early activation listeners stop. */
+export function stopEarly(win: Window): void {
+  (win as EarlyWindow)[EARLY_GLOBAL]?.stop();
+}
+
+/** Set by the page's bootstrap: replays the activation it held until this script ran (early-bootstrap.ts). */
+export const RELEASE_GLOBAL = "__ndEarlyReady";
+
+/** Hands the bootstrap's held tap or click (if any) to the handlers just installed. */
+export function releaseHeldInput(win: Window): void {
+  const release = (win as Window & { [RELEASE_GLOBAL]?: () => void })[RELEASE_GLOBAL];
+  if (typeof release === "function") release();
+}

@@ -1,0 +1,66 @@
+/**
+ * The early script's build (docs/page-load.md#the-first-second): src/browser/early bundled on its own with
+ * esbuild (the same modules the runtime uses, so the two cannot drift), minified, and written to
+ * `public/static/early-<hash>.js` (named by its content: `/static/` is cached for good). The public
+ * GATSBY_* variables are inlined as Gatsby inlines them in its bundles; any other `process.env` read is
+ * undefined, as in the browser.
+ */
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { buildSync } from "esbuild";
+
+export const EARLY_ENTRY = "src/browser/early/entry.ts";
+export const EARLY_FILE = /^early-[0-9a-f]{20}\.js$/;
+
+export interface EarlyScript {
+  /** The script's path on the site (`/static/early-<hash>.js`). */
+  src: string;
+  /** Its minified text. */
+  text: string;
+}
+
+/** Bundles the early script; `env` is the build's environment (only GATSBY_* and NODE_ENV are read). */
+export function bundleEarlyScript(rootDir: string, env: NodeJS.ProcessEnv): EarlyScript {
+  const define: Record<string, string> = { "process.env": "{}", "process.env.NODE_ENV": JSON.stringify("production") };
+  for (const [name, value] of Object.entries(env))
+    if (name.startsWith("GATSBY_")) define[`process.env.${name}`] = JSON.stringify(value ?? "");
+  const result = buildSync({
+    absWorkingDir: rootDir,
+    entryPoints: [EARLY_ENTRY],
+    bundle: true,
+    minify: true,
+    format: "iife",
+    // Browsers older than this get a syntax error in this one script; the runtime records attribution later.
+    target: "es2020",
+    legalComments: "none",
+    write: false,
+    define,
+  });
+  const text = result.outputFiles[0].text;
+  const name = `early-${crypto.createHash("sha256").update(text).digest("hex").slice(0, 20)}.js`;
+  return { src: `/static/${name}`, text };
+}
+
+/** Writes the script into public/static, removing early scripts of earlier builds. */
+export function writeEarlyScript(publicDir: string, script: EarlyScript): void {
+  const dir = path.join(publicDir, "static");
+  fs.mkdirSync(dir, { recursive: true });
+  const name = path.basename(script.src);
+  for (const file of fs.readdirSync(dir)) if (EARLY_FILE.test(file) && file !== name) fs.rmSync(path.join(dir, file));
+  fs.writeFileSync(path.join(dir, name), script.text);
+}
+
+let built: EarlyScript | undefined;
+
+/**
+ * EARLY_SCRIPT_SRC for webpack's DefinePlugin (every stage): the early script is bundled and written once
+ * per process (a develop server rebuilds it when it restarts).
+ */
+export function earlyScriptConstant(rootDir: string, env: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  if (!built) {
+    built = bundleEarlyScript(rootDir, env);
+    writeEarlyScript(path.join(rootDir, "public"), built);
+  }
+  return { EARLY_SCRIPT_SRC: JSON.stringify(built.src) };
+}
