@@ -22,6 +22,8 @@ export const LIVE_ATTR = "data-live";
 export type DisclosureKind = "menu" | "drawer";
 /** Leaving the header closes its drawer after this long (the header's own close delay). */
 export const HOVER_CLOSE_MS = 100;
+/** A click this soon after hover opened a drawer confirms it rather than closing it (as the header does). */
+export const HOVER_CONFIRM_MS = 400;
 /** Wide screens with a mouse: hover opens drawers (the header's own media query). */
 export const HOVER_QUERY = "(min-width: 1024px) and (hover: hover) and (pointer: fine)";
 
@@ -52,6 +54,7 @@ export function readDisclosures(root: ParentNode): { menuOpen: boolean; openDraw
 export function installDisclosures(doc: Document): () => void {
   const win = doc.defaultView;
   let closeTimer: ReturnType<typeof setTimeout> | undefined;
+  let hovered: { button: Element; at: number } | undefined;
   const live = (element: Element) => !!element.closest(`[${LIVE_ATTR}]`);
   const header = (element: Element) => element.closest("header");
   const hoverScreen = () => !!win?.matchMedia?.(HOVER_QUERY).matches;
@@ -65,6 +68,8 @@ export function installDisclosures(doc: Document): () => void {
     event.preventDefault();
     clearTimeout(closeTimer);
     const scope = header(button) ?? doc;
+    // Event times, not handler times: on a busy main thread both events may wait, the visitor's intent did not.
+    if (hovered?.button === button && isOpen(button) && event.timeStamp - hovered.at < HOVER_CONFIRM_MS) return;
     const open = !isOpen(button);
     if (button.getAttribute(DISCLOSURE_ATTR) === "menu") closeDrawers(scope);
     else closeDrawers(scope, button);
@@ -79,6 +84,7 @@ export function installDisclosures(doc: Document): () => void {
     if (!button || isOpen(button)) return;
     closeDrawers(bar, button);
     setDisclosure(button, true);
+    hovered = { button, at: event.timeStamp };
   };
   const onOut = (event: Event) => {
     const bar = (event.target as Element | null)?.closest?.("header");

@@ -16,7 +16,7 @@ import { Container } from "../ui/container";
 import { useHeaderScroll } from "../../hooks/use-header-scroll";
 import { useMedia } from "../../hooks/use-media";
 import { useIsomorphicLayoutEffect } from "../../hooks/use-isomorphic-layout-effect";
-import { DISCLOSURE_ATTR, LIVE_ATTR, OPEN_ATTR, readDisclosures } from "../../browser/early/disclosures";
+import { DISCLOSURE_ATTR, HOVER_CONFIRM_MS, LIVE_ATTR, OPEN_ATTR, readDisclosures } from "../../browser/early/disclosures";
 
 type NavData = NonNullable<Queries.SiteDataQuery["navigation"]>;
 
@@ -400,16 +400,17 @@ export function Header({ navigation, labelAlternatives = {}, showLogin, isStatic
 
   if (!items.length) return null;
 
-  const onDrawerButton = (id: string) => {
+  const onDrawerButton = (id: string, at: number) => {
     cancelClose();
-    // A click right after hover opened the drawer confirms it rather than closing it again.
-    if (isDesktop && openDrawer === id && Date.now() - hoverOpenedAt.current < 400) return;
+    // A click right after hover opened the drawer confirms it rather than closing it again (event times: on a
+    // busy main thread both events wait, the visitor's intent did not).
+    if (isDesktop && openDrawer === id && at - hoverOpenedAt.current < HOVER_CONFIRM_MS) return;
     setOpenDrawer(openDrawer === id ? null : id);
   };
-  const onHover = (id: string) => {
+  const onHover = (id: string, at: number) => {
     if (!isDesktop) return;
     cancelClose();
-    if (openDrawer !== id) hoverOpenedAt.current = Date.now();
+    if (openDrawer !== id) hoverOpenedAt.current = at;
     setOpenDrawer(id);
   };
   const onLeaveHeader = () => {
@@ -484,13 +485,13 @@ export function Header({ navigation, labelAlternatives = {}, showLogin, isStatic
                 }
                 const expanded = openDrawer === item.id;
                 return (
-                  <li key={item.id} onMouseEnter={() => onHover(item.id)}>
+                  <li key={item.id} onMouseEnter={(event) => onHover(item.id, event.timeStamp)}>
                     <NavButton
                       type="button"
                       {...{ [DISCLOSURE_ATTR]: "drawer" }}
                       aria-expanded={expanded}
                       aria-controls={`${baseId}-${item.id}`}
-                      onClick={() => onDrawerButton(item.id)}
+                      onClick={(event) => onDrawerButton(item.id, event.timeStamp)}
                     >
                       <ReservedText text={item.title} alternatives={labelAlternatives[item.id]} />
                     </NavButton>

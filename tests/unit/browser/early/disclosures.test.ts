@@ -74,6 +74,13 @@ describe("before hydration, the header's disclosures answer the first input", ()
     expect(readDisclosures(document).openDrawer).toBeNull();
   });
 
+  it("a click right after hover opened the drawer keeps it open (the pointer moved onto the button, then clicked)", () => {
+    hoverScreen(true);
+    drawerButton("product").dispatchEvent(new MouseEvent("mouseover", { bubbles: true }));
+    drawerButton("product").click();
+    expect(readDisclosures(document).openDrawer).toBe("m-product");
+  });
+
   it("hover does nothing on a touch screen", () => {
     drawerButton("pricing").dispatchEvent(new MouseEvent("mouseover", { bubbles: true }));
     expect(readDisclosures(document).openDrawer).toBeNull();

@@ -1,0 +1,181 @@
+import { expect, test } from "./fixtures";
+import type { Browser, BrowserContextOptions, Page } from "@playwright/test";
+import { interceptThirdParties } from "./third-party";
+
+/**
+ * The first second belongs to the visitor (docs/page-load.md#the-first-second): on a throttled phone, a
+ * tap, click or key press at any moment after load is not lost, attribution is recorded, and links carry
+ * it — though Gatsby's app scripts start only after the largest paint. Each case runs RUNS times at each
+ * moment; moments are measured from the page's load event.
+ */
+const RUNS = 5;
+const CAMPAIGN = "/?utm_source=news&utm_medium=email&utm_campaign=x";
+const ATTRIBUTION_COOKIES = ["nd_ft_src", "nd_lt_src", "nd_ft_url", "nd_lt_url"];
+
+const PHONE: BrowserContextOptions = { viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true, serviceWorkers: "block" };
+const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 }, serviceWorkers: "block" };
+
+/** Close to Lighthouse's mobile profile: 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up, 4× CPU slowdown. */
+async function throttle(page: Page, network = true) {
+  const cdp = await page.context().newCDPSession(page);
+  if (network) {
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 150,
+      downloadThroughput: (1.6 * 1024 * 1024) / 8,
+      uploadThroughput: (750 * 1024) / 8,
+    });
+  }
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+  return cdp;
+}
+
+/** A new visitor's page on the given profile, third parties answered locally. */
+async function visitor(browser: Browser, baseURL: string, options: BrowserContextOptions, network = true) {
+  const context = await browser.newContext({ ...options, baseURL });
+  const page = await context.newPage();
+  await context.route(
+    (url) => url.origin !== new URL(baseURL).origin,
+    (route) =>
+      route.request().resourceType() === "script"
+        ? route.fulfill({ status: 200, contentType: "text/javascript", body: "" })
+        : route.abort(),
+  );
+  await interceptThirdParties(page, baseURL);
+  const cdp = await throttle(page, network);
+  return { context, page, cdp };
+}
+
+/** Opens `path`, then waits until `ms` after its load event; returns the real delay. */
+async function openAndWait(page: Page, path: string, ms: number): Promise<number> {
+  await page.goto(path, { waitUntil: "load" });
+  await page.waitForFunction(
+    (wait) => {
+      const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+      return nav.loadEventEnd > 0 && performance.now() - nav.loadEventEnd >= wait;
+    },
+    ms,
+    { polling: 10 },
+  );
+  return page.evaluate(
+    () => performance.now() - (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).loadEventEnd,
+  );
+}
+
+interface SignupResult {
+  at: number;
+  url: string;
+  cookies: Record<string, string>;
+}
+
+async function signupTap(browser: Browser, baseURL: string, ms: number, how: "tap" | "keyboard"): Promise<SignupResult> {
+  const { context, page, cdp } = await visitor(browser, baseURL, how === "tap" ? PHONE : DESKTOP, how === "tap");
+  try {
+    const at = await openAndWait(page, CAMPAIGN, ms);
+    const link = page.locator('header [data-nav="signup"]');
+    const navigated = page.waitForURL(/\/members\/register\//, { timeout: 15_000 });
+    if (how === "tap") await link.tap({ noWaitAfter: true });
+    else {
+      await link.focus();
+      await page.keyboard.press("Enter");
+    }
+    await navigated;
+    // What is measured is the landing page's first second: the sign-up page may load at full speed.
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    // Compared once the sign-up page's runtime has done its work (it writes the sign-up UTM cookie last).
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(1, { timeout: 30_000 });
+    await expect.poll(() => page.evaluate(() => document.cookie.includes("nd_signup_utm=")), { timeout: 15_000 }).toBe(true);
+    const cookies = Object.fromEntries(
+      (await context.cookies()).filter((c) => ATTRIBUTION_COOKIES.includes(c.name)).map((c) => [c.name, c.value]),
+    );
+    return { at, url: page.url(), cookies };
+  } finally {
+    await context.close();
+  }
+}
+
+const query = (url: string) => Object.fromEntries(new URL(url).searchParams);
+
+for (const how of ["tap", "keyboard"] as const) {
+  test(`sign-up ${how === "tap" ? "tap on a phone" : "Tab and Enter on a desktop"} at 50, 200 and 600 ms after load keeps the campaign: 0 lost of ${3 * RUNS}`, async ({
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(300_000);
+    const control = await signupTap(browser, baseURL!, 3000, how);
+    expect(query(control.url)).toMatchObject({ utm_source: "news", utm_medium: "email", utm_campaign: "x", utm_first_source: "news" });
+    expect(control.cookies).toMatchObject({ nd_ft_src: "news|email||x|", nd_ft_url: "/" });
+    const lost: string[] = [];
+    for (const ms of [50, 200, 600])
+      for (let run = 0; run < RUNS; run++) {
+        const result = await signupTap(browser, baseURL!, ms, how);
+        if (
+          JSON.stringify(query(result.url)) !== JSON.stringify(query(control.url)) ||
+          JSON.stringify(result.cookies) !== JSON.stringify(control.cookies)
+        )
+          lost.push(`${Math.round(result.at)} ms: ${result.url} ${JSON.stringify(result.cookies)}`);
+      }
+    expect(lost, `control: ${control.url} ${JSON.stringify(control.cookies)}`).toEqual([]);
+  });
+}
+
+test(`phone menu: the first tap at 100 and 400 ms after load opens it within 1.5 s: 0 lost of ${2 * RUNS}`, async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
+  const lost: string[] = [];
+  for (const ms of [100, 400])
+    for (let run = 0; run < RUNS; run++) {
+      const { context, page } = await visitor(browser, baseURL!, PHONE);
+      try {
+        const at = await openAndWait(page, "/pricing/", ms);
+        await page.locator('header button[data-disclosure="menu"]').tap({ noWaitAfter: true });
+        const menu = page.getByRole("navigation", { name: "Main" });
+        try {
+          await expect(menu).toBeVisible({ timeout: 1500 });
+          // still open, and now React's, once the page is live
+          await expect(page.locator("html[data-hydrated]")).toHaveCount(1, { timeout: 20_000 });
+          await expect(menu).toBeVisible();
+          await expect(page.locator('header button[data-disclosure="menu"]')).toHaveAttribute("aria-expanded", "true");
+          // and React closes it
+          await page.locator('header button[data-disclosure="menu"]').tap();
+          await expect(menu).toBeHidden();
+        } catch (error) {
+          lost.push(`${Math.round(at)} ms: ${(error as Error).message.split("\n")[0]}`);
+        }
+      } finally {
+        await context.close();
+      }
+    }
+  expect(lost).toEqual([]);
+});
+
+test(`mega-menu: a hover and a click at 200 ms after load open the drawer: 0 lost of ${2 * RUNS}`, async ({ browser, baseURL }) => {
+  test.setTimeout(240_000);
+  const lost: string[] = [];
+  for (const how of ["hover", "click"] as const)
+    for (let run = 0; run < RUNS; run++) {
+      const { context, page } = await visitor(browser, baseURL!, DESKTOP, false);
+      try {
+        const at = await openAndWait(page, "/pricing/", 200);
+        const button = page.locator('header button[data-disclosure="drawer"]').first();
+        const drawer = page.locator(`#${await button.getAttribute("aria-controls")}`);
+        if (how === "hover") await button.hover();
+        else await button.click({ noWaitAfter: true });
+        try {
+          await expect(drawer).toBeVisible({ timeout: 1500 });
+          await expect(page.locator("html[data-hydrated]")).toHaveCount(1, { timeout: 20_000 });
+          await expect(drawer).toBeVisible();
+          await expect(button).toHaveAttribute("aria-expanded", "true");
+        } catch (error) {
+          lost.push(`${how} at ${Math.round(at)} ms: ${(error as Error).message.split("\n")[0]}`);
+        }
+      } finally {
+        await context.close();
+      }
+    }
+  expect(lost).toEqual([]);
+});
