@@ -1,5 +1,5 @@
 /**
- * Link decoration (SPEC 4.1, 7.3): sign-up links carry the visitor's attribution, links to the app
+ * Link decoration (docs/product-rules.md#attribution, #link-decoration): sign-up links carry the visitor's attribution, links to the app
  * host carry the analytics ids and partner-referral params. decorateHref is pure; decorateLinks and
  * observeLinks apply it to the DOM, idempotently (each anchor remembers its undecorated href).
  */
@@ -17,12 +17,12 @@ export { STORAGE_TTL_MS };
 // Prefixes without the trailing slash: "/members/register" and anything below it count.
 export const SIGNUP_PATH_PREFIX = SIGNUP_PATH.slice(0, -1);
 export const LOGIN_PATH_PREFIX = LOGIN_PATH.slice(0, -1);
-/** SPEC 3.8: set on a click of the login link. */
+/** docs/product-rules.md#markers: set on a click of the login link. */
 export const LOGIN_CLICKED_KEY = "HS--log-in-clicked";
 export const PROMO_PARAM = "promo";
 export const PARTNER_PARAMS = ["gspk", "gsxid"] as const;
 export type PartnerParams = Partial<Record<(typeof PARTNER_PARAMS)[number], string>>;
-/** SPEC 7.3: partner params are appended this long after load. */
+/** docs/product-rules.md#link-decoration: partner params are appended this long after load. */
 export const PARTNER_DECORATION_DELAY_MS = 100;
 
 export type Params = ReadonlyArray<readonly [string, string]>;
@@ -38,7 +38,7 @@ export interface DecorationContext {
   hosts?: SiteHosts;
 }
 
-/** SPEC 7.3: the sign-up link params, in the spec's order; empty values are left off. */
+/** docs/product-rules.md#link-decoration: the sign-up link params, in the spec's order; empty values are left off. */
 export function signupAttributionParams(cookies: CookieValues): Params {
   const { firstTouch, lastTouch, firstTouchUrl, lastTouchUrl } = readAttribution(cookies);
   const params: Array<[string, string]> = [
@@ -132,7 +132,7 @@ export function appendParams(href: string, params: Params): string {
   return `${base}?${joined}${hash}`;
 }
 
-/** SPEC 4.1, 7.3: the decorated form of one href (unchanged if no rule applies). */
+/** docs/product-rules.md#attribution, #link-decoration: the decorated form of one href (unchanged if no rule applies). */
 export function decorateHref(href: string, ctx: DecorationContext): string {
   const hosts = ctx.hosts ?? siteHosts;
   const target = locate(href, ctx.page);
@@ -186,7 +186,7 @@ export function decorateLinks(root: ParentNode, ctx: DecorationContext): void {
   root.querySelectorAll("a[href]").forEach((anchor) => decorateAnchor(anchor, ctx, memo));
 }
 
-/** SPEC 7.3: links rendered later are decorated too. Returns a disconnect function. */
+/** docs/product-rules.md#link-decoration: links rendered later are decorated too. Returns a disconnect function. */
 export function observeLinks(root: Node, context: () => DecorationContext): () => void {
   const view = (root.ownerDocument ?? (root as Document)).defaultView;
   if (!view || typeof view.MutationObserver !== "function") return () => undefined;
@@ -219,7 +219,7 @@ export function followDecoratedLink(event: MouseEvent, win: Window): void {
   navigate(`${url.pathname}${url.search}${url.hash}`);
 }
 
-/** SPEC 3.8: remember that the login link was clicked. */
+/** docs/product-rules.md#markers: remember that the login link was clicked. */
 export function markLoginClicked(storage: StorageLike | null): void {
   try {
     storage?.setItem(LOGIN_CLICKED_KEY, "true");
@@ -229,8 +229,8 @@ export function markLoginClicked(storage: StorageLike | null): void {
 }
 
 /**
- * SPEC 7.3: gspk / gsxid from the query (then kept in local storage, expiring per
- * ARCHITECTURE.md 3) or, failing that, from local storage.
+ * docs/product-rules.md#link-decoration: gspk / gsxid from the query (then kept in local storage, expiring per
+ * docs/product-rules.md#browser-storage) or, failing that, from local storage.
  */
 export function readPartnerParams(search: string, storage: StorageLike | null, now: number): PartnerParams {
   const query = new URLSearchParams(search);

@@ -9,7 +9,7 @@
  *
  * This is what lets the worker precache only the app shell (the plugin's default) rather than every
  * script of the site: on a first visit it downloads a handful of files instead of all of them, and
- * does not compete with the page for the network and the CPU (ARCHITECTURE.md 7).
+ * does not compete with the page for the network and the CPU (docs/architecture.md#lighthouse-and-main-thread).
  */
 import { gatsbyLoader, type WithGatsbyLoader } from "../hydration";
 

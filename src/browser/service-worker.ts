@@ -34,7 +34,7 @@ export function takeOverWhenInstalled(container: ServiceWorkerContainer | undefi
 
 /**
  * On a first visit, the service worker registers once the page has loaded and the main thread is idle, not
- * while the page boots (ARCHITECTURE.md 7: TBT). Registering installs the worker at once: its script and the
+ * while the page boots (docs/architecture.md#lighthouse-and-main-thread: TBT). Registering installs the worker at once: its script and the
  * app shell it precaches are fetched and compiled while the page is still hydrating, and the page then does
  * the plugin's activation work. Nothing is lost by waiting on a first visit: no worker controls the page yet.
  *

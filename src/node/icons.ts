@@ -1,5 +1,5 @@
 /**
- * The icon set (SPEC 7.4 "Static icons at /icons/{name}.svg"; issue: a well-kept open-source set,
+ * The icon set (docs/product-rules.md#site-runtime-requests "Static icons at /icons/{name}.svg"; issue: a well-kept open-source set,
  * not hand-drawn). Icons come from lucide-static (ISC) and are copied straight into public/icons, which
  * `build`, `serve` and `develop` all serve. Not through static/: Gatsby copies static/ into public/ on every
  * build, twice (once as the site's own plugin), unlinking each file first; with ~2,200 icons that cost

@@ -4,7 +4,7 @@
  *  - call-out boxes: GitHub alert syntax (`> [!TIP]`), rendered as <aside class="callout">;
  *  - images (content/images paths, CMS asset URLs), resolved to responsive images by the caller;
  *  - `::form[<id>]` alone on a line embeds a lead form (a separate segment);
- *  - "{{key}}" link addresses resolved from the URL table (SPEC 2.5).
+ *  - "{{key}}" link addresses resolved from the URL table (docs/product-rules.md#navigation-and-footer).
  */
 import { createHash } from "node:crypto";
 import markdownIt, { type MarkdownIt, type Token } from "markdown-it";

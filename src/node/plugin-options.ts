@@ -2,7 +2,7 @@
 import type { ContentfulConfig } from "../config";
 
 /**
- * gatsby-source-contentful (ARCHITECTURE.md 4): the Delivery API by default, the Preview API with
+ * gatsby-source-contentful (docs/architecture.md#configuration): the Delivery API by default, the Preview API with
  * CONTENTFUL_HOST=preview.contentful.com and a preview token. Assets are not downloaded: images are
  * served by Contentful's image API through gatsby-plugin-image. The site's types for the entries are
  * explicit (src/node/contentful/schema.ts), so nothing depends on inference.
@@ -25,7 +25,7 @@ export function contentfulOptions(config: ContentfulConfig) {
   };
 }
 
-// SPEC 3.8 "Site manifest".
+// docs/product-rules.md#design-tokens "Site manifest".
 export const manifestOptions = {
   name: "Northdesk",
   short_name: "Northdesk",

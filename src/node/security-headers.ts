@@ -1,5 +1,5 @@
 /**
- * The site's security and caching headers, in one place (ARCHITECTURE.md 8).
+ * The site's security and caching headers, in one place (docs/architecture.md#security).
  *
  * - Every page shares one Content-Security-Policy: after the build (onPostBuild) `sitePolicy` reads every
  *   built HTML page and allows the hashes of the inline scripts Gatsby and we emit. Those are the same on

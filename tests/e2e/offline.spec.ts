@@ -1,5 +1,5 @@
 /**
- * Offline and deploys (SPEC 4.7, 7.4) in Chromium against the e2e build, served by
+ * Offline and deploys (docs/product-rules.md#page-resources, #site-runtime-requests) in Chromium against the e2e build, served by
  * a static host of our own (tests/e2e/static-host.ts) so a test can go offline and deploy a new release.
  */
 import fs from "node:fs";
@@ -161,7 +161,7 @@ test.describe("service worker (gatsby-plugin-offline)", () => {
   });
 });
 
-test.describe("chunk-load failure (SPEC 4.7)", () => {
+test.describe("chunk-load failure (docs/product-rules.md#page-resources)", () => {
   // Without a service worker, so the failing chunk is the browser's own request.
   test.use({ serviceWorkers: "block" });
 

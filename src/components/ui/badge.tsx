@@ -43,7 +43,7 @@ export function badgeStyle(color: BadgeColor = "cobalt", size: BadgeSize = "S"):
 }
 
 /**
- * SPEC 3.8: badge colours and sizes XS, S, M. One static rule for every badge; the colour and size are the
+ * docs/product-rules.md#design-tokens: badge colours and sizes XS, S, M. One static rule for every badge; the colour and size are the
  * element's own style, as for icons (a rule per colour and size was a full copy of the badge's CSS each:
  * 39 on the design system page, whose HTML they pushed past the first TCP window; docs/page-load.md).
  */

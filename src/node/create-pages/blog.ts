@@ -23,7 +23,7 @@ interface BlogData {
   allAuthor: { nodes: { id: string; slug: string }[] };
 }
 
-/** Related posts under a blog post (SPEC: not shown; ours). */
+/** Related posts under a blog post (the product rules leave this to us). */
 export const RELATED_POSTS = 3;
 /** Posts /blog/ shows: the newest overall, and the newest of each category. */
 export const LANDING_LATEST = 3;
