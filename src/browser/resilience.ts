@@ -51,7 +51,7 @@ export function recoveryTarget(error: unknown, storage: StorageLike | null): str
  * Listens for chunk errors on the window. Returns a function removing the listeners.
  *
  * The storage is asked for only when an error comes: the first `window.sessionStorage` of a page is a
- * synchronous round trip to the browser process (about 10 ms on a throttled phone), which would otherwise
+ * synchronous round trip to the browser process, which would otherwise
  * land in the long task that boots the page (docs/architecture.md#lighthouse-and-main-thread).
  */
 export function installChunkRecovery(win: Window, getStorage: () => StorageLike | null): () => void {

@@ -10,7 +10,7 @@
  * stays `waiting` behind the old one for as long as a tab is open, and visitors keep the old release's
  * cached shell. Every page therefore asks an installed, waiting worker again; the worker's side is in
  * src/sw/append.js. Even so, Chromium sometimes leaves it waiting for more than 20 s with no event of
- * the old worker open (README, "Offline and deploys"); pages go to the network first meanwhile.
+ * the old worker open (docs/browser-runtime.md#offline-and-deploys); pages go to the network first meanwhile.
  */
 
 /** The message src/sw/append.js answers with `self.skipWaiting()`. */

@@ -161,7 +161,7 @@ export type ServerConfig = ReturnType<typeof readServerConfig>;
 
 /**
  * Whether `gatsby build` regenerates src/gatsby-types.d.ts: only with TYPEGEN=1 (`npm test` sets it, then
- * fails on stale types). A production build has no use for them, and skipping them saves ~0.5 s of every
+ * fails on stale types). A production build has no use for them, and skipping them shortens every
  * rebuild; `gatsby develop` always regenerates them.
  */
 export const typegenOnBuild = (): boolean => env("TYPEGEN") === "1";

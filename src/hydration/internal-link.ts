@@ -3,7 +3,7 @@
  *
  * gatsby-link renders seven components per link (a location consumer, a class component, reach-router's
  * link and its own location consumer …) and gives every link an IntersectionObserver of its own. A page
- * here has around a hundred internal links (navigation drawers, footer, cards), so hydrating them was
+ * here has around a hundred internal links (navigation drawers, footer, cards), so hydrating them would be
  * the largest part of the main-thread work after the first paint. The same behaviour, kept:
  * - a plain left click navigates client-side (gatsby's navigate), replacing the
  *   history entry when the link points at the current page;

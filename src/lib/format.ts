@@ -2,7 +2,7 @@
  * Number helpers (docs/product-rules.md#number-formats).
  *
  * The en-US formats are written out rather than built with `Intl.NumberFormat`: the first formatter a page
- * makes loads the locale's ICU data, one 50 ms task on a desktop (four times that on a throttled phone),
+ * makes loads the locale's ICU data in one long task,
  * and the job-post template and the staffing calculator format during hydration (docs/architecture.md#lighthouse-and-main-thread, TBT).
  * The output is Intl's to the character, which the unit tests check value by value: Intl rounds the
  * shortest decimal form of the number (what `String(n)` prints), half away from zero, and so does

@@ -63,8 +63,8 @@ const SAME_ORIGIN = (path: RegExp) => new RegExp(`(?<=^https?://[^/]+)${path.sou
 /**
  * gatsby-plugin-styled-components: class names are the style hash and the component id only
  * (`sc-ji9v18-5 kxGDGr`), without the file and component name the plugin prefixes by default
- * (`header__NavButton-sc-ji9v18-5`). Those names are on every element of every page, 0.5–0.8 KB of
- * each page's gzip HTML, which is fetched whole before its first paint (docs/page-load.md); React
+ * (`header__NavButton-sc-ji9v18-5`). Those names are on every element of every page, in each page's HTML,
+ * which is fetched whole before its first paint (docs/techniques/small-html.md); React
  * DevTools still shows the components' names.
  */
 export const styledComponentsOptions = { displayName: false, fileName: false };
@@ -99,7 +99,7 @@ export const excludedFromSitemap = (pagePath: string): boolean =>
 
 /**
  * One predicate for the excluded pages (the plugin calls `filterPages` once per page and `excludes` entry): its
- * default compiles a minimatch pattern for every page and every entry, ~0.5 s of every build at 6,800 pages.
+ * default compiles a minimatch pattern for every page and every entry, on every build.
  */
 export const sitemapOptions = {
   output: "/",

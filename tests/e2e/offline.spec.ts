@@ -137,7 +137,7 @@ test.describe("service worker (gatsby-plugin-offline)", () => {
       // The new release's worker is installed (its app shell is precached) and is asked to take over at once
       // (workbox's skipWaiting, and again by open pages: src/browser/service-worker.ts). When it does is the
       // browser's call: Chromium activates it once the old worker is idle, and in about one run in fifteen it
-      // stayed waiting for more than 20 s with no event of the old worker open (README, "Offline and deploys").
+      // stayed waiting for more than 20 s with no event of the old worker open (docs/browser-runtime.md#offline-and-deploys).
       // Either way pages go to the network first, so a reload shows the new release.
       await again.reload();
       await expect(again.locator("html[data-hydrated]")).toHaveCount(1);
