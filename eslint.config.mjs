@@ -6,7 +6,8 @@ import globals from "globals";
 const GATSBY_LINK = {
   name: "gatsby",
   importNames: ["Link"],
-  message: "Use SiteLink (src/components/ui/site-link.tsx): same behaviour, a fraction of the hydration cost (docs/performance.md).",
+  message:
+    "Use SiteLink (src/components/ui/site-link.tsx): same behaviour, a fraction of the hydration cost (docs/techniques/site-link.md).",
 };
 
 const UI = ["browser", "components", "hooks", "hydration", "pages", "personalization", "templates", "theme"];
@@ -45,7 +46,7 @@ const layer = (folder, banned, why) => ({
 });
 
 /**
- * README rules as syntax, each with the one place allowed to break it (docs/performance.md).
+ * The speed techniques' rules as syntax (docs/techniques/README.md#lint-rules-eslintconfigmjs), each with the one place allowed to break it.
  * no-restricted-syntax takes one list per file, so an exempt file gets the list without its own rule.
  */
 const SYNTAX_RULES = {

@@ -23,7 +23,7 @@ const gatsbyConfig: GatsbyConfig = {
     "gatsby-transformer-sharp",
     // One content source: Contentful when configured (src/node/contentful), else the embedded content,
     // whose images (content/images) come through the filesystem source (the entries themselves are read by
-    // src/node/local). Only that folder: scanning all of content/ walked every post on every build.
+    // src/node/local). Only that folder: scanning all of content/ would walk every post on every build.
     config.contentful
       ? { resolve: "gatsby-source-contentful", options: contentfulOptions(config.contentful) }
       : { resolve: "gatsby-source-filesystem", options: { name: CONTENT_IMAGES.name, path: path.join(contentDir, CONTENT_IMAGES.folder) } },

@@ -1,5 +1,5 @@
 /**
- * Fails when a built page breaks a budget of ARCHITECTURE.md 7 (run after `gatsby build`):
+ * Fails when a built page breaks a budget of docs/architecture.md#first-load-javascript (run after `gatsby build`):
  * first-load JS above 110 KB gzip, a render-blocking third-party script or stylesheet, a script the
  * browser fetches before the page's largest paint (docs/page-load.md), or (a Netlify
  * build) a `_headers` file above HOST_RULES_BUDGET (Netlify builds fail on very large ones).

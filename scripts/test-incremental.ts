@@ -1,5 +1,5 @@
 /**
- * Publish to live (ARCHITECTURE.md 7): after one blog post's title changes, a rebuild re-runs only the
+ * Publish to live (docs/architecture.md#publish-to-live): after one blog post's title changes, a rebuild re-runs only the
  * queries of the pages that show that post (its page, its neighbours' pages, the posts it is related
  * to, the lists and author page it is on), not every page's. Builds a generated site (60 posts) in a
  * temporary copy, cold then with one title changed, and compares the count Gatsby reports with the

@@ -4724,7 +4724,7 @@ type JobPostSortInput = {
   readonly validThrough: InputMaybe<SortOrderEnum>;
 };
 
-/** A CMS landing page, at its own slug (SPEC 2.1). */
+/** A CMS landing page, at its own slug (docs/product-rules.md#page-types). */
 type LandingPage = {
   readonly children: ReadonlyArray<Node>;
   /** The meta description (50-170 characters). */
@@ -10522,7 +10522,7 @@ type MarkdownSectionSortInput = {
   readonly sectionId: InputMaybe<SortOrderEnum>;
 };
 
-/** A run of sanitized HTML, or an embedded lead form (SPEC 2.5). */
+/** A run of sanitized HTML, or an embedded lead form (docs/product-rules.md#navigation-and-footer). */
 type MarkdownSegment = {
   /** The embedded lead form (kind form), written in Markdown as a line ::form[form id]. */
   readonly form: Maybe<LeadForm>;
@@ -10742,7 +10742,7 @@ type NavListItemSortInput = {
   readonly url: InputMaybe<SortOrderEnum>;
 };
 
-/** The header navigation; personalization swaps the baseline for an audience's variant (SPEC 3.1). */
+/** The header navigation; personalization swaps the baseline for an audience's variant (docs/product-rules.md#navigation-data). */
 type Navigation = {
   readonly children: ReadonlyArray<Node>;
   readonly id: Scalars['ID'];
@@ -15020,7 +15020,7 @@ type TransformOptions = {
   readonly trim: InputMaybe<Scalars['Float']>;
 };
 
-/** One row of the URL table: a {{key}} in any link address is replaced by its value (SPEC 2.5). */
+/** One row of the URL table: a {{key}} in any link address is replaced by its value (docs/product-rules.md#navigation-and-footer). */
 type UrlTableEntry = {
   readonly key: Scalars['String'];
   readonly value: Scalars['String'];

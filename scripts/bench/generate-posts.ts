@@ -1,6 +1,6 @@
 /**
  * A scale fixture: copies content/ into a temporary folder and adds N realistic blog posts that reuse
- * the embedded authors, categories and images (ARCHITECTURE.md 7: "build time grows linearly").
+ * the embedded authors, categories and images (docs/architecture.md#publish-to-live: "build time grows linearly").
  *   tsx scripts/bench/generate-posts.ts <count> [outDir]   → prints the folder (use it as CONTENT_DIR)
  */
 import fs from "node:fs";

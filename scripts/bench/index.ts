@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (ARCHITECTURE.md 7): builds the site and, in the same run, a blank Gatsby 5 site with
+ * `npm run bench` (docs/architecture.md#budgets): builds the site and, in the same run, a blank Gatsby 5 site with
  * the same baseline plugins (styled-components, manifest, offline), serves both on loopback and prints,
  * per template, first-load JS (gzip), HTML size and Lighthouse mobile scores and metrics (median of
  * N runs, Debian Chromium) next to the blank page and as a ratio. The blank page is measured N times
@@ -36,7 +36,7 @@ const ROOT = path.resolve(arg("root") ?? REPO);
 const BUILD = !process.argv.includes("--no-build") && arg("root") === undefined;
 const PORT = Number(arg("port") ?? 9350);
 const OUT = arg("out") ?? "bench";
-/** ARCHITECTURE.md 7: a page's LCP at most this many times its script-free floor's. */
+/** docs/architecture.md#page-load: a page's LCP at most this many times its script-free floor's. */
 const FLOOR_BUDGET = 1.15;
 /** Always measured besides one page per template: the pricing page is the landing template's other face. */
 const EXTRA_PATHS = ["/pricing/"];
@@ -259,7 +259,7 @@ async function main() {
         r.lcpMs > FLOOR_BUDGET * r.floorLcpMs,
     );
     if (failures.length) {
-      console.log(`\nOutside the ARCHITECTURE.md 7 budgets: ${failures.map((r) => r.path).join(", ")}`);
+      console.log(`\nOutside the budgets (docs/architecture.md#budgets): ${failures.map((r) => r.path).join(", ")}`);
       process.exitCode = 1;
     }
   } finally {

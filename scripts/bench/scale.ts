@@ -1,5 +1,5 @@
 /**
- * Build scaling (ARCHITECTURE.md 7, publish to live): for each post count, builds this site with that
+ * Build scaling (docs/architecture.md#publish-to-live): for each post count, builds this site with that
  * many generated posts and a blank Gatsby 5 site with as many pages (one template, page context only),
  * the same way on the same machine, three times each: cold, warm with nothing changed, warm after one
  * entry's title changed. Prints seconds, the ratio to the blank site, queries Gatsby re-ran, HTML files

@@ -1,8 +1,8 @@
 /**
- * Performance budgets of the built site (ARCHITECTURE.md 7), counted from the files on disk so the
+ * Performance budgets of the built site (docs/architecture.md#first-load-javascript), counted from the files on disk so the
  * check is deterministic: first-load JavaScript per page (gzip -9 of every same-origin script the
  * HTML loads or preloads, the page's component chunk, and inline scripts — the same rule as
- * ../shared/tools/first-load-js), no render-blocking third-party resource in any page, and no script
+ * docs/architecture.md#first-load-javascript), no render-blocking third-party resource in any page, and no script
  * fetched before the page's largest paint (docs/page-load.md).
  */
 import fs from "node:fs";

@@ -1,14 +1,14 @@
 /**
- * Third-party analytics behind one typed module (SPEC 7.5, 9; STYLE.md 6). On each route change a
+ * Third-party analytics behind one typed module (docs/product-rules.md#scripts-and-analytics, #constants). On each route change a
  * page view goes to the visitor-analytics script (if loaded) and to the product-analytics script as
  * 'Viewed Page' with no properties. Off the production host every event is stubbed to console.info.
  */
 
-/** SPEC 9: polling of the analytics and heap scripts. */
+/** docs/product-rules.md#constants: polling of the analytics and heap scripts. */
 export const ANALYTICS_POLL_MS = 100;
-/** SPEC 9: how long to wait for a script ("plugin") to load. */
+/** docs/product-rules.md#constants: how long to wait for a script ("plugin") to load. */
 export const PLUGIN_WAIT_MS = 10_000;
-/** SPEC 9: events waiting for the product-analytics script are delivered this often. */
+/** docs/product-rules.md#constants: events waiting for the product-analytics script are delivered this often. */
 export const QUEUE_DRAIN_MS = 3_000;
 export const VIEWED_PAGE = "Viewed Page";
 
@@ -87,7 +87,7 @@ export interface Tracker {
 
 export interface TrackerOptions {
   sinks: AnalyticsSinks;
-  /** Only the production host sends anything (SPEC 7.5). */
+  /** Only the production host sends anything (docs/product-rules.md#scripts-and-analytics). */
   production: boolean;
   log?: Pick<Console, "info" | "warn" | "error">;
   drainMs?: number;

@@ -1,5 +1,5 @@
 /**
- * Traffic-source attribution (SPEC 3.4, 4.1, 5.3; ARCHITECTURE.md 3). Pure: every decision is a
+ * Traffic-source attribution (docs/product-rules.md#cookies, #attribution). Pure: every decision is a
  * function of (page URL, referrer, existing cookies, now); the runtime applies the writes.
  */
 import { COOKIE_NAMES, expiresAt, toCookieSafe, type CookieValues, type CookieWrite } from "../lib/cookies";
@@ -20,10 +20,10 @@ export const NOT_SET = "(not set)";
 export const MAX_VALUE_CHARS = 200;
 const MAX_PATH_CHARS = 1024;
 
-/** SPEC 4.1 step 1: any of these in the URL means the source comes from the URL. */
+/** docs/product-rules.md#attribution step 1: any of these in the URL means the source comes from the URL. */
 export const CAMPAIGN_PARAMS = ["gclid", "utm_source", "utm_medium", "utm_campaign", "utm_content", "utm_term"] as const;
 
-/** SPEC 4.1 step 2: search engines, with the query parameters that carry the search terms. */
+/** docs/product-rules.md#attribution step 2: search engines, with the query parameters that carry the search terms. */
 const SEARCH_ENGINES: Record<string, readonly string[]> = {
   google: ["q"],
   bing: ["q"],
@@ -36,7 +36,7 @@ const SEARCH_ENGINES: Record<string, readonly string[]> = {
   baidu: ["wd", "word"],
 };
 
-/** SPEC 4.1 step 3: listed social sites (name → its domains). */
+/** docs/product-rules.md#attribution step 3: listed social sites (name → its domains). */
 const SOCIAL_SITES: Record<string, readonly string[]> = {
   facebook: ["facebook.com", "fb.com", "fb.me"],
   twitter: ["twitter.com", "x.com", "t.co"],
@@ -54,7 +54,7 @@ const DIRECT: TouchSource = { source: DIRECT_SOURCE, medium: NO_MEDIUM, term: ""
 
 const cap = (value: string, max = MAX_VALUE_CHARS) => Array.from(value).slice(0, max).join("");
 
-/** SPEC 5.3: attribution URL helpers throw when given an undefined URL. */
+/** docs/product-rules.md#attribution: attribution URL helpers throw when given an undefined URL. */
 export function toPageUrl(url: string | URL | undefined | null): URL {
   if (url === undefined || url === null) throw new Error("Attribution needs the page URL, but got " + String(url));
   if (url instanceof URL) return url;
@@ -65,7 +65,7 @@ export function toPageUrl(url: string | URL | undefined | null): URL {
   }
 }
 
-/** The page path stored in nd_ft_url / nd_lt_url (SPEC 3.4: "each a page path"). */
+/** The page path stored in nd_ft_url / nd_lt_url (docs/product-rules.md#cookies: "each a page path"). */
 export const pagePath = (url: string | URL | undefined | null) => cap(toCookieSafe(toPageUrl(url).pathname), MAX_PATH_CHARS);
 
 const param = (params: URLSearchParams, name: string) => cap(params.get(name) ?? "");
@@ -82,7 +82,7 @@ function parseReferrer(referrer: string | null | undefined): URL | null {
 
 const onDomain = (hostname: string, domain: string) => hostname === domain || hostname.endsWith(`.${domain}`);
 
-/** SPEC 4.1: the traffic source of one page view, decided in the spec's order. */
+/** docs/product-rules.md#attribution: the traffic source of one page view, decided in the spec's order. */
 export function resolveSource(
   url: string | URL | undefined | null,
   referrer: string | null | undefined,
@@ -146,7 +146,7 @@ function decode(value: string): string | null {
   }
 }
 
-/** nd_ft_src: `source|medium|term|campaign|content`, each URI-encoded (ARCHITECTURE.md 3). */
+/** nd_ft_src: `source|medium|term|campaign|content`, each URI-encoded (docs/product-rules.md#cookies). */
 export const formatFirstTouch = (touch: TouchSource) => FIELDS.map((field) => encode(touch[field])).join("|");
 
 export function parseFirstTouch(value: string | null | undefined): TouchSource | null {
@@ -157,7 +157,7 @@ export function parseFirstTouch(value: string | null | undefined): TouchSource |
   return { source, medium, term, campaign, content };
 }
 
-/** nd_lt_src: `utmcsr=…|utmcmd=…|utmctr=…|utmccn=…|utmcct=…`, values URI-encoded (ARCHITECTURE.md 3). */
+/** nd_lt_src: `utmcsr=…|utmcmd=…|utmctr=…|utmccn=…|utmcct=…`, values URI-encoded (docs/product-rules.md#cookies). */
 export const formatLastTouch = (touch: TouchSource) => FIELDS.map((field) => `${LAST_TOUCH_KEYS[field]}=${encode(touch[field])}`).join("|");
 
 export function parseLastTouch(value: string | null | undefined): TouchSource | null {
@@ -214,7 +214,7 @@ export interface AttributionDecision {
 }
 
 /**
- * SPEC 4.1: one tracked page view. First-touch source and URL are written only if absent, the
+ * docs/product-rules.md#attribution: one tracked page view. First-touch source and URL are written only if absent, the
  * last-touch URL on every tracked view, the last-touch source unless this view is (direct) and a
  * non-direct last touch is already stored. Pages off the marketing hosts (other than login pages)
  * are product-owned: nothing is written.

@@ -1,5 +1,5 @@
 /**
- * The do-not-sell link (SPEC 2.5, 7.5, 8): call the consent manager's doNotSell routine, waiting up
+ * The do-not-sell link (docs/product-rules.md#navigation-and-footer, #scripts-and-analytics, #error-catalogue): call the consent manager's doNotSell routine, waiting up
  * to 5000 ms (polled every 100 ms) for its script to load; on timeout log an error, nothing else.
  */
 export interface ConsentManager {

@@ -1,10 +1,10 @@
 /**
- * Hash routes (SPEC 2.3): #contact-us and #open-beacon open the support widget; any other hash
+ * Hash routes (docs/product-rules.md#hash-routes): #contact-us and #open-beacon open the support widget; any other hash
  * scrolls smoothly to the element with that id, 120 px below the top, and sets the URL hash.
  */
 import { openSupportWidget, type SupportWidgetPage } from "./support-widget";
 
-/** SPEC 9: space left above a scrolled-to element. */
+/** docs/product-rules.md#constants: space left above a scrolled-to element. */
 export const SCROLL_OFFSET_PX = 120;
 
 export type HashRoute = { kind: "support-widget"; page: SupportWidgetPage } | { kind: "scroll"; id: string };

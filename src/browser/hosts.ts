@@ -1,5 +1,5 @@
 /**
- * Which host a URL is on (SPEC 2.4; ARCHITECTURE.md 3). Pure: every function takes the hosts it
+ * Which host a URL is on (docs/product-rules.md#hosts). Pure: every function takes the hosts it
  * compares against, defaulting to the public config.
  */
 import { readPublicHosts, type PublicHosts } from "../config/hosts";
@@ -13,24 +13,24 @@ export const siteHosts: SiteHosts = readPublicHosts();
 
 const norm = normalizeHost;
 
-/** SPEC 2.4: the marketing host, the staging host and localhost. */
+/** docs/product-rules.md#hosts: the marketing host, the staging host and localhost. */
 export function isMarketingHost(hostname: string, hosts: SiteHosts = siteHosts): boolean {
   const h = norm(hostname);
   return h === norm(hosts.marketing) || h === norm(hosts.staging) || h === LOCALHOST;
 }
 
-/** SPEC 2.4: pages on the app host are product-owned. */
+/** docs/product-rules.md#hosts: pages on the app host are product-owned. */
 export const isAppHost = (hostname: string, hosts: SiteHosts = siteHosts) => norm(hostname) === norm(hosts.app);
 
-/** SPEC 7.5: only the marketing host is production; everywhere else analytics are stubbed. */
+/** docs/product-rules.md#scripts-and-analytics: only the marketing host is production; everywhere else analytics are stubbed. */
 export const isProductionHost = (hostname: string, hosts: SiteHosts = siteHosts) => norm(hostname) === norm(hosts.marketing);
 
-/** SPEC 4.1: attribution is tracked on marketing pages and on login pages. */
+/** docs/product-rules.md#attribution: attribution is tracked on marketing pages and on login pages. */
 export function isTrackedPage(url: URL, hosts: SiteHosts = siteHosts): boolean {
   return isMarketingHost(url.hostname, hosts) || isLoginPage(url.pathname);
 }
 
-/** SPEC 4.1: the analytics service loads only on marketing, login and sign-up pages. */
+/** docs/product-rules.md#attribution: the analytics service loads only on marketing, login and sign-up pages. */
 export function isAnalyticsPage(hostname: string, pathname: string, hosts: SiteHosts = siteHosts): boolean {
   return isMarketingHost(hostname, hosts) || isLoginPage(pathname) || isSignupPage(pathname);
 }

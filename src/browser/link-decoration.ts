@@ -1,5 +1,5 @@
 /**
- * Link decoration in the running app (SPEC 4.1, 7.3): links rendered later are decorated too, decorated
+ * Link decoration in the running app (docs/product-rules.md#attribution, #link-decoration): links rendered later are decorated too, decorated
  * same-origin links keep their params through client-side navigation, the login click marker and the
  * partner params. The rules themselves are in ./link-rules (shared with the early script).
  */
@@ -20,7 +20,7 @@ export * from "./link-rules";
 export type { StorageLike };
 export { STORAGE_TTL_MS };
 
-/** SPEC 7.3: links rendered later are decorated too. Returns a disconnect function. */
+/** docs/product-rules.md#link-decoration: links rendered later are decorated too. Returns a disconnect function. */
 export function observeLinks(root: Node, context: () => DecorationContext): () => void {
   const view = (root.ownerDocument ?? (root as Document)).defaultView;
   if (!view || typeof view.MutationObserver !== "function") return () => undefined;
@@ -53,7 +53,7 @@ export function followDecoratedLink(event: MouseEvent, win: Window): void {
   navigate(`${url.pathname}${url.search}${url.hash}`);
 }
 
-/** SPEC 3.8: remember that the login link was clicked. */
+/** docs/product-rules.md#markers: remember that the login link was clicked. */
 export function markLoginClicked(storage: StorageLike | null): void {
   try {
     storage?.setItem(LOGIN_CLICKED_KEY, "true");
@@ -63,8 +63,8 @@ export function markLoginClicked(storage: StorageLike | null): void {
 }
 
 /**
- * SPEC 7.3: gspk / gsxid from the query (then kept in local storage, expiring per
- * ARCHITECTURE.md 3) or, failing that, from local storage.
+ * docs/product-rules.md#link-decoration: gspk / gsxid from the query (then kept in local storage, expiring per
+ * docs/product-rules.md#browser-storage) or, failing that, from local storage.
  */
 export function readPartnerParams(search: string, storage: StorageLike | null, now: number): PartnerParams {
   const query = new URLSearchParams(search);

@@ -1,5 +1,5 @@
 /**
- * Link decoration rules (SPEC 4.1, 7.3): sign-up links carry the visitor's attribution, links to the app
+ * Link decoration rules (docs/product-rules.md#attribution, #link-decoration): sign-up links carry the visitor's attribution, links to the app
  * host carry the analytics ids and partner-referral params. decorateHref is pure; decorateAnchor and
  * decorateLinks apply it to the DOM, idempotently (each anchor remembers its undecorated href). No
  * framework import: the early script (src/browser/early) decorates with these same rules before the app runs.
@@ -13,12 +13,12 @@ import { LOGIN_PATH, SIGNUP_PATH } from "../lib/paths";
 // Prefixes without the trailing slash: "/members/register" and anything below it count.
 export const SIGNUP_PATH_PREFIX = SIGNUP_PATH.slice(0, -1);
 export const LOGIN_PATH_PREFIX = LOGIN_PATH.slice(0, -1);
-/** SPEC 3.8: set on a click of the login link. */
+/** docs/product-rules.md#markers: set on a click of the login link. */
 export const LOGIN_CLICKED_KEY = "HS--log-in-clicked";
 export const PROMO_PARAM = "promo";
 export const PARTNER_PARAMS = ["gspk", "gsxid"] as const;
 export type PartnerParams = Partial<Record<(typeof PARTNER_PARAMS)[number], string>>;
-/** SPEC 7.3: partner params are appended this long after load. */
+/** docs/product-rules.md#link-decoration: partner params are appended this long after load. */
 export const PARTNER_DECORATION_DELAY_MS = 100;
 
 export type Params = ReadonlyArray<readonly [string, string]>;
@@ -34,7 +34,7 @@ export interface DecorationContext {
   hosts?: SiteHosts;
 }
 
-/** SPEC 7.3: the sign-up link params, in the spec's order; empty values are left off. */
+/** docs/product-rules.md#link-decoration: the sign-up link params, in the spec's order; empty values are left off. */
 export function signupAttributionParams(cookies: CookieValues): Params {
   const { firstTouch, lastTouch, firstTouchUrl, lastTouchUrl } = readAttribution(cookies);
   const params: Array<[string, string]> = [
@@ -129,7 +129,7 @@ export function appendParams(href: string, params: Params): string {
   return `${base}?${joined}${hash}`;
 }
 
-/** SPEC 4.1, 7.3: the decorated form of one href (unchanged if no rule applies). */
+/** docs/product-rules.md#attribution, #link-decoration: the decorated form of one href (unchanged if no rule applies). */
 export function decorateHref(href: string, ctx: DecorationContext): string {
   const hosts = ctx.hosts ?? siteHosts;
   const target = locate(href, ctx.page);

@@ -9,7 +9,7 @@
  *
  * This is what lets the worker precache only the app shell (the plugin's default) rather than every
  * script of the site: on a first visit it downloads a handful of files instead of all of them, and
- * does not compete with the page for the network and the CPU (ARCHITECTURE.md 7).
+ * does not compete with the page for the network and the CPU (docs/architecture.md#lighthouse-and-main-thread).
  */
 import { gatsbyLoader, type WithGatsbyLoader } from "../hydration";
 
@@ -59,7 +59,7 @@ const now: Defer = (step) => step();
 /**
  * Fetches, through the controlling service worker, what the current page needs and was not cached yet.
  * Each fetch is a step of its own for `defer`: starting one is a synchronous round trip to the browser
- * process (~2-3 ms here), and the fifteen or so a landing page needs, started in one task, made a 40 ms task.
+ * process, and the fifteen or so a landing page needs, started in one task, would make a long task.
  * Returns the URLs it took on.
  */
 export function warmOfflineCache(

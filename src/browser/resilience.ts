@@ -1,5 +1,5 @@
 /**
- * Chunk-load recovery (SPEC 4.7): the last visited path is kept in session storage, and a failure to
+ * Chunk-load recovery (docs/product-rules.md#page-resources): the last visited path is kept in session storage, and a failure to
  * load a code chunk (typically an old tab after a deploy) redirects there with a full page load.
  */
 import type { StorageLike } from "./link-decoration";
@@ -51,8 +51,8 @@ export function recoveryTarget(error: unknown, storage: StorageLike | null): str
  * Listens for chunk errors on the window. Returns a function removing the listeners.
  *
  * The storage is asked for only when an error comes: the first `window.sessionStorage` of a page is a
- * synchronous round trip to the browser process (about 10 ms on a throttled phone), which would otherwise
- * land in the long task that boots the page (ARCHITECTURE.md 7).
+ * synchronous round trip to the browser process, which would otherwise
+ * land in the long task that boots the page (docs/architecture.md#lighthouse-and-main-thread).
  */
 export function installChunkRecovery(win: Window, getStorage: () => StorageLike | null): () => void {
   const recover = (error: unknown) => {

@@ -1,5 +1,5 @@
 /**
- * The browser runtime's glue (ARCHITECTURE.md 1): what gatsby-browser.tsx calls. Every rule lives in
+ * The browser runtime's glue (docs/architecture.md#data-flow): what gatsby-browser.tsx calls. Every rule lives in
  * the modules imported here; this file only hands them window, document, storage and the clock.
  */
 import { trackPageView } from "./attribution";
@@ -43,7 +43,7 @@ export interface RouteUpdateArgs {
 /**
  * Each route's work (cookie reads and writes, decorating every link, analytics) runs as a few short
  * tasks rather than one long one: document.cookie is a synchronous round trip in Chromium, and a phone
- * would otherwise see one long task right when the page becomes interactive (ARCHITECTURE.md 7: TBT).
+ * would otherwise see one long task right when the page becomes interactive (docs/architecture.md#lighthouse-and-main-thread: TBT).
  */
 const work = createTaskQueue();
 
@@ -97,7 +97,7 @@ export function onClientEntry(): void {
 }
 
 /**
- * After the first render: listeners, the link observer, and the delayed decorations (SPEC 7.3). The
+ * After the first render: listeners, the link observer, and the delayed decorations (docs/product-rules.md#link-decoration). The
  * links themselves are decorated by the first route update, which Gatsby runs for the first page too.
  */
 export function onInitialClientRender(): void {
@@ -134,7 +134,7 @@ export function onInitialClientRender(): void {
   });
 }
 
-/** Every route, the first one included (SPEC 4.1, 4.7, 2.6, 7.3, 7.5, 2.3). */
+/** Every route, the first one included (docs/product-rules.md#attribution, #page-resources, #sign-up-page, #link-decoration, #scripts-and-analytics, #hash-routes). */
 export function onRouteUpdate({ location, prevLocation }: RouteUpdateArgs): void {
   const url = new URL(`${location.pathname}${location.search}${location.hash}`, window.location.origin);
   work.add(() => {
@@ -163,7 +163,7 @@ export function onRouteUpdate({ location, prevLocation }: RouteUpdateArgs): void
   });
   work.add(() => {
     state.tracker?.track({ type: "pageView", path: url.pathname });
-    // SPEC 7.2: a personalization page event on every route change, once the SDK is there (it pages the first route itself).
+    // docs/product-rules.md#personalization-service: a personalization page event on every route change, once the SDK is there (it pages the first route itself).
     personalizationPage();
     if (!prevLocation || prevLocation.pathname !== location.pathname || prevLocation.hash !== location.hash) routeHash(location.hash);
   });

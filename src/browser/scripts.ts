@@ -1,5 +1,5 @@
 /**
- * Which third-party scripts a page loads (SPEC 2.2, 4.1, 7.5; ARCHITECTURE.md 7), from the catalog in
+ * Which third-party scripts a page loads (docs/product-rules.md#layout-per-path, #attribution, #scripts-and-analytics; docs/architecture.md#third-party-scripts), from the catalog in
  * src/lib/third-party-scripts.ts. Pure rules: the caller renders each descriptor with Gatsby's <Script>.
  * A script whose id is unset never loads.
  */
@@ -41,7 +41,7 @@ const INIT: Partial<Record<ThirdPartyScriptId, (id: string) => (win: Window) => 
 };
 
 type Gtag = (...args: unknown[]) => void;
-/** SPEC 7.5: the gtag config. Page views are sent by analytics.ts, not by gtag itself. */
+/** docs/product-rules.md#scripts-and-analytics: the gtag config. Page views are sent by analytics.ts, not by gtag itself. */
 function gtagConfig(win: Window, id: string): void {
   const w = win as Window & { dataLayer?: unknown[]; gtag?: Gtag };
   w.dataLayer = w.dataLayer ?? [];
@@ -64,7 +64,7 @@ export interface ScriptsInput {
   hosts?: SiteHosts;
 }
 
-/** SPEC 2.2, 4.1, 7.5: the scripts this page loads. */
+/** docs/product-rules.md#layout-per-path, #attribution, #scripts-and-analytics: the scripts this page loads. */
 export function thirdPartyScripts({ pathname, hostname, config, hosts = siteHosts }: ScriptsInput): ScriptDescriptor[] {
   const allowed: Record<ScriptGate, () => boolean> = {
     always: () => true,

@@ -10,7 +10,7 @@
  * stays `waiting` behind the old one for as long as a tab is open, and visitors keep the old release's
  * cached shell. Every page therefore asks an installed, waiting worker again; the worker's side is in
  * src/sw/append.js. Even so, Chromium sometimes leaves it waiting for more than 20 s with no event of
- * the old worker open (README, "Offline and deploys"); pages go to the network first meanwhile.
+ * the old worker open (docs/browser-runtime.md#offline-and-deploys); pages go to the network first meanwhile.
  */
 
 /** The message src/sw/append.js answers with `self.skipWaiting()`. */
@@ -34,7 +34,7 @@ export function takeOverWhenInstalled(container: ServiceWorkerContainer | undefi
 
 /**
  * On a first visit, the service worker registers once the page has loaded and the main thread is idle, not
- * while the page boots (ARCHITECTURE.md 7: TBT). Registering installs the worker at once: its script and the
+ * while the page boots (docs/architecture.md#lighthouse-and-main-thread: TBT). Registering installs the worker at once: its script and the
  * app shell it precaches are fetched and compiled while the page is still hydrating, and the page then does
  * the plugin's activation work. Nothing is lost by waiting on a first visit: no worker controls the page yet.
  *

@@ -1,5 +1,5 @@
 /**
- * The sign-up page (SPEC 2.6, 3.5, 3.6): hidden attribution fields filled from the cookies (a dash
+ * The sign-up page (docs/product-rules.md#sign-up-page): hidden attribution fields filled from the cookies (a dash
  * when empty), visible fields prefilled from the URL, and a debug mode that reveals the hidden fields.
  */
 import { readAttribution } from "./attribution";
@@ -8,13 +8,13 @@ import { signupAttributionParams } from "./link-decoration";
 import { EMPTY_FIELD_VALUE, SIGNUP_HIDDEN_FIELDS, type SignupHiddenField } from "../lib/signup-fields";
 
 export const SIGNUP_FORM_ID = "signupForm";
-/** SPEC 3.6: URL parameter → form field. */
+/** docs/product-rules.md#sign-up-page: URL parameter → form field. */
 export const PREFILL_PARAMS = { reg: "email", fn: "fname", ln: "lname", cn: "company" } as const;
 export type PrefillField = (typeof PREFILL_PARAMS)[keyof typeof PREFILL_PARAMS];
 
 const orDash = (value: string | undefined) => (value && value !== "" ? value : EMPTY_FIELD_VALUE);
 
-/** SPEC 3.5: the hidden fields' values; last touch unsuffixed, first touch as *_First. */
+/** docs/product-rules.md#sign-up-page: the hidden fields' values; last touch unsuffixed, first touch as *_First. */
 export function hiddenFieldValues(cookies: CookieValues): Record<SignupHiddenField, string> {
   const { firstTouch: first, lastTouch: last, firstTouchUrl, lastTouchUrl } = readAttribution(cookies);
   return {
@@ -33,7 +33,7 @@ export function hiddenFieldValues(cookies: CookieValues): Record<SignupHiddenFie
   };
 }
 
-/** SPEC 3.6: reg → email, fn → fname, ln → lname, cn → company (empty parameters ignored). */
+/** docs/product-rules.md#sign-up-page: reg → email, fn → fname, ln → lname, cn → company (empty parameters ignored). */
 export function prefillValues(search: string): Partial<Record<PrefillField, string>> {
   const query = new URLSearchParams(search);
   const values: Partial<Record<PrefillField, string>> = {};
@@ -44,7 +44,7 @@ export function prefillValues(search: string): Partial<Record<PrefillField, stri
   return values;
 }
 
-/** SPEC 2.6, ARCHITECTURE.md 3: debug=true. */
+/** docs/product-rules.md#sign-up-page, #query-parameters: debug=true. */
 export const isSignupDebug = (search: string) => new URLSearchParams(search).get("debug") === "true";
 
 const inputNamed = (form: HTMLFormElement, name: string) => form.querySelector<HTMLInputElement>(`input[name="${name}"]`);
@@ -66,7 +66,7 @@ function revealHiddenFields(form: HTMLFormElement): void {
 }
 
 /**
- * Applies SPEC 2.6, 3.5 and 3.6 to the page's #signupForm (nothing happens without one). Prefill
+ * Applies docs/product-rules.md#sign-up-page to the page's #signupForm (nothing happens without one). Prefill
  * only fills empty fields, so running again never overwrites what the visitor typed.
  */
 export function fillSignupForm(doc: Document, { search, cookies }: { search: string; cookies: CookieValues }): boolean {
@@ -86,7 +86,7 @@ export function fillSignupForm(doc: Document, { search, cookies }: { search: str
 }
 
 /**
- * ARCHITECTURE.md 3: nd_signup_utm keeps the sign-up UTM data (the sign-up link parameters) as JSON,
+ * docs/product-rules.md#cookies: nd_signup_utm keeps the sign-up UTM data (the sign-up link parameters) as JSON,
  * for the app to read after the account is created. Null when there is nothing to keep.
  */
 export function signupUtmCookie(cookies: CookieValues, now: number): CookieWrite | null {

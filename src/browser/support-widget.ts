@@ -1,5 +1,5 @@
 /**
- * The support widget (SPEC 2.3, 4.5, 7.5, 8): the Beacon global, opened on its ask or answers page.
+ * The support widget (docs/product-rules.md#hash-routes, #support-widget, #scripts-and-analytics, #error-catalogue): the Beacon global, opened on its ask or answers page.
  */
 export type BeaconFn = (method: string, ...args: unknown[]) => unknown;
 
@@ -12,19 +12,19 @@ declare global {
 export type SupportWidgetPage = "ask" | "answers";
 
 export const SUPPORT_MAILTO = "mailto:help@northdesk.com";
-/** SPEC 4.5, 9: retry every 100 ms while the widget is absent. */
+/** docs/product-rules.md#support-widget, #constants: retry every 100 ms while the widget is absent. */
 export const WIDGET_RETRY_MS = 100;
 /** After this long without a widget (blocked script) the visitor gets the mailto link instead. */
 export const WIDGET_WAIT_MS = 10_000;
 export const WIDGET_ROUTES: Record<SupportWidgetPage, string> = { ask: "/ask/", answers: "/answers/" };
 
-/** SPEC 7.5: once its script has loaded the widget is initialised with its id, then reset. */
+/** docs/product-rules.md#scripts-and-analytics: once its script has loaded the widget is initialised with its id, then reset. */
 export function initSupportWidget(win: Window, beaconId: string): void {
   win.Beacon?.("init", beaconId);
   win.Beacon?.("reset");
 }
 
-/** SPEC 4.5: a close event clears the hash. */
+/** docs/product-rules.md#support-widget: a close event clears the hash. */
 export function clearHash(win: Window): void {
   if (!win.location.hash) return;
   win.history.replaceState(win.history.state, "", `${win.location.pathname}${win.location.search}`);
@@ -41,7 +41,7 @@ function infoOf(beacon: BeaconFn): unknown {
 }
 
 /**
- * SPEC 2.3, 4.5: opens the widget on a page. If the widget is absent it retries every 100 ms; if
+ * docs/product-rules.md#hash-routes, #support-widget: opens the widget on a page. If the widget is absent it retries every 100 ms; if
  * its info call fails (not initialised) the page goes to the support mailto link. Returns a cancel
  * function for the retries.
  */

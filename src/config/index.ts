@@ -1,5 +1,5 @@
 /**
- * The one place that reads the environment (ARCHITECTURE.md 4). Every value is optional:
+ * The one place that reads the environment (docs/architecture.md#configuration). Every value is optional:
  * unset means the embedded default. GATSBY_* values are public (inlined into the browser
  * bundle by Gatsby); everything else stays on the server.
  */
@@ -130,7 +130,7 @@ export function readServerConfig() {
         : undefined,
     hubspot,
     /**
-     * Image CDN (SPEC 7.4; an imgix-style host that pulls originals from the site): content images are
+     * Image CDN (docs/product-rules.md#images; an imgix-style host that pulls originals from the site): content images are
      * served from it when set. A bare domain such as images.northdesk.com; anything else fails the build.
      */
     imageCdnDomain: imageCdnDomain ? validateDomain(imageCdnDomain) : undefined,
@@ -141,7 +141,7 @@ export function readServerConfig() {
     hubspotForms: hubspotToken
       ? { accessToken: hubspotToken, apiUrl: (env("HUBSPOT_API_URL") ?? "https://api.hubapi.com").replace(/\/$/, "") }
       : undefined,
-    /** The lead outbox and uploaded files (ARCHITECTURE.md 5); relative to the working directory. */
+    /** The lead outbox and uploaded files (docs/architecture.md#lead-backend); relative to the working directory. */
     leadsDir: env("LEADS_DIR") ?? ".data/leads",
     /** PostgreSQL for leads, uploads and rate-limit counters (production); unset: the file outbox in leadsDir. */
     databaseUrl: env("DATABASE_URL"),
@@ -161,7 +161,7 @@ export type ServerConfig = ReturnType<typeof readServerConfig>;
 
 /**
  * Whether `gatsby build` regenerates src/gatsby-types.d.ts: only with TYPEGEN=1 (`npm test` sets it, then
- * fails on stale types). A production build has no use for them, and skipping them saves ~0.5 s of every
+ * fails on stale types). A production build has no use for them, and skipping them shortens every
  * rebuild; `gatsby develop` always regenerates them.
  */
 export const typegenOnBuild = (): boolean => env("TYPEGEN") === "1";

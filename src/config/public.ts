@@ -23,6 +23,6 @@ export const publicConfig = {
   },
   /** `gatsby develop` (and so preview): show editors notices a production page leaves out, e.g. a block with no component. */
   draftNotices: process.env.NODE_ENV !== "production",
-  /** Public IP lookup the lead form calls before every submit (SPEC 7.1); must answer {"ip": "..."}. */
+  /** Public IP lookup the lead form calls before every submit (docs/product-rules.md#lead-form-calls); must answer {"ip": "..."}. */
   ipLookupUrl: thirdParty.ipLookupUrl,
 } as const;

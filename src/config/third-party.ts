@@ -17,13 +17,13 @@ export interface PersonalizationSettings {
 }
 
 export interface ThirdPartySettings {
-  /** Third-party scripts (SPEC 7.5): an id, or for scripts not built from an id, the script's URL. Unset: never loads. */
+  /** Third-party scripts (docs/product-rules.md#scripts-and-analytics): an id, or for scripts not built from an id, the script's URL. Unset: never loads. */
   scriptIds: ScriptIds;
-  /** Personalization (SPEC 7.2): on only when a client id (the organization) is set. */
+  /** Personalization (docs/product-rules.md#personalization-service): on only when a client id (the organization) is set. */
   personalization?: PersonalizationSettings;
-  /** Public IP lookup the lead form calls before every submit (SPEC 7.1); must answer {"ip": "..."}. */
+  /** Public IP lookup the lead form calls before every submit (docs/product-rules.md#lead-form-calls); must answer {"ip": "..."}. */
   ipLookupUrl: string;
-  /** The application host: sign-up and login forms post to it (ARCHITECTURE.md 3). */
+  /** The application host: sign-up and login forms post to it (docs/product-rules.md#hosts). */
   appHost: string;
 }
 

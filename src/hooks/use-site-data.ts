@@ -5,8 +5,8 @@ type SiteData = Queries.SiteDataQuery & { urlTable: UrlTable; siteUrl: string };
 
 /**
  * What useSiteData derives from the static query's result, once per result: every link on a page calls the
- * hook (SmartLink), and parsing the URL table per link cost ~0.2 ms each, hundreds of times per page, both
- * when the build renders it and when the browser hydrates it. The result object is the same for every call
+ * hook (SmartLink), and parsing the URL table per link would cost that parse hundreds of times per page,
+ * both when the build renders it and when the browser hydrates it. The result object is the same for every call
  * while the data is unchanged (develop gives a new object when it changes).
  */
 const derived = new WeakMap<Queries.SiteDataQuery, SiteData>();
@@ -70,8 +70,8 @@ export function useSiteData(): SiteData {
 /**
  * The navigation's fields, shared by the baseline and its personalized variants. The drawers' images are
  * in every page's HTML: 1× and 2× of their display width only (a drawer card is never narrower than
- * that, so the default quarter and half sizes were never chosen), ~0.3–0.5 KB less of each page's gzip
- * HTML, which is fetched whole before its first paint (docs/page-load.md).
+ * that, so the default quarter and half sizes are never chosen): fewer bytes of each page's HTML, which
+ * is fetched whole before its first paint (docs/techniques/small-html.md).
  */
 export const navigationFields = graphql`
   fragment NavigationFields on Navigation {

@@ -3,7 +3,7 @@
  * eslint.config.mjs). Gatsby sets them in cache-dir/production-app.js (`window.___loader`, the page
  * loader) and cache-dir/navigation.js (`window.___navigate`); they are not public API, so a Gatsby
  * upgrade may rename them: tests/components/hydration/upgrade-canaries.test.tsx reads Gatsby's own source and fails
- * first (docs/performance.md, upgrade canaries).
+ * first (docs/upgrade-canaries.md).
  */
 
 export type GatsbyNavigate = (to: string, options?: { replace?: boolean; state?: unknown }) => void;

@@ -2,8 +2,8 @@
  * How the page's React tree takes over the server HTML (gatsby-browser's replaceHydrateFunction).
  *
  * Gatsby calls `hydrateRoot` directly, so React 18 hydrates the whole shell at default priority: one
- * task that blocks the main thread from start to finish (~260 ms on a throttled phone for the header and
- * fixed bar). Started inside a transition, the same hydration is time-sliced: React yields every few
+ * task that blocks the main thread from start to finish (a long one on a throttled phone). Started inside a
+ * transition, the same hydration is time-sliced: React yields every few
  * milliseconds, so input and paint are never held up for long. A click or key press on a part that has
  * not hydrated yet makes React hydrate that part at once (selective hydration), and the event replays.
  *

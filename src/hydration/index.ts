@@ -1,5 +1,5 @@
 /**
- * The one public face of the main-thread machinery (docs/performance.md): static islands, deferred
+ * The one public face of the main-thread machinery (docs/techniques/README.md#one-face-for-the-machinery): static islands, deferred
  * hydration and the hydration marker, hydration in a transition, server-style adoption, the internal
  * link engine behind SiteLink, and Gatsby's private globals. Everything outside src/hydration imports
  * from here (lint keeps it so); the one exception is the side-effect module

@@ -1,5 +1,5 @@
 /**
- * Server-rendered styled-components CSS, taken over in place (ARCHITECTURE.md 7, Total Blocking Time).
+ * Server-rendered styled-components CSS, taken over in place (docs/architecture.md#lighthouse-and-main-thread, Total Blocking Time).
  *
  * styled-components' own rehydration reads the server's `<style data-styled>` element, inserts every rule
  * again into a new element one `insertRule` at a time, and removes the server's element. The browser then

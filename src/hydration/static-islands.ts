@@ -1,9 +1,9 @@
 /**
- * Static islands: server-rendered blocks that need no React in the browser (ARCHITECTURE.md 7, main thread).
+ * Static islands: server-rendered blocks that need no React in the browser (docs/architecture.md#lighthouse-and-main-thread, main thread).
  *
  * Most of a marketing page is text, images and links. Hydrating it builds a fiber, runs styled-components and
- * compares props for every element, only to find what the server already wrote: on `/` that was most of the
- * script time after the first paint. A block wrapped in <StaticIsland> keeps the server's DOM instead — React
+ * compares props for every element, only to find what the server already wrote: on a landing page that is most
+ * of the script time after the first paint. A block wrapped in <StaticIsland> keeps the server's DOM instead — React
  * adopts its wrapper element and skips everything inside (see static-island.tsx) — and this module gives the
  * kept DOM what React would have:
  * - a plain left click on a link to a page of this site navigates client-side (gatsby's `navigate`), replacing

@@ -1,5 +1,5 @@
 /**
- * The site's cookies (ARCHITECTURE.md 3; SPEC 3.4, 9), through js-cookie: one module, two lifetimes.
+ * The site's cookies (docs/product-rules.md#cookies, #constants), through js-cookie: one module, two lifetimes.
  *
  * - Attribution and runtime cookies (readCookies/writeCookies, COOKIE_LIFETIME_MS: two years). Values
  *   are written and read verbatim: attribution values are URI-encoded by their own format
@@ -10,7 +10,7 @@
 import Cookies from "js-cookie";
 import { parentDomain } from "./host-names";
 
-/** SPEC 9: attribution cookies live two years. */
+/** docs/product-rules.md#constants: attribution cookies live two years. */
 export const COOKIE_LIFETIME_MS = 63_072_000_000;
 
 export const COOKIE_NAMES = {
@@ -36,7 +36,7 @@ export interface CookieWrite {
 
 export const expiresAt = (now: number) => new Date(now + COOKIE_LIFETIME_MS);
 
-/** SPEC 9: path /, SameSite=Strict, domain = parent domain of the host (none on localhost). */
+/** docs/product-rules.md#constants: path /, SameSite=Strict, domain = parent domain of the host (none on localhost). */
 export function cookieAttributes(hostname: string, expires: Date): Cookies.CookieAttributes {
   const domain = parentDomain(hostname);
   return { path: "/", sameSite: "Strict", expires, ...(domain ? { domain } : {}) };
@@ -75,7 +75,7 @@ export function writeCookies(writes: readonly CookieWrite[], hostname: string): 
 
 export const writeCookie = (write: CookieWrite, hostname: string): void => writeCookies([write], hostname);
 
-/** SPEC 9: cookies written by the form's helper (setCookie) live 365 days. */
+/** docs/product-rules.md#constants: cookies written by the form's helper (setCookie) live 365 days. */
 export const COOKIE_LIFETIME_DAYS = 365;
 
 export const getCookie = (name: string): string | undefined => Cookies.get(name);

@@ -1,5 +1,5 @@
 /**
- * The fixed call-to-action bar's rules (SPEC 2.2, 4.4, 5.1, 9). Pure.
+ * The fixed call-to-action bar's rules (docs/product-rules.md#layout-per-path, #fixed-bar, #fixed-bar-eligibility, #constants). Pure.
  */
 import { fixedBarVariant, type FixedBarVariant } from "./layout-rules";
 
@@ -7,7 +7,7 @@ export const DEMO_MIN_EMPLOYEES = 11;
 const EXCLUDED_COUNTRIES = new Set(["india", "in", "russia", "russian federation", "ru", "china", "cn"]);
 export const DISMISSED_KEYS: Record<FixedBarVariant, string> = { demo: "nd_demo_bar_dismissed", trial: "nd_trial_bar_dismissed" };
 export const FORCE_PARAM = "show_fixed_cta_bar";
-/** SPEC 2.2: on these paths a demo bar already shown stays shown after navigation. */
+/** docs/product-rules.md#layout-per-path: on these paths a demo bar already shown stays shown after navigation. */
 const STAYS_ON = ["/lp/get-a-demo/", "/pricing/contact-based/"];
 
 export interface VisitorInfo {
@@ -33,7 +33,7 @@ export function parseVisitorInfo(raw: string | null | undefined): VisitorInfo | 
   }
 }
 
-/** SPEC 5.1: demo bar only for visitors with 11+ employees outside India, Russia and China. */
+/** docs/product-rules.md#fixed-bar-eligibility: demo bar only for visitors with 11+ employees outside India, Russia and China. */
 export function demoEligible(info: VisitorInfo | null): boolean {
   if (!info) return false;
   const employees = typeof info.employeeCount === "string" ? Number(info.employeeCount.replace(/[^\d.]/g, "")) : info.employeeCount;
@@ -70,10 +70,10 @@ export function decideBar({ pathname, search, dismissed, visitor, previouslyShow
   return { variant: listed, immediate: false };
 }
 
-/** SPEC 4.4: shown once scrolled to about a third of the page height minus the viewport height. */
+/** docs/product-rules.md#fixed-bar: shown once scrolled to about a third of the page height minus the viewport height. */
 export const showPoint = (documentHeight: number, viewportHeight: number) => Math.max(0, documentHeight / 3 - viewportHeight);
 
-/** The demo bar link carries demofixedcta=true (SPEC 7.3). */
+/** The demo bar link carries demofixedcta=true (docs/product-rules.md#link-decoration). */
 export function withDemoFlag(href: string): string {
   const [base, hash] = href.split("#");
   const joined = `${base}${base.includes("?") ? "&" : "?"}demofixedcta=true`;

@@ -1,9 +1,9 @@
 /**
- * Number helpers (SPEC 5.2).
+ * Number helpers (docs/product-rules.md#number-formats).
  *
  * The en-US formats are written out rather than built with `Intl.NumberFormat`: the first formatter a page
- * makes loads the locale's ICU data, one 50 ms task on a desktop (four times that on a throttled phone),
- * and the job-post template and the staffing calculator format during hydration (ARCHITECTURE.md 7, TBT).
+ * makes loads the locale's ICU data in one long task,
+ * and the job-post template and the staffing calculator format during hydration (docs/architecture.md#lighthouse-and-main-thread, TBT).
  * The output is Intl's to the character, which the unit tests check value by value: Intl rounds the
  * shortest decimal form of the number (what `String(n)` prints), half away from zero, and so does
  * {@link roundDecimal}. Magnitudes that `String` prints with an exponent are rare and go to Intl.

@@ -1,5 +1,5 @@
 /**
- * The header's scroll state machine (SPEC 4.2, 9). Pure: each scroll position gives the next state.
+ * The header's scroll state machine (docs/product-rules.md#header-states, #constants). Pure: each scroll position gives the next state.
  * UNINITIALIZED at the top (until half the viewport is scrolled); past that, scrolling up 100 px or
  * more from the lowest point shows it; while shown, scrolling down 200 px or more from the highest
  * point, or reaching the page bottom, hides it. A static header is HIDING once past half the

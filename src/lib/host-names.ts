@@ -1,5 +1,5 @@
 /**
- * Host-name rules every layer shares (SPEC 9; ARCHITECTURE.md 3): which domain a cookie is scoped to.
+ * Host-name rules every layer shares (docs/product-rules.md#constants, #cookies): which domain a cookie is scoped to.
  * Pure: no config, no window.
  */
 import { normalizeHost } from "./robots";
@@ -11,7 +11,7 @@ const IP_ADDRESS = /^(\d{1,3}(\.\d{1,3}){3}|\[?[0-9a-f:]+\]?)$/i;
 const SHARED_SECOND_LEVEL = new Set(["ac", "co", "com", "edu", "gov", "net", "org", "ne", "or"]);
 
 /**
- * SPEC 9: attribution cookies are scoped to the parent domain of the current host, so the marketing,
+ * docs/product-rules.md#constants: attribution cookies are scoped to the parent domain of the current host, so the marketing,
  * staging and app hosts share them. undefined means "no domain attribute" (localhost, IPs,
  * single-label hosts, hosts directly under a public suffix).
  */

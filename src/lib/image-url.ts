@@ -1,6 +1,6 @@
 /**
- * The image-CDN URL builder (SPEC 5.3, 9). An imgix-style CDN: `https://{domain}/{path}?w=…&auto=format,compress&q=75`.
- * Pure and strict: every rule of SPEC 5.3 throws a clear error, so a bad configuration fails the build
+ * The image-CDN URL builder (docs/product-rules.md#images, #constants). An imgix-style CDN: `https://{domain}/{path}?w=…&auto=format,compress&q=75`.
+ * Pure and strict: every rule of docs/product-rules.md#images throws a clear error, so a bad configuration fails the build
  * instead of shipping broken images.
  */
 
@@ -37,7 +37,7 @@ export interface SrcSetOptions {
 const isPositiveInt = (n: unknown): n is number => typeof n === "number" && Number.isInteger(n) && n > 0;
 const isPositive = (n: unknown): n is number => typeof n === "number" && Number.isFinite(n) && n > 0;
 
-/** SPEC 5.3: a bare fully qualified domain name, no protocol, path, port or query. */
+/** docs/product-rules.md#images: a bare fully qualified domain name, no protocol, path, port or query. */
 export function validateDomain(domain: string): string {
   const ok =
     typeof domain === "string" &&
@@ -47,7 +47,7 @@ export function validateDomain(domain: string): string {
   return domain.toLowerCase();
 }
 
-/** SPEC 5.3: layout, width for fixed, positive dimensions. */
+/** docs/product-rules.md#images: layout, width for fixed, positive dimensions. */
 export function validateImageArgs(args: { layout?: string; width?: number; height?: number; aspectRatio?: number }): void {
   const layout = args.layout ?? "constrained";
   if (!IMAGE_LAYOUTS.includes(layout as ImageLayout))

@@ -1,5 +1,5 @@
 /**
- * Which layout pieces a path gets (SPEC 2.2). Pure: given a pathname and page flags.
+ * Which layout pieces a path gets (docs/product-rules.md#layout-per-path). Pure: given a pathname and page flags.
  */
 import { INTEGRATIONS_PATH, LOGIN_PATH, PRICING_PATH, PRODUCT_PATHS, SIGNUP_PATH } from "./paths";
 
@@ -44,7 +44,7 @@ const FIXED_BAR_PREFIX = ["/industry/", "/compare/", "/customer-referral/"];
 
 export type FixedBarVariant = "trial" | "demo";
 
-/** SPEC 2.2: the fixed call-to-action bar's paths; the home page uses the trial variant. */
+/** docs/product-rules.md#layout-per-path: the fixed call-to-action bar's paths; the home page uses the trial variant. */
 export function fixedBarVariant(pathname: string): FixedBarVariant | null {
   const p = normalizePath(pathname);
   const listed = FIXED_BAR_EXACT.includes(p) || FIXED_BAR_PREFIX.some((prefix) => p.startsWith(prefix) && p.length > prefix.length);
@@ -52,7 +52,7 @@ export function fixedBarVariant(pathname: string): FixedBarVariant | null {
   return p === "/" ? "trial" : "demo";
 }
 
-/** SPEC 2.2: the home page shows Login instead of Get a Demo. */
+/** docs/product-rules.md#layout-per-path: the home page shows Login instead of Get a Demo. */
 export const showsLoginButton = (pathname: string) => normalizePath(pathname) === "/";
 
 export const isSignupPage = (pathname: string) => normalizePath(pathname).startsWith(SIGNUP_PATH);

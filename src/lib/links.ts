@@ -1,4 +1,4 @@
-/** SPEC 2.5: how a link address from data renders. */
+/** docs/product-rules.md#navigation-and-footer: how a link address from data renders. */
 export type LinkKind = "external" | "hash" | "internal" | "none";
 
 export function linkKind(address: string | null | undefined): LinkKind {

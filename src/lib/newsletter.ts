@@ -1,5 +1,5 @@
 /**
- * The newsletter prompt's rules (SPEC 3.8 markers; ARCHITECTURE.md 3). Pure. A blog reader is asked once to
+ * The newsletter prompt's rules (docs/product-rules.md#markers, #browser-storage). Pure. A blog reader is asked once to
  * subscribe: the prompt stops for good (for the storage helper's year) after a newsletter sign-up or a "No thanks".
  */
 import { getStored, type StorageLike } from "./storage";

@@ -1,5 +1,5 @@
 /**
- * Every URL the site builds or links to by rule (ARCHITECTURE.md 2): template patterns, section index
+ * Every URL the site builds or links to by rule (docs/architecture.md#paths): template patterns, section index
  * pages, the sign-up and login pages, and the product pages. Shared by page creation, components and the
  * browser runtime, so a path changes in one place.
  */
@@ -11,7 +11,7 @@
 export const BLOG_PATH = "/blog/";
 export const PRICING_PATH = "/pricing/";
 export const INTEGRATIONS_PATH = "/integrations/";
-/** ARCHITECTURE.md 3: the sign-up page (its form posts to the app host's page of the same path). */
+/** docs/product-rules.md#hosts: the sign-up page (its form posts to the app host's page of the same path). */
 export const SIGNUP_PATH = "/members/register/";
 export const LOGIN_PATH = "/members/login/";
 
@@ -43,7 +43,7 @@ export const paths = {
 export const POSTS_PER_PAGE = 6;
 
 /**
- * The product pages (SPEC 2.2): they carry the fixed call-to-action bar (src/lib/layout-rules.ts) and,
+ * The product pages (docs/product-rules.md#layout-per-path): they carry the fixed call-to-action bar (src/lib/layout-rules.ts) and,
  * by default, the sales-intelligence tag (src/lib/third-party-scripts.ts).
  */
 export const PRODUCT_PATHS: readonly string[] = [

@@ -1,5 +1,5 @@
 /**
- * robots.txt and page indexing (SPEC 2.4; ARCHITECTURE.md 3, 4). Pure. Only the production site, a build
+ * robots.txt and page indexing (docs/product-rules.md#hosts; docs/architecture.md#configuration). Pure. Only the production site, a build
  * whose SITE_URL is on the marketing host, is open to crawlers and names its sitemap; a build for the
  * staging host or any other host asks every crawler to stay out and marks its pages noindex, so staging
  * never competes with www in search results.

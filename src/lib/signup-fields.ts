@@ -1,4 +1,4 @@
-/** SPEC 3.5: the sign-up form's hidden attribution fields; each defaults to a dash when empty. */
+/** docs/product-rules.md#sign-up-page: the sign-up form's hidden attribution fields; each defaults to a dash when empty. */
 export const SIGNUP_HIDDEN_FIELDS = [
   "GA_Source",
   "GA_Medium",

@@ -1,5 +1,5 @@
 /**
- * Local-storage entries with an expiry (SPEC 9: entries expire after 31,536,000,000 ms).
+ * Local-storage entries with an expiry (docs/product-rules.md#constants: entries expire after 31,536,000,000 ms).
  * Stored as JSON `{ value, expires }`. Missing, blocked, full or corrupt storage never throws:
  * reads fall back to `null`, writes report `false`.
  */

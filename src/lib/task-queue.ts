@@ -1,5 +1,5 @@
 /**
- * Work split into tasks (ARCHITECTURE.md 7: TBT). Steps added here run in order, one per macrotask,
+ * Work split into tasks (docs/architecture.md#lighthouse-and-main-thread: TBT). Steps added here run in order, one per macrotask,
  * so the browser can handle input and paint between them: each stays far below the 50 ms a phone
  * counts as a long task, where the same work in one call would not.
  *

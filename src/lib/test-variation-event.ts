@@ -1,5 +1,5 @@
 /**
- * "The sign-up test variation changed" (SPEC 7.2), told by the personalization SDK and heard by the
+ * "The sign-up test variation changed" (docs/product-rules.md#personalization-service), told by the personalization SDK and heard by the
  * browser runtime, which re-decorates every sign-up link. A DOM event on window rather than an import:
  * the SDK is a lazy chunk of its own and must not pull in (or depend on the load order of) the runtime.
  */

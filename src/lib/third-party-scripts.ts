@@ -1,5 +1,5 @@
 /**
- * The third-party script catalog (SPEC 2.2, 4.1, 7.5; ARCHITECTURE.md 7): every script the site can load,
+ * The third-party script catalog (docs/product-rules.md#layout-per-path, #attribution, #scripts-and-analytics; docs/architecture.md#third-party-scripts): every script the site can load,
  * where it loads from, with which <Script> strategy and on which pages. Shared by the browser (which
  * scripts a page renders: src/browser/scripts.ts) and the build (which hosts the security headers allow:
  * src/node/security-headers.ts). Pure data and rules.
@@ -33,11 +33,11 @@ export type ScriptIds = Partial<Record<ThirdPartyScriptId, string>>;
 
 export interface ScriptsConfig {
   ids: ScriptIds;
-  /** SPEC 2.2: where the sales-intelligence tag loads; "/x/*" matches /x/ and below. */
+  /** docs/product-rules.md#layout-per-path: where the sales-intelligence tag loads; "/x/*" matches /x/ and below. */
   salesIntelligencePaths?: readonly string[];
 }
 
-/** SPEC 2.2 leaves the list open: product, pricing, comparison and blog paths. */
+/** docs/product-rules.md#layout-per-path leaves the list open: product, pricing, comparison and blog paths. */
 export const DEFAULT_SALES_INTELLIGENCE_PATHS: readonly string[] = [
   PRICING_PATH,
   "/pricing/contact-based/",
@@ -56,7 +56,7 @@ export interface CatalogEntry {
   strategy: ScriptStrategy;
   gate: ScriptGate;
   forward?: string[];
-  /** SPEC 8: what a failure to load logs. */
+  /** docs/product-rules.md#error-catalogue: what a failure to load logs. */
   errorMessage?: string;
 }
 

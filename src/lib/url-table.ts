@@ -1,5 +1,5 @@
 /**
- * SPEC 2.5: a link address written as "{{key}}" is looked up in the site-wide table of URLs and
+ * docs/product-rules.md#navigation-and-footer: a link address written as "{{key}}" is looked up in the site-wide table of URLs and
  * numbers; any query string or hash after the braces is kept ("{{signupUrl}}?plan=plus").
  */
 export type UrlTable = Record<string, string>;
@@ -26,7 +26,7 @@ export function interpolate(text: string, table: UrlTable): string {
   return text.replace(/\{\{\s*([\w.-]+)\s*\}\}/g, (whole, key: string) => table[key] ?? whole);
 }
 
-/** Parses the table as stored (JSON text or entries); SPEC 8: missing or unparsable → logged, empty table. */
+/** Parses the table as stored (JSON text or entries); docs/product-rules.md#error-catalogue: missing or unparsable → logged, empty table. */
 export function parseUrlTable(raw: unknown, log: (message: string) => void = console.error): UrlTable {
   try {
     const value: unknown = typeof raw === "string" ? JSON.parse(raw) : raw;

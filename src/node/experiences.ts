@@ -1,5 +1,5 @@
 /**
- * Experiences as content (SPEC 3.7): entries in the Ninetailed content shape (nt_experience,
+ * Experiences as content (docs/product-rules.md#personalization-data): entries in the Ninetailed content shape (nt_experience,
  * nt_audience) become the SDK's ExperienceConfiguration through ExperienceMapper. Used at build time
  * (source nodes) and by the local Experience API; never in the browser bundle, hence in src/node.
  */

@@ -1,5 +1,5 @@
 /**
- * gatsby-plugin-image data served by an image CDN (SPEC 5.3, 7.4, 9). With IMAGE_CDN_DOMAIN
+ * gatsby-plugin-image data served by an image CDN (docs/product-rules.md#images, #constants). With IMAGE_CDN_DOMAIN
  * set, every content image resolves to URLs on that CDN (which pulls the originals from the site)
  * instead of sharp-resized copies: gatsby-plugin-image's own `generateImageData` computes the layout,
  * breakpoints and sizes, and our URL builder (src/lib/image-url.ts) writes each URL. Computed at build

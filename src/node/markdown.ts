@@ -4,7 +4,7 @@
  *  - call-out boxes: GitHub alert syntax (`> [!TIP]`), rendered as <aside class="callout">;
  *  - images (content/images paths, CMS asset URLs), resolved to responsive images by the caller;
  *  - `::form[<id>]` alone on a line embeds a lead form (a separate segment);
- *  - "{{key}}" link addresses resolved from the URL table (SPEC 2.5).
+ *  - "{{key}}" link addresses resolved from the URL table (docs/product-rules.md#navigation-and-footer).
  */
 import { createHash } from "node:crypto";
 import markdownIt, { type MarkdownIt, type Token } from "markdown-it";
@@ -214,8 +214,8 @@ const renderKey = (source: string, options: RenderOptions, images: ReadonlyMap<s
  * made of (the source, the URL table, each image's resolved sources): rendering and sanitizing cost more
  * than the rest of a post's query, and a body whose digest is unchanged is never rendered again, in this
  * build or a later one. The images a body names are kept too, under the digest of its source: a body seen
- * before is not even parsed to find them (the parse was most of a cache hit's cost: ~5,000 per cold build
- * at 5,000 posts). Images are still resolved on every call, so their files are (re)generated.
+ * before is not even parsed to find them (the parse would be most of a cache hit's cost). Images are still
+ * resolved on every call, so their files are (re)generated.
  */
 export async function renderMarkdown(source: string, options: RenderOptions): Promise<RenderedMarkdown> {
   const imagesKey = options.cache ? `markdown-images-${sha256([RENDER_VERSION, source])}` : "";

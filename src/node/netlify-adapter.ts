@@ -2,7 +2,7 @@
  * Gatsby's Netlify adapter (gatsby-adapter-netlify: functions, redirects, the build cache), with the
  * host's header rules taken from our one table (src/node/security-headers.ts hostHeaderRules) instead of
  * Gatsby's per-file rules: Gatsby repeats every gatsby-config `headers` value for each page and file
- * (3.3 MB of `_headers` for 140 pages, growing with the site); ours are a rule for every path, one for
+ * (a `_headers` file that grows with the site); ours are a rule for every path, one for
  * `/static/*` and one per hashed script, whatever the page count. Used when the build runs on Netlify
  * (NETLIFY=true), from gatsby-config.ts.
  */

@@ -2,7 +2,7 @@
 import type { ContentfulConfig } from "../config";
 
 /**
- * gatsby-source-contentful (ARCHITECTURE.md 4): the Delivery API by default, the Preview API with
+ * gatsby-source-contentful (docs/architecture.md#configuration): the Delivery API by default, the Preview API with
  * CONTENTFUL_HOST=preview.contentful.com and a preview token. Assets are not downloaded: images are
  * served by Contentful's image API through gatsby-plugin-image. The site's types for the entries are
  * explicit (src/node/contentful/schema.ts), so nothing depends on inference.
@@ -25,7 +25,7 @@ export function contentfulOptions(config: ContentfulConfig) {
   };
 }
 
-// SPEC 3.8 "Site manifest".
+// docs/product-rules.md#design-tokens "Site manifest".
 export const manifestOptions = {
   name: "Northdesk",
   short_name: "Northdesk",
@@ -63,8 +63,8 @@ const SAME_ORIGIN = (path: RegExp) => new RegExp(`(?<=^https?://[^/]+)${path.sou
 /**
  * gatsby-plugin-styled-components: class names are the style hash and the component id only
  * (`sc-ji9v18-5 kxGDGr`), without the file and component name the plugin prefixes by default
- * (`header__NavButton-sc-ji9v18-5`). Those names are on every element of every page, 0.5–0.8 KB of
- * each page's gzip HTML, which is fetched whole before its first paint (docs/page-load.md); React
+ * (`header__NavButton-sc-ji9v18-5`). Those names are on every element of every page, in each page's HTML,
+ * which is fetched whole before its first paint (docs/techniques/small-html.md); React
  * DevTools still shows the components' names.
  */
 export const styledComponentsOptions = { displayName: false, fileName: false };
@@ -99,7 +99,7 @@ export const excludedFromSitemap = (pagePath: string): boolean =>
 
 /**
  * One predicate for the excluded pages (the plugin calls `filterPages` once per page and `excludes` entry): its
- * default compiles a minimatch pattern for every page and every entry, ~0.5 s of every build at 6,800 pages.
+ * default compiles a minimatch pattern for every page and every entry, on every build.
  */
 export const sitemapOptions = {
   output: "/",

@@ -1,9 +1,9 @@
 /**
- * The site's security and caching headers, in one place (ARCHITECTURE.md 8).
+ * The site's security and caching headers, in one place (docs/architecture.md#security).
  *
  * - Every page shares one Content-Security-Policy: after the build (onPostBuild) `sitePolicy` reads every
  *   built HTML page and allows the hashes of the inline scripts Gatsby and we emit. Those are the same on
- *   every page (the one that named its page, `window.pagePath="…"`, now reads it from a data attribute:
+ *   every page (Gatsby's `window.pagePath="…"` script reads the path from a data attribute:
  *   src/components/seo/page-path-script.tsx), so the policy does not grow with the page count; a build whose pages
  *   carry more distinct inline scripts than MAX_INLINE_SCRIPTS fails rather than emit a policy per page.
  * - `hostHeaderRules` is the table a host gets: one rule for every path (security headers, the policy,

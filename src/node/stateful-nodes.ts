@@ -1,12 +1,12 @@
 /**
  * The site's own sources (the embedded content, HubSpot forms) keep their nodes themselves, as Gatsby's
  * stateful sourcing has it (`enableStatefulSourceNodes`): a rebuild creates the nodes whose digest changed,
- * deletes the ones no longer made, and leaves every other node as it is. Before, each of ~5,000 unchanged
- * nodes was looked up and touched on every build, and Gatsby then scanned them all again for stale ones.
+ * deletes the ones no longer made, and leaves every other node as it is, instead of looking up and touching
+ * every unchanged node on every build (which Gatsby would then scan again for stale ones).
  *
  * What each source made last time (node id → content digest) is kept between builds in the site's
  * `.cache/` (src/node/sourcing-state.ts), which Gatsby empties together with its node store. Without it (a
- * first build, or a cache from before this) the source's nodes are found in the store instead.
+ * first build, or a lost cache) the source's nodes are found in the store instead.
  */
 import type { Node, NodeInput, NodePluginArgs } from "gatsby";
 

@@ -7,7 +7,7 @@ import { Container, Lead, Section } from "../components/ui/container";
 import { Button } from "../components/ui/button";
 import { paths } from "../lib/paths";
 
-/** Unknown paths (SPEC 2.1). */
+/** Unknown paths (docs/product-rules.md#page-types). */
 export default function NotFoundPage({ location }: PageProps) {
   return (
     <Layout path={location.pathname}>

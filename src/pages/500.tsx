@@ -5,7 +5,7 @@ import { PageBody } from "../components/layout/page-body";
 import { Seo } from "../components/seo/seo";
 import { Container, Lead, Section } from "../components/ui/container";
 
-/** Server failures (SPEC 2.1, 8). */
+/** Server failures (docs/product-rules.md#page-types, #error-catalogue). */
 export default function ServerErrorPage({ location }: PageProps) {
   return (
     <Layout path={location.pathname}>

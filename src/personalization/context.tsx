@@ -24,7 +24,7 @@ export interface PersonalizationRuntime {
   ) => () => void;
 }
 
-/** SPEC 4.6, 9: an experience still loading after this long logs an error (the baseline stays). */
+/** docs/product-rules.md#personalization, #constants: an experience still loading after this long logs an error (the baseline stays). */
 export const EXPERIENCE_LOADING_FALLBACK_MS = 5000;
 
 export const PersonalizationContext = createContext<PersonalizationRuntime | null>(null);

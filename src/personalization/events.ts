@@ -1,5 +1,5 @@
 /**
- * Personalization events (SPEC 5.3, 7.2): page, track and identify, validated before they reach the
+ * Personalization events (docs/product-rules.md#personalization-events, #personalization-service): page, track and identify, validated before they reach the
  * SDK. The SDK registers itself as `window.ninetailed` once loaded; before that (or with
  * personalization unset) the calls are no-ops. This module never imports the SDK.
  */
@@ -23,9 +23,9 @@ export class PersonalizationValidationError extends Error {
   }
 }
 
-/** SPEC 5.3: the message for properties or traits that are not a JSON object. */
+/** docs/product-rules.md#images: the message for properties or traits that are not a JSON object. */
 export const invalidParamsMessage = (method: EventMethod) => `${method} was called with invalid params`;
-/** SPEC 5.3: a cyclic structure has its own message. */
+/** docs/product-rules.md#personalization-events: a cyclic structure has its own message. */
 export const cyclicParamsMessage = (method: EventMethod) =>
   `${method} was called with invalid params: a cyclic structure cannot be sent, remove the cycle first`;
 
@@ -87,7 +87,7 @@ export function track(event: string, properties?: unknown, api?: NinetailedWindo
   return true;
 }
 
-/** SPEC 5.3: an identify with no user id and no traits is skipped. */
+/** docs/product-rules.md#personalization-events: an identify with no user id and no traits is skipped. */
 export function identify(userId?: string | null, traits?: unknown, api?: NinetailedWindowApi | null): boolean {
   const valid = validateJsonObject("identify", traits);
   const id = userId?.trim() ?? "";

@@ -60,7 +60,7 @@ export function experiencesFor<T>(
   });
 }
 
-/** SPEC 7.2: the sign-up experiment; variant 0 is tagged 51-A, variant 1 51-B. */
+/** docs/product-rules.md#personalization-service: the sign-up experiment; variant 0 is tagged 51-A, variant 1 51-B. */
 export const SIGNUP_EXPERIMENT_ID = "signup-test-51";
 export const TEST_VARIATIONS = ["51-A", "51-B"] as const;
 

@@ -1,6 +1,6 @@
 /**
  * The Ninetailed SDK, loaded on demand (a separate chunk) only when GATSBY_NINETAILED_CLIENT_ID is
- * set (SPEC 4.6, 7.2, 9). Everything that imports the SDK lives here.
+ * set (docs/product-rules.md#personalization, #personalization-service, #constants). Everything that imports the SDK lives here.
  */
 import React, { useEffect } from "react";
 import { Ninetailed } from "@ninetailed/experience.js";
@@ -18,12 +18,12 @@ export interface PersonalizationConfig {
   url?: string;
 }
 
-/** SPEC 9. */
+/** docs/product-rules.md#constants. */
 export const REQUEST_TIMEOUT_MS = 3000;
 export const COMPONENT_VIEW_THRESHOLD_MS = 1000;
 
 /**
- * SPEC 8: a 503 is retried (once). The SDK's own retry re-awaits the first response, so the retry is
+ * docs/product-rules.md#error-catalogue: a 503 is retried (once). The SDK's own retry re-awaits the first response, so the retry is
  * done here, inside its request timeout (the abort signal is shared).
  */
 export const retryOn503 =
@@ -40,7 +40,7 @@ export const retryOn503 =
 type SlotViewProps = { content: unknown; render: (content: unknown) => React.ReactNode };
 const SlotView = ({ content, render }: SlotViewProps) => <>{render(content)}</>;
 
-/** SPEC 4.6: while loading the baseline stays (server-rendered, visible); after 5000 ms an error is logged. */
+/** docs/product-rules.md#personalization: while loading the baseline stays (server-rendered, visible); after 5000 ms an error is logged. */
 const LoadingSlot: ExperienceLoadingComponent<SlotViewProps, { render: SlotViewProps["render"] }, Slot<unknown>> = (props) => {
   const { passthroughProps } = props;
   const content = (props as unknown as { content: unknown }).content;
@@ -55,7 +55,7 @@ const LoadingSlot: ExperienceLoadingComponent<SlotViewProps, { render: SlotViewP
 
 let started: { ninetailed: Ninetailed; runtime: PersonalizationRuntime } | undefined;
 
-/** SPEC 7.2: variant 0 or 1 of the sign-up experiment tags every sign-up link (via the nd_tvar cookie). */
+/** docs/product-rules.md#personalization-service: variant 0 or 1 of the sign-up experiment tags every sign-up link (via the nd_tvar cookie). */
 function watchSignupExperiment(ninetailed: Ninetailed): void {
   ninetailed.onProfileChange((state) => {
     if (state.status !== "success" || !state.experiences) return;

@@ -98,7 +98,7 @@ export type PageResponse = JsonResponse & { end(body?: unknown): void };
  * configured, delivered at once; a HubSpot failure leaves it pending for the flush. Either way the
  * visitor gets success: the lead is kept.
  *
- * The script posts JSON and reads a JSON answer (SPEC 7.1). A browser posting the form itself (no JavaScript)
+ * The script posts JSON and reads a JSON answer (docs/product-rules.md#lead-form-calls). A browser posting the form itself (no JavaScript)
  * sends application/x-www-form-urlencoded and is answered with a page: handleNativeSubmit.
  */
 export async function handleSubmitForm(req: Request, res: PageResponse, given?: Deps) {

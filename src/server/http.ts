@@ -56,7 +56,7 @@ export function mediaType(req: Pick<Request, "headers">): string {
     .toLowerCase();
 }
 
-/** What a browser's own form submission sends (no files: the forms never post multipart, SPEC 7.1 uploads are JSON). */
+/** What a browser's own form submission sends (no files: the forms never post multipart, docs/product-rules.md#lead-form-calls uploads are JSON). */
 export const FORM_ENCODED = "application/x-www-form-urlencoded";
 
 /** Whether this is a browser's native form post (JavaScript off, or the form's script not running yet). */

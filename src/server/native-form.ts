@@ -1,7 +1,7 @@
 /**
  * The lead form without JavaScript (progressive enhancement): the page's server-rendered form posts itself to
  * submitForm as application/x-www-form-urlencoded. This module turns such a post into the same submission the
- * script would send (SPEC 3.8, 7.1), says where the visitor goes back to, and renders the answers a browser
+ * script would send (docs/product-rules.md#lead-form-definition, #lead-form-calls), says where the visitor goes back to, and renders the answers a browser
  * shows: the form again with an error summary and the visitor's values, or a short message.
  *
  * Everything shown is escaped here; texts from form definitions are shown as plain text (the definitions the
@@ -45,7 +45,7 @@ export function requestCookie(req: Pick<Request, "headers">, name: string): stri
 /**
  * The submission a native post stands for, in the JSON path's shape, for validateSubmission to judge by the same
  * rules. A browser sends a checkbox only when it is ticked: every consent box of the form becomes "true" (its
- * value, "true", was posted) or "false", as the script sends them (SPEC 3.8). The context the script would add is
+ * value, "true", was posted) or "false", as the script sends them (docs/product-rules.md#lead-form-definition). The context the script would add is
  * filled in from the request where the post has none: hubspotutk from its cookie (first party, sent with the
  * post), pageUri from the page the form was on, ipAddress the request's client address, hidden fields from the
  * page's query. Everything else is kept as posted, so an unknown name is refused exactly as in JSON.
@@ -63,7 +63,7 @@ export function submissionFromForm(
   submission.hubspotutk ||= context.hubspotutk ?? "";
   submission.pageUri ||= context.pageUri ?? "";
   submission.ipAddress ||= context.ipAddress;
-  // SPEC 4.8: a hidden field takes a same-named query parameter of the page, which the script reads in the browser
+  // docs/product-rules.md#lead-form-flow: a hidden field takes a same-named query parameter of the page, which the script reads in the browser
   const query = searchOf(submission.pageUri);
   for (const field of form ? allFields(form) : [])
     if (field.hidden && !submission[field.name]) submission[field.name] = query.get(field.name) ?? "";
@@ -112,11 +112,11 @@ export interface Problem {
   message: string;
 }
 
-/** Shown for a required file field in a post without JavaScript: a browser cannot upload it then (SPEC 4.8). */
+/** Shown for a required file field in a post without JavaScript: a browser cannot upload it then (docs/product-rules.md#lead-form-flow). */
 export const FILE_NEEDS_SCRIPT = "Attaching a file needs JavaScript. Turn it on in your browser and send the form again.";
 
 /**
- * Every problem of the submission, by the rules validateSubmission applies (SPEC 5.2): the fields in order,
+ * Every problem of the submission, by the rules validateSubmission applies (docs/product-rules.md#lead-form-validation): the fields in order,
  * then consent. validateSubmission stops at the first; a person fixing the form wants them all at once.
  */
 export function problemsOf(form: LeadFormDefinition, submission: Readonly<Record<string, string>>): Problem[] {
@@ -235,7 +235,7 @@ function fieldHtml(field: LeadFormField, value: string, problem: Problem | undef
     case "multi_line_text":
       return `<div class="field"><label for="${id}">${label}${star}</label>${error}<textarea id="${id}" name="${name}"${required}${invalid}>${escapeHtml(value)}</textarea></div>`;
     case "file":
-      // Nothing to choose a file with: an upload needs the page's script (SPEC 4.8). A URL already uploaded is kept.
+      // Nothing to choose a file with: an upload needs the page's script (docs/product-rules.md#lead-form-flow). A URL already uploaded is kept.
       return `<div class="field"><p class="small" id="${id}"><strong>${label}${star}</strong>: ${escapeHtml(FILE_NEEDS_SCRIPT)}</p>${error}<input type="hidden" name="${name}" value="${escapeHtml(value)}"></div>`;
     default: {
       const type = field.fieldType === "email" ? "email" : "text";

@@ -1,5 +1,5 @@
 /**
- * The lead outbox (ARCHITECTURE.md 5): every accepted submission is appended, fsynced, as one JSON
+ * The lead outbox (docs/architecture.md#lead-backend): every accepted submission is appended, fsynced, as one JSON
  * line with an id before anything else happens, so an accepted lead is never lost. Deliveries are
  * recorded in a second append-only file; flushing skips delivered ids, so each lead reaches HubSpot
  * once. Lock files (one per flush, one per lead) keep two senders from sending the same lead. Before a

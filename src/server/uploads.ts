@@ -1,5 +1,5 @@
 /**
- * Uploaded files (ARCHITECTURE.md 5): at most 10 MB, images and PDF recognised by their first bytes
+ * Uploaded files (docs/architecture.md#lead-backend): at most 10 MB, images and PDF recognised by their first bytes
  * (the file name and the data URL's declared type are not trusted). Kept by the lead store
  * (src/server/store) and served back by GET /api/hubspot/file?id={id}.
  */

@@ -1,4 +1,4 @@
-/** Design tokens (SPEC 3.8: breakpoints, badge colours, button sizes). Components read these, never literals. */
+/** Design tokens (docs/product-rules.md#design-tokens: breakpoints, badge colours, button sizes). Components read these, never literals. */
 export const breakpoints = { xs: 375, s: 480, m: 768, l: 1024, xl: 1600, xxl: 2560 } as const;
 export type Breakpoint = keyof typeof breakpoints;
 
@@ -54,8 +54,8 @@ export const fontSizes = {
 /**
  * Two weights. Each distinct size × weight of the system font is a font "strike" the browser resolves before it
  * can lay out text; on Linux every one is a synchronous round trip to the browser process (a few ms each on a
- * phone, in the page's first layout: ARCHITECTURE.md 7). 600 and 800 looked no different from 700 in the system
- * fonts most visitors get, and cost strikes of their own.
+ * phone, in the page's first layout: docs/techniques/font-weights.md). 600 and 800 look no different from 700 in
+ * the system fonts most visitors get, and cost strikes of their own.
  */
 export const fontWeights = { regular: 400, bold: 700 } as const;
 

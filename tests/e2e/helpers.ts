@@ -10,7 +10,7 @@ export async function open(page: Page, path: string) {
 }
 
 /**
- * Answers the lead form's IP lookup (SPEC 7.1) locally with `ip` and refuses every other off-site
+ * Answers the lead form's IP lookup (docs/product-rules.md#lead-form-calls) locally with `ip` and refuses every other off-site
  * request. Pair it with `serviceWorkers: "block"`: the offline plugin's worker would otherwise fetch the
  * lookup itself, out of page.route's reach.
  */

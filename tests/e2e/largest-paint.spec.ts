@@ -5,7 +5,7 @@ import { builtPaths } from "./site-paths";
 import { routeExperienceApi } from "./experience-api-route";
 
 /**
- * ARCHITECTURE.md 7 (Lighthouse mobile): on a phone-sized screen the largest paint of every template is
+ * docs/architecture.md#page-load (Lighthouse mobile): on a phone-sized screen the largest paint of every template is
  * never an image the browser was told to load lazily; that image is found only after layout and loads
  * last, the Lighthouse "lcp-lazy-loaded" failure. A hero or a list's first card loads eagerly instead.
  *

@@ -21,7 +21,7 @@ const scrollToY = async (page: Page, y: number) => {
   await page.waitForTimeout(80);
 };
 
-test.describe("header on a desktop (SPEC 4.2, 4.3)", () => {
+test.describe("header on a desktop (docs/product-rules.md#header-states, #menus-and-drawers)", () => {
   test.use({ viewport: { width: 1440, height: 900 } });
 
   test("scroll states: hides going down past half the viewport, shows after 100 px up, hides after 200 px down", async ({ page }) => {
@@ -109,7 +109,7 @@ test.describe("header on a desktop (SPEC 4.2, 4.3)", () => {
   });
 });
 
-test.describe("header on a phone (SPEC 4.3)", () => {
+test.describe("header on a phone (docs/product-rules.md#menus-and-drawers)", () => {
   test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
 
   test("the toggle opens the menu, a click toggles a drawer, a link closes the menu; axe clean open", async ({ page }) => {
@@ -226,7 +226,7 @@ test.describe("Markdown tables on a phone", () => {
     });
 });
 
-test.describe("footers per path (SPEC 2.2)", () => {
+test.describe("footers per path (docs/product-rules.md#layout-per-path)", () => {
   for (const [path, variant] of [
     ["/", "full"],
     ["/product-tour/", null],
@@ -253,7 +253,7 @@ test.describe("footers per path (SPEC 2.2)", () => {
   });
 });
 
-test.describe("fixed call-to-action bar (SPEC 4.4, 5.1)", () => {
+test.describe("fixed call-to-action bar (docs/product-rules.md#fixed-bar, #fixed-bar-eligibility)", () => {
   const bar = (page: Page) => page.locator("[data-fixed-bar]");
   const scrollToBottom = (page: Page) => page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
 

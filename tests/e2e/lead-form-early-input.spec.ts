@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { answerIpLookup, outboxLead } from "./helpers";
 
 /**
- * SPEC 4.8 on a slow phone: the visitor types into the server-rendered form while the page's scripts are still
+ * docs/product-rules.md#lead-form-flow on a slow phone: the visitor types into the server-rendered form while the page's scripts are still
  * loading. Whatever they entered, in every kind of field, must still be there after React hydrates, be validated
  * as typed and reach the function.
  */
@@ -89,7 +89,7 @@ test("get-a-demo: an email typed wrong before hydration is flagged as typed, the
   await expect(form.getByLabel(/Work email/)).toHaveAttribute("aria-invalid", "true");
   await expect(form.getByLabel(/Work email/)).toHaveValue("avery@gmail.com");
   await form.getByLabel(/Work email/).fill(`avery.${run}@acme-e2e.com`);
-  // SPEC 4.8: re-validates 200 ms after typing pauses
+  // docs/product-rules.md#lead-form-flow: re-validates 200 ms after typing pauses
   await expect(form.getByLabel(/Work email/)).not.toHaveAttribute("aria-invalid");
 });
 

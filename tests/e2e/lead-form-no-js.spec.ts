@@ -3,7 +3,7 @@ import { outboxLead } from "./helpers";
 
 /**
  * Progressive enhancement: with JavaScript off (or the form's script blocked or failing) the server-rendered
- * form posts itself to the same function, judged by the same rules (SPEC 5.2), and the visitor sees the
+ * form posts itself to the same function, judged by the same rules (docs/product-rules.md#lead-form-validation), and the visitor sees the
  * success message or the problems with their values kept.
  */
 const run = Date.now().toString(36);

@@ -4,8 +4,8 @@ import AxeBuilder from "@axe-core/playwright";
 import { answerIpLookup, open } from "./helpers";
 
 /**
- * The newsletter prompt after a blog post (SPEC 3.8 markers newsletter_subscriber / newsletter_nothanks;
- * ARCHITECTURE.md 3): asked once, never of a subscriber, no layout shift, not in any page's first-load JS.
+ * The newsletter prompt after a blog post (docs/product-rules.md#markers newsletter_subscriber / newsletter_nothanks;
+ * docs/product-rules.md#browser-storage): asked once, never of a subscriber, no layout shift, not in any page's first-load JS.
  */
 const POST = "/blog/support-staffing-model/";
 const YEAR_MS = 31_536_000_000;

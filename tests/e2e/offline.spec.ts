@@ -1,5 +1,5 @@
 /**
- * Offline and deploys (SPEC 4.7, 7.4) in Chromium against the e2e build, served by
+ * Offline and deploys (docs/product-rules.md#page-resources, #site-runtime-requests) in Chromium against the e2e build, served by
  * a static host of our own (tests/e2e/static-host.ts) so a test can go offline and deploy a new release.
  */
 import fs from "node:fs";
@@ -137,7 +137,7 @@ test.describe("service worker (gatsby-plugin-offline)", () => {
       // The new release's worker is installed (its app shell is precached) and is asked to take over at once
       // (workbox's skipWaiting, and again by open pages: src/browser/service-worker.ts). When it does is the
       // browser's call: Chromium activates it once the old worker is idle, and in about one run in fifteen it
-      // stayed waiting for more than 20 s with no event of the old worker open (README, "Offline and deploys").
+      // stayed waiting for more than 20 s with no event of the old worker open (docs/browser-runtime.md#offline-and-deploys).
       // Either way pages go to the network first, so a reload shows the new release.
       await again.reload();
       await expect(again.locator("html[data-hydrated]")).toHaveCount(1);
@@ -161,7 +161,7 @@ test.describe("service worker (gatsby-plugin-offline)", () => {
   });
 });
 
-test.describe("chunk-load failure (SPEC 4.7)", () => {
+test.describe("chunk-load failure (docs/product-rules.md#page-resources)", () => {
   // Without a service worker, so the failing chunk is the browser's own request.
   test.use({ serviceWorkers: "block" });
 

@@ -66,7 +66,7 @@ for (const path of paths) {
     expect(response?.headers()["content-security-policy"]).toMatch(/script-src 'self' 'sha256-/);
     await expect(page.locator("h1").first()).toBeVisible();
     expect(await page.locator("h1").count()).toBe(1);
-    // one theme colour (the manifest plugin's, SPEC 3.8), not a second copy from the page's own head tags
+    // one theme colour (the manifest plugin's, docs/product-rules.md#design-tokens), not a second copy from the page's own head tags
     await expect(page.locator('meta[name="theme-color"]')).toHaveCount(1);
     await page.waitForLoadState("networkidle");
     // styled-components runs on the server's style element (src/hydration/server-styles.ts): one element, no copy.

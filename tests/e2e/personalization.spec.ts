@@ -5,7 +5,7 @@ import type { Control, ExperienceApi } from "../emulators/experience-api";
 import { routeExperienceApi } from "./experience-api-route";
 
 /**
- * Personalization (SPEC 4.6, 7.2) against the e2e build, which is configured with
+ * Personalization (docs/product-rules.md#personalization, #personalization-service) against the e2e build, which is configured with
  * GATSBY_NINETAILED_CLIENT_ID=e2e-org and GATSBY_NINETAILED_URL=https://experience.third-party.test
  * (tests/e2e/third-party.env). That host is answered by an in-process Experience API emulator; every
  * other host off localhost is aborted.
@@ -17,7 +17,7 @@ const COMPARISON_HERO = "See why 12,000 teams switched to a calmer help desk";
 const withExperienceApi = (page: Page, baseURL: string, control: Control = { mode: "normal" }): Promise<ExperienceApi> =>
   routeExperienceApi(page, baseURL, { control, abortOthers: true });
 
-/** Records layout shifts from the start of the page (SPEC / ARCHITECTURE.md 7: CLS 0). */
+/** Records layout shifts from the start of the page (docs/architecture.md#lighthouse-and-main-thread: CLS 0). */
 async function recordLayoutShifts(page: Page) {
   await page.addInitScript(() => {
     const w = window as unknown as { __cls: number };

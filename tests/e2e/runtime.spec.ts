@@ -4,7 +4,7 @@ import { open } from "./helpers";
 import { interceptThirdParties, type ThirdParty } from "./third-party";
 
 /**
- * The browser runtime against the built site (SPEC 2.3, 2.6, 3.4–3.6, 4.1, 4.5, 7.3, 7.5). The site is
+ * The browser runtime against the built site (docs/product-rules.md#hash-routes, #sign-up-page, #cookies, #attribution, #support-widget, #link-decoration, #scripts-and-analytics). The site is
  * built with tests/e2e/third-party.env (npm run build:e2e), whose hosts are all intercepted here.
  */
 let thirdParty: ThirdParty;
@@ -19,7 +19,7 @@ const hrefsTo = (page: Page, prefix: string) =>
   page.locator(`a[href^="${prefix}"]`).evaluateAll((anchors) => anchors.map((a) => a.getAttribute("href")!));
 const params = (href: string) => Object.fromEntries(new URL(href, "http://x").searchParams);
 
-test.describe("attribution cookies (SPEC 4.1, 3.4, 9)", () => {
+test.describe("attribution cookies (docs/product-rules.md#attribution, #cookies, #constants)", () => {
   test("landing with campaign parameters writes first- and last-touch cookies for two years, SameSite=Strict, path /", async ({
     page,
     context,
@@ -86,7 +86,7 @@ test.describe("attribution cookies (SPEC 4.1, 3.4, 9)", () => {
   });
 });
 
-test.describe("link decoration (SPEC 7.3)", () => {
+test.describe("link decoration (docs/product-rules.md#link-decoration)", () => {
   test("sign-up links carry the attribution, again after a client-side navigation", async ({ page }) => {
     await open(page, "/?utm_source=newsletter&utm_medium=email&utm_campaign=spring&promo=HALF");
     await expect.poll(async () => (await hrefsTo(page, "/members/register/"))[0] ?? "").toContain("utm_source=newsletter");
@@ -136,7 +136,7 @@ test.describe("link decoration (SPEC 7.3)", () => {
   });
 });
 
-test.describe("hash routes (SPEC 2.3, 4.5)", () => {
+test.describe("hash routes (docs/product-rules.md#hash-routes, #support-widget)", () => {
   test("#contact-us opens the support widget on its ask page; closing it clears the hash", async ({ page }) => {
     await open(page, "/ask/#contact-us");
     await expect
@@ -176,7 +176,7 @@ test.describe("hash routes (SPEC 2.3, 4.5)", () => {
   });
 });
 
-test.describe("sign-up page (SPEC 2.6, 3.5, 3.6)", () => {
+test.describe("sign-up page (docs/product-rules.md#sign-up-page)", () => {
   const hidden = (page: Page) =>
     page
       .locator("#signupForm input[name^='GA_']")
@@ -224,7 +224,7 @@ test.describe("sign-up page (SPEC 2.6, 3.5, 3.6)", () => {
   });
 });
 
-test.describe("third-party scripts and analytics (SPEC 2.2, 7.5)", () => {
+test.describe("third-party scripts and analytics (docs/product-rules.md#layout-per-path, #scripts-and-analytics)", () => {
   test("the ad pixel loads only on /see-it-in-action/; the other configured scripts load after hydration", async ({ page }) => {
     await open(page, "/");
     await expect.poll(() => thirdParty.hosts()).toEqual(expect.arrayContaining(["www.googletagmanager.com", "beacon-v2.helpscout.net"]));
@@ -280,7 +280,7 @@ test.describe("third-party scripts and analytics (SPEC 2.2, 7.5)", () => {
   });
 });
 
-test.describe("static islands (ARCHITECTURE.md 7: blocks that need no React keep the server's DOM)", () => {
+test.describe("static islands (docs/architecture.md#lighthouse-and-main-thread: blocks that need no React keep the server's DOM)", () => {
   const keptIslands = (page: Page) =>
     page.evaluate(() => {
       const islands = [...document.querySelectorAll("[data-island]")];

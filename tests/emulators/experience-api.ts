@@ -1,5 +1,5 @@
 /**
- * A local Experience API (SPEC 7.2; ARCHITECTURE.md 6) answering exactly the shape the Ninetailed SDK
+ * A local Experience API (docs/product-rules.md#personalization-service; docs/architecture.md#testing) answering exactly the shape the Ninetailed SDK
  * parses: {message, error, data: {profile, experiences: [{experienceId, variantIndex, variants, sticky}], changes}}.
  *
  *   GET  /v2/organizations/{clientId}/environments/{env}/profiles/{id}
@@ -101,7 +101,7 @@ function hostOf(url: string | undefined): string {
   }
 }
 
-/** The audiences an event puts a profile in (SPEC 3.7; rules from content/personalization/audiences.json). */
+/** The audiences an event puts a profile in (docs/product-rules.md#personalization-data; rules from content/personalization/audiences.json). */
 export function audiencesFor(event: Event, audiences: AudienceEntry[]): string[] {
   const pageUrl = (event.context?.page?.url ?? (event.properties?.url as string | undefined)) || "";
   let campaign = event.context?.campaign?.name ?? "";
@@ -242,7 +242,7 @@ export function createExperienceApi(content = loadPersonalizationContent()) {
     } catch {
       return fail(400, "The body is not JSON");
     }
-    // SPEC 5.3: a request carrying events needs at least one event.
+    // docs/product-rules.md#personalization-events: a request carrying events needs at least one event.
     if (!Array.isArray(body.events) || body.events.length === 0) return fail(400, "events must be a non-empty array");
     const list = body.events as Event[];
 

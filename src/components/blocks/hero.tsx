@@ -21,7 +21,7 @@ const HeroGrid = styled(Container)`
   }
 `;
 
-/** SPEC 4.6: a hero can be replaced per audience; variants keep the baseline's image (no layout shift from it). */
+/** docs/product-rules.md#personalization: a hero can be replaced per audience; variants keep the baseline's image (no layout shift from it). */
 export function HeroBlock({ s, first }: BlockProps<HeroContent>) {
   const { experiences, heroVariants } = usePersonalizationContent();
   const baselineId = `section:${s.sectionId ?? s.id}`;

@@ -49,8 +49,8 @@ export interface NewsletterPromptProps {
 }
 
 /**
- * The newsletter prompt after a blog post: the newsletter lead form (an email catcher, SPEC 4.8) and "No thanks",
- * which stores `newsletter_nothanks` for the storage helper's year (ARCHITECTURE.md 3). Loaded by NewsletterSlot.
+ * The newsletter prompt after a blog post: the newsletter lead form (an email catcher, docs/product-rules.md#lead-form-flow) and "No thanks",
+ * which stores `newsletter_nothanks` for the storage helper's year (docs/product-rules.md#browser-storage). Loaded by NewsletterSlot.
  */
 export function NewsletterPrompt({ form }: NewsletterPromptProps) {
   const heading = useId();

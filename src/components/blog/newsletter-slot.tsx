@@ -6,7 +6,7 @@ import { mayPromptNewsletter } from "../../lib/newsletter";
 type State = "deciding" | "waiting" | "off";
 
 /**
- * Where a blog post asks its reader to subscribe (SPEC 3.8 markers). The prompt (its code and the lead
+ * Where a blog post asks its reader to subscribe (docs/product-rules.md#markers). The prompt (its code and the lead
  * form's) loads only for a reader who has neither subscribed nor said "No thanks", and appears only
  * while this place is out of view: inserting it then moves nothing the reader sees (CLS 0). A reader
  * who has scrolled past keeps their place (the browser's scroll anchoring).
@@ -20,7 +20,7 @@ export function NewsletterSlot({ form }: { form: LeadFormData | null | undefined
     if (!form?.alternative_id || !form.fieldGroups?.length) return setState("off");
     let live = true;
     let observer: IntersectionObserver | undefined;
-    // A task after hydration: the first storage read of a page is a synchronous round trip (ARCHITECTURE.md 7).
+    // A task after hydration: the first storage read of a page is a synchronous round trip (docs/architecture.md#lighthouse-and-main-thread).
     const timer = setTimeout(() => {
       if (!mayPromptNewsletter()) return setState("off");
       setState("waiting");

@@ -14,7 +14,7 @@ export interface LeadFormConsentProps {
 }
 
 /**
- * Consent texts and checkboxes (SPEC 3.8): each checkbox submits legal--{id} with a hidden
+ * Consent texts and checkboxes (docs/product-rules.md#lead-form-definition): each checkbox submits legal--{id} with a hidden
  * legal--{id}__TEXT; legal--consentToProcess__TEXT carries the consent-to-process text.
  * The HTML was sanitized at build time (schema @sanitized).
  */

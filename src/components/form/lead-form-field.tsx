@@ -19,7 +19,7 @@ export interface LeadFormFieldProps {
   onFile(field: Field, file: File | undefined): void;
 }
 
-/** One lead-form field of any SPEC 3.8 type; errors are tied to it with aria-invalid/aria-describedby. */
+/** One lead-form field of any docs/product-rules.md#lead-form-definition type; errors are tied to it with aria-invalid/aria-describedby. */
 export function LeadFormField(props: LeadFormFieldProps) {
   const { field, idPrefix, value, error, disabled, bare } = props;
   const id = `${idPrefix}-${field.name}`;
@@ -100,7 +100,7 @@ export function LeadFormField(props: LeadFormFieldProps) {
         <>
           <Input
             {...common}
-            // the URL, not the file, is what must be present (SPEC 5.2); the hidden companion holds it
+            // the URL, not the file, is what must be present (docs/product-rules.md#lead-form-validation); the hidden companion holds it
             required={field.required && !value}
             name={undefined}
 

@@ -4,12 +4,12 @@ import type { LeadFormProps } from "./lead-form";
 
 export type LeadFormData = Queries.LeadFormFieldsFragment;
 
-// The form's code loads only on pages that have a form (ARCHITECTURE.md 7 budget).
+// The form's code loads only on pages that have a form (docs/architecture.md#first-load-javascript budget).
 const LeadForm = lazy(() => import("./lead-form"));
 
 /**
  * Where a lead form renders (landing-page Form sections and `::form[id]` in Markdown).
- * SPEC 3.8: nothing renders without an identifier or field groups.
+ * docs/product-rules.md#lead-form-definition: nothing renders without an identifier or field groups.
  */
 export function LeadFormSlot({ form, ...callbacks }: { form: LeadFormData | null | undefined } & Omit<Partial<LeadFormProps>, "form">) {
   // inline rather than imported from the rules module, which belongs in the lazy chunk

@@ -1,7 +1,7 @@
 import styled, { css } from "styled-components";
 import { theme } from "../../theme/theme";
 
-/** Styles shared by the lead-form parts (SPEC 4.8 layouts: regular, compact, email catcher). */
+/** Styles shared by the lead-form parts (docs/product-rules.md#lead-form-flow layouts: regular, compact, email catcher). */
 export const FormBox = styled.form<{ $compact: boolean; $catcher: boolean }>`
   display: grid;
   gap: ${({ $compact }) => ($compact ? theme.space.s : theme.space.m)};
@@ -145,7 +145,7 @@ export const SmallPrint = styled.div`
   }
 `;
 
-/** Email catcher: the input and the button always share one row (SPEC 4.8). */
+/** Email catcher: the input and the button always share one row (docs/product-rules.md#lead-form-flow). */
 export const Row = styled.div`
   display: flex;
   gap: ${theme.space.xs};
@@ -174,12 +174,12 @@ export const StatusBox = styled.div<{ $tone: "info" | "success" | "error" }>`
 
 /**
  * The success message of a native (no-JavaScript) submission: hidden until the function's redirect lands on
- * `#<form id>-sent`, then shown in place of the form, which it precedes (SPEC 4.8 success state). Static, so it
+ * `#<form id>-sent`, then shown in place of the form, which it precedes (docs/product-rules.md#lead-form-flow success state). Static, so it
  * adds no work while the page hydrates; display:none takes no room, so it never shifts the layout.
  */
 export const SentNote = styled.div`
   display: none;
-  /* the space SPEC 2.3 leaves above a hash target: the fixed header would cover the message */
+  /* the space docs/product-rules.md#hash-routes leaves above a hash target: the fixed header would cover the message */
   scroll-margin-top: 120px;
   margin: ${theme.space.l} 0;
   padding: ${theme.space.s} ${theme.space.m};

@@ -52,7 +52,7 @@ export interface LeadFormProps {
   onSubmitted?: (result: SubmitResult, payload: LeadSubmission) => void;
 }
 
-/** After success: redirectUrl in a new tab, or for the free-trial form the page's free-trial link (SPEC 4.8). */
+/** After success: redirectUrl in a new tab, or for the free-trial form the page's free-trial link (docs/product-rules.md#lead-form-flow). */
 function openAfterSuccess(form: LeadFormDefinition) {
   let target = form.redirectUrl ?? "";
   if (form.alternative_id === FREE_TRIAL_FORM_ID) {
@@ -63,7 +63,7 @@ function openAfterSuccess(form: LeadFormDefinition) {
 }
 
 /**
- * The lead form (SPEC 3.8, 4.8, 5.2): native validation with our messages, the email-catcher and
+ * The lead form (docs/product-rules.md#lead-form-definition, #lead-form-flow, #lead-form-validation): native validation with our messages, the email-catcher and
  * compact layouts, file uploads, consent, and the idle → invalid | submitting → success | error flow.
  */
 export function LeadForm({ form, onSubmit, onSubmitted }: LeadFormProps) {
@@ -94,7 +94,7 @@ export function LeadForm({ form, onSubmit, onSubmitted }: LeadFormProps) {
   const errorsRef = useRef(errors);
   errorsRef.current = errors;
 
-  // Hidden fields read same-named URL parameters (SPEC 4.8); only the browser has a URL.
+  // Hidden fields read same-named URL parameters (docs/product-rules.md#lead-form-flow); only the browser has a URL.
   useEffect(() => {
     setValues((current) => {
       const fromUrl = initialValues(form, window.location.search);
@@ -168,7 +168,7 @@ export function LeadForm({ form, onSubmit, onSubmitted }: LeadFormProps) {
     (name: string, value: string) => {
       setValues((current) => ({ ...current, [name]: value }));
       valuesRef.current = { ...valuesRef.current, [name]: value };
-      // SPEC 4.8: an invalid field re-validates once typing pauses for 200 ms.
+      // docs/product-rules.md#lead-form-flow: an invalid field re-validates once typing pauses for 200 ms.
       if (errorsRef.current[name]) {
         clearTimeout(timers.current.get(name));
         timers.current.set(
@@ -180,7 +180,7 @@ export function LeadForm({ form, onSubmit, onSubmitted }: LeadFormProps) {
     [revalidateSettled],
   );
 
-  // SPEC 4.8: and on blur. A blur by a press on another control comes within that press (a mouse: before its
+  // docs/product-rules.md#lead-form-flow: and on blur. A blur by a press on another control comes within that press (a mouse: before its
   // release; a tap: in the task that also delivers the tap's mouseup and click), so it re-validates a task later.
   const onBlur = useCallback(
     (name: string) => {
@@ -252,7 +252,7 @@ export function LeadForm({ form, onSubmit, onSubmitted }: LeadFormProps) {
     [onValue, control],
   );
 
-  // SPEC 4.8, before React: whatever the visitor entered into the server's HTML while the scripts loaded is the
+  // docs/product-rules.md#lead-form-flow, before React: whatever the visitor entered into the server's HTML while the scripts loaded is the
   // form's state from the start (readTypedBeforeHydration says why), validated as typed; a file chosen then
   // uploads now. Once, in the hydrating commit: nothing can render the defaults over it before this runs.
   const adopted = useRef(false);
@@ -273,7 +273,7 @@ export function LeadForm({ form, onSubmit, onSubmitted }: LeadFormProps) {
   const handleSubmit = async (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (state === "submitting" || state === "success" || state === "error" || uploading.size > 0) return;
-    // SPEC 4.8: every visible field is flagged at once and the first invalid one focused.
+    // docs/product-rules.md#lead-form-flow: every visible field is flagged at once and the first invalid one focused.
     const found: Record<string, string> = {};
     for (const field of fields) {
       if (field.hidden) continue;
@@ -320,7 +320,7 @@ export function LeadForm({ form, onSubmit, onSubmitted }: LeadFormProps) {
     if (result.success) {
       setState("success");
       setMessage(successText(form));
-      // the newsletter prompt stops asking once the visitor subscribed (ARCHITECTURE.md 3)
+      // the newsletter prompt stops asking once the visitor subscribed (docs/product-rules.md#browser-storage)
       if (form.alternative_id === NEWSLETTER_FORM_ID) setStored(NEWSLETTER_SUBSCRIBER_KEY, true);
       openAfterSuccess(form);
     } else {
@@ -377,13 +377,13 @@ export function LeadForm({ form, onSubmit, onSubmitted }: LeadFormProps) {
       <FormBox
         ref={formRef}
         // Progressive enhancement: without JavaScript (or before it hydrates) the browser posts the form to the same
-        // function as application/x-www-form-urlencoded; with it, handleSubmit sends JSON instead (SPEC 7.1).
-        // noValidate either way: the messages are ours (SPEC 5.2), from this code or from the function's answer.
+        // function as application/x-www-form-urlencoded; with it, handleSubmit sends JSON instead (docs/product-rules.md#lead-form-calls).
+        // noValidate either way: the messages are ours (docs/product-rules.md#lead-form-validation), from this code or from the function's answer.
         method="post"
         action={SUBMIT_URL}
         noValidate
         onSubmit={handleSubmit}
-        // native pop-ups are suppressed; our messages show instead (SPEC 5.2)
+        // native pop-ups are suppressed; our messages show instead (docs/product-rules.md#lead-form-validation)
         onInvalidCapture={(e) => e.preventDefault()}
         aria-label={form.name ?? undefined}
         aria-busy={state === "submitting" || undefined}

@@ -7,7 +7,7 @@ export interface TypedBeforeHydration {
   values: Record<string, string>;
   /** The consent checkboxes ticked. */
   consent: Set<number>;
-  /** Files chosen, not yet uploaded (a file field's value is the URL its upload returns, SPEC 4.8). */
+  /** Files chosen, not yet uploaded (a file field's value is the URL its upload returns, docs/product-rules.md#lead-form-flow). */
   files: { field: LeadFormField; file: File }[];
 }
 
@@ -19,7 +19,7 @@ export interface TypedBeforeHydration {
  *
  * Reads by name, as a native submission would (`form.elements`), so every field type is covered the same way:
  * text, email and textarea values, the selected option, the checked radio, consent checkboxes, chosen files.
- * Hidden fields are not read: their values come from the URL (SPEC 4.8), not from the visitor.
+ * Hidden fields are not read: their values come from the URL (docs/product-rules.md#lead-form-flow), not from the visitor.
  */
 export function readTypedBeforeHydration(
   form: HTMLFormElement,

@@ -6,7 +6,7 @@ import { Container } from "../ui/container";
 import { BAR_COPY, DISMISSED_KEYS, decideBar, parseVisitorInfo, showPoint, withDemoFlag, type BarDecision } from "../../lib/fixed-bar";
 import type { FixedBarVariant } from "../../lib/layout-rules";
 
-/** Local-storage entries we write expire after a year (ARCHITECTURE 3). */
+/** Local-storage entries we write expire after a year (docs/product-rules.md#browser-storage). */
 const DISMISS_TTL_MS = 31_536_000_000;
 export const VISITOR_INFO_KEY = "ziDetails";
 
@@ -35,7 +35,7 @@ function dismiss(key: string): void {
   }
 }
 
-/** The variant visible when the previous page unmounted (SPEC 2.2: the demo bar stays on two paths). */
+/** The variant visible when the previous page unmounted (docs/product-rules.md#layout-per-path: the demo bar stays on two paths). */
 let shownOnPreviousPage: FixedBarVariant | null = null;
 
 // Static: showing the bar toggles an attribute instead of adding a class, so no rule is inserted into the page's
@@ -109,7 +109,7 @@ export interface FixedBarProps {
 }
 
 /**
- * The fixed call-to-action bar (SPEC 2.2, 4.4, 5.1, 9). Decided in the browser (it depends on local
+ * The fixed call-to-action bar (docs/product-rules.md#layout-per-path, #fixed-bar, #fixed-bar-eligibility, #constants). Decided in the browser (it depends on local
  * storage), so the server renders nothing; it is fixed to the viewport, so it never shifts layout.
  */
 export function FixedBar({ pathname, urls, lift }: FixedBarProps) {
@@ -135,7 +135,7 @@ export function FixedBar({ pathname, urls, lift }: FixedBarProps) {
         setVisible(true);
         return () => {};
       }
-      // SPEC 4.4: visible once scrolled to a third of the page height minus the viewport; then stop listening.
+      // docs/product-rules.md#fixed-bar: visible once scrolled to a third of the page height minus the viewport; then stop listening.
       const check = () => {
         if (window.scrollY < showPoint(document.documentElement.scrollHeight, window.innerHeight)) return false;
         setVisible(true);
@@ -148,7 +148,7 @@ export function FixedBar({ pathname, urls, lift }: FixedBarProps) {
     }
 
     // Decided in a task of its own after hydration: the first read of local storage is a synchronous
-    // round trip, and the bar shows no sooner than the visitor scrolls (ARCHITECTURE.md 7: TBT).
+    // round trip, and the bar shows no sooner than the visitor scrolls (docs/architecture.md#lighthouse-and-main-thread: TBT).
     let stopListening = () => {};
     const timer = setTimeout(() => (stopListening = decide()), 0);
     return () => {

@@ -122,7 +122,7 @@ export function Copyright({ name }: { name: string }) {
 const footerActions = { doNotSell: () => void requestDoNotSell() };
 
 /**
- * The large footer (SPEC 2.5, 3.2), the small footer (logo and copyright), or none. Nothing without data.
+ * The large footer (docs/product-rules.md#navigation-and-footer, #navigation-data), the small footer (logo and copyright), or none. Nothing without data.
  * Links and one button: a static island, whose "Do not sell" button runs through the island's actions.
  */
 export function Footer(props: FooterProps) {

@@ -29,9 +29,9 @@ export interface HeaderProps {
   urls: { signup: string; demo: string; login: string };
 }
 
-/** SPEC 9: leaving the header closes its drawer after 100 ms. */
+/** docs/product-rules.md#constants: leaving the header closes its drawer after 100 ms. */
 export const CLOSE_DELAY_MS = 100;
-/** Wide screens with a mouse get the inline navigation with hover drawers; everything else the menu toggle (SPEC 4.3). */
+/** Wide screens with a mouse get the inline navigation with hover drawers; everything else the menu toggle (docs/product-rules.md#menus-and-drawers). */
 export const DESKTOP_QUERY = "(min-width: 1024px) and (hover: hover) and (pointer: fine)";
 const WIDE_QUERY = "(min-width: 1024px)";
 const TOUCH_QUERY = "(hover: none), (pointer: coarse)";
@@ -287,7 +287,7 @@ const HideSmall = styled.span`
 `;
 
 /**
- * The site header (SPEC 2.2, 3.1, 4.2, 4.3): navigation from data, mega-menu drawers as a WAI-ARIA
+ * The site header (docs/product-rules.md#layout-per-path, #navigation-data, #header-states, #menus-and-drawers): navigation from data, mega-menu drawers as a WAI-ARIA
  * disclosure navigation, the scroll state machine. Renders nothing without navigation data.
  */
 export function Header({ navigation, labelAlternatives = {}, showLogin, isStatic, urls }: HeaderProps) {
@@ -308,7 +308,7 @@ export function Header({ navigation, labelAlternatives = {}, showLogin, isStatic
   const firstDrawer = items.find((item) => item.columns?.length)?.id ?? null;
   const hasItems = items.length > 0;
 
-  // SPEC 4.3: a phone's drawer animates its height, so for a quarter of a second the items below it move, and
+  // docs/product-rules.md#menus-and-drawers: a phone's drawer animates its height, so for a quarter of a second the items below it move, and
   // the menu grows or shrinks over the overlay. A tap aimed at an item would land on whatever slid under the
   // finger: another item, or the overlay, which closes the menu. While a drawer's height animates, the items
   // take no taps (they fall on the menu's background) and the overlay ignores them.
@@ -362,7 +362,7 @@ export function Header({ navigation, labelAlternatives = {}, showLogin, isStatic
   }, []);
   useEffect(() => () => clearTimeout(closeTimer.current), []);
 
-  // SPEC 4.3: on wide screens without touch, opening the menu opens the first drawer.
+  // docs/product-rules.md#menus-and-drawers: on wide screens without touch, opening the menu opens the first drawer.
   useEffect(() => {
     if (menuOpen && isWide && !isTouch) setOpenDrawer((current) => current ?? firstDrawer);
   }, [menuOpen, isWide, isTouch, firstDrawer]);
@@ -422,12 +422,12 @@ export function Header({ navigation, labelAlternatives = {}, showLogin, isStatic
   const onNavBlur = (event: React.FocusEvent) => {
     if (!navRef.current?.contains(event.relatedTarget as Node | null)) setOpenDrawer(null);
   };
-  // Any link followed inside the navigation closes the menu and the drawer (SPEC 4.3).
+  // Any link followed inside the navigation closes the menu and the drawer (docs/product-rules.md#menus-and-drawers).
   const onNavClick = (event: React.MouseEvent) => {
     if ((event.target as HTMLElement).closest("a")) closeAll();
   };
 
-  // SPEC 2.2: the home page shows Login instead of Get a Demo.
+  // docs/product-rules.md#layout-per-path: the home page shows Login instead of Get a Demo.
   const secondary = showLogin ? (
     <Button href={urls.login} variant="outline" size="S" data-nav="login">
       Login

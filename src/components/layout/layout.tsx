@@ -42,11 +42,11 @@ export interface LayoutProps {
   children: React.ReactNode;
 }
 
-/** The shared layout (SPEC 1, 2.2): header, main, footer variant per path. */
+/** The shared layout (docs/product-rules.md#overview, #layout-per-path): header, main, footer variant per path. */
 export function Layout({ path, useStaticHeader, children }: LayoutProps) {
   const { navigation, footer, siteSettings, urlTable } = useSiteData();
   const personalization = usePersonalizationContent();
-  // SPEC 3.1: the navigation can be swapped per audience ("navigation:<navId>" in experience content).
+  // docs/product-rules.md#navigation-data: the navigation can be swapped per audience ("navigation:<navId>" in experience content).
   const navExperiences = React.useMemo(
     () =>
       experiencesFor<NavData | null | undefined>(personalization.experiences, "navigation:baseline", (variantId) =>

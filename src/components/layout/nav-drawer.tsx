@@ -13,7 +13,7 @@ type Column = NonNullable<NavItem["columns"]>[number];
 type DrawerItem = Column["items"][number];
 type ColumnFooter = NonNullable<Column["footer"]>;
 
-/** Card colour variants (SPEC 3.1: orange or purple, each strong or light), chosen by data-tone. */
+/** Card colour variants (docs/product-rules.md#navigation-data: orange or purple, each strong or light), chosen by data-tone. */
 const TONES = ["ORANGE", "ORANGE_LIGHT", "PURPLE", "PURPLE_LIGHT"] as const;
 type Tone = (typeof TONES)[number];
 const toneOf = (color: string | null | undefined): Tone | undefined => TONES.find((tone) => tone === color);
@@ -190,7 +190,7 @@ function DrawerEntry({ item }: { item: DrawerItem }) {
       </div>
     );
   }
-  // SPEC 5.1: cards render only with both title and url.
+  // docs/product-rules.md#incomplete-data: cards render only with both title and url.
   if (!item.title || !item.url) return null;
   const image = item.image?.gatsbyImageData as IGatsbyImageData | null | undefined;
   const position = image ? (item.imagePosition ?? "FULL_WIDTH") : null;
@@ -244,7 +244,7 @@ function ColumnFooterBlock({ footer }: { footer: ColumnFooter }) {
   );
 }
 
-/** The contents of one mega-menu drawer (SPEC 3.1): links and cards, a static island until the item changes. */
+/** The contents of one mega-menu drawer (docs/product-rules.md#navigation-data): links and cards, a static island until the item changes. */
 export function DrawerContent({ item }: { item: NavItem }) {
   return (
     <StaticIsland source={item}>

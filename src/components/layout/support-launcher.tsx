@@ -41,7 +41,7 @@ const Launcher = styled.a`
 `;
 
 /**
- * The support-widget launcher (SPEC 1, 4.5). With the widget loaded it opens it in place; without it
+ * The support-widget launcher (docs/product-rules.md#overview, #support-widget). With the widget loaded it opens it in place; without it
  * (no script configured, blocked, or still loading) it is a plain link to the ask page, whose
  * #contact-us route opens the widget there or falls back to e-mail.
  */

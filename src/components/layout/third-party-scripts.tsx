@@ -5,7 +5,7 @@ import type { ScriptsConfig } from "../../lib/third-party-scripts";
 import { publicConfig } from "../../config/public";
 
 /**
- * The page's third-party scripts (SPEC 2.2, 7.5; ARCHITECTURE.md 7), through Gatsby's <Script> so
+ * The page's third-party scripts (docs/product-rules.md#layout-per-path, #scripts-and-analytics; docs/architecture.md#lighthouse-and-main-thread), through Gatsby's <Script> so
  * none blocks rendering. Decided after hydration from the real host (analytics load only on
  * marketing, login and sign-up pages); with no ids configured nothing renders and nothing is requested.
  */

@@ -2,21 +2,21 @@ import { createElement, isValidElement, type ReactNode } from "react";
 import { APP_SCRIPTS_SLICE, GATSBY_SCRIPTS_SLICE } from "../../lib/app-scripts-slice";
 
 /**
- * Gatsby's app scripts start once the page's largest paint is on screen (docs/page-load.md).
+ * Gatsby's app scripts start once the page's largest paint is on screen (docs/techniques/deferred-app-scripts.md).
  *
  * Gatsby ends every page with its scripts (the chunk map, the compilation hash and the async
- * webpack-runtime, framework and app bundles, ~95 KB gzip), as the `_gatsby-scripts` slice it stitches
- * into each page after rendering. The browser fetches those bundles as soon as it sees them, next to the
- * hero image, and runs them before the image is painted: on a throttled phone that is about half a second
- * more of largest paint (Lighthouse: 1.78 s against 1.07 s for the same HTML without scripts).
+ * webpack-runtime, framework and app bundles), as the `_gatsby-scripts` slice it stitches into each page
+ * after rendering. The browser fetches those bundles as soon as it sees them, next to the hero image, and
+ * runs them before the image is painted: on a throttled phone that delays the largest paint well past the
+ * same HTML without scripts.
  *
  * The slice is therefore rendered inside a <template>, where the browser neither fetches nor runs
  * anything, and one small inline script (the same text on every page, so one CSP hash) inserts a copy of
  * it once the page has loaded, its priority images have decoded and a frame has been painted; or at the
- * first key or pointer press, if that comes sooner. The scripts then run as they did (Gatsby's loader
+ * first key or pointer press, if that comes sooner. The scripts then run as usual (Gatsby's loader
  * sees the document already loaded and hydrates at once); only when they start has moved. The template
  * holds the site's copy of that slice, whose chunk map is a script file rather than inline text
- * (src/node/app-scripts-slice.ts): the HTML, fetched whole before the first paint, is ~0.75 KB smaller.
+ * (src/node/app-scripts-slice.ts), which keeps the HTML, fetched whole before the first paint, smaller.
  *
  * This leans on Gatsby internals (the slice id, and stitching that fills the slice wherever its
  * placeholder is): `tests/e2e/largest-paint.spec.ts` fails when a built page loads a script outside the

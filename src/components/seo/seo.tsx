@@ -23,7 +23,7 @@ export interface SeoProps {
 
 /**
  * Head tags for every page (Gatsby Head API): title, description, canonical, Open Graph, Twitter, JSON-LD.
- * No theme-color: gatsby-plugin-manifest writes it into every page from the manifest's theme_color (SPEC 3.8).
+ * No theme-color: gatsby-plugin-manifest writes it into every page from the manifest's theme_color (docs/product-rules.md#design-tokens).
  */
 export function Seo({ title, description, path, image, noindex, type = "website", jsonLd = [], trail, children }: SeoProps) {
   const site = useSiteData();

@@ -95,7 +95,7 @@ export type ButtonProps = Common &
     | ({ href?: undefined } & React.ButtonHTMLAttributes<HTMLButtonElement>)
   );
 
-/** SPEC 3.8: sizes S, M, L; variants primary, outline, secondary, warning. A link when given href. */
+/** docs/product-rules.md#design-tokens: sizes S, M, L; variants primary, outline, secondary, warning. A link when given href. */
 export function Button({ size = "M", variant = "primary", ...props }: ButtonProps) {
   if (props.href !== undefined) return <StyledLink $size={size} $variant={variant} {...props} />;
   const { type = "button", ...rest } = props as React.ButtonHTMLAttributes<HTMLButtonElement>;

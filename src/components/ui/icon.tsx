@@ -13,10 +13,10 @@ export interface IconProps {
 
 /**
  * The mask paints the SVG in the surrounding text colour, so icons follow hover and theme colours.
- * One static rule for every icon; the glyph and size are the element's own style (ARCHITECTURE.md 7:
- * a rule per icon name made a quarter of each page's CSS, all re-inserted by styled-components on load).
- * The glyph's address is given once, as `--icon`, which both mask properties read: written out in each
- * of them it was ~60 bytes more on every icon, ~1.5 KB of every page's HTML (docs/page-load.md).
+ * One static rule for every icon; the glyph and size are the element's own style (docs/architecture.md#lighthouse-and-main-thread:
+ * a rule per icon name would be a large part of each page's CSS, all re-inserted by styled-components on load).
+ * The glyph's address is given once, as `--icon`, which both mask properties read, rather than written out in
+ * each of them on every icon of the page's HTML (docs/techniques/small-html.md).
  */
 const Glyph = styled.span`
   display: inline-block;

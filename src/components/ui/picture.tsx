@@ -29,8 +29,8 @@ export function Picture({ image, alt, className, priority = false }: PictureProp
   const fallback = images.fallback;
   const size: CSSProperties =
     layout === "fixed" ? { width, height } : { width: "100%", height: "auto", maxWidth: layout === "constrained" ? width : undefined };
-  // Not behind the page's largest image: it is fetched at once, and its blurred copy (~0.9 KB gzip of
-  // base64) would be in the HTML, which is fetched whole before anything paints (docs/page-load.md).
+  // Not behind the page's largest image: it is fetched at once, and its blurred copy (base64) would be in
+  // the HTML, which is fetched whole before anything paints (docs/techniques/small-html.md).
   const blur = priority ? undefined : placeholder?.fallback;
   return (
     <picture className={className} style={boxStyle(layout, width)}>

@@ -9,7 +9,7 @@ export interface SmartLinkProps extends Omit<React.AnchorHTMLAttributes<HTMLAnch
 }
 
 /**
- * A link from data (SPEC 2.5): "{{key}}" addresses are looked up in the URL table; an address
+ * A link from data (docs/product-rules.md#navigation-and-footer): "{{key}}" addresses are looked up in the URL table; an address
  * containing // is external (plain anchor); "#…" is a same-page anchor; no address renders text.
  */
 export function SmartLink({ href, children, ...rest }: SmartLinkProps) {

@@ -14,13 +14,13 @@ export const htmlToText = (html: string | null | undefined) =>
     .replace(/\s+/g, " ")
     .trim();
 
-/** SPEC 3.8: defaultValues are joined with semicolons; otherwise defaultValue. */
+/** docs/product-rules.md#lead-form-definition: defaultValues are joined with semicolons; otherwise defaultValue. */
 export function defaultValueOf(field: LeadFormField): string {
   if (field.defaultValues?.length) return field.defaultValues.join(";");
   return field.defaultValue ?? "";
 }
 
-/** SPEC 4.8: a hidden field takes its value from a same-named URL query parameter when present. */
+/** docs/product-rules.md#lead-form-flow: a hidden field takes its value from a same-named URL query parameter when present. */
 export function initialValues(form: LeadFormDefinition, search = ""): Record<string, string> {
   const params = new URLSearchParams(search);
   const values: Record<string, string> = {};
@@ -39,7 +39,7 @@ export interface SubmissionContext {
 }
 
 /**
- * SPEC 3.8 payload: formId, hubspotutk, pageUri, pageName, ipAddress and every field by name, plus
+ * docs/product-rules.md#lead-form-definition payload: formId, hubspotutk, pageUri, pageName, ipAddress and every field by name, plus
  * the consent values legal--{id} ("true"/"false"), legal--{id}__TEXT and legal--consentToProcess__TEXT.
  */
 export function buildPayload(
@@ -61,10 +61,10 @@ export function buildPayload(
   return payload;
 }
 
-/** Text of the first h1 on the page, or empty (SPEC 3.8 pageName). */
+/** Text of the first h1 on the page, or empty (docs/product-rules.md#lead-form-definition pageName). */
 export const pageNameOf = (doc: Document) => doc.querySelector("h1")?.textContent?.replace(/\s+/g, " ").trim() ?? "";
 
-/** GET the public IP lookup before every submit; any failure gives "" (SPEC 7.1). */
+/** GET the public IP lookup before every submit; any failure gives "" (docs/product-rules.md#lead-form-calls). */
 export async function lookupIpAddress(url: string, fetcher: typeof fetch = fetch, timeoutMs = 3000): Promise<string> {
   if (!url) return "";
   const controller = typeof AbortController === "function" ? new AbortController() : undefined;

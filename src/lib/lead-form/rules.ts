@@ -1,6 +1,6 @@
 import type { LeadFormDefinition, LeadFormField, LeadFormFieldGroup } from "./types";
 
-/** SPEC 5.2 messages. */
+/** docs/product-rules.md#lead-form-validation messages. */
 export const MESSAGES = {
   email: "Please enter a valid email address",
   required: "Sorry, that is required",
@@ -8,7 +8,7 @@ export const MESSAGES = {
   upload: "Sorry, that file could not be uploaded",
 } as const;
 
-/** SPEC 9 constants. */
+/** docs/product-rules.md#constants. */
 export const VALIDATION_DEBOUNCE_MS = 200;
 export const COMPACT_GROUP_THRESHOLD = 6;
 export const FILE_ACCEPT = "image/*,.pdf";
@@ -18,7 +18,7 @@ export const SENDING_TEXT = "Sending...";
 export const FREE_TRIAL_FORM_ID = "free-trial";
 
 /**
- * SPEC 5.2 email rule: some text, an @, then a domain with a dot inside (not at either end) and not on
+ * docs/product-rules.md#lead-form-validation email rule: some text, an @, then a domain with a dot inside (not at either end) and not on
  * the blocked list; blocked entries ("gmail.") match as a prefix of the part after the @.
  */
 export function isValidEmail(value: string, blockedDomains: ReadonlyArray<string> = []): boolean {
@@ -33,7 +33,7 @@ export function isValidEmail(value: string, blockedDomains: ReadonlyArray<string
   return !blockedDomains.some((blocked) => blocked.trim() !== "" && lower.startsWith(blocked.trim().toLowerCase()));
 }
 
-/** A field's value problem, or null when valid (SPEC 5.2). File fields are judged by their hidden URL value. */
+/** A field's value problem, or null when valid (docs/product-rules.md#lead-form-validation). File fields are judged by their hidden URL value. */
 export function fieldError(field: LeadFormField, value: string): string | null {
   const empty = value.trim() === "";
   if (field.fieldType === "email") {
@@ -52,27 +52,27 @@ export const visibleFields = (group: LeadFormFieldGroup) => group.alternative_fi
 export const visibleGroups = (form: LeadFormDefinition) => (form.fieldGroups ?? []).filter((g) => visibleFields(g).length > 0);
 export const allFields = (form: LeadFormDefinition) => (form.fieldGroups ?? []).flatMap((g) => g.alternative_fields);
 
-/** SPEC 3.8: nothing renders without alternative_id or with no field groups. */
+/** docs/product-rules.md#lead-form-definition: nothing renders without alternative_id or with no field groups. */
 export const isRenderable = (form: LeadFormDefinition | null | undefined): form is LeadFormDefinition =>
   Boolean(form?.alternative_id && form.fieldGroups?.length);
 
-/** SPEC 4.8 email catcher: an email field and no other visible non-file field. */
+/** docs/product-rules.md#lead-form-flow email catcher: an email field and no other visible non-file field. */
 export function isEmailCatcher(form: LeadFormDefinition): boolean {
   const visible = allFields(form).filter((f) => !f.hidden && f.fieldType !== "file");
   return visible.length === 1 && visible[0].fieldType === "email";
 }
 
-/** SPEC 4.8 compact layout: isCompact, or 6 or more visible field groups. */
+/** docs/product-rules.md#lead-form-flow compact layout: isCompact, or 6 or more visible field groups. */
 export const isCompactLayout = (form: LeadFormDefinition) =>
   Boolean(form.isCompact) || visibleGroups(form).length >= COMPACT_GROUP_THRESHOLD;
 
-/** SPEC 8: customSuccessMessage → configuration.postSubmitAction.value → "Thank you!". */
+/** docs/product-rules.md#error-catalogue: customSuccessMessage → configuration.postSubmitAction.value → "Thank you!". */
 export const successText = (form: LeadFormDefinition) =>
   form.customSuccessMessage?.trim() || form.configuration?.postSubmitAction?.value?.trim() || DEFAULT_SUCCESS_TEXT;
 
 export const submitText = (form: LeadFormDefinition) => form.displayOptions?.submitButtonText?.trim() || DEFAULT_SUBMIT_TEXT;
 
-/** Names the consent options submit under (SPEC 3.8). */
+/** Names the consent options submit under (docs/product-rules.md#lead-form-definition). */
 export const consentName = (subscriptionTypeId: number) => `legal--${subscriptionTypeId}`;
 export const consentTextName = (subscriptionTypeId: number) => `legal--${subscriptionTypeId}__TEXT`;
 export const CONSENT_TO_PROCESS_TEXT = "legal--consentToProcess__TEXT";
@@ -90,11 +90,11 @@ export function consentError(checkboxes: ReadonlyArray<{ subscriptionTypeId: num
   return checkboxes.every((c) => !c.required || checked.has(c.subscriptionTypeId)) ? null : MESSAGES.required;
 }
 
-/** Where the lead form posts, as JSON from the script or natively without it (SPEC 7.1). */
+/** Where the lead form posts, as JSON from the script or natively without it (docs/product-rules.md#lead-form-calls). */
 export const SUBMIT_FORM_PATH = "/api/hubspot/submitForm";
 
 /**
  * The fragment a native (no-JavaScript) submission's answer sends the visitor back to: the page shows the
- * element of this id, the form's success message, through CSS `:target` (SPEC 4.8 success, without a script).
+ * element of this id, the form's success message, through CSS `:target` (docs/product-rules.md#lead-form-flow success, without a script).
  */
 export const sentFragment = (formId: string) => `${formId}-sent`;

@@ -1,5 +1,5 @@
 /**
- * A small allow-list sanitizer for status messages the server returns (SPEC 8: "Status messages
+ * A small allow-list sanitizer for status messages the server returns (docs/product-rules.md#error-catalogue: "Status messages
  * may contain HTML"). Form texts are sanitized at build time in the schema; this covers runtime HTML
  * without shipping a full sanitizer to the browser. Needs a DOM (browser or jsdom).
  */

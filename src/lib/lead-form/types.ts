@@ -1,5 +1,5 @@
 /**
- * The lead-form definition (SPEC 3.8) as both the GraphQL fragment and the raw JSON in
+ * The lead-form definition (docs/product-rules.md#lead-form-definition) as both the GraphQL fragment and the raw JSON in
  * content/forms provide it. Optional/nullable everywhere the sources differ.
  */
 export type LeadFieldType = "dropdown" | "email" | "file" | "multi_line_text" | "radio" | "single_line_text";
@@ -52,7 +52,7 @@ export interface LeadFormDefinition {
   readonly customSuccessMessage?: string | null;
 }
 
-/** The JSON the browser posts to /api/hubspot/submitForm (SPEC 7.1). */
+/** The JSON the browser posts to /api/hubspot/submitForm (docs/product-rules.md#lead-form-calls). */
 export interface LeadSubmission {
   formId: string;
   hubspotutk: string;

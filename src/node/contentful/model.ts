@@ -1,5 +1,5 @@
 /**
- * The Contentful content model, derived from the site's GraphQL interfaces (src/node/schema.ts) so
+ * The Contentful content model, derived from the site's GraphQL interfaces (src/node/schema/) so
  * the two cannot drift: one content type per entry interface, one field per interface field.
  * It drives the migrations (contentful/migrations), the converter (content/ → entries), the local
  * Delivery API emulator and the adapter's `Contentful*` types.
@@ -114,7 +114,7 @@ function derive(entity: string): ContentTypeModel {
   return {
     id: contentTypeIdOf(entity),
     name: humanize(entity),
-    description: `Implements the site's ${entity} interface (src/node/schema.ts).`,
+    description: `Implements the site's ${entity} interface (src/node/schema/).`,
     displayField: displayField ?? fields.find((f) => f.kind === "Symbol")?.id ?? fields[0].id,
     implements: entity,
     fields,

@@ -23,7 +23,7 @@ interface BlogData {
   allAuthor: { nodes: { id: string; slug: string }[] };
 }
 
-/** Related posts under a blog post (SPEC: not shown; ours). */
+/** Related posts under a blog post (the product rules leave this to us). */
 export const RELATED_POSTS = 3;
 /** Posts /blog/ shows: the newest overall, and the newest of each category. */
 export const LANDING_LATEST = 3;
@@ -68,8 +68,8 @@ export function categoryPages(category: { id: string; slug: string }, posts: rea
 }
 
 export function postPages(posts: readonly PostRef[]): PageSpec[] {
-  // Grouped once: related posts are looked up in the post's category, not the whole archive (which made
-  // this step quadratic: ~0.8 s at 5,000 posts).
+  // Grouped once: related posts are looked up in the post's category, not the whole archive (which would
+  // make this step quadratic in the number of posts).
   const byCategory = new Map<string, PostRef[]>();
   for (const post of posts) {
     const list = byCategory.get(post.category.slug);
@@ -89,8 +89,8 @@ export function postPages(posts: readonly PostRef[]): PageSpec[] {
 
 /**
  * An author's pages (`posts` newest first), `POSTS_PER_PAGE` posts each, like a category's: one page
- * listing a prolific author's whole archive would grow with it (at 5,000 posts, 2.5 MB of HTML and a query
- * over a thousand posts that any of their edits re-ran).
+ * listing a prolific author's whole archive would grow with it, in HTML and in a query over all of their
+ * posts that any of their edits would re-run.
  */
 export function authorPages(authors: readonly { id: string; slug: string }[], posts: readonly PostRef[]): PageSpec[] {
   return authors.flatMap((author) => {

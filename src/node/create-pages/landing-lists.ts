@@ -1,7 +1,7 @@
 /**
  * The site-wide lists a landing page can show (companies, integrations, jobs) come with the page's own
- * query, and only for a page that has the section: as static queries they were a request of their own on
- * every landing page, section or not (ARCHITECTURE.md 7). createPages sets the landing template's `with…`
+ * query, and only for a page that has the section: as static queries they would be a request of their own on
+ * every landing page, section or not (docs/architecture.md#publish-to-live). createPages sets the landing template's `with…`
  * query variables from the page's sections; each list's fragment is `@include(if: $with…)`.
  */
 

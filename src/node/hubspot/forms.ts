@@ -1,7 +1,7 @@
 /**
- * The HubSpot source adapter for lead forms (ARCHITECTURE.md 1): with HUBSPOT_ACCESS_TOKEN
+ * The HubSpot source adapter for lead forms (docs/architecture.md#data-flow): with HUBSPOT_ACCESS_TOKEN
  * set, the build reads the account's forms from HubSpot's marketing forms API v3
- * (GET /marketing/v3/forms/, paged by `after`) and maps each to our LeadForm shape (SPEC 3.8), so
+ * (GET /marketing/v3/forms/, paged by `after`) and maps each to our LeadForm shape (docs/product-rules.md#lead-form-definition), so
  * pages and components never know which source a form came from. A form's `alternative_id` (the id
  * pages embed) is its name as a slug ("Get a demo" → get-a-demo); its HubSpot id becomes `guid`,
  * the id submissions are delivered to.
@@ -52,7 +52,7 @@ export interface HubSpotForm {
   };
 }
 
-/** HubSpot's default block list is its list of free email providers; ours, as prefixes after the @ (SPEC 5.2). */
+/** HubSpot's default block list is its list of free email providers; ours, as prefixes after the @ (docs/product-rules.md#lead-form-validation). */
 export const FREE_MAIL_PREFIXES = ["gmail.", "yahoo.", "hotmail.", "outlook.", "aol.", "icloud."];
 
 const SAME_TYPE = new Set(["email", "single_line_text", "multi_line_text", "dropdown", "radio", "file"]);

@@ -51,7 +51,7 @@ export const siteSettingsSchema = z.object({
     sameAs: z.array(z.string().url()),
   }),
   social: z.object({ x: z.string().url(), facebook: z.string().url(), linkedin: z.string().url(), instagram: z.string().url() }),
-  /** SPEC 2.5: "{{key}}" in any link address is looked up here. Values are URLs or numbers written as strings. */
+  /** docs/product-rules.md#navigation-and-footer: "{{key}}" in any link address is looked up here. Values are URLs or numbers written as strings. */
   urlTable: z.record(z.string(), href),
 });
 
@@ -77,7 +77,7 @@ const columnFooter = z.object({
   items: z.array(listItem).optional(),
 });
 export const navigationSchema = z.object({
-  /** Which audience this navigation is for; the baseline has none (SPEC 3.1, personalization swaps it). */
+  /** Which audience this navigation is for; the baseline has none (docs/product-rules.md#navigation-data, personalization swaps it). */
   id: slug,
   navItems: z.array(
     z.object({
@@ -295,13 +295,13 @@ export const resourcesPageSchema = z.object({
 });
 
 // ---- documents: long-form Markdown used by static pages (content/documents/*.md) ----
-// A line "::form[<form id>]" alone in the body embeds that lead form (SPEC 2.5).
+// A line "::form[<form id>]" alone in the body embeds that lead form (docs/product-rules.md#navigation-and-footer).
 export const documentSchema = z.object({ slug, title: z.string(), description: z.string(), updated: isoDate.optional() });
 
 // ---- lead forms (content/forms/*.json): the schema every lead-form source is checked against ----
 export { leadFormSchema } from "../../lib/lead-form/schema";
 
-// ---- personalization (content/personalization/*.json), in the Ninetailed content shape (SPEC 3.7) ----
+// ---- personalization (content/personalization/*.json), in the Ninetailed content shape (docs/product-rules.md#personalization-data) ----
 export const audienceSchema = z.object({
   nt_audience_id: slug,
   nt_name: z.string().min(1),

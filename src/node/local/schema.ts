@@ -12,8 +12,8 @@ import { localImageData, localImageUrl } from "./images";
 /**
  * Field SDL the embedded source overrides: links between entries (by slug or node id) and Markdown bodies.
  * A post's or book's author and category are linked by node id (`authorId`, `categoryId`, set by localNodes):
- * a lookup, where a link by slug runs a query for every resolution (~10,000 in createPages' post list at
- * 5,000 posts, and one per card in every list page's query).
+ * a lookup, where a link by slug runs a query for every resolution (one per post in createPages' post list,
+ * and one per card in every list page's query).
  */
 export const localOverrides: Record<string, string> = {
   "LandingPage.sections": "sections: [LandingSection!]! @link",

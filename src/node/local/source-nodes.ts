@@ -47,7 +47,7 @@ export function localNodes(
   for (const nav of content.navigations) create("Navigation", nav.id, { navId: nav.id, navItems: nav.navItems });
   create("Footer", "footer", footer);
 
-  // Personalization (SPEC 3.7): audiences, experiences mapped by ExperienceMapper, hero variants.
+  // Personalization (docs/product-rules.md#personalization-data): audiences, experiences mapped by ExperienceMapper, hero variants.
   for (const a of content.audiences)
     create("PersonalizationAudience", a.nt_audience_id, { audienceId: a.nt_audience_id, name: a.nt_name, description: a.nt_description });
   for (const entry of content.experiences) {

@@ -1,4 +1,4 @@
-/** Lead forms, in the marketing-automation service's (HubSpot's) shape (SPEC 3.8). */
+/** Lead forms, in the marketing-automation service's (HubSpot's) shape (docs/product-rules.md#lead-form-definition). */
 export const formsSdl = /* GraphQL */ `
   "A choice of a dropdown or radio field."
   type LeadFormOption {

@@ -1,5 +1,5 @@
 /**
- * The site's GraphQL contract (ARCHITECTURE.md 1): CMS-agnostic interfaces that pages and components
+ * The site's GraphQL contract (docs/architecture.md#data-flow): CMS-agnostic interfaces that pages and components
  * query, written as SDL per area (this folder) and parsed with graphql's parser. One table drives every
  * interface, every source's implementation (src/node/{local,contentful,hubspot}/schema.ts) and the
  * Contentful content model (src/node/contentful/model.ts), so field lists are never repeated by hand.

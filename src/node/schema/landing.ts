@@ -40,7 +40,7 @@ export const landingSdl = /* GraphQL */ `
     highlighted: Boolean
   }
 
-  "A CMS landing page, at its own slug (SPEC 2.1)."
+  "A CMS landing page, at its own slug (docs/product-rules.md#page-types)."
   interface LandingPage implements Node {
     "Gatsby's node id."
     id: ID!

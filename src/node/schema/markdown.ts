@@ -9,7 +9,7 @@ export const markdownSdl = /* GraphQL */ `
     "1 for h1 … 6 for h6."
     depth: Int!
   }
-  "A run of sanitized HTML, or an embedded lead form (SPEC 2.5)."
+  "A run of sanitized HTML, or an embedded lead form (docs/product-rules.md#navigation-and-footer)."
   type MarkdownSegment {
     "html or form."
     kind: String!

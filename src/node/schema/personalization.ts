@@ -1,4 +1,4 @@
-/** Personalization (SPEC 3.7), in Ninetailed's model: audiences, experiences and the variants they show. */
+/** Personalization (docs/product-rules.md#personalization-data), in Ninetailed's model: audiences, experiences and the variants they show. */
 export const personalizationSdl = /* GraphQL */ `
   "A slice of the traffic: visitors whose hash falls in start-end see variant index (0 is the baseline)."
   type ExperienceDistribution {

@@ -1,6 +1,6 @@
 /** Site-wide data: settings, navigation (per audience) and footer. */
 export const siteSdl = /* GraphQL */ `
-  "One row of the URL table: a {{key}} in any link address is replaced by its value (SPEC 2.5)."
+  "One row of the URL table: a {{key}} in any link address is replaced by its value (docs/product-rules.md#navigation-and-footer)."
   type UrlTableEntry {
     key: String!
     value: String!
@@ -104,7 +104,7 @@ export const siteSdl = /* GraphQL */ `
     urlTable: [UrlTableEntry!]!
   }
 
-  "The header navigation; personalization swaps the baseline for an audience's variant (SPEC 3.1)."
+  "The header navigation; personalization swaps the baseline for an audience's variant (docs/product-rules.md#navigation-data)."
   interface Navigation implements Node {
     "Gatsby's node id."
     id: ID!

@@ -24,7 +24,7 @@ const Form = styled.form`
   }
 `;
 
-/** The sign-up page (SPEC 2.2, 2.6, 3.5, 3.6). The account itself is created by the app. */
+/** The sign-up page (docs/product-rules.md#layout-per-path, #sign-up-page). The account itself is created by the app. */
 export default function RegisterPage({ data, location }: PageProps<Queries.RegisterPageQuery>) {
   return (
     <DocumentView document={data.document} path={location.pathname}>

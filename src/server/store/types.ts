@@ -1,5 +1,5 @@
 /**
- * Where the lead functions keep their state (ARCHITECTURE.md 5): accepted leads until HubSpot has them,
+ * Where the lead functions keep their state (docs/architecture.md#lead-backend): accepted leads until HubSpot has them,
  * uploaded files, and the per-client rate-limit counters. Two implementations behind one face:
  * - file-store.ts: the local outbox under LEADS_DIR (the embedded default: no account, no database);
  * - postgres-store.ts: PostgreSQL when DATABASE_URL is set (production: shared by every function instance).

@@ -81,7 +81,7 @@ function fillDemo() {
   fireEvent.click(screen.getByLabelText("Just exploring"));
 }
 
-describe("rendering (SPEC 3.8)", () => {
+describe("rendering (docs/product-rules.md#lead-form-definition)", () => {
   it("renders nothing without alternative_id or with no field groups", () => {
     const { container } = show({ ...forms.demo, alternative_id: "" });
     expect(container.querySelector("form")).toBeNull();
@@ -115,7 +115,7 @@ describe("rendering (SPEC 3.8)", () => {
   });
 });
 
-describe("layouts (SPEC 4.8)", () => {
+describe("layouts (docs/product-rules.md#lead-form-flow)", () => {
   it("get-a-demo (7 visible groups) is compact", () => {
     show(forms.demo);
     expect(formEl().dataset.layout).toBe("compact");
@@ -140,7 +140,7 @@ describe("layouts (SPEC 4.8)", () => {
   });
 });
 
-describe("validation (SPEC 5.2)", () => {
+describe("validation (docs/product-rules.md#lead-form-validation)", () => {
   it("on submit flags every visible invalid field at once, ties errors to them and focuses the first", async () => {
     show(forms.demo);
     await submit();
@@ -230,7 +230,7 @@ describe("validation (SPEC 5.2)", () => {
   });
 });
 
-describe("submitting (SPEC 4.8, 7.1)", () => {
+describe("submitting (docs/product-rules.md#lead-form-flow, #lead-form-calls)", () => {
   it("idle → submitting (Sending...) → success with the payload, callbacks, and disabled fields", async () => {
     let release!: () => void;
     submitAnswer = () => new Promise((resolve) => (release = () => resolve(new Response(JSON.stringify({ success: true })))));
@@ -330,7 +330,7 @@ describe("submitting (SPEC 4.8, 7.1)", () => {
   });
 });
 
-describe("file upload (SPEC 4.8, 7.1)", () => {
+describe("file upload (docs/product-rules.md#lead-form-flow, #lead-form-calls)", () => {
   const pdf = () => new File(["%PDF-1.4 test"], "rfp.pdf", { type: "application/pdf" });
   it("uploads on choose and sets the hidden companion to the returned URL", async () => {
     show(forms.sales);
@@ -350,7 +350,7 @@ describe("file upload (SPEC 4.8, 7.1)", () => {
   });
 });
 
-describe("values entered before hydration (SPEC 4.8)", () => {
+describe("values entered before hydration (docs/product-rules.md#lead-form-flow)", () => {
   let root: Root | undefined;
   afterEach(() => act(() => root?.unmount()));
 

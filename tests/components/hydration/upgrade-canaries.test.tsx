@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Upgrade canaries (docs/performance.md): the private behaviour of Gatsby and React that src/hydration
+ * Upgrade canaries (docs/upgrade-canaries.md): the private behaviour of Gatsby and React that src/hydration
  * relies on, checked against the installed packages, so an upgrade that changes it fails here first.
  * styled-components' private sheet is guarded by tests/components/hydration/server-styles.test.tsx.
  */

@@ -42,7 +42,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe("Fixed call-to-action bar (SPEC 4.4, 5.1)", () => {
+describe("Fixed call-to-action bar (docs/product-rules.md#fixed-bar, #fixed-bar-eligibility)", () => {
   it("home: the trial bar appears at a third of the page minus the viewport, then stops listening", () => {
     const remove = vi.spyOn(window, "removeEventListener");
     visit("/");

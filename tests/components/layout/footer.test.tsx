@@ -22,7 +22,7 @@ const renderFooter = (variant: "full" | "small" | "none", footer: typeof siteDat
 
 afterEach(cleanup);
 
-describe("Footer (SPEC 2.5, 3.2)", () => {
+describe("Footer (docs/product-rules.md#navigation-and-footer, #navigation-data)", () => {
   it("shows a current-year copyright and the four social links", () => {
     renderFooter("full");
     expect(screen.getByText(new RegExp(`© ${new Date().getFullYear()} Northdesk`))).toBeInTheDocument();

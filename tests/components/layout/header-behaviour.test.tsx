@@ -105,7 +105,7 @@ afterEach(() => {
 // jsdom ignores media queries, so the desktop navigation counts as display:none there: include hidden nodes.
 const drawerButton = (name: string) => screen.getByRole("button", { name, hidden: true });
 
-describe("Header drawers on a wide screen with a mouse (SPEC 4.3)", () => {
+describe("Header drawers on a wide screen with a mouse (docs/product-rules.md#menus-and-drawers)", () => {
   beforeEach(() => setScreen("desktop"));
 
   it("opens a drawer on hover and closes it 100 ms after the pointer leaves the header", () => {
@@ -166,7 +166,7 @@ describe("Header drawers on a wide screen with a mouse (SPEC 4.3)", () => {
   });
 });
 
-describe("Header menu on touch and narrow screens (SPEC 4.3)", () => {
+describe("Header menu on touch and narrow screens (docs/product-rules.md#menus-and-drawers)", () => {
   it("the overlay closes the menu; a link inside closes it too", () => {
     setScreen("phone");
     renderHeader();
@@ -220,7 +220,7 @@ describe("Header menu on touch and narrow screens (SPEC 4.3)", () => {
   });
 });
 
-describe("Header scroll states (SPEC 4.2)", () => {
+describe("Header scroll states (docs/product-rules.md#header-states)", () => {
   beforeEach(() => setScreen("desktop"));
   const state = () => document.querySelector("header")!.getAttribute("data-scroll-state");
 

@@ -25,7 +25,7 @@ const renderHeader = (props: Partial<React.ComponentProps<typeof Header>> = {}) 
 
 afterEach(cleanup);
 
-describe("Header (SPEC 2.5, 3.1, 4.3)", () => {
+describe("Header (docs/product-rules.md#navigation-and-footer, #navigation-data, #menus-and-drawers)", () => {
   it("renders nothing without navigation data", () => {
     const { container } = renderHeader({ navigation: null });
     expect(container.querySelector("header")).toBeNull();
@@ -70,7 +70,7 @@ describe("Header (SPEC 2.5, 3.1, 4.3)", () => {
     expect(button).toHaveAttribute("aria-expanded", "false");
     expect(button).toHaveFocus();
   });
-  it("renders cards only with both title and url (SPEC 5.1)", async () => {
+  it("renders cards only with both title and url (docs/product-rules.md#incomplete-data)", async () => {
     renderHeader();
     expect(screen.queryByText("No url card")).toBeNull();
     expect(screen.getByText("Live chat")).toBeInTheDocument();

@@ -9,7 +9,7 @@ vi.mock("gatsby", () => ({
 }));
 const { ThirdPartyScripts } = await import("../../../src/components/layout/third-party-scripts");
 
-describe("ThirdPartyScripts (SPEC 7.5; ARCHITECTURE.md 7)", () => {
+describe("ThirdPartyScripts (docs/product-rules.md#scripts-and-analytics; docs/architecture.md#third-party-scripts)", () => {
   afterEach(cleanup);
 
   it("renders nothing at all with no ids configured", () => {

@@ -13,7 +13,7 @@ describe("the site's base CSS", () => {
     expect(css).toContain(`font-family: ${theme.fonts.body};`);
     expect(css).toContain(`color: ${theme.colors.text};`);
     expect(css).toContain(`outline: 3px solid ${theme.colors.focus};`);
-    expect(css).toContain("scroll-padding-top: 120px;"); // SPEC 2.3: 120px above a hash target
+    expect(css).toContain("scroll-padding-top: 120px;"); // docs/product-rules.md#hash-routes: 120px above a hash target
     expect(css).not.toMatch(/undefined|\[object|\$\{/);
     // balanced braces: one unclosed block would swallow every rule after it
     expect(css.split("{").length).toBe(css.split("}").length);

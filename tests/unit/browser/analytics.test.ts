@@ -13,7 +13,7 @@ import { CONSENT_WAIT_MS, requestDoNotSell } from "../../../src/browser/consent"
 
 const log = () => ({ info: vi.fn(), warn: vi.fn(), error: vi.fn() });
 
-describe("per-route analytics (SPEC 7.5, 9)", () => {
+describe("per-route analytics (docs/product-rules.md#scripts-and-analytics, #constants)", () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
@@ -99,7 +99,7 @@ describe("per-route analytics (SPEC 7.5, 9)", () => {
   });
 });
 
-describe("do-not-sell (SPEC 7.5, 8)", () => {
+describe("do-not-sell (docs/product-rules.md#scripts-and-analytics, #error-catalogue)", () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 

@@ -30,7 +30,7 @@ const touch = (source: string, medium: string, term = "", campaign = "", content
   content,
 });
 
-describe("resolveSource: the spec's order (SPEC 4.1)", () => {
+describe("resolveSource: the spec's order (docs/product-rules.md#attribution)", () => {
   it("1. campaign parameters win over any referrer", () => {
     const url = `${PAGE}?utm_source=newsletter&utm_medium=email&utm_campaign=spring&utm_term=inbox&utm_content=hero`;
     expect(resolveSource(url, "https://www.google.com/search?q=help+desk", hosts)).toEqual(
@@ -108,7 +108,7 @@ describe("resolveSource: the spec's order (SPEC 4.1)", () => {
   });
 });
 
-describe("attribution URL helpers throw on an undefined URL (SPEC 5.3)", () => {
+describe("attribution URL helpers throw on an undefined URL (docs/product-rules.md#attribution)", () => {
   it.each([undefined, null])("%s", (url) => {
     expect(() => toPageUrl(url)).toThrow(/page URL/);
     expect(() => resolveSource(url, "", hosts)).toThrow();
@@ -120,7 +120,7 @@ describe("attribution URL helpers throw on an undefined URL (SPEC 5.3)", () => {
   });
 });
 
-describe("cookie formats (ARCHITECTURE.md 3, SPEC 3.4)", () => {
+describe("cookie formats (docs/product-rules.md#cookies)", () => {
   it("first touch is source|medium|term|campaign|content, URI-encoded", () => {
     expect(formatFirstTouch(touch("google", "organic", "help desk|inbox", "", ""))).toBe("google|organic|help%20desk%7Cinbox||");
   });
@@ -158,7 +158,7 @@ describe("cookie formats (ARCHITECTURE.md 3, SPEC 3.4)", () => {
   });
 });
 
-describe("trackPageView: which cookies a view writes (SPEC 4.1, 9)", () => {
+describe("trackPageView: which cookies a view writes (docs/product-rules.md#attribution, #constants)", () => {
   const view = (url: string, referrer: string, cookies: Record<string, string | undefined> = {}) =>
     trackPageView({ url, referrer, cookies, now: NOW, hosts });
   const names = (decision: ReturnType<typeof view>) => decision.writes.map((w) => w.name).sort();
@@ -260,7 +260,7 @@ describe("trackPageView: which cookies a view writes (SPEC 4.1, 9)", () => {
   });
 });
 
-describe("cookie attributes (SPEC 9)", () => {
+describe("cookie attributes (docs/product-rules.md#constants)", () => {
   it("path /, SameSite=Strict, the parent domain of the host; no domain on localhost", () => {
     const expires = new Date(NOW + COOKIE_LIFETIME_MS);
     expect(cookieAttributes("www.northdesk.com", expires)).toEqual({ path: "/", sameSite: "Strict", expires, domain: "northdesk.com" });

@@ -18,7 +18,7 @@ function fakeWindow(hash = "") {
   return { win, assign, scrollTo, replaceState };
 }
 
-describe("hash routes (SPEC 2.3)", () => {
+describe("hash routes (docs/product-rules.md#hash-routes)", () => {
   it("#contact-us opens the widget's ask page, #open-beacon its answers page, others scroll", () => {
     expect(hashRoute("#contact-us")).toEqual({ kind: "support-widget", page: "ask" });
     expect(hashRoute("#open-beacon")).toEqual({ kind: "support-widget", page: "answers" });
@@ -56,7 +56,7 @@ describe("hash routes (SPEC 2.3)", () => {
   });
 });
 
-describe("support widget (SPEC 4.5, 7.5, 8)", () => {
+describe("support widget (docs/product-rules.md#support-widget, #scripts-and-analytics, #error-catalogue)", () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 

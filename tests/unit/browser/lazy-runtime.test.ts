@@ -37,7 +37,7 @@ describe("lazy browser runtime", () => {
     expect(calls.at(-1)).toBe("route /pricing/");
   });
 
-  it("installs the chunk-load recovery synchronously, before any chunk can fail (SPEC 4.7)", async () => {
+  it("installs the chunk-load recovery synchronously, before any chunk can fail (docs/product-rules.md#page-resources)", async () => {
     const lazy = await import("../../../src/browser/lazy-runtime");
     installed.length = 0;
     lazy.onClientEntry();

@@ -32,7 +32,7 @@ const cookies = {
 const ctx = (over: Partial<DecorationContext> = {}): DecorationContext => ({ page, cookies, hosts, ...over });
 const query = (href: string) => Object.fromEntries(new URL(href, page).searchParams);
 
-describe("sign-up links carry the attribution (SPEC 7.3, 4.1)", () => {
+describe("sign-up links carry the attribution (docs/product-rules.md#link-decoration, #attribution)", () => {
   it("adds the ten parameters, in the spec's order, from the cookies", () => {
     const href = decorateHref("/members/register/", ctx());
     expect([...new URL(href, page).searchParams.keys()]).toEqual([
@@ -93,7 +93,7 @@ describe("sign-up links carry the attribution (SPEC 7.3, 4.1)", () => {
   });
 });
 
-describe("cross-domain (app host) links (SPEC 7.3)", () => {
+describe("cross-domain (app host) links (docs/product-rules.md#link-decoration)", () => {
   it("get mxid and hpid, and the partner params once known", () => {
     const href = decorateHref(
       "https://secure.northdesk.com/members/login/",
@@ -264,7 +264,7 @@ describe("decorating the DOM", () => {
   });
 });
 
-describe("partner params and the login marker (SPEC 7.3, 3.8)", () => {
+describe("partner params and the login marker (docs/product-rules.md#link-decoration, #markers)", () => {
   const NOW = 1_000_000;
   it("takes gspk/gsxid from the query and keeps them in storage with the 31,536,000,000 ms expiry", () => {
     localStorage.clear();

@@ -2,7 +2,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { LAST_PATH_KEY, installChunkRecovery, isChunkLoadError, recoveryTarget, rememberPath } from "../../../src/browser/resilience";
 
-describe("chunk-load recovery (SPEC 4.7)", () => {
+describe("chunk-load recovery (docs/product-rules.md#page-resources)", () => {
   it("recognizes webpack, CSS and dynamic-import chunk failures only", () => {
     expect(isChunkLoadError({ name: "ChunkLoadError", message: "x" })).toBe(true);
     expect(isChunkLoadError(new Error("Loading chunk 123 failed."))).toBe(true);

@@ -26,7 +26,7 @@ const ALL: ScriptIds = {
 const ids = (pathname: string, hostname = "www.northdesk.com", config: ScriptIds = ALL) =>
   thirdPartyScripts({ pathname, hostname, config: { ids: config }, hosts }).map((s) => s.id);
 
-describe("third-party scripts (SPEC 2.2, 7.5; ARCHITECTURE.md 7)", () => {
+describe("third-party scripts (docs/product-rules.md#layout-per-path, #scripts-and-analytics; docs/architecture.md#third-party-scripts)", () => {
   it("with no ids configured, nothing loads anywhere", () => {
     for (const path of ["/", "/see-it-in-action/", "/pricing/", "/members/register/"])
       expect(ids(path, "www.northdesk.com", {})).toEqual([]);

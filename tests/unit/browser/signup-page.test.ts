@@ -19,7 +19,7 @@ const form = () => {
 };
 const value = (name: string) => (document.querySelector(`[name="${name}"]`) as HTMLInputElement).value;
 
-describe("sign-up page (SPEC 2.6, 3.5, 3.6)", () => {
+describe("sign-up page (docs/product-rules.md#sign-up-page)", () => {
   beforeEach(() => {
     document.body.innerHTML = "";
   });

@@ -42,7 +42,7 @@ const withEnv = (values: Record<string, string>) => {
 };
 afterEach(() => vi.unstubAllEnvs());
 
-describe("configuration: every value optional, unset means the embedded default (ARCHITECTURE.md 4)", () => {
+describe("configuration: every value optional, unset means the embedded default (docs/architecture.md#configuration)", () => {
   it("with nothing set, the site builds from content/ with the file outbox and no third party", () => {
     withEnv({});
     const config = readServerConfig();

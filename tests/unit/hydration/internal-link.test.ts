@@ -21,7 +21,7 @@ const click = (over: Partial<MouseEvent> = {}) => ({
   ...over,
 });
 
-describe("internal links (gatsby-link's behaviour, ARCHITECTURE.md 7)", () => {
+describe("internal links (gatsby-link's behaviour, docs/architecture.md#lighthouse-and-main-thread)", () => {
   it("renders the href gatsby-link would: trailing slash always, files, query and hash kept, path prefix in front", () => {
     expect(internalHref("/pricing")).toBe("/pricing/");
     expect(internalHref("/pricing/")).toBe("/pricing/");

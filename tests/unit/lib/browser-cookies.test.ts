@@ -7,7 +7,7 @@ afterEach(() => {
   for (const name of Object.keys(readCookies())) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
 });
 
-describe("writing the site's cookies (ARCHITECTURE.md 3)", () => {
+describe("writing the site's cookies (docs/product-rules.md#cookies)", () => {
   it("writes a batch verbatim on localhost (no domain), values made cookie-safe", () => {
     writeCookies(
       [

@@ -8,7 +8,7 @@ const base = {
   previouslyShown: null,
 };
 
-describe("fixed call-to-action bar (SPEC 4.4, 5.1)", () => {
+describe("fixed call-to-action bar (docs/product-rules.md#fixed-bar, #fixed-bar-eligibility)", () => {
   it("uses the trial variant on the home page and the demo variant on listed product paths", () => {
     expect(decideBar({ ...base, pathname: "/" })).toEqual({ variant: "trial", immediate: false });
     expect(decideBar({ ...base, pathname: "/shared-inbox/" })).toEqual({ variant: "demo", immediate: false });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { compact, digitsOnly, roundDecimal, usd, withThousands } from "../../../src/lib/format";
 
-describe("number helpers (SPEC 5.2)", () => {
+describe("number helpers (docs/product-rules.md#number-formats)", () => {
   it("strips everything but digits", () => expect(digitsOnly("$1,234.50 ")).toBe("123450"));
   it("adds thousands separators", () => {
     expect(withThousands(1234567)).toBe("1,234,567");

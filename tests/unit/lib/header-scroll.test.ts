@@ -10,7 +10,7 @@ const run = (ys: number[], isStatic = false) =>
     initialHeaderScroll,
   );
 
-describe("header scroll state (SPEC 4.2)", () => {
+describe("header scroll state (docs/product-rules.md#header-states)", () => {
   it("is UNINITIALIZED at the top and until half the viewport", () => {
     expect(run([0]).state).toBe("UNINITIALIZED");
     expect(run([100, 400]).state).toBe("UNINITIALIZED");

@@ -12,7 +12,7 @@ import {
 
 const D = "images.northdesk.com";
 
-describe("image rules (SPEC 5.3)", () => {
+describe("image rules (docs/product-rules.md#images)", () => {
   it("layout must be fixed, fullWidth or constrained; fixed needs a width", () => {
     for (const layout of ["fixed", "fullWidth", "constrained"]) expect(() => validateImageArgs({ layout, width: 100 })).not.toThrow();
     expect(() => validateImageArgs({ layout: "responsive" })).toThrow(/fixed, fullWidth or constrained/);
@@ -54,7 +54,7 @@ describe("image rules (SPEC 5.3)", () => {
   });
 });
 
-describe("image URL builder (SPEC 9 defaults)", () => {
+describe("image URL builder (docs/product-rules.md#constants defaults)", () => {
   it("defaults to quality 75 with auto format and compress, parameters sorted", () => {
     expect(buildImageUrl(D, "/blog/hero shot.png", { w: 640 })).toBe(
       "https://images.northdesk.com/blog/hero%20shot.png?auto=format,compress&q=75&w=640",

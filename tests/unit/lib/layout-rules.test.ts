@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { fixedBarVariant, footerVariant, isStaticHeader, showsLoginButton } from "../../../src/lib/layout-rules";
 
-describe("layout per path (SPEC 2.2)", () => {
+describe("layout per path (docs/product-rules.md#layout-per-path)", () => {
   it("has no footer on /product-tour/", () => expect(footerVariant("/product-tour/")).toBe("none"));
   it.each([
     "/fundraising-with-purpose/",

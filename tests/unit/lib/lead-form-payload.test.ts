@@ -23,7 +23,7 @@ const form: LeadFormDefinition = {
   },
 };
 
-describe("initial values (SPEC 3.8, 4.8)", () => {
+describe("initial values (docs/product-rules.md#lead-form-definition, #lead-form-flow)", () => {
   it("defaultValues are joined with semicolons", () => {
     expect(defaultValueOf({ name: "t", label: "", fieldType: "x", required: false, hidden: true, defaultValues: ["a", "b"] })).toBe("a;b");
   });
@@ -38,7 +38,7 @@ describe("initial values (SPEC 3.8, 4.8)", () => {
   });
 });
 
-describe("payload (SPEC 3.8)", () => {
+describe("payload (docs/product-rules.md#lead-form-definition)", () => {
   it("has the context, every field by name and the consent values", () => {
     const payload = buildPayload(form, { email: "a@b.co", utm_source: "x", tags: "a;b" }, new Set([909]), {
       hubspotutk: "utk",
@@ -75,7 +75,7 @@ describe("payload (SPEC 3.8)", () => {
   it("htmlToText flattens markup", () => expect(htmlToText("<p>a<br>b&nbsp;c</p>")).toBe("a b c"));
 });
 
-describe("IP lookup (SPEC 7.1)", () => {
+describe("IP lookup (docs/product-rules.md#lead-form-calls)", () => {
   it("returns the ip", async () => {
     const fetcher = vi.fn(async () => new Response(JSON.stringify({ ip: "9.9.9.9" })));
     expect(await lookupIpAddress("https://ip.example/?format=json", fetcher as typeof fetch)).toBe("9.9.9.9");

@@ -28,7 +28,7 @@ const form = (groups: LeadFormField[][], over: Partial<LeadFormDefinition> = {})
   ...over,
 });
 
-describe("email rule (SPEC 5.2)", () => {
+describe("email rule (docs/product-rules.md#lead-form-validation)", () => {
   it.each(["a@b.co", "jordan.rivera+demo@acme.example.com", "x@sub.domain.org"])("accepts %s", (email) =>
     expect(isValidEmail(email)).toBe(true),
   );
@@ -55,7 +55,7 @@ describe("email rule (SPEC 5.2)", () => {
     ));
 });
 
-describe("field messages (SPEC 5.2)", () => {
+describe("field messages (docs/product-rules.md#lead-form-validation)", () => {
   it("required empty field → generic message; optional empty → valid", () => {
     expect(fieldError(field({ required: true }), " ")).toBe(MESSAGES.required);
     expect(fieldError(field(), "")).toBeNull();
@@ -84,7 +84,7 @@ describe("field messages (SPEC 5.2)", () => {
   });
 });
 
-describe("layouts and texts (SPEC 3.8, 4.8, 8)", () => {
+describe("layouts and texts (docs/product-rules.md#lead-form-definition, #lead-form-flow, #error-catalogue)", () => {
   it("nothing renders without an id or field groups", () => {
     expect(isRenderable(null)).toBe(false);
     expect(isRenderable(form([], { alternative_id: "x" }))).toBe(false);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { paths } from "../../../src/lib/paths";
 
-describe("paths: the URL table (ARCHITECTURE.md 2)", () => {
+describe("paths: the URL table (docs/architecture.md#paths)", () => {
   it("paginated lists: page 1 has no /page/ segment", () => {
     expect(paths.category("tips")).toBe("/blog/category/tips/");
     expect(paths.category("tips", 1)).toBe("/blog/category/tips/");

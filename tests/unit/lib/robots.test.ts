@@ -7,7 +7,7 @@ import { excludedFromSitemap, SITEMAP_INDEX_PATH, sitemapOptions } from "../../.
 
 const www = "www.northdesk.com";
 
-describe("robots.txt (SPEC 2.4: only the production host is crawled)", () => {
+describe("robots.txt (docs/product-rules.md#hosts: only the production host is crawled)", () => {
   it("production: allows everything and names the sitemap index on www", () => {
     expect(robotsTxt({ siteUrl: "https://www.northdesk.com", marketingHost: www, sitemapPath: SITEMAP_INDEX_PATH })).toBe(
       "User-agent: *\nAllow: /\n\nSitemap: https://www.northdesk.com/sitemap-index.xml\n",

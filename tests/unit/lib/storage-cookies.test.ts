@@ -5,7 +5,7 @@ import { COOKIE_LIFETIME_DAYS, getCookie, removeCookie, setCookie } from "../../
 
 afterEach(() => window.localStorage.clear());
 
-describe("local-storage helper (SPEC 9: 31,536,000,000 ms)", () => {
+describe("local-storage helper (docs/product-rules.md#constants: 31,536,000,000 ms)", () => {
   it("round-trips values with the default lifetime", () => {
     expect(STORAGE_TTL_MS).toBe(31_536_000_000);
     setStored("k", { employeeCount: 12 }, { now: 1000 });
@@ -33,7 +33,7 @@ describe("local-storage helper (SPEC 9: 31,536,000,000 ms)", () => {
   });
 });
 
-describe("cookie helper (SPEC 9: 365 days)", () => {
+describe("cookie helper (docs/product-rules.md#constants: 365 days)", () => {
   it("sets, reads and removes a cookie", () => {
     expect(COOKIE_LIFETIME_DAYS).toBe(365);
     setCookie("nd_test", "a b");

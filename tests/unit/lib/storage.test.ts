@@ -7,7 +7,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe("storage helper (SPEC 9: local-storage entries expire after 31,536,000,000 ms)", () => {
+describe("storage helper (docs/product-rules.md#constants: local-storage entries expire after 31,536,000,000 ms)", () => {
   it("stores {value, expires} with a one-year expiry and reads the value back", () => {
     expect(STORAGE_TTL_MS).toBe(31_536_000_000);
     expect(setStored("k", { a: 1 }, { now: 1000 })).toBe(true);

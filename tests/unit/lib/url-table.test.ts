@@ -3,7 +3,7 @@ import { interpolate, parseUrlTable, resolveUrl } from "../../../src/lib/url-tab
 
 const table = { signupUrl: "/members/register/", demoUrl: "/lp/get-a-demo/?src=nav", customerCount: "12,000" };
 
-describe("URL table (SPEC 2.5)", () => {
+describe("URL table (docs/product-rules.md#navigation-and-footer)", () => {
   it("looks up an address written in double braces", () => {
     expect(resolveUrl("{{signupUrl}}", table)).toBe("/members/register/");
   });
@@ -23,7 +23,7 @@ describe("URL table (SPEC 2.5)", () => {
   it("interpolates numbers into copy", () => {
     expect(interpolate("Join {{customerCount}} teams", table)).toBe("Join 12,000 teams");
   });
-  it("logs and falls back to an empty table when missing or unparsable (SPEC 8)", () => {
+  it("logs and falls back to an empty table when missing or unparsable (docs/product-rules.md#error-catalogue)", () => {
     const log = vi.fn();
     expect(parseUrlTable("{not json", log)).toEqual({});
     expect(parseUrlTable(undefined, log)).toEqual({});

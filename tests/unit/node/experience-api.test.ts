@@ -24,7 +24,7 @@ async function createProfile(api: ReturnType<typeof createExperienceApi>, url: s
   return response;
 }
 
-describe("local Experience API (SPEC 7.2)", () => {
+describe("local Experience API (docs/product-rules.md#personalization-service)", () => {
   it("answers exactly the SDK's response shape, with open CORS", async () => {
     const api = createExperienceApi();
     const response = await createProfile(api, "https://www.northdesk.com/");
@@ -91,7 +91,7 @@ describe("local Experience API (SPEC 7.2)", () => {
   });
 });
 
-describe("experiences as content (SPEC 3.7)", () => {
+describe("experiences as content (docs/product-rules.md#personalization-data)", () => {
   it("ExperienceMapper turns an nt_experience entry into the SDK's configuration", () => {
     const mapped = mapExperienceEntry(
       {

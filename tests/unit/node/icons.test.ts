@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { copyIcons, iconNames } from "../../../src/node/icons";
 import { isIconName } from "../../../src/components/ui/icon";
 
-describe("icon set (SPEC 7.4, 9)", () => {
+describe("icon set (docs/product-rules.md#site-runtime-requests, #constants)", () => {
   it("offers well over a thousand names, all safe to put in a URL path", () => {
     const names = iconNames();
     expect(names.length).toBeGreaterThan(1000);

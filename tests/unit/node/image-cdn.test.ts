@@ -7,7 +7,7 @@ const hero = { path: "/static/3f2a/hero.png", width: 2400, height: 1200 };
 // Entries are separated by a comma and whitespace; commas inside a URL (auto=format,compress) are valid srcset syntax.
 const urlsOf = (srcSet: string) => srcSet.split(/,\s+/).map((entry) => new URL(entry.trim().split(/\s+/)[0]));
 
-describe("image CDN data for gatsby-plugin-image (SPEC 5.3 / 9)", () => {
+describe("image CDN data for gatsby-plugin-image (docs/product-rules.md#images, #constants)", () => {
   it("a constrained image gets a width-based srcset on the CDN, capped at the source width, with default quality and auto format", () => {
     const data = cdnImageData(DOMAIN, hero, { layout: "CONSTRAINED", width: 1200 });
     expect(data.layout).toBe("constrained");

@@ -5,7 +5,7 @@ import { renderMarkdown } from "../../../src/node/markdown";
 const render = (md: string) => renderMarkdown(md, { urlTable: { signupUrl: "/members/register/" } });
 const html = async (md: string) => (await render(md)).segments.map((s) => (s.kind === "html" ? s.html : `[form:${s.formId}]`)).join("");
 
-describe("Markdown pipeline (ARCHITECTURE 1)", () => {
+describe("Markdown pipeline (docs/architecture.md#data-flow)", () => {
   it("renders GFM tables inside a scroll box", async () => {
     const out = await html("| a | b |\n|---|---|\n| 1 | 2 |");
     expect(out).toContain('<div class="table-scroll" tabindex="0"><table>');

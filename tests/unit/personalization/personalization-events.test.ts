@@ -11,7 +11,7 @@ import {
 
 const fakeSdk = () => ({ page: vi.fn(), track: vi.fn(), identify: vi.fn() }) satisfies NinetailedWindowApi;
 
-describe("personalization events (SPEC 5.3)", () => {
+describe("personalization events (docs/product-rules.md#personalization-events)", () => {
   it("page validates its properties as a JSON object", () => {
     expect(() => page([1, 2], fakeSdk())).toThrow("page was called with invalid params");
     expect(() => page("x", fakeSdk())).toThrow(invalidParamsMessage("page"));

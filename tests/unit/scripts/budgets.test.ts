@@ -26,7 +26,7 @@ write(
 );
 write("blog/index.html", `<html><head><script src="https://cdn.example/blocking.js"></script></head><body></body></html>`);
 
-describe("performance budgets (ARCHITECTURE 7)", () => {
+describe("performance budgets (docs/architecture.md#budgets)", () => {
   it("lists every built page", () => {
     expect(builtPages(dir)).toEqual(["/", "/blog/"]);
   });

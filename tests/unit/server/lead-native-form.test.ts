@@ -134,13 +134,13 @@ describe("where the answer sends the visitor back (same-origin paths only)", () 
 
 describe("a native post is the same submission as the script's JSON", () => {
   const forms = deps(leadsDir()).forms;
-  it("consent boxes: a ticked one is posted as its value (true), an unticked one not at all → 'false' (SPEC 3.8)", () => {
+  it("consent boxes: a ticked one is posted as its value (true), an unticked one not at all → 'false' (docs/product-rules.md#lead-form-definition)", () => {
     const webinar = forms.get("webinar-registration");
     const submission = submissionFromForm({ formId: "webinar-registration", "legal--909": "true" }, webinar, { ipAddress: "198.51.100.4" });
     expect(submission).toMatchObject({ "legal--908": "false", "legal--909": "true", ipAddress: "198.51.100.4" });
     expect(submissionFromForm({ "legal--908": "on" }, webinar, { ipAddress: "" })["legal--908"]).toBe("false");
   });
-  it("hidden fields take the page's same-named query parameter (SPEC 4.8); posted values and context win", () => {
+  it("hidden fields take the page's same-named query parameter (docs/product-rules.md#lead-form-flow); posted values and context win", () => {
     const s = submissionFromForm({ formId: "get-a-demo", utm_source: "", utm_campaign: "posted" }, forms.get("get-a-demo"), {
       pageUri: PAGE,
       hubspotutk: "abc",

@@ -63,22 +63,25 @@ describe("links are decorated at the moment they are activated", () => {
     return document.querySelector("a")!;
   };
 
-  it.each(["pointerdown", "click"])("a %s on a sign-up link adds the SPEC 7.3 parameters before the browser follows it", (type) => {
-    setUrl("/pricing/?utm_source=news&utm_medium=email&utm_campaign=fall&promo=FALL");
-    startEarly(window);
-    const anchor = link("/members/register/");
-    anchor.querySelector("span")!.dispatchEvent(new MouseEvent(type, { bubbles: true, cancelable: true }));
-    const url = new URL(anchor.href);
-    expect(Object.fromEntries(url.searchParams)).toMatchObject({
-      utm_source: "news",
-      utm_medium: "email",
-      utm_campaign: "fall",
-      last_touch_url: "/pricing/",
-      utm_first_source: "news",
-      first_touch_url: "/pricing/",
-      promo: "FALL",
-    });
-  });
+  it.each(["pointerdown", "click"])(
+    "a %s on a sign-up link adds the docs/product-rules.md#link-decoration parameters before the browser follows it",
+    (type) => {
+      setUrl("/pricing/?utm_source=news&utm_medium=email&utm_campaign=fall&promo=FALL");
+      startEarly(window);
+      const anchor = link("/members/register/");
+      anchor.querySelector("span")!.dispatchEvent(new MouseEvent(type, { bubbles: true, cancelable: true }));
+      const url = new URL(anchor.href);
+      expect(Object.fromEntries(url.searchParams)).toMatchObject({
+        utm_source: "news",
+        utm_medium: "email",
+        utm_campaign: "fall",
+        last_touch_url: "/pricing/",
+        utm_first_source: "news",
+        first_touch_url: "/pricing/",
+        promo: "FALL",
+      });
+    },
+  );
 
   it("Enter on a focused link decorates it; other keys do not", () => {
     setUrl("/?utm_source=news");
