@@ -52,6 +52,8 @@ for (const sitePath of onePagePerTemplate()) {
   });
 }
 
+const EARLY_SCRIPT = /^\/static\/early-[0-9a-f]{20}\.js$/;
+
 for (const sitePath of onePagePerTemplate()) {
   // Lighthouse counts a script against the largest paint when it had arrived (and ran) before that paint:
   // a script requested while the paint is being presented is not one of them.
@@ -75,7 +77,10 @@ for (const sitePath of onePagePerTemplate()) {
     expect(paints.length, "a largest paint was reported").toBeGreaterThan(0);
     expect(scripts.length, "the page loaded its scripts").toBeGreaterThan(0);
     const largestPaint = Math.round(paints.at(-1)!);
-    const early = scripts.filter((s) => s.end <= largestPaint);
+    // The early script is the one script meant to run this soon (attribution and the first tap,
+    // docs/page-load.md#the-first-second): inserted after the first frame, small, and held to the same LCP
+    // budget by npm run bench. Every other script, Gatsby's app bundles first of all, waits for the paint.
+    const early = scripts.filter((s) => s.end <= largestPaint && !EARLY_SCRIPT.test(new URL(s.url).pathname));
     expect(early, `scripts that arrived before the largest paint at ${largestPaint} ms`).toEqual([]);
   });
 }
