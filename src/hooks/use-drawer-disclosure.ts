@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
-import { HOVER_CLOSE_MS, HOVER_CONFIRM_MS, readDisclosures } from "../browser/early/disclosures";
+import { DISCLOSURE_ATTR, HOVER_CLOSE_MS, HOVER_CONFIRM_MS, HOVER_QUERY, readDisclosures } from "../browser/early/disclosures";
 import { useIsomorphicLayoutEffect } from "./use-isomorphic-layout-effect";
 
 export interface DrawerDisclosureOptions {
@@ -35,12 +35,21 @@ export function useDrawerDisclosure(options: DrawerDisclosureOptions) {
   const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const hoverOpenedAt = useRef(0);
 
+  // Media state lags a render behind on hydration: pointer decisions ask the media query at the event.
+  const hoverScreen = () => (typeof window.matchMedia === "function" ? window.matchMedia(HOVER_QUERY).matches : isDesktop);
+
   useIsomorphicLayoutEffect(() => {
     if (!barRef.current) return;
     const found = readDisclosures(barRef.current);
+    // A pointer that came to rest on an item while the early script was handing over gets its drawer too.
+    const underPointer =
+      !found.openDrawer && hoverScreen()
+        ? barRef.current.querySelector(`li:hover > button[${DISCLOSURE_ATTR}="drawer"]`)?.getAttribute("aria-controls")
+        : null;
+    const drawer = found.openDrawer ?? underPointer;
     if (found.menuOpen) setMenuOpen(true);
     const prefix = `${baseId}-`;
-    if (found.openDrawer?.startsWith(prefix)) setOpenDrawer(found.openDrawer.slice(prefix.length));
+    if (drawer?.startsWith(prefix)) setOpenDrawer(drawer.slice(prefix.length));
     setLive(true);
   }, [barRef, baseId]);
 
@@ -91,17 +100,17 @@ export function useDrawerDisclosure(options: DrawerDisclosureOptions) {
     cancelClose();
     // A click right after hover opened the drawer confirms it rather than closing it again (event times: on a
     // busy main thread both events wait, the visitor's intent did not).
-    if (isDesktop && openDrawer === id && at - hoverOpenedAt.current < HOVER_CONFIRM_MS) return;
+    if (hoverScreen() && openDrawer === id && at - hoverOpenedAt.current < HOVER_CONFIRM_MS) return;
     setOpenDrawer(openDrawer === id ? null : id);
   };
   const onHover = (id: string, at: number) => {
-    if (!isDesktop) return;
+    if (!hoverScreen()) return;
     cancelClose();
     if (openDrawer !== id) hoverOpenedAt.current = at;
     setOpenDrawer(id);
   };
   const onLeaveHeader = () => {
-    if (!isDesktop) return;
+    if (!hoverScreen()) return;
     cancelClose();
     closeTimer.current = setTimeout(() => setOpenDrawer(null), HOVER_CLOSE_MS);
   };
