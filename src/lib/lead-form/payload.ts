@@ -60,23 +60,3 @@ export function buildPayload(
   }
   return payload;
 }
-
-/** Text of the first h1 on the page, or empty (SPEC 3.8 pageName). */
-export const pageNameOf = (doc: Document) => doc.querySelector("h1")?.textContent?.replace(/\s+/g, " ").trim() ?? "";
-
-/** GET the public IP lookup before every submit; any failure gives "" (SPEC 7.1). */
-export async function lookupIpAddress(url: string, fetcher: typeof fetch = fetch, timeoutMs = 3000): Promise<string> {
-  if (!url) return "";
-  const controller = typeof AbortController === "function" ? new AbortController() : undefined;
-  const timer = setTimeout(() => controller?.abort(), timeoutMs);
-  try {
-    const response = await fetcher(url, { signal: controller?.signal, credentials: "omit" });
-    if (!response.ok) return "";
-    const data = (await response.json()) as { ip?: unknown };
-    return typeof data.ip === "string" ? data.ip : "";
-  } catch {
-    return "";
-  } finally {
-    clearTimeout(timer);
-  }
-}

@@ -1,5 +1,5 @@
-import { describe, expect, it, vi } from "vitest";
-import { buildPayload, defaultValueOf, htmlToText, initialValues, lookupIpAddress } from "../../../src/lib/lead-form/payload";
+import { describe, expect, it } from "vitest";
+import { buildPayload, defaultValueOf, htmlToText, initialValues } from "../../../src/lib/lead-form/payload";
 import type { LeadFormDefinition } from "../../../src/lib/lead-form/types";
 
 const form: LeadFormDefinition = {
@@ -73,19 +73,4 @@ describe("payload (SPEC 3.8)", () => {
     expect(Object.keys(payload).some((k) => k.startsWith("legal--"))).toBe(false);
   });
   it("htmlToText flattens markup", () => expect(htmlToText("<p>a<br>b&nbsp;c</p>")).toBe("a b c"));
-});
-
-describe("IP lookup (SPEC 7.1)", () => {
-  it("returns the ip", async () => {
-    const fetcher = vi.fn(async () => new Response(JSON.stringify({ ip: "9.9.9.9" })));
-    expect(await lookupIpAddress("https://ip.example/?format=json", fetcher as typeof fetch)).toBe("9.9.9.9");
-  });
-  it.each([
-    ["a network error", async () => Promise.reject(new Error("offline"))],
-    ["a 500", async () => new Response("x", { status: 500 })],
-    ["not JSON", async () => new Response("<html>")],
-    ["no ip", async () => new Response("{}")],
-  ])("tolerates %s with an empty value", async (_, impl) => {
-    expect(await lookupIpAddress("https://ip.example/", vi.fn(impl) as unknown as typeof fetch)).toBe("");
-  });
 });
