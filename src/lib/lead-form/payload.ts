@@ -15,7 +15,7 @@ export const htmlToText = (html: string | null | undefined) =>
     .trim();
 
 /** SPEC 3.8: defaultValues are joined with semicolons; otherwise defaultValue. */
-export function defaultValueOf(field: LeadFormField): string {
+function defaultValueOf(field: LeadFormField): string {
   if (field.defaultValues?.length) return field.defaultValues.join(";");
   return field.defaultValue ?? "";
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildPayload, defaultValueOf, htmlToText, initialValues } from "../../../src/lib/lead-form/payload";
+import { buildPayload, htmlToText, initialValues } from "../../../src/lib/lead-form/payload";
 import type { LeadFormDefinition } from "../../../src/lib/lead-form/types";
 
 const form: LeadFormDefinition = {
@@ -25,7 +25,8 @@ const form: LeadFormDefinition = {
 
 describe("initial values (SPEC 3.8, 4.8)", () => {
   it("defaultValues are joined with semicolons", () => {
-    expect(defaultValueOf({ name: "t", label: "", fieldType: "x", required: false, hidden: true, defaultValues: ["a", "b"] })).toBe("a;b");
+    const field = { name: "t", label: "", fieldType: "x", required: false, hidden: true, defaultValues: ["a", "b"] };
+    expect(initialValues({ alternative_id: "t", fieldGroups: [{ alternative_fields: [field] }] }).t).toBe("a;b");
   });
   it("hidden fields take a same-named URL parameter, visible ones do not", () => {
     expect(initialValues(form, "?utm_source=newsletter&visible_default=hack&email=x")).toEqual({
