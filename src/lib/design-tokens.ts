@@ -75,22 +75,29 @@ export const colors = {
   white: palette.white,
 } as const;
 
+/** The hues with a tint and a dark shade. */
+type TintedHue = "clay" | "green" | "magenta" | "orange" | "purple" | "red" | "slate" | "yellow";
+/** A badge in a hue's full colour, with white text. */
+const solid = (background: string) => ({ background, foreground: palette.white });
+/** A badge in a hue's tint, with the hue's dark shade as text. */
+const tinted = (hue: TintedHue) => ({ background: palette[`${hue}Tint`], foreground: palette[`${hue}Dark`] });
+
 /** SPEC 3.8 badge colours: each a background and the text colour that reads on it. */
 export const badgeColors = {
-  charcoal: { background: palette.charcoal, foreground: palette.white },
+  charcoal: solid(palette.charcoal),
   charcoalTint: { background: palette.charcoalPale, foreground: palette.charcoal },
-  clay: { background: palette.clay, foreground: palette.white },
-  clayTint: { background: palette.clayTint, foreground: palette.clayDark },
-  cobalt: { background: palette.cobaltDark, foreground: palette.white },
-  green: { background: palette.greenTint, foreground: palette.greenDark },
-  magenta: { background: palette.magentaTint, foreground: palette.magentaDark },
-  orange: { background: palette.orangeTint, foreground: palette.orangeDark },
-  purple: { background: palette.purpleTint, foreground: palette.purpleDark },
-  red: { background: palette.redTint, foreground: palette.redDark },
-  slate: { background: palette.slate, foreground: palette.white },
-  slateTint: { background: palette.slateTint, foreground: palette.slateDark },
-  yellow: { background: palette.yellowTint, foreground: palette.yellowDark },
-} as const;
+  clay: solid(palette.clay),
+  clayTint: tinted("clay"),
+  cobalt: solid(palette.cobaltDark),
+  green: tinted("green"),
+  magenta: tinted("magenta"),
+  orange: tinted("orange"),
+  purple: tinted("purple"),
+  red: tinted("red"),
+  slate: solid(palette.slate),
+  slateTint: tinted("slate"),
+  yellow: tinted("yellow"),
+};
 export type BadgeColor = keyof typeof badgeColors;
 
 export const space = { xxs: "4px", xs: "8px", s: "12px", m: "16px", l: "24px", xl: "32px", xxl: "48px", xxxl: "72px" } as const;
