@@ -15,14 +15,14 @@ export interface LeadFormLayoutProps {
   consent: React.ReactNode;
 }
 
-const RichText = ({ html }: { html: string }) => <div className="rich-text" dangerouslySetInnerHTML={{ __html: html }} />;
+const RichText = ({ richText }: { richText: string }) => <div className="rich-text" dangerouslySetInnerHTML={{ __html: richText }} />;
 
 /** SPEC 4.8 email catcher: the groups' texts, the email input and the button on one row, then files and consent. */
 export function EmailCatcherLayout({ form, fields, renderField, submit, status, consent }: LeadFormLayoutProps) {
   const shown = (type: string) => fields.filter((f) => !f.hidden && f.fieldType === type);
   return (
     <>
-      {(form.fieldGroups ?? []).map((g, i) => g.richText && <RichText key={i} html={g.richText} />)}
+      {(form.fieldGroups ?? []).map((g, i) => g.richText && <RichText key={i} richText={g.richText} />)}
       {status ?? (
         <Row>
           {shown("email").map((f) => renderField(f, true))}
@@ -48,7 +48,7 @@ export function StandardLayout({ form, renderField, submit, status, consent }: L
         const wide = Boolean(group.richText) || shown.length > 1 || shown.some((f) => WIDE_FIELD_TYPES.has(f.fieldType));
         return (
           <Group key={i} className={wide ? "full" : undefined} data-group={i}>
-            {group.richText && <RichText html={group.richText} />}
+            {group.richText && <RichText richText={group.richText} />}
             <div className="fields">{shown.map((f) => renderField(f))}</div>
           </Group>
         );
