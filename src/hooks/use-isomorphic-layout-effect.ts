@@ -1,4 +1,7 @@
 import { useEffect, useLayoutEffect } from "react";
 
-/** useLayoutEffect in the browser (before paint), useEffect on the server (where React warns about the former). */
+/**
+ * useLayoutEffect in the browser, useEffect during server rendering: React warns about a layout effect on the
+ * server, where no effect runs anyway.
+ */
 export const useIsomorphicLayoutEffect = typeof window === "undefined" ? useEffect : useLayoutEffect;

@@ -1,8 +1,6 @@
-import React, { Suspense, useEffect, useId, useLayoutEffect } from "react";
+import React, { Suspense, useEffect, useId } from "react";
+import { useIsomorphicLayoutEffect } from "../hooks/use-isomorphic-layout-effect";
 import { boundaryHydrated, boundaryPending } from "./hydration-marker";
-
-// useLayoutEffect warns during server rendering in development; effects never run there anyway.
-const useIsomorphicLayoutEffect = typeof window === "undefined" ? useEffect : useLayoutEffect;
 
 function HydrationSignal({ id }: { id: string }) {
   useEffect(() => boundaryHydrated(id), [id]);

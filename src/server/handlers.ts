@@ -9,15 +9,9 @@ import { deliverToHubSpot } from "./hubspot";
 import { htmlToText } from "../lib/lead-form/payload";
 import { sentFragment, successText } from "../lib/lead-form/rules";
 import { guard, HttpError, isFormPost, readFormEncoded, readJson, sendOk, type JsonResponse, type Request } from "./http";
-import {
-  problemsOf,
-  renderFormWithProblems,
-  renderMessage,
-  requestCookie,
-  returnPath,
-  submissionFromForm,
-  ANSWER_PAGE_HEADERS,
-} from "./native-form";
+import { requestCookie, returnPath, submissionFromForm } from "./native-form/parse";
+import { problemsOf } from "./native-form/rules";
+import { ANSWER_PAGE_HEADERS, renderFormWithProblems, renderMessage } from "./native-form/view";
 import { clientIp, createRateLimit, protect, type RateLimit } from "./protect";
 import { storeFor, type LeadStore } from "./store";
 import { fileUrl, isFileId, parseUpload, referencedFileIds, UPLOAD_BODY_LIMIT_BYTES } from "./uploads";

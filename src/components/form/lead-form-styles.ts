@@ -72,7 +72,7 @@ export const FieldBox = styled.div`
   }
 `;
 
-export const control = css`
+const control = css`
   width: 100%;
   box-sizing: border-box;
   min-height: 44px;

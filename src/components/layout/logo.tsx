@@ -1,4 +1,4 @@
-import { fontWeights, fonts } from "../../theme/theme";
+import { fontWeights, fonts } from "../../lib/design-tokens";
 
 /** The Northdesk wordmark (inline SVG: no request, crisp at any size). */
 export function Logo({ title = "Northdesk" }: { title?: string }) {

@@ -2,21 +2,10 @@ import styled from "styled-components";
 import { theme } from "../../theme/theme";
 import type { ChannelId } from "../../lib/staffing";
 import { CHANNEL_LABELS, channelFields, channelSpec, type FieldKey, type FormErrors, type FormValues } from "../../lib/staffing-form";
+import { InputPanel } from "./input-panel";
 import { NumberField } from "./number-field";
 import { Icon } from "../ui/icon";
 
-const Set = styled.fieldset`
-  border: 1px solid ${theme.colors.border};
-  border-radius: ${theme.radii.l};
-  padding: ${theme.space.l};
-  margin: 0 0 ${theme.space.l};
-  background: ${theme.colors.white};
-  legend {
-    padding: 0 ${theme.space.xs};
-    font-size: ${theme.fontSizes.xl};
-    font-weight: ${theme.fontWeights.bold};
-  }
-`;
 const Toggle = styled.label`
   display: inline-flex;
   align-items: center;
@@ -52,7 +41,7 @@ export interface ChannelFieldsetProps {
 export function ChannelFieldset({ channel, values, errors, onChange }: ChannelFieldsetProps) {
   const enabled = values[`${channel}.enabled`] !== "0";
   return (
-    <Set>
+    <InputPanel>
       <legend>
         <Toggle>
           <input type="checkbox" checked={enabled} onChange={(e) => onChange(`${channel}.enabled`, e.target.checked ? "1" : "0")} />
@@ -79,6 +68,6 @@ export function ChannelFieldset({ channel, values, errors, onChange }: ChannelFi
       ) : (
         <Off>Not included in the plan. Tick {CHANNEL_LABELS[channel].toLowerCase()} to staff it.</Off>
       )}
-    </Set>
+    </InputPanel>
   );
 }

@@ -17,6 +17,7 @@ import { copyText } from "../../lib/clipboard";
 import { Button } from "../ui/button";
 import { Icon } from "../ui/icon";
 import { ChannelFieldset } from "./channel-fieldset";
+import { InputPanel } from "./input-panel";
 import { NumberField } from "./number-field";
 import { StaffingResults } from "./staffing-results";
 
@@ -45,18 +46,6 @@ const TeamFields = styled.div`
   gap: ${theme.space.m};
   grid-template-columns: repeat(auto-fill, minmax(220px, 1fr));
   margin-top: ${theme.space.s};
-`;
-const TeamSet = styled.fieldset`
-  border: 1px solid ${theme.colors.border};
-  border-radius: ${theme.radii.l};
-  padding: ${theme.space.l};
-  margin: 0 0 ${theme.space.l};
-  background: ${theme.colors.white};
-  legend {
-    padding: 0 ${theme.space.xs};
-    font-size: ${theme.fontSizes.xl};
-    font-weight: ${theme.fontWeights.bold};
-  }
 `;
 const Actions = styled.div`
   display: flex;
@@ -138,7 +127,7 @@ export function StaffingCalculator() {
         {CHANNELS.map((c) => (
           <ChannelFieldset key={c} channel={c} values={values} errors={form.errors} onChange={change} />
         ))}
-        <TeamSet>
+        <InputPanel>
           <legend>Team</legend>
           <TeamFields>
             {(Object.keys(TEAM_SPECS) as (keyof typeof TEAM_SPECS)[]).map((f) => (
@@ -152,7 +141,7 @@ export function StaffingCalculator() {
               />
             ))}
           </TeamFields>
-        </TeamSet>
+        </InputPanel>
       </form>
       <Output aria-labelledby="staffing-results-heading">
         <h2 id="staffing-results-heading">Your staffing plan</h2>

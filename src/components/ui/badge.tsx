@@ -1,43 +1,16 @@
 import type React from "react";
 import styled from "styled-components";
+import { badgeColors, type BadgeColor } from "../../lib/design-tokens";
 import { theme } from "../../theme/theme";
 
-export type BadgeColor =
-  | "charcoal"
-  | "charcoalTint"
-  | "clay"
-  | "clayTint"
-  | "cobalt"
-  | "green"
-  | "magenta"
-  | "orange"
-  | "purple"
-  | "red"
-  | "slate"
-  | "slateTint"
-  | "yellow";
+export type { BadgeColor };
 export type BadgeSize = "XS" | "S" | "M";
 
-const tint: Record<BadgeColor, [string, string]> = {
-  charcoal: ["#1d2330", "#ffffff"],
-  charcoalTint: ["#e4e7ee", "#1d2330"],
-  clay: ["#8a5a44", "#ffffff"],
-  clayTint: ["#f6ece6", "#6b3f2c"],
-  cobalt: ["#1f4fd1", "#ffffff"],
-  green: ["#e3f5ea", "#0f5c34"],
-  magenta: ["#fce7f2", "#8c1c56"],
-  orange: ["#fff1e6", "#8f3806"],
-  purple: ["#f1ecfd", "#53309e"],
-  red: ["#fde8e8", "#9b1c22"],
-  slate: ["#4a5568", "#ffffff"],
-  slateTint: ["#edf0f5", "#2d3748"],
-  yellow: ["#fff7d6", "#6b4b00"],
-};
 const pad: Record<BadgeSize, [string, string]> = { XS: ["1px 6px", "10px"], S: ["2px 8px", "12px"], M: ["4px 10px", "14px"] };
 
 /** A badge's colour and size, as its element's own style. */
 export function badgeStyle(color: BadgeColor = "cobalt", size: BadgeSize = "S"): React.CSSProperties {
-  const [background, foreground] = tint[color];
+  const { background, foreground } = badgeColors[color];
   const [padding, fontSize] = pad[size];
   return { background, color: foreground, padding, fontSize };
 }

@@ -15,7 +15,7 @@ export const htmlToText = (html: string | null | undefined) =>
     .trim();
 
 /** docs/product-rules.md#lead-form-definition: defaultValues are joined with semicolons; otherwise defaultValue. */
-export function defaultValueOf(field: LeadFormField): string {
+function defaultValueOf(field: LeadFormField): string {
   if (field.defaultValues?.length) return field.defaultValues.join(";");
   return field.defaultValue ?? "";
 }
@@ -59,24 +59,4 @@ export function buildPayload(
     payload[CONSENT_TO_PROCESS_TEXT] = htmlToText(legal.consentToProcessText);
   }
   return payload;
-}
-
-/** Text of the first h1 on the page, or empty (docs/product-rules.md#lead-form-definition pageName). */
-export const pageNameOf = (doc: Document) => doc.querySelector("h1")?.textContent?.replace(/\s+/g, " ").trim() ?? "";
-
-/** GET the public IP lookup before every submit; any failure gives "" (docs/product-rules.md#lead-form-calls). */
-export async function lookupIpAddress(url: string, fetcher: typeof fetch = fetch, timeoutMs = 3000): Promise<string> {
-  if (!url) return "";
-  const controller = typeof AbortController === "function" ? new AbortController() : undefined;
-  const timer = setTimeout(() => controller?.abort(), timeoutMs);
-  try {
-    const response = await fetcher(url, { signal: controller?.signal, credentials: "omit" });
-    if (!response.ok) return "";
-    const data = (await response.json()) as { ip?: unknown };
-    return typeof data.ip === "string" ? data.ip : "";
-  } catch {
-    return "";
-  } finally {
-    clearTimeout(timer);
-  }
 }

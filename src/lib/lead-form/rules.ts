@@ -10,9 +10,9 @@ export const MESSAGES = {
 
 /** docs/product-rules.md#constants. */
 export const VALIDATION_DEBOUNCE_MS = 200;
-export const COMPACT_GROUP_THRESHOLD = 6;
+const COMPACT_GROUP_THRESHOLD = 6;
 export const FILE_ACCEPT = "image/*,.pdf";
-export const DEFAULT_SUBMIT_TEXT = "Submit";
+const DEFAULT_SUBMIT_TEXT = "Submit";
 export const DEFAULT_SUCCESS_TEXT = "Thank you!";
 export const SENDING_TEXT = "Sending...";
 export const FREE_TRIAL_FORM_ID = "free-trial";
@@ -49,7 +49,7 @@ export function fieldError(field: LeadFormField, value: string): string | null {
 
 /** A group is visible when it has at least one non-hidden field. */
 export const visibleFields = (group: LeadFormFieldGroup) => group.alternative_fields.filter((f) => !f.hidden);
-export const visibleGroups = (form: LeadFormDefinition) => (form.fieldGroups ?? []).filter((g) => visibleFields(g).length > 0);
+const visibleGroups = (form: LeadFormDefinition) => (form.fieldGroups ?? []).filter((g) => visibleFields(g).length > 0);
 export const allFields = (form: LeadFormDefinition) => (form.fieldGroups ?? []).flatMap((g) => g.alternative_fields);
 
 /** docs/product-rules.md#lead-form-definition: nothing renders without alternative_id or with no field groups. */
@@ -76,9 +76,6 @@ export const submitText = (form: LeadFormDefinition) => form.displayOptions?.sub
 export const consentName = (subscriptionTypeId: number) => `legal--${subscriptionTypeId}`;
 export const consentTextName = (subscriptionTypeId: number) => `legal--${subscriptionTypeId}__TEXT`;
 export const CONSENT_TO_PROCESS_TEXT = "legal--consentToProcess__TEXT";
-
-/** The companion hidden value holding an uploaded file's URL. */
-export const fileUrlName = (fieldName: string) => fieldName;
 
 /**
  * Consent checkboxes: each required one must be checked; when several exist and any is required,

@@ -2,8 +2,6 @@
  * The lead-form definition (docs/product-rules.md#lead-form-definition) as both the GraphQL fragment and the raw JSON in
  * content/forms provide it. Optional/nullable everywhere the sources differ.
  */
-export type LeadFieldType = "dropdown" | "email" | "file" | "multi_line_text" | "radio" | "single_line_text";
-
 export interface LeadFormOption {
   readonly value: string;
   readonly label: string;

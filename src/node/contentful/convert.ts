@@ -11,6 +11,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import mime from "mime-types";
 import type { LocalContent } from "../local/load-content";
 import { contentModel, contentTypeModel, ID_PATTERN, SYMBOL_MAX, TEXT_MAX, type ContentTypeModel, type ModelField } from "./model";
 
@@ -58,7 +59,8 @@ export class ConversionError extends Error {
   }
 }
 
-const MIME: Record<string, string> = { ".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".webp": "image/webp" };
+/** The image types an asset may have (what the site's own images are; sharp reads their sizes). */
+const IMAGE_TYPES: ReadonlySet<string> = new Set(["image/png", "image/jpeg", "image/webp"]);
 
 /** A valid Contentful id from a readable key; long or unusual keys get a stable hash. */
 export function makeId(prefix: string, key: string): string {
@@ -95,7 +97,8 @@ export async function convertContent(content: LocalContent, contentDir: string, 
     if (assets.has(id)) return id;
     const filePath = path.join(contentDir, image.src);
     const ext = path.extname(image.src).toLowerCase();
-    if (!fs.existsSync(filePath) || !MIME[ext]) {
+    const contentType = mime.lookup(ext);
+    if (!fs.existsSync(filePath) || !contentType || !IMAGE_TYPES.has(contentType)) {
       problems.push(`image "${image.src}" is missing or not an image`);
       return id;
     }
@@ -105,7 +108,7 @@ export async function convertContent(content: LocalContent, contentDir: string, 
       title: path.basename(image.src, ext),
       description: image.alt,
       fileName: path.basename(image.src),
-      contentType: MIME[ext],
+      contentType,
       filePath,
       src: image.src,
       width: meta.width ?? 0,

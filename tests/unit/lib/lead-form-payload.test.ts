@@ -1,5 +1,5 @@
-import { describe, expect, it, vi } from "vitest";
-import { buildPayload, defaultValueOf, htmlToText, initialValues, lookupIpAddress } from "../../../src/lib/lead-form/payload";
+import { describe, expect, it } from "vitest";
+import { buildPayload, htmlToText, initialValues } from "../../../src/lib/lead-form/payload";
 import type { LeadFormDefinition } from "../../../src/lib/lead-form/types";
 
 const form: LeadFormDefinition = {
@@ -25,7 +25,8 @@ const form: LeadFormDefinition = {
 
 describe("initial values (docs/product-rules.md#lead-form-definition, #lead-form-flow)", () => {
   it("defaultValues are joined with semicolons", () => {
-    expect(defaultValueOf({ name: "t", label: "", fieldType: "x", required: false, hidden: true, defaultValues: ["a", "b"] })).toBe("a;b");
+    const field = { name: "t", label: "", fieldType: "x", required: false, hidden: true, defaultValues: ["a", "b"] };
+    expect(initialValues({ alternative_id: "t", fieldGroups: [{ alternative_fields: [field] }] }).t).toBe("a;b");
   });
   it("hidden fields take a same-named URL parameter, visible ones do not", () => {
     expect(initialValues(form, "?utm_source=newsletter&visible_default=hack&email=x")).toEqual({
@@ -73,19 +74,4 @@ describe("payload (docs/product-rules.md#lead-form-definition)", () => {
     expect(Object.keys(payload).some((k) => k.startsWith("legal--"))).toBe(false);
   });
   it("htmlToText flattens markup", () => expect(htmlToText("<p>a<br>b&nbsp;c</p>")).toBe("a b c"));
-});
-
-describe("IP lookup (docs/product-rules.md#lead-form-calls)", () => {
-  it("returns the ip", async () => {
-    const fetcher = vi.fn(async () => new Response(JSON.stringify({ ip: "9.9.9.9" })));
-    expect(await lookupIpAddress("https://ip.example/?format=json", fetcher as typeof fetch)).toBe("9.9.9.9");
-  });
-  it.each([
-    ["a network error", async () => Promise.reject(new Error("offline"))],
-    ["a 500", async () => new Response("x", { status: 500 })],
-    ["not JSON", async () => new Response("<html>")],
-    ["no ip", async () => new Response("{}")],
-  ])("tolerates %s with an empty value", async (_, impl) => {
-    expect(await lookupIpAddress("https://ip.example/", vi.fn(impl) as unknown as typeof fetch)).toBe("");
-  });
 });

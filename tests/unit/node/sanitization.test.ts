@@ -100,8 +100,8 @@ describe("every HTML sink is fed by a sanitizer", () => {
     expect(sinks.sort()).toEqual(
       [
         'src/components/markdown/markdown-content.tsx: segment.html ?? ""',
-        "src/components/form/lead-form.tsx: g.richText",
-        "src/components/form/lead-form.tsx: group.richText",
+        // a field group's richText (@sanitized), in both layouts
+        "src/components/form/lead-form-layouts.tsx: richText",
         // the no-JavaScript success note: customSuccessMessage or postSubmitAction.value, both @sanitized
         "src/components/form/lead-form.tsx: successText(form)",
         "src/components/form/lead-form-status.tsx: html",

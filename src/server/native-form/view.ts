@@ -1,144 +1,15 @@
 /**
- * The lead form without JavaScript (progressive enhancement): the page's server-rendered form posts itself to
- * submitForm as application/x-www-form-urlencoded. This module turns such a post into the same submission the
- * script would send (docs/product-rules.md#lead-form-definition, #lead-form-calls), says where the visitor goes back to, and renders the answers a browser
- * shows: the form again with an error summary and the visitor's values, or a short message.
+ * The lead form without JavaScript, step three: the answers a browser shows after a native post, as whole pages
+ * with their own headers. The form again with an error summary and the visitor's values, or a short message.
  *
  * Everything shown is escaped here; texts from form definitions are shown as plain text (the definitions the
  * functions bundle are not sanitized, and a page answered by a function needs no markup from them).
  */
-import { htmlToText } from "../lib/lead-form/payload";
-import {
-  allFields,
-  CONSENT_TO_PROCESS_TEXT,
-  consentError,
-  consentName,
-  consentTextName,
-  fieldError,
-  SUBMIT_FORM_PATH,
-  submitText,
-} from "../lib/lead-form/rules";
-import type { LeadFormDefinition, LeadFormField } from "../lib/lead-form/types";
-import type { Request } from "./http";
-
-const header = (req: Pick<Request, "headers">, name: string): string | undefined => {
-  const value = req.headers[name];
-  return Array.isArray(value) ? value[0] : value;
-};
-
-/** The value of cookie `name` in the request's Cookie header, if any. */
-export function requestCookie(req: Pick<Request, "headers">, name: string): string | undefined {
-  for (const part of (header(req, "cookie") ?? "").split(";")) {
-    const eq = part.indexOf("=");
-    if (eq > 0 && part.slice(0, eq).trim() === name) {
-      const raw = part.slice(eq + 1).trim();
-      try {
-        return decodeURIComponent(raw);
-      } catch {
-        return raw;
-      }
-    }
-  }
-  return undefined;
-}
-
-/**
- * The submission a native post stands for, in the JSON path's shape, for validateSubmission to judge by the same
- * rules. A browser sends a checkbox only when it is ticked: every consent box of the form becomes "true" (its
- * value, "true", was posted) or "false", as the script sends them (docs/product-rules.md#lead-form-definition). The context the script would add is
- * filled in from the request where the post has none: hubspotutk from its cookie (first party, sent with the
- * post), pageUri from the page the form was on, ipAddress the request's client address, hidden fields from the
- * page's query. Everything else is kept as posted, so an unknown name is refused exactly as in JSON.
- */
-export function submissionFromForm(
-  posted: Readonly<Record<string, string>>,
-  form: LeadFormDefinition | undefined,
-  context: { hubspotutk?: string; pageUri?: string; ipAddress: string },
-): Record<string, string> {
-  const submission: Record<string, string> = { ...posted };
-  for (const box of form?.legalConsentOptions?.communicationsCheckboxes ?? []) {
-    const name = consentName(box.subscriptionTypeId);
-    submission[name] = posted[name] === "true" ? "true" : "false";
-  }
-  submission.hubspotutk ||= context.hubspotutk ?? "";
-  submission.pageUri ||= context.pageUri ?? "";
-  submission.ipAddress ||= context.ipAddress;
-  // docs/product-rules.md#lead-form-flow: a hidden field takes a same-named query parameter of the page, which the script reads in the browser
-  const query = searchOf(submission.pageUri);
-  for (const field of form ? allFields(form) : [])
-    if (field.hidden && !submission[field.name]) submission[field.name] = query.get(field.name) ?? "";
-  return submission;
-}
-
-function searchOf(uri: string): URLSearchParams {
-  try {
-    return new URL(uri).searchParams;
-  } catch {
-    return new URLSearchParams();
-  }
-}
-
-/**
- * Where a native post's answer sends the visitor back: the path and query of the first candidate (the posted
- * pageUri, then the Referer) that is a page of the site that answered, i.e. on the request's own Host or Origin.
- * Only that path is returned, never a host, so the redirect cannot lead off the site (no open redirect): no
- * other host, no `//host` path (a browser would read it as a host), no function URL. null when none qualifies.
- */
-export function returnPath(candidates: ReadonlyArray<string | undefined>, req: Pick<Request, "headers">): string | null {
-  const host = header(req, "host")?.toLowerCase();
-  const origin = header(req, "origin")?.toLowerCase();
-  for (const candidate of candidates) {
-    if (!candidate) continue;
-    let url: URL;
-    try {
-      url = new URL(candidate);
-    } catch {
-      continue;
-    }
-    if (url.protocol !== "http:" && url.protocol !== "https:") continue;
-    if (url.host !== host && url.origin !== origin) continue;
-    const path = url.pathname;
-    if (!path.startsWith("/") || path.startsWith("//") || path.startsWith("/api/")) continue;
-    return path + url.search;
-  }
-  return null;
-}
-
-/** One problem of a submission, tied to the control it concerns. */
-export interface Problem {
-  /** The field's name, or "consent" for the consent checkboxes. */
-  name: string;
-  label: string;
-  message: string;
-}
-
-/** Shown for a required file field in a post without JavaScript: a browser cannot upload it then (docs/product-rules.md#lead-form-flow). */
-export const FILE_NEEDS_SCRIPT = "Attaching a file needs JavaScript. Turn it on in your browser and send the form again.";
-
-/**
- * Every problem of the submission, by the rules validateSubmission applies (docs/product-rules.md#lead-form-validation): the fields in order,
- * then consent. validateSubmission stops at the first; a person fixing the form wants them all at once.
- */
-export function problemsOf(form: LeadFormDefinition, submission: Readonly<Record<string, string>>): Problem[] {
-  const problems: Problem[] = [];
-  for (const field of allFields(form)) {
-    const value = submission[field.name] ?? "";
-    const message = fieldError(field, value);
-    if (!message) continue;
-    problems.push({
-      name: field.name,
-      label: field.label,
-      message: field.fieldType === "file" && value === "" ? FILE_NEEDS_SCRIPT : message,
-    });
-  }
-  const checkboxes = form.legalConsentOptions?.communicationsCheckboxes ?? [];
-  const ticked = new Set(
-    checkboxes.filter((c) => submission[consentName(c.subscriptionTypeId)] === "true").map((c) => c.subscriptionTypeId),
-  );
-  const consent = consentError(checkboxes, ticked);
-  if (consent) problems.push({ name: "consent", label: "Communication preferences", message: consent });
-  return problems;
-}
+import * as designTokens from "../../lib/design-tokens";
+import { htmlToText } from "../../lib/lead-form/payload";
+import { allFields, CONSENT_TO_PROCESS_TEXT, consentName, consentTextName, SUBMIT_FORM_PATH, submitText } from "../../lib/lead-form/rules";
+import type { LeadFormDefinition, LeadFormField } from "../../lib/lead-form/types";
+import { CONSENT_LEGEND, FILE_NEEDS_SCRIPT, type Problem } from "./rules";
 
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 /** Text for HTML content and (always double-quoted) attribute values. */
@@ -158,30 +29,32 @@ export const ANSWER_PAGE_HEADERS: Readonly<Record<string, string>> = {
   "Cache-Control": "no-store",
 };
 
-// The site's tokens (src/theme), repeated: functions share only src/lib with the browser code.
+const { colors, fonts, fontSizes, fontWeights, radii, space } = designTokens;
+
+/** The answer pages' one style sheet, from the site's design tokens: the form looks as it did on the page. */
 const STYLE = `
 *{box-sizing:border-box}
-body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1d2330;background:#fff}
-main{max-width:40rem;margin:0 auto;padding:24px 16px 48px}
-h1{font-size:1.75rem;line-height:1.2;margin:0 0 16px}
-h2{font-size:1.125rem;margin:0 0 8px}
-a{color:#1f4fd1}
-:focus-visible{outline:3px solid #1f4fd1;outline-offset:2px}
-.summary{border:4px solid #c0262d;padding:16px;margin:0 0 24px}
+body{margin:0;font:${fontSizes.m}/1.5 ${fonts.body};color:${colors.text};background:${colors.background}}
+main{max-width:40rem;margin:0 auto;padding:${space.l} ${space.m} ${space.xxl}}
+h1{font-size:${fontSizes.xxl};line-height:1.2;margin:0 0 ${space.m}}
+h2{font-size:${fontSizes.l};margin:0 0 ${space.xs}}
+a{color:${colors.cobaltDark}}
+:focus-visible{outline:3px solid ${colors.focus};outline-offset:2px}
+.summary{border:4px solid ${colors.red};padding:${space.m};margin:0 0 ${space.l}}
 .summary ul{margin:0;padding-left:20px}
-.summary a{color:#c0262d;font-weight:700}
-form{display:grid;gap:16px}
-.field{display:grid;gap:4px}
-label,legend{font-weight:700;font-size:.875rem}
-fieldset{border:0;margin:0;padding:0;display:grid;gap:4px}
-.choice{display:flex;gap:8px;align-items:flex-start;font-weight:400}
-.choice input{width:18px;height:18px;margin:2px 0 0;flex:none}
-input:not([type=radio]):not([type=checkbox]),select,textarea{width:100%;min-height:44px;padding:10px 12px;font:inherit;color:inherit;background:#fff;border:1px solid #6b7385;border-radius:4px}
+.summary a{color:${colors.red};font-weight:${fontWeights.bold}}
+form{display:grid;gap:${space.m}}
+.field{display:grid;gap:${space.xxs}}
+label,legend{font-weight:${fontWeights.bold};font-size:${fontSizes.s}}
+fieldset{border:0;margin:0;padding:0;display:grid;gap:${space.xxs}}
+.choice{display:flex;gap:${space.xs};align-items:flex-start;font-weight:${fontWeights.regular}}
+.choice input{width:18px;height:18px;margin:2px 0 0;flex:none;accent-color:${colors.cobaltDark}}
+input:not([type=radio]):not([type=checkbox]),select,textarea{width:100%;min-height:44px;padding:10px 12px;font:inherit;color:inherit;background:${colors.background};border:1px solid ${colors.border};border-radius:${radii.s}}
 textarea{min-height:120px}
-[aria-invalid=true]{border-color:#c0262d!important;border-width:2px!important}
-.error{margin:0;color:#c0262d;font-weight:700;font-size:.875rem}
-.small{color:#4a5263;font-size:.8125rem;margin:0}
-button{justify-self:start;min-height:44px;padding:10px 24px;font:inherit;font-weight:700;color:#fff;background:#1f4fd1;border:0;border-radius:4px;cursor:pointer}
+[aria-invalid=true]{border-color:${colors.red}!important;border-width:2px!important}
+.error{margin:0;color:${colors.red};font-weight:${fontWeights.bold};font-size:${fontSizes.s}}
+.small{color:${colors.textMuted};font-size:${fontSizes.xs};margin:0}
+button{justify-self:start;min-height:44px;padding:10px ${space.l};font:inherit;font-weight:${fontWeights.bold};color:${colors.white};background:${colors.cobaltDark};border:0;border-radius:${radii.s};cursor:pointer}
 `;
 
 function page(title: string, body: string): string {
@@ -263,7 +136,7 @@ function consentHtml(form: LeadFormDefinition, submission: Readonly<Record<strin
     legal.consentToProcessText ? `<p class="small">${plain(legal.consentToProcessText)}</p>` : "",
     `<input type="hidden" name="${CONSENT_TO_PROCESS_TEXT}" value="${plain(legal.consentToProcessText)}">`,
     boxes
-      ? `<fieldset><legend>Communication preferences</legend>${problem ? `<p class="error" id="${errorId}">${escapeHtml(problem.message)}</p>` : ""}\n${boxes}</fieldset>`
+      ? `<fieldset><legend>${CONSENT_LEGEND}</legend>${problem ? `<p class="error" id="${errorId}">${escapeHtml(problem.message)}</p>` : ""}\n${boxes}</fieldset>`
       : "",
     legal.privacyText ? `<p class="small">${plain(legal.privacyText)}</p>` : "",
   ].join("\n");
