@@ -4,6 +4,7 @@
  * and at build time by the security headers (src/node/security-headers.ts), so both see the same values.
  */
 import type { ScriptIds } from "../lib/third-party-scripts";
+import { readAnalyticsBeacon, type AnalyticsBeaconSettings } from "./analytics";
 
 const pick = (value: string | undefined, fallback: string) => (value && value.trim() !== "" ? value.trim() : fallback);
 
@@ -24,6 +25,8 @@ export interface ThirdPartySettings {
   personalization?: PersonalizationSettings;
   /** Public IP lookup the lead form calls before every submit (SPEC 7.1); must answer {"ip": "..."}. */
   ipLookupUrl: string;
+  /** Where analytics events still queued when a visitor leaves are beaconed (src/config/analytics.ts). */
+  analyticsBeacon?: AnalyticsBeaconSettings;
   /** The application host: sign-up and login forms post to it (ARCHITECTURE.md 3). */
   appHost: string;
 }
@@ -48,6 +51,7 @@ export function readThirdPartySettings(): ThirdPartySettings {
       "visitor-intelligence": process.env.GATSBY_VISITOR_INTELLIGENCE_URL,
       "speed-insights": process.env.GATSBY_SPEED_INSIGHTS_URL,
     },
+    analyticsBeacon: readAnalyticsBeacon(),
     personalization: clientId
       ? { clientId, environment: pick(process.env.GATSBY_NINETAILED_ENVIRONMENT, "main"), ...(url ? { url } : {}) }
       : undefined,
