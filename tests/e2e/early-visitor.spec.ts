@@ -159,26 +159,38 @@ test("calculator: a value typed before hydration shows in the result after hydra
   const typed = "20,000";
   const expected = expectedPhoneAgents(typed);
   expect(expected).not.toBe(expectedPhoneAgents(DEFAULT_VALUES["phone.volume"]));
-  const results: { at: number; hydratedWhenTyped: boolean; shown: string | null }[] = [];
+  const results: { at: number; hydratedBefore: boolean; hydratedAfter: boolean; shown: string | null }[] = [];
   for (let run = 0; run < RUNS; run++) {
     const page = await context.newPage();
     const phone = await applyPhoneProfile(page);
     await page.goto("/help-desk-staffing-calculator/", { waitUntil: "commit" });
     const at = await phone.atMsAfterLoad(200 + run * 100);
     const volume = page.locator("#staffing-phone-volume");
-    await volume.tap(); // a tap starts the scripts at once (docs/page-load.md): the worst case for a lost value
+    const hydrated = async () => (await page.locator("html[data-hydrated]").count()) > 0;
+    const hydratedBefore = await hydrated();
+    await volume.tap(); // a tap starts the scripts at once (docs/page-load.md): hydration may land mid-typing
     await volume.press("ControlOrMeta+a");
     await volume.pressSequentially(typed);
-    const hydratedWhenTyped = (await page.locator("html[data-hydrated]").count()) > 0;
+    const hydratedAfter = await hydrated();
     await expect(page.locator("html[data-hydrated]")).toHaveCount(1, { timeout: 30_000 });
     await expect(volume).toHaveValue(typed);
-    const shown = await page.getByTestId("phone-agents").textContent();
-    results.push({ at: Math.round(at), hydratedWhenTyped, shown });
+    // the adopted value renders right after the hydrating commit
+    const agents = page.getByTestId("phone-agents");
+    await expect(agents)
+      .toHaveText(expected, { timeout: 10_000 })
+      .catch(() => undefined);
+    results.push({ at: Math.round(at), hydratedBefore, hydratedAfter, shown: await agents.textContent() });
     await page.close();
   }
-  console.log("typed at (ms after load), hydrated by then, phone agents shown:", JSON.stringify(results), "expected", expected);
+  console.log(
+    "typing started at (ms after load), hydrated before / after typing, phone agents shown:",
+    JSON.stringify(results),
+    "expected",
+    expected,
+  );
   expect(results.map((r) => r.shown)).toEqual(Array(RUNS).fill(expected));
-  expect(results.filter((r) => !r.hydratedWhenTyped).length).toBe(RUNS);
+  // the case under test: typing started before the page was live
+  expect(results.filter((r) => r.hydratedBefore)).toEqual([]);
 });
 
 /** Holds the lead form's lazy chunk (found by its content: the form's own status text) until release(). */
