@@ -1,8 +1,18 @@
 /**
  * Third-party analytics behind one typed module (docs/product-rules.md#scripts-and-analytics, #constants). On each route change a
- * page view goes to the visitor-analytics script (if loaded) and to the product-analytics script as
- * 'Viewed Page' with no properties. Off the production host every event is stubbed to console.info.
+ * page view goes to the visitor-analytics script and to the product-analytics script as 'Viewed Page'
+ * with no properties. Off the production host every event is stubbed to console.info.
+ *
+ * Every visit counts (docs/browser-runtime.md#analytics): the scripts load after hydration, so calls made
+ * before they arrive wait in queues and are replayed in order when they do. Product-analytics events still
+ * queued when the page is hidden or left, or when the script has not come within the plugin wait, are sent
+ * with navigator.sendBeacon (analytics-beacon.ts), each exactly once: an event leaves the queue when it is
+ * handed to the script or to the browser's beacon, never both. The landing page's view recorded by the early
+ * script (early-page-view.ts) is adopted, not counted again.
  */
+import { VIEWED_PAGE, eventId, type BeaconEvent } from "./analytics-beacon";
+
+export { VIEWED_PAGE };
 
 /** docs/product-rules.md#constants: polling of the analytics and heap scripts. */
 export const ANALYTICS_POLL_MS = 100;
@@ -10,7 +20,6 @@ export const ANALYTICS_POLL_MS = 100;
 export const PLUGIN_WAIT_MS = 10_000;
 /** docs/product-rules.md#constants: events waiting for the product-analytics script are delivered this often. */
 export const QUEUE_DRAIN_MS = 3_000;
-export const VIEWED_PAGE = "Viewed Page";
 
 export interface VisitorAnalytics {
   page(): void;
@@ -31,7 +40,7 @@ declare global {
   }
 }
 
-/** Every event the site sends. Add a member here, then handle it in deliver(). */
+/** Every event the site sends. Add a member here, then name it in productEvent(). */
 export type AnalyticsEvent = { type: "pageView"; path: string };
 
 export interface AnalyticsSinks {
@@ -78,11 +87,29 @@ export function pollFor<T>(
   });
 }
 
+/** What the product-analytics script is told for each event. */
+function productEvent(event: AnalyticsEvent): string {
+  switch (event.type) {
+    case "pageView":
+      return VIEWED_PAGE;
+  }
+}
+
 export interface Tracker {
   track(event: AnalyticsEvent): void;
   /** Events waiting for the product-analytics script. */
   pending(): number;
+  /** The page is hidden or left: product-analytics events still queued go by beacon. */
+  flush(): void;
   dispose(): void;
+}
+
+/** The landing page's view as the early script recorded it (early-page-view.ts `adopt`). */
+export interface AdoptedPageView {
+  id: string;
+  time: number;
+  /** Already sent by the early script's beacon: not counted again. */
+  sent: boolean;
 }
 
 export interface TrackerOptions {
@@ -92,6 +119,16 @@ export interface TrackerOptions {
   log?: Pick<Console, "info" | "warn" | "error">;
   drainMs?: number;
   waitMs?: number;
+  /**
+   * Sends product-analytics events with navigator.sendBeacon; true when the browser took them. Unset (no
+   * collection endpoint configured): events the script never took are dropped after the wait, as docs/product-rules.md#constants says.
+   */
+  beacon?: (events: BeaconEvent[]) => boolean;
+  /** The first page view takes over the early script's record (called once). */
+  adoptEarly?: () => AdoptedPageView | undefined;
+  /** The page's origin, for the events' address. */
+  origin?: string;
+  now?: () => number;
 }
 
 export function createTracker({
@@ -100,59 +137,95 @@ export function createTracker({
   log = console,
   drainMs = QUEUE_DRAIN_MS,
   waitMs = PLUGIN_WAIT_MS,
+  beacon,
+  adoptEarly,
+  origin = "",
+  now = Date.now,
 }: TrackerOptions): Tracker {
-  const queue: AnalyticsEvent[] = [];
+  /** Page views waiting for the visitor-analytics script, in order. */
+  const pages: AnalyticsEvent[] = [];
+  /** Events waiting for the product-analytics script, in order, each with the id the vendor dedupes on. */
+  const queue: BeaconEvent[] = [];
   let timer: ReturnType<typeof setInterval> | undefined;
   let waitingSince = 0;
+  let first = true;
 
   const stop = () => {
     clearInterval(timer);
     timer = undefined;
   };
-  const send = (product: ProductAnalytics, event: AnalyticsEvent) => {
+  const page = (visitor: VisitorAnalytics) => {
     try {
-      switch (event.type) {
-        case "pageView":
-          product.track(VIEWED_PAGE);
-          break;
-      }
+      visitor.page();
+    } catch (error) {
+      log.error("Visitor analytics failed to record a page view", error);
+    }
+  };
+  const send = (product: ProductAnalytics, event: BeaconEvent) => {
+    try {
+      product.track(event.event);
     } catch (error) {
       log.error("Product analytics failed to track an event", error);
     }
   };
+  const sendByBeacon = (): number => {
+    const events = queue.slice();
+    if (events.length === 0 || !beacon?.(events)) return 0;
+    queue.splice(0, events.length);
+    return events.length;
+  };
   const drain = () => {
+    const visitor = sinks.visitor();
+    if (visitor) pages.splice(0).forEach(() => page(visitor));
     const product = sinks.product();
-    if (product) {
-      queue.splice(0).forEach((event) => send(product, event));
-    } else if (Date.now() - waitingSince >= waitMs) {
-      log.warn(`Product analytics did not load within ${waitMs} ms; dropped ${queue.length} event(s)`);
-      queue.length = 0;
+    if (product) queue.splice(0).forEach((event) => send(product, event));
+    if (now() - waitingSince >= waitMs) {
+      if (pages.length > 0) log.warn(`Visitor analytics did not load within ${waitMs} ms; dropped ${pages.splice(0).length} page view(s)`);
+      if (queue.length > 0) {
+        const sent = sendByBeacon();
+        if (sent > 0) log.warn(`Product analytics did not load within ${waitMs} ms; sent ${sent} event(s) by beacon`);
+        else log.warn(`Product analytics did not load within ${waitMs} ms; dropped ${queue.splice(0).length} event(s)`);
+      }
     }
-    if (queue.length === 0) stop();
+    if (pages.length === 0 && queue.length === 0) stop();
+  };
+  const waitForScripts = () => {
+    if (timer !== undefined) return;
+    waitingSince = now();
+    timer = setInterval(drain, drainMs);
   };
 
   return {
     track(event) {
+      const early = first && event.type === "pageView" ? adoptEarly?.() : undefined;
+      first = false;
       if (!production) {
-        log.info("[analytics stub]", event);
+        // the early script's stub beacon already recorded this view
+        if (!early?.sent) log.info("[analytics stub]", event);
         return;
       }
       if (event.type === "pageView") {
-        try {
-          sinks.visitor()?.page();
-        } catch (error) {
-          log.error("Visitor analytics failed to record a page view", error);
-        }
+        const visitor = sinks.visitor();
+        if (visitor && pages.length === 0) page(visitor);
+        else pages.push(event);
       }
-      const product = sinks.product();
-      if (product && queue.length === 0) return send(product, event);
-      queue.push(event);
-      if (timer === undefined) {
-        waitingSince = Date.now();
-        timer = setInterval(drain, drainMs);
+      if (!early?.sent) {
+        const queued: BeaconEvent = {
+          id: early?.id ?? eventId(),
+          event: productEvent(event),
+          url: `${origin}${event.path}`,
+          time: early?.time ?? now(),
+        };
+        const product = sinks.product();
+        if (product && queue.length === 0) send(product, queued);
+        else queue.push(queued);
       }
+      if (pages.length > 0 || queue.length > 0) waitForScripts();
     },
     pending: () => queue.length,
+    flush() {
+      if (production) sendByBeacon();
+    },
     dispose: stop,
   };
 }

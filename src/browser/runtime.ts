@@ -4,6 +4,9 @@
  */
 import { trackPageView } from "./attribution";
 import { createTracker, heapUserId, pollFor, productVisitorId, windowSinks, type Tracker } from "./analytics";
+import { beaconBody, sendBeacon } from "./analytics-beacon";
+import { adopt as adoptEarlyPageView, whenHidden } from "./early-page-view";
+import { readAnalyticsBeacon } from "../config/analytics";
 import { COOKIE_NAMES, expiresAt, readCookie, readCookies, writeCookie, writeCookies } from "../lib/cookies";
 import { handleHash } from "./hash-routes";
 import { isProductionHost } from "./hosts";
@@ -89,9 +92,18 @@ function onDocumentClick(event: MouseEvent): void {
   followDecoratedLink(event, window);
 }
 
-/** Before the first render: the analytics tracker and the test-variation listener (chunk-error recovery is installed by lazy-runtime.ts). */
+/** Before the first render: the analytics tracker (flushed when the page is hidden) and the test-variation listener (chunk-error recovery is installed by lazy-runtime.ts). */
 export function onClientEntry(): void {
-  state.tracker = createTracker({ sinks: windowSinks(window), production: isProductionHost(window.location.hostname) });
+  const collect = readAnalyticsBeacon();
+  state.tracker = createTracker({
+    sinks: windowSinks(window),
+    production: isProductionHost(window.location.hostname),
+    origin: window.location.origin,
+    beacon: collect && ((events) => sendBeacon(window.navigator, collect.url, beaconBody(events, collect.token))),
+    adoptEarly: () => adoptEarlyPageView(window),
+  });
+  // what the analytics scripts have not taken yet goes by beacon when the visitor leaves (docs/browser-runtime.md#analytics)
+  whenHidden(window, () => state.tracker?.flush());
   // The sign-up experiment wrote nd_tvar (personalization SDK): every link again from its original href.
   onTestVariationChanged(redecorate);
 }

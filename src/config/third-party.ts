@@ -5,6 +5,7 @@
  */
 import type { ScriptIds } from "../lib/third-party-scripts";
 import { pick, readPublicHosts } from "./hosts";
+import { readAnalyticsBeacon, type AnalyticsBeaconSettings } from "./analytics";
 
 /** The Ninetailed SDK's API when GATSBY_NINETAILED_URL is unset (@ninetailed/experience.js default). */
 export const NINETAILED_DEFAULT_URL = "https://experience.ninetailed.co";
@@ -23,6 +24,8 @@ export interface ThirdPartySettings {
   personalization?: PersonalizationSettings;
   /** Public IP lookup the lead form calls before every submit (docs/product-rules.md#lead-form-calls); must answer {"ip": "..."}. */
   ipLookupUrl: string;
+  /** Where analytics events still queued when a visitor leaves are beaconed (src/config/analytics.ts). */
+  analyticsBeacon?: AnalyticsBeaconSettings;
   /** The application host: sign-up and login forms post to it (docs/product-rules.md#hosts). */
   appHost: string;
 }
@@ -47,6 +50,7 @@ export function readThirdPartySettings(): ThirdPartySettings {
       "visitor-intelligence": process.env.GATSBY_VISITOR_INTELLIGENCE_URL,
       "speed-insights": process.env.GATSBY_SPEED_INSIGHTS_URL,
     },
+    analyticsBeacon: readAnalyticsBeacon(),
     personalization: clientId
       ? { clientId, environment: pick(process.env.GATSBY_NINETAILED_ENVIRONMENT, "main"), ...(url ? { url } : {}) }
       : undefined,

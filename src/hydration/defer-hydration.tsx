@@ -8,6 +8,28 @@ function HydrationSignal({ id }: { id: string }) {
 }
 
 /**
+ * A Suspense boundary the `<html data-hydrated>` marker waits for: the page counts as live only once its
+ * content has hydrated, whether it waits for a time slice (deferHydration) or for a lazy chunk (the lead
+ * form, whose code loads on its own). The boundary registers in the commit that mounts it, in a layout
+ * effect, before any passive effect of that commit: a boundary nested in another deferred boundary is
+ * therefore pending before the outer one reports itself hydrated.
+ */
+export function HydrationSuspense({ children, fallback = null }: { children: React.ReactNode; fallback?: React.ReactNode }) {
+  const id = useId();
+  // A render React throws away, such as a failed hydration attempt, never commits, so never registers.
+  useIsomorphicLayoutEffect(() => {
+    boundaryPending(id);
+    return () => boundaryHydrated(id);
+  }, [id]);
+  return (
+    <Suspense fallback={fallback}>
+      {children}
+      <HydrationSignal id={id} />
+    </Suspense>
+  );
+}
+
+/**
  * Wraps a server-rendered component so React hydrates it after the page shell, in time slices
  * (React 18 selective hydration: a dehydrated Suspense boundary hydrates at the lowest priority,
  * yielding to the main thread). The page paints and responds the same; the long hydration task
@@ -18,21 +40,11 @@ function HydrationSignal({ id }: { id: string }) {
  * it has hydrated, or React would drop its server HTML and render it again (error 421).
  */
 export function deferHydration<P extends object>(Component: React.ComponentType<P>, name = Component.displayName ?? Component.name) {
-  const Deferred = (props: P) => {
-    const id = useId();
-    // In the shell's commit (a layout effect runs before any passive effect, and a render React throws away,
-    // such as a failed hydration attempt, never commits): the page counts as hydrated only after this boundary.
-    useIsomorphicLayoutEffect(() => {
-      boundaryPending(id);
-      return () => boundaryHydrated(id);
-    }, [id]);
-    return (
-      <Suspense fallback={null}>
-        <Component {...props} />
-        <HydrationSignal id={id} />
-      </Suspense>
-    );
-  };
+  const Deferred = (props: P) => (
+    <HydrationSuspense>
+      <Component {...props} />
+    </HydrationSuspense>
+  );
   Deferred.displayName = `Deferred(${name})`;
   return React.memo(Deferred);
 }

@@ -7,7 +7,7 @@
  */
 export { StaticIsland, type StaticIslandProps } from "./static-island";
 export { ACTION_ATTRIBUTE, navigateOnClick, type IslandActions } from "./static-islands";
-export { deferHydration } from "./defer-hydration";
+export { HydrationSuspense, deferHydration } from "./defer-hydration";
 export { shellHydrated } from "./hydration-marker";
 export { hydrateInTransition } from "./hydrate";
 export { markServerStylesActive } from "./server-styles";

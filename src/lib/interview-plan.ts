@@ -90,6 +90,35 @@ export function moveQuestion(sel: Selection, id: string, delta: -1 | 1): Selecti
   return { ...sel, questions };
 }
 
+/** The boxes ticked in the server-rendered pickers when the page's scripts started (names and question ids). */
+export interface TickedBeforeHydration {
+  competencies: readonly string[];
+  questions: readonly string[];
+}
+
+/**
+ * The selection a visitor made in the server-rendered pickers before the page's scripts ran: starting from
+ * what was rendered, each box whose state changed is toggled as a click would have (a competency ticked adds
+ * its suggested questions, one unticked takes its questions away; a question ticked goes to the end). A
+ * question box of a competency unticked in the same visit goes with its competency.
+ */
+export function adoptTicked(guide: Guide, rendered: Selection, ticked: TickedBeforeHydration): Selection {
+  let sel = rendered;
+  for (const c of guide.competencies)
+    if (rendered.competencies.includes(c.name) !== ticked.competencies.includes(c.name)) sel = toggleCompetency(guide, sel, c.name);
+  const renderedQuestions = guide.competencies.filter((c) => rendered.competencies.includes(c.name)).flatMap((c) => c.questions);
+  for (const q of renderedQuestions) {
+    const competency = competencyOf(guide, q.id);
+    if (!competency || !sel.competencies.includes(competency.name)) continue;
+    if (
+      rendered.questions.includes(q.id) !== ticked.questions.includes(q.id) &&
+      sel.questions.includes(q.id) !== ticked.questions.includes(q.id)
+    )
+      sel = toggleQuestion(sel, q.id);
+  }
+  return sel;
+}
+
 export function planItems(guide: Guide, sel: Selection): PlanItem[] {
   return sel.questions.flatMap((id) => {
     const competency = competencyOf(guide, id);

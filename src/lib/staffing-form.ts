@@ -229,6 +229,24 @@ export function valuesFromStored(stored: unknown): FormValues | null {
   return values;
 }
 
+/** The id and name of a field's control in the calculator's form ("staffing-email-volume", "staffing-chat-enabled"). */
+export const controlName = (key: FieldKey) => `staffing-${key.replace(".", "-")}`;
+
+/**
+ * What the visitor typed into the server-rendered form before the page's scripts ran, over `base` (the values
+ * from the URL or storage). A control that no longer holds what the server rendered was changed by the visitor:
+ * its value wins, since it is what they last saw and meant. `read` gives a control's current value ("1"/"0" for a
+ * channel's checkbox), or undefined for a control the page does not have.
+ */
+export function adoptTyped(base: FormValues, rendered: FormValues, read: (key: FieldKey) => string | undefined): FormValues {
+  const values = { ...base };
+  for (const key of FIELD_KEYS) {
+    const current = read(key);
+    if (current !== undefined && current !== rendered[key]) values[key] = current.slice(0, MAX_VALUE_LENGTH);
+  }
+  return values;
+}
+
 /** The current query string with the calculator's keys replaced by `values` (other parameters, like utm_*, are kept). */
 export function mergeSearch(current: string, values: FormValues): string {
   const params = new URLSearchParams(current);

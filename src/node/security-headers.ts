@@ -87,7 +87,12 @@ export function policySources(settings: ThirdPartySettings, imageHosts: readonly
   const personalization = settings.personalization ? originOf(settings.personalization.url ?? NINETAILED_DEFAULT_URL) : undefined;
   return {
     scriptOrigins,
-    connectOrigins: unique([...scriptOrigins, personalization, originOf(settings.ipLookupUrl)]),
+    connectOrigins: unique([
+      ...scriptOrigins,
+      personalization,
+      originOf(settings.ipLookupUrl),
+      settings.analyticsBeacon ? originOf(settings.analyticsBeacon.url) : undefined,
+    ]),
     formOrigins: unique([originOf(`https://${settings.appHost}/`)]),
     imageOrigins: unique(imageHosts.map((host) => originOf(`https://${host}/`))),
   };

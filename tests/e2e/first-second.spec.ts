@@ -1,6 +1,7 @@
 import { expect, test } from "./fixtures";
 import type { Browser, BrowserContextOptions, Page } from "@playwright/test";
 import { interceptThirdParties } from "./third-party";
+import { PHONE, applyPhoneProfile } from "./phone-profile";
 
 /**
  * The first second belongs to the visitor (docs/page-load.md#the-first-second): on a throttled phone, a
@@ -12,26 +13,13 @@ const RUNS = 5;
 const CAMPAIGN = "/?utm_source=news&utm_medium=email&utm_campaign=x";
 const ATTRIBUTION_COOKIES = ["nd_ft_src", "nd_lt_src", "nd_ft_url", "nd_lt_url"];
 
-const PHONE: BrowserContextOptions = { viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true, serviceWorkers: "block" };
+const PHONE_CONTEXT: BrowserContextOptions = { ...PHONE, serviceWorkers: "block" };
 const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 }, serviceWorkers: "block" };
 
-/** Close to Lighthouse's mobile profile: 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up, 4× CPU slowdown. */
-async function throttle(page: Page, network = true) {
-  const cdp = await page.context().newCDPSession(page);
-  if (network) {
-    await cdp.send("Network.enable");
-    await cdp.send("Network.emulateNetworkConditions", {
-      offline: false,
-      latency: 150,
-      downloadThroughput: (1.6 * 1024 * 1024) / 8,
-      uploadThroughput: (750 * 1024) / 8,
-    });
-  }
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
-  return cdp;
-}
-
-/** A new visitor's page on the given profile, third parties answered locally. */
+/**
+ * A new visitor's page, third parties answered locally: the phone profile (tests/e2e/phone-profile.ts), or a
+ * desktop whose CPU is slowed as much but whose network is not.
+ */
 async function visitor(browser: Browser, baseURL: string, options: BrowserContextOptions, network = true) {
   const context = await browser.newContext({ ...options, baseURL });
   const page = await context.newPage();
@@ -43,24 +31,21 @@ async function visitor(browser: Browser, baseURL: string, options: BrowserContex
         : route.abort(),
   );
   await interceptThirdParties(page, baseURL);
-  const cdp = await throttle(page, network);
-  return { context, page, cdp };
+  const profile = await applyPhoneProfile(page);
+  if (!network)
+    await profile.cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+  return { context, page, ...profile };
 }
 
 /** Opens `path`, then waits until `ms` after its load event; returns the real delay. */
-async function openAndWait(page: Page, path: string, ms: number): Promise<number> {
+async function openAndWait(page: Page, path: string, ms: number, atMsAfterLoad: (ms: number) => Promise<number>): Promise<number> {
   await page.goto(path, { waitUntil: "load" });
-  await page.waitForFunction(
-    (wait) => {
-      const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
-      return nav.loadEventEnd > 0 && performance.now() - nav.loadEventEnd >= wait;
-    },
-    ms,
-    { polling: 10 },
-  );
-  return page.evaluate(
-    () => performance.now() - (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).loadEventEnd,
-  );
+  return atMsAfterLoad(ms);
 }
 
 interface SignupResult {
@@ -70,9 +55,9 @@ interface SignupResult {
 }
 
 async function signupTap(browser: Browser, baseURL: string, ms: number, how: "tap" | "keyboard"): Promise<SignupResult> {
-  const { context, page, cdp } = await visitor(browser, baseURL, how === "tap" ? PHONE : DESKTOP, how === "tap");
+  const { context, page, cdp, atMsAfterLoad } = await visitor(browser, baseURL, how === "tap" ? PHONE_CONTEXT : DESKTOP, how === "tap");
   try {
-    const at = await openAndWait(page, CAMPAIGN, ms);
+    const at = await openAndWait(page, CAMPAIGN, ms, atMsAfterLoad);
     const link = page.locator('header [data-nav="signup"]');
     const navigated = page.waitForURL(/\/members\/register\//, { timeout: 15_000 });
     if (how === "tap") await link.tap({ noWaitAfter: true });
@@ -129,9 +114,9 @@ test(`phone menu: the first tap at 100 and 400 ms after load opens it within 1.5
   const lost: string[] = [];
   for (const ms of [100, 400])
     for (let run = 0; run < RUNS; run++) {
-      const { context, page } = await visitor(browser, baseURL!, PHONE);
+      const { context, page, atMsAfterLoad } = await visitor(browser, baseURL!, PHONE_CONTEXT);
       try {
-        const at = await openAndWait(page, "/pricing/", ms);
+        const at = await openAndWait(page, "/pricing/", ms, atMsAfterLoad);
         await page.locator('header button[data-disclosure="menu"]').tap({ noWaitAfter: true });
         const menu = page.getByRole("navigation", { name: "Main" });
         try {
@@ -158,9 +143,9 @@ test(`mega-menu: a hover and a click at 200 ms after load open the drawer: 0 los
   const lost: string[] = [];
   for (const how of ["hover", "click"] as const)
     for (let run = 0; run < RUNS; run++) {
-      const { context, page } = await visitor(browser, baseURL!, DESKTOP, false);
+      const { context, page, atMsAfterLoad } = await visitor(browser, baseURL!, DESKTOP, false);
       try {
-        const at = await openAndWait(page, "/pricing/", 200);
+        const at = await openAndWait(page, "/pricing/", 200, atMsAfterLoad);
         const button = page.locator('header button[data-disclosure="drawer"]').first();
         const drawer = page.locator(`#${await button.getAttribute("aria-controls")}`);
         if (how === "hover") await button.hover();

@@ -1,5 +1,6 @@
-import { Suspense, lazy } from "react";
+import { lazy } from "react";
 import { graphql } from "gatsby";
+import { HydrationSuspense } from "../../hydration";
 import type { LeadFormProps } from "./lead-form";
 
 export type LeadFormData = Queries.LeadFormFieldsFragment;
@@ -14,10 +15,11 @@ const LeadForm = lazy(() => import("./lead-form"));
 export function LeadFormSlot({ form, ...callbacks }: { form: LeadFormData | null | undefined } & Omit<Partial<LeadFormProps>, "form">) {
   // inline rather than imported from the rules module, which belongs in the lazy chunk
   if (!form?.alternative_id || !form.fieldGroups?.length) return null;
+  // `<html data-hydrated>` waits for the form's chunk and hydration: a submit after it is handled, never native.
   return (
-    <Suspense fallback={<div data-form-loading={form.alternative_id} style={{ minHeight: 120 }} />}>
+    <HydrationSuspense fallback={<div data-form-loading={form.alternative_id} style={{ minHeight: 120 }} />}>
       <LeadForm form={form} {...callbacks} />
-    </Suspense>
+    </HydrationSuspense>
   );
 }
 

@@ -1,7 +1,15 @@
 import styled from "styled-components";
 import { theme } from "../../theme/theme";
 import type { ChannelId } from "../../lib/staffing";
-import { CHANNEL_LABELS, channelFields, channelSpec, type FieldKey, type FormErrors, type FormValues } from "../../lib/staffing-form";
+import {
+  CHANNEL_LABELS,
+  channelFields,
+  channelSpec,
+  controlName,
+  type FieldKey,
+  type FormErrors,
+  type FormValues,
+} from "../../lib/staffing-form";
 import { InputPanel } from "./input-panel";
 import { NumberField } from "./number-field";
 import { Icon } from "../ui/icon";
@@ -44,7 +52,12 @@ export function ChannelFieldset({ channel, values, errors, onChange }: ChannelFi
     <InputPanel>
       <legend>
         <Toggle>
-          <input type="checkbox" checked={enabled} onChange={(e) => onChange(`${channel}.enabled`, e.target.checked ? "1" : "0")} />
+          <input
+            type="checkbox"
+            name={controlName(`${channel}.enabled`)}
+            checked={enabled}
+            onChange={(e) => onChange(`${channel}.enabled`, e.target.checked ? "1" : "0")}
+          />
           <Icon name={ICONS[channel]} size={22} />
           {CHANNEL_LABELS[channel]}
         </Toggle>
@@ -56,7 +69,7 @@ export function ChannelFieldset({ channel, values, errors, onChange }: ChannelFi
             return (
               <NumberField
                 key={key}
-                id={`staffing-${channel}-${field}`}
+                id={controlName(key)}
                 spec={channelSpec(channel, field)}
                 value={values[key]}
                 error={errors[key]}

@@ -45,6 +45,9 @@ export const PickerSet = styled.fieldset`
   }
 `;
 
+/** The name of the competency boxes (each box's value is the competency's name). */
+export const COMPETENCY_CONTROL = "builder-competency";
+
 export interface CompetencyPickerProps {
   competencies: readonly GuideCompetency[];
   selected: readonly string[];
@@ -60,7 +63,13 @@ export function CompetencyPicker({ competencies, selected, onToggle }: Competenc
         {competencies.map((c) => (
           <li key={c.name}>
             <label>
-              <input type="checkbox" checked={selected.includes(c.name)} onChange={() => onToggle(c.name)} />
+              <input
+                type="checkbox"
+                name={COMPETENCY_CONTROL}
+                value={c.name}
+                checked={selected.includes(c.name)}
+                onChange={() => onToggle(c.name)}
+              />
               <span>
                 {c.name}
                 <small>{c.description}</small>

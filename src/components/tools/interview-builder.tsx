@@ -4,6 +4,7 @@ import styled, { createGlobalStyle } from "styled-components";
 import { theme } from "../../theme/theme";
 import { SiteLink } from "../ui/site-link";
 import {
+  adoptTicked,
   defaultSelection,
   guideFilename,
   moveQuestion,
@@ -16,11 +17,12 @@ import {
   toPlainText,
   type Guide,
   type Selection,
+  type TickedBeforeHydration,
 } from "../../lib/interview-plan";
 import { getStored, setStored } from "../../lib/storage";
-import { RolePicker } from "./role-picker";
-import { CompetencyPicker } from "./competency-picker";
-import { QuestionPicker } from "./question-picker";
+import { ROLE_CONTROL, RolePicker } from "./role-picker";
+import { COMPETENCY_CONTROL, CompetencyPicker } from "./competency-picker";
+import { QUESTION_CONTROL, QuestionPicker } from "./question-picker";
 import { InterviewPlanList } from "./interview-plan-list";
 import { GuideActions } from "./guide-actions";
 import { Button } from "../ui/button";
@@ -89,6 +91,20 @@ const PrintOnly = styled.p`
   }
 `;
 
+/** The pickers as the visitor left them: the role chosen and the boxes ticked. */
+function readPickers(panel: HTMLElement | null): (TickedBeforeHydration & { role: string }) | null {
+  const select = panel?.querySelector<HTMLSelectElement>(`#${ROLE_CONTROL}`);
+  if (!panel || !select) return null;
+  const ticked = (name: string) =>
+    Array.from(panel.querySelectorAll<HTMLInputElement>(`input[type="checkbox"][name="${name}"]`))
+      .filter((box) => box.checked)
+      .map((box) => box.value);
+  return { role: select.value, competencies: ticked(COMPETENCY_CONTROL), questions: ticked(QUESTION_CONTROL) };
+}
+
+const sameSelection = (a: Selection, b: Selection) =>
+  a.competencies.join("\n") === b.competencies.join("\n") && a.questions.join("\n") === b.questions.join("\n");
+
 export interface InterviewBuilderProps {
   guides: readonly (Guide & { jobDescription?: { slug: string; title: string } | null })[];
   jobDescriptionPath?: (slug: string) => string;
@@ -102,8 +118,13 @@ export function InterviewBuilder({ guides, jobDescriptionPath }: InterviewBuilde
   const [saved, setSaved] = useState<Saved>(() => ({ role: guides[0]?.slug ?? "", selections: {} }));
   const [ready, setReady] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const pickersRef = useRef<HTMLElement>(null);
 
+  // Once, right after hydrating and before anything renders again: what the visitor chose in the server-rendered
+  // pickers while the scripts were on their way is adopted (React's state starts from the first role's defaults
+  // and would render them back over it). It wins over the URL and storage: it is what they last saw and meant.
   useEffect(() => {
+    const typed = readPickers(pickersRef.current);
     const stored = getStored<Partial<Saved>>(BUILDER_STORAGE_KEY);
     const fromUrl = new URLSearchParams(window.location.search).get("role");
     const known = (slug: unknown): slug is string => typeof slug === "string" && guides.some((g) => g.slug === slug);
@@ -111,7 +132,19 @@ export function InterviewBuilder({ guides, jobDescriptionPath }: InterviewBuilde
     if (stored?.selections && typeof stored.selections === "object") {
       for (const g of guides) if (g.slug in stored.selections) selections[g.slug] = sanitizeSelection(g, stored.selections[g.slug]);
     }
-    const role = known(fromUrl) ? fromUrl : known(stored?.role) ? stored.role : (guides[0]?.slug ?? "");
+    let role = known(fromUrl) ? fromUrl : known(stored?.role) ? stored.role : (guides[0]?.slug ?? "");
+    const rendered = guides[0];
+    if (typed && rendered) {
+      if (typed.role !== rendered.slug && known(typed.role)) role = typed.role;
+      else {
+        const shown = defaultSelection(rendered);
+        const adopted = adoptTicked(rendered, shown, typed);
+        if (!sameSelection(adopted, shown)) {
+          role = rendered.slug;
+          selections[rendered.slug] = adopted;
+        }
+      }
+    }
     setSaved({ role, selections });
     setReady(true);
   }, [guides]);
@@ -142,7 +175,7 @@ export function InterviewBuilder({ guides, jobDescriptionPath }: InterviewBuilde
   return (
     <Columns>
       <PrintRules />
-      <Panel aria-labelledby="builder-choose" data-print="hide">
+      <Panel ref={pickersRef} aria-labelledby="builder-choose" data-print="hide">
         <h2 id="builder-choose">Choose what to ask</h2>
         <RolePicker roles={guides} value={guide.slug} onChange={chooseRole} />
         <CompetencyPicker

@@ -1,6 +1,9 @@
 import type { GuideCompetency } from "../../lib/interview-plan";
 import { PickerSet } from "./competency-picker";
 
+/** The name of the question boxes (each box's value is the question's id). */
+export const QUESTION_CONTROL = "builder-question";
+
 export interface QuestionPickerProps {
   competencies: readonly GuideCompetency[];
   selectedCompetencies: readonly string[];
@@ -21,7 +24,13 @@ export function QuestionPicker({ competencies, selectedCompetencies, selectedQue
             {c.questions.map((q) => (
               <li key={q.id}>
                 <label>
-                  <input type="checkbox" checked={selectedQuestions.includes(q.id)} onChange={() => onToggle(q.id)} />
+                  <input
+                    type="checkbox"
+                    name={QUESTION_CONTROL}
+                    value={q.id}
+                    checked={selectedQuestions.includes(q.id)}
+                    onChange={() => onToggle(q.id)}
+                  />
                   <span>{q.text}</span>
                 </label>
               </li>

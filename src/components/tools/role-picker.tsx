@@ -19,6 +19,9 @@ const Field = styled.div`
   }
 `;
 
+/** The id and name of the role's select. */
+export const ROLE_CONTROL = "builder-role";
+
 export interface RolePickerProps {
   roles: readonly { slug: string; role: string }[];
   value: string;
@@ -29,8 +32,8 @@ export interface RolePickerProps {
 export function RolePicker({ roles, value, onChange }: RolePickerProps) {
   return (
     <Field>
-      <label htmlFor="builder-role">Role you're hiring for</label>
-      <select id="builder-role" value={value} onChange={(e) => onChange(e.target.value)}>
+      <label htmlFor={ROLE_CONTROL}>Role you're hiring for</label>
+      <select id={ROLE_CONTROL} name={ROLE_CONTROL} value={value} onChange={(e) => onChange(e.target.value)}>
         {roles.map((r) => (
           <option key={r.slug} value={r.slug}>
             {r.role}

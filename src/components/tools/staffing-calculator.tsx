@@ -1,8 +1,10 @@
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import styled from "styled-components";
 import { theme } from "../../theme/theme";
 import { CHANNELS, staff } from "../../lib/staffing";
 import {
+  adoptTyped,
+  controlName,
   DEFAULT_VALUES,
   mergeSearch,
   parseForm,
@@ -19,6 +21,13 @@ import { Icon } from "../ui/icon";
 import { ChannelFieldset } from "./channel-fieldset";
 import { InputPanel } from "./input-panel";
 import { NumberField } from "./number-field";
+
+/** A field's control as the visitor left it: "1"/"0" for a channel's checkbox, the text of an input. */
+const readControl = (form: HTMLFormElement | null, key: FieldKey): string | undefined => {
+  const control = form?.elements.namedItem(controlName(key));
+  if (!(control instanceof HTMLInputElement)) return undefined;
+  return control.type === "checkbox" ? (control.checked ? "1" : "0") : control.value;
+};
 import { StaffingResults } from "./staffing-results";
 
 export const STAFFING_STORAGE_KEY = "nd_staffing_calculator";
@@ -81,14 +90,15 @@ export function StaffingCalculator() {
   const [values, setValues] = useState<FormValues>(DEFAULT_VALUES);
   const [ready, setReady] = useState(false);
   const [status, setStatus] = useState("");
+  const formRef = useRef<HTMLFormElement>(null);
 
+  // Once, right after hydrating and before anything renders again: React keeps a server-rendered input's text
+  // while it hydrates but its state starts from the defaults, so the next render would overwrite what a visitor
+  // typed while the scripts were on their way (and that input event never reached React).
   useEffect(() => {
     const fromUrl = valuesFromSearch(window.location.search);
-    if (fromUrl.found) setValues(fromUrl.values);
-    else {
-      const stored = valuesFromStored(getStored(STAFFING_STORAGE_KEY));
-      if (stored) setValues(stored);
-    }
+    const base = fromUrl.found ? fromUrl.values : (valuesFromStored(getStored(STAFFING_STORAGE_KEY)) ?? DEFAULT_VALUES);
+    setValues(adoptTyped(base, DEFAULT_VALUES, (key) => readControl(formRef.current, key)));
     setReady(true);
   }, []);
 
@@ -119,7 +129,7 @@ export function StaffingCalculator() {
 
   return (
     <Layout>
-      <form aria-labelledby="staffing-inputs" onSubmit={(e) => e.preventDefault()} noValidate>
+      <form ref={formRef} aria-labelledby="staffing-inputs" onSubmit={(e) => e.preventDefault()} noValidate>
         <h2 id="staffing-inputs" className="visually-hidden">
           Your help desk
         </h2>
@@ -133,7 +143,7 @@ export function StaffingCalculator() {
             {(Object.keys(TEAM_SPECS) as (keyof typeof TEAM_SPECS)[]).map((f) => (
               <NumberField
                 key={f}
-                id={`staffing-team-${f}`}
+                id={controlName(`team.${f}`)}
                 spec={TEAM_SPECS[f]}
                 value={values[`team.${f}`]}
                 error={form.errors[`team.${f}`]}

@@ -3,7 +3,7 @@ import React, { act } from "react";
 import { renderToString } from "react-dom/server";
 import { hydrateRoot } from "react-dom/client";
 import { afterEach, describe, expect, it } from "vitest";
-import { deferHydration } from "../../../src/hydration/defer-hydration";
+import { HydrationSuspense, deferHydration } from "../../../src/hydration/defer-hydration";
 import { resetHydrationMarker, shellHydrated } from "../../../src/hydration/hydration-marker";
 
 function Shell({ children }: { children: React.ReactNode }) {
@@ -74,6 +74,50 @@ describe("deferred hydration and the data-hydrated marker", () => {
     });
     expect(errors.length).toBeGreaterThan(0); // the mismatch: React threw the hydration attempt away
     expect(container.textContent).toBe("clientcontent");
+    expect(document.documentElement.dataset.hydrated).toBe("true");
+  });
+
+  it("waits for a lazy boundary nested in a deferred one (the lead form's chunk) before marking the page", async () => {
+    const Form = () => <form onSubmit={(e) => e.preventDefault()}>lazy form</form>;
+    let release!: () => void;
+    const chunk = new Promise<{ default: typeof Form }>((resolve) => (release = () => resolve({ default: Form })));
+    const LazyForm = React.lazy(() => chunk);
+    const page = (FormComponent: React.ComponentType) => {
+      const Body = deferHydration(
+        () => (
+          <section>
+            <p>body</p>
+            <HydrationSuspense fallback={<div data-form-loading="x" />}>
+              <FormComponent />
+            </HydrationSuspense>
+          </section>
+        ),
+        "Body",
+      );
+      return (
+        <Shell>
+          <Body />
+        </Shell>
+      );
+    };
+    const container = document.createElement("div");
+    // the server had the form's code; the browser waits for its chunk
+    container.innerHTML = renderToString(page(Form));
+    document.body.append(container);
+    const serverHtml = container.innerHTML;
+
+    await act(async () => {
+      hydrateRoot(container, page(LazyForm));
+    });
+    // the body hydrated, the form's chunk has not arrived: the page is not live yet
+    expect(container.innerHTML).toBe(serverHtml);
+    expect(document.documentElement.dataset.hydrated).toBeUndefined();
+
+    await act(async () => {
+      release();
+      await chunk;
+    });
+    expect(container.textContent).toBe("bodylazy form");
     expect(document.documentElement.dataset.hydrated).toBe("true");
   });
 });

@@ -10,6 +10,7 @@ import {
   type AnalyticsSinks,
 } from "../../../src/browser/analytics";
 import { CONSENT_WAIT_MS, requestDoNotSell } from "../../../src/browser/consent";
+import type { BeaconEvent } from "../../../src/browser/analytics-beacon";
 
 const log = () => ({ info: vi.fn(), warn: vi.fn(), error: vi.fn() });
 
@@ -121,5 +122,126 @@ describe("do-not-sell (docs/product-rules.md#scripts-and-analytics, #error-catal
     await expect(done).resolves.toBe(false);
     expect(error).toHaveBeenCalledWith(expect.stringMatching(/Timed out .* consent manager/));
     error.mockRestore();
+  });
+});
+
+describe("every visit counted: queued until the scripts arrive, beaconed when the visitor leaves", () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  type Track = ReturnType<typeof vi.fn<(event: string) => void>>;
+  /** Scripts that arrive when the test says, and a beacon that records what it was given. */
+  function setup({ accepts = true, production = true } = {}) {
+    const scripts: { visitor?: { page: ReturnType<typeof vi.fn<() => void>> }; product?: { track: Track } } = {};
+    const beaconed: BeaconEvent[][] = [];
+    const beacon = vi.fn((events: BeaconEvent[]) => {
+      if (accepts) beaconed.push(events);
+      return accepts;
+    });
+    const logger = log();
+    const options = {
+      sinks: { visitor: () => scripts.visitor, product: () => scripts.product },
+      production,
+      log: logger,
+      beacon,
+      origin: "https://www.northdesk.com",
+    };
+    return { scripts, beaconed, beacon, logger, options };
+  }
+
+  it("a page view before the visitor-analytics script arrives is replayed to it once it has", () => {
+    const { scripts, options } = setup();
+    const tracker = createTracker(options);
+    tracker.track({ type: "pageView", path: "/" });
+    tracker.track({ type: "pageView", path: "/pricing/" });
+    scripts.visitor = { page: vi.fn() };
+    vi.advanceTimersByTime(QUEUE_DRAIN_MS);
+    expect(scripts.visitor.page).toHaveBeenCalledTimes(2);
+    vi.advanceTimersByTime(PLUGIN_WAIT_MS);
+    expect(scripts.visitor.page).toHaveBeenCalledTimes(2);
+  });
+
+  it("leaving before the product-analytics script arrives sends the queued events by beacon, and the script arriving later gets none of them", () => {
+    const { scripts, beaconed, options } = setup();
+    const tracker = createTracker(options);
+    tracker.track({ type: "pageView", path: "/" });
+    tracker.track({ type: "pageView", path: "/pricing/" });
+    tracker.flush();
+    expect(beaconed).toHaveLength(1);
+    expect(beaconed[0].map((e) => [e.event, e.url])).toEqual([
+      [VIEWED_PAGE, "https://www.northdesk.com/"],
+      [VIEWED_PAGE, "https://www.northdesk.com/pricing/"],
+    ]);
+    expect(new Set(beaconed[0].map((e) => e.id)).size).toBe(2);
+    expect(tracker.pending()).toBe(0);
+    tracker.flush(); // hidden again: nothing left to send
+    expect(beaconed).toHaveLength(1);
+    scripts.product = { track: vi.fn() };
+    vi.advanceTimersByTime(PLUGIN_WAIT_MS);
+    expect(scripts.product.track).not.toHaveBeenCalled();
+  });
+
+  it("events the script already took are not beaconed again", () => {
+    const { scripts, beacon, options } = setup();
+    scripts.product = { track: vi.fn() };
+    const tracker = createTracker(options);
+    tracker.track({ type: "pageView", path: "/" });
+    tracker.flush();
+    expect(scripts.product.track).toHaveBeenCalledTimes(1);
+    expect(beacon).not.toHaveBeenCalled();
+  });
+
+  it("a beacon the browser refuses keeps the events queued for the script: none lost", () => {
+    const { scripts, options } = setup({ accepts: false });
+    const tracker = createTracker(options);
+    tracker.track({ type: "pageView", path: "/" });
+    tracker.flush();
+    expect(tracker.pending()).toBe(1);
+    scripts.product = { track: vi.fn() };
+    vi.advanceTimersByTime(QUEUE_DRAIN_MS);
+    expect(scripts.product.track).toHaveBeenCalledWith(VIEWED_PAGE);
+  });
+
+  it("when the product-analytics script does not come within the plugin wait, its events go by beacon instead of being dropped", () => {
+    const { beaconed, logger, options } = setup();
+    const tracker = createTracker(options);
+    tracker.track({ type: "pageView", path: "/" });
+    vi.advanceTimersByTime(PLUGIN_WAIT_MS + QUEUE_DRAIN_MS);
+    expect(beaconed.flat()).toHaveLength(1);
+    expect(tracker.pending()).toBe(0);
+    expect(logger.warn).toHaveBeenCalledWith(expect.stringContaining("sent 1 event(s) by beacon"));
+  });
+
+  it("the first page view takes over the early script's record: its id and time, and nothing again if it was already sent", () => {
+    const { beaconed, options } = setup();
+    const adoptEarly = vi.fn(() => ({ id: "early-1", time: 1234, sent: false }));
+    const tracker = createTracker({ ...options, adoptEarly });
+    tracker.track({ type: "pageView", path: "/" });
+    tracker.track({ type: "pageView", path: "/pricing/" });
+    expect(adoptEarly).toHaveBeenCalledTimes(1);
+    tracker.flush();
+    expect(beaconed[0][0]).toMatchObject({ id: "early-1", time: 1234 });
+    expect(beaconed[0][1].id).not.toBe("early-1");
+
+    const sentEarly = setup();
+    const second = createTracker({ ...sentEarly.options, adoptEarly: () => ({ id: "early-2", time: 1, sent: true }) });
+    second.track({ type: "pageView", path: "/" });
+    expect(second.pending()).toBe(0);
+    second.flush();
+    expect(sentEarly.beacon).not.toHaveBeenCalled();
+    // the visitor-analytics page view is still owed: the early beacon went to the product analytics only
+    sentEarly.scripts.visitor = { page: vi.fn() };
+    vi.advanceTimersByTime(QUEUE_DRAIN_MS);
+    expect(sentEarly.scripts.visitor.page).toHaveBeenCalledTimes(1);
+  });
+
+  it("off the production host, a view the early stub beacon already recorded is not logged again, and nothing is beaconed", () => {
+    const { beacon, logger, options } = setup({ production: false });
+    const tracker = createTracker({ ...options, adoptEarly: () => ({ id: "e", time: 1, sent: true }) });
+    tracker.track({ type: "pageView", path: "/" });
+    tracker.track({ type: "pageView", path: "/pricing/" });
+    tracker.flush();
+    expect(logger.info.mock.calls).toEqual([["[analytics stub]", { type: "pageView", path: "/pricing/" }]]);
+    expect(beacon).not.toHaveBeenCalled();
   });
 });

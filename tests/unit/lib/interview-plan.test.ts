@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  adoptTicked,
   defaultSelection,
   guideFilename,
   moveQuestion,
@@ -58,5 +59,35 @@ describe("interview plan", () => {
     const text = toPlainText(guide, items);
     expect(text).toContain("1. Tell me about an upset customer.\n   Competency: Empathy\n   Look for: Good answer to e1");
     expect(guideFilename(guide)).toBe("customer-support-agent-interview-guide.md");
+  });
+});
+
+describe("choices made before hydration", () => {
+  const shown = defaultSelection(guide); // Empathy e1 e2, Writing w1 w2
+
+  it("nothing changed: the rendered selection", () => {
+    expect(adoptTicked(guide, shown, shown)).toEqual(shown);
+  });
+
+  it("a question unticked leaves the plan, one ticked goes to the end", () => {
+    expect(adoptTicked(guide, shown, { competencies: shown.competencies, questions: ["e1", "w1", "w2", "e3"] })).toEqual({
+      competencies: ["Empathy", "Writing"],
+      questions: ["e1", "w1", "w2", "e3"],
+    });
+  });
+
+  it("a competency unticked takes its questions, ticked boxes under it included", () => {
+    expect(adoptTicked(guide, shown, { competencies: ["Empathy"], questions: ["e1", "e2", "w1", "w3"] })).toEqual({
+      competencies: ["Empathy"],
+      questions: ["e1", "e2"],
+    });
+  });
+
+  it("a competency ticked brings its suggested questions, as a click would", () => {
+    const rendered = { competencies: ["Empathy"], questions: ["e1", "e2"] };
+    expect(adoptTicked(guide, rendered, { competencies: ["Empathy", "Writing"], questions: ["e1"] })).toEqual({
+      competencies: ["Empathy", "Writing"],
+      questions: ["e1", "w1", "w2"],
+    });
   });
 });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
+  adoptTyped,
+  controlName,
   DEFAULT_VALUES,
   parseForm,
   parseNumber,
@@ -60,5 +62,30 @@ describe("staffing calculator form", () => {
   it("stored values keep only known string fields", () => {
     expect(valuesFromStored(null)).toBeNull();
     expect(valuesFromStored({ "chat.volume": "10", evil: "x", "phone.aht": 5 })).toEqual({ ...DEFAULT_VALUES, "chat.volume": "10" });
+  });
+});
+
+describe("input typed before hydration", () => {
+  it("names each control after its field", () => {
+    expect(controlName("email.volume")).toBe("staffing-email-volume");
+    expect(controlName("chat.enabled")).toBe("staffing-chat-enabled");
+    expect(controlName("team.salary")).toBe("staffing-team-salary");
+  });
+
+  it("a control that no longer holds what was rendered wins over the base values; the others keep them", () => {
+    const base = { ...DEFAULT_VALUES, "chat.volume": "9999", "phone.aht": "7" };
+    const dom: Partial<Record<string, string>> = {
+      "phone.volume": "10,000",
+      "email.enabled": "0",
+      "chat.volume": DEFAULT_VALUES["chat.volume"],
+    };
+    const values = adoptTyped(base, DEFAULT_VALUES, (key) => dom[key] ?? DEFAULT_VALUES[key]);
+    expect(values).toEqual({ ...base, "phone.volume": "10,000", "email.enabled": "0" });
+  });
+
+  it("a missing control changes nothing, and a typed value is cut to the stored length", () => {
+    const values = adoptTyped(DEFAULT_VALUES, DEFAULT_VALUES, (key) => (key === "team.salary" ? "9".repeat(40) : undefined));
+    expect(values["team.salary"]).toHaveLength(24);
+    expect({ ...values, "team.salary": DEFAULT_VALUES["team.salary"] }).toEqual(DEFAULT_VALUES);
   });
 });

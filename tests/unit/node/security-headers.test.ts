@@ -93,6 +93,16 @@ describe("policySources and contentSecurityPolicy", () => {
     ]);
     expect(directive(policy, "form-action")).toEqual(["'self'", "https://secure.northdesk.com"]);
   });
+  it("lets the analytics beacon reach its collection endpoint, and only when one is configured", () => {
+    const vendor = policySources({ ...none, analyticsBeacon: { url: "https://api-js.mixpanel.com/track/", token: "t" } });
+    expect(directive(contentSecurityPolicy(vendor, []), "connect-src")).toEqual([
+      "'self'",
+      "https://api-js.mixpanel.com",
+      "https://api.ipify.org",
+    ]);
+    const ours = policySources({ ...none, analyticsBeacon: { url: "/api/collect", token: "t" } });
+    expect(directive(contentSecurityPolicy(ours, []), "connect-src")).toEqual(["'self'", "https://api.ipify.org"]);
+  });
   it("ignores a script value that is not an https URL", () => {
     expect(
       policySources({ ...none, scriptIds: { "ad-pixel": "http://insecure.example.com/p.js", "visitor-analytics": "not a url" } })

@@ -1,0 +1,62 @@
+/**
+ * The page view of a visitor who leaves before the runtime starts (docs/browser-runtime.md#analytics). The early
+ * script calls `install` while the page is parsed: it records the page view and, if the page is hidden or left
+ * before the runtime has taken it over, sends it with navigator.sendBeacon. The runtime's tracker calls `adopt`
+ * for its first page view: from then on the tracker owns it (its id, and whether it was already sent), so the
+ * page view is counted once whichever side sends it. Pure and dependency-free: it is in the early script.
+ */
+import { STUB_BEACON_PATH, VIEWED_PAGE, beaconBody, eventId, type BeaconEvent } from "./analytics-beacon";
+
+export interface EarlyPageViewTarget {
+  /** The production host (the marketing host): anywhere else the beacon goes to STUB_BEACON_PATH. */
+  host: string;
+  /** From src/config/analytics.ts; unset, production sends nothing (the runtime's page view then counts). */
+  beacon?: { url: string; token: string };
+}
+
+export interface EarlyPageView extends BeaconEvent {
+  /** "sent": by beacon (the page was hidden or left before the runtime started); "adopted": by the runtime. */
+  state?: "sent" | "adopted";
+}
+
+declare global {
+  interface Window {
+    __ndPageView?: EarlyPageView;
+  }
+}
+
+/** Runs `fn` when the page is hidden or left: on mobile, pagehide may never come, but visibilitychange does. */
+export function whenHidden(win: Window, fn: () => void): void {
+  win.addEventListener("pagehide", fn);
+  win.document.addEventListener("visibilitychange", () => win.document.hidden && fn());
+}
+
+/**
+ * Records this page's view and sends it if the page is hidden or left before the runtime adopts it. Idempotent.
+ * Off the production host the beacon goes to STUB_BEACON_PATH (the network panel and tests see it; the
+ * console of a page being left is cleared with it, so no line is logged).
+ */
+export function install(win: Window, { host, beacon }: EarlyPageViewTarget): void {
+  if (win.__ndPageView) return;
+  const { location } = win;
+  const stub = location.hostname !== host;
+  const url = stub ? STUB_BEACON_PATH : beacon?.url;
+  const view: EarlyPageView = (win.__ndPageView = { id: eventId(), event: VIEWED_PAGE, url: location.href, time: Date.now() });
+  whenHidden(win, () => {
+    if (view.state || !url) return;
+    // refused by the browser: not sent, so the runtime still counts it if the page comes back
+    if (win.navigator.sendBeacon(url, beaconBody([view], beacon?.token ?? "")) || stub) view.state = "sent";
+  });
+}
+
+/**
+ * The runtime takes the early page view over, once: its id and time, and whether it was already sent (the page
+ * was hidden before the runtime started). Undefined when there is none, or it was taken already.
+ */
+export function adopt(win: Window): { id: string; time: number; sent: boolean } | undefined {
+  const view = win.__ndPageView;
+  if (!view || view.state === "adopted") return undefined;
+  const sent = view.state === "sent";
+  view.state = "adopted";
+  return { id: view.id, time: view.time, sent };
+}
