@@ -1,7 +1,8 @@
 /**
  * Netlify scheduled function (hourly, netlify.toml): the same redelivery as `npm run leads:flush`, on the
  * PostgreSQL store the lead functions write to, so no pending lead waits for a person. Leads in doubt are
- * settled with HubSpot first; week-old uploads no lead references are removed.
+ * settled with HubSpot first; week-old uploads no lead references are removed. Netlify stops it after 30 s:
+ * it starts no send after LEADS_FLUSH_BUDGET_MS (20 s here) and leaves the rest for the next hour.
  */
 import { readServerConfig } from "../config";
 import { flushLeads } from "../server/flush";
@@ -18,7 +19,7 @@ export async function handler(): Promise<{ statusCode: number; body: string }> {
     return { statusCode: 503, body: JSON.stringify({ success: false, message: "HubSpot is not configured" }) };
   }
   const store = storeFor(config);
+  // logs one JSON line: delivered, failed, pending, the oldest pending lead's age, the alert sent
   const report = await flushLeads(config, store);
-  console.log(`[leads-flush] ${JSON.stringify(report)}`);
   return { statusCode: report.failed > 0 ? 500 : 200, body: JSON.stringify({ success: report.failed === 0, ...report }) };
 }

@@ -62,10 +62,16 @@ export class DeliveryError extends Error {
   constructor(
     message: string,
     readonly inDoubt: boolean,
+    /** HubSpot's HTTP status, when it answered. */
+    readonly status?: number,
   ) {
     super(message);
   }
 }
+
+/** HubSpot refused the access token (401) or its scopes (403): every send fails the same way until someone fixes it. */
+export const isAuthRefusal = (error: unknown): error is DeliveryError =>
+  error instanceof DeliveryError && (error.status === 401 || error.status === 403);
 
 const NEVER_SENT = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "UND_ERR_CONNECT_TIMEOUT"]);
 
@@ -97,7 +103,7 @@ export async function deliverToHubSpot(
   }
   if (!response.ok) {
     const detail = (await response.text().catch(() => "")).slice(0, 300);
-    throw new DeliveryError(`HubSpot answered ${response.status}${detail ? `: ${detail}` : ""}`, false);
+    throw new DeliveryError(`HubSpot answered ${response.status}${detail ? `: ${detail}` : ""}`, false, response.status);
   }
 }
 
