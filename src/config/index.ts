@@ -36,6 +36,8 @@ export interface HubSpotConfig {
    * HUBSPOT_API_URL, default https://api.hubapi.com (always set by readServerConfig; absent, apiUrl is asked).
    */
   crmApiUrl?: string;
+  /** The site's own hosts (readSiteHosts): a pageUri on another one is not sent to HubSpot. */
+  siteHosts?: readonly string[];
 }
 
 export interface LeadProtectionConfig {
@@ -187,6 +189,7 @@ export function readServerConfig() {
           apiUrl: (env("HUBSPOT_API_URL") ?? "https://api.hsforms.com").replace(/\/$/, ""),
           timeoutMs: Number(env("HUBSPOT_TIMEOUT_MS") ?? 8000) || 8000,
           crmApiUrl: (env("HUBSPOT_API_URL") ?? "https://api.hubapi.com").replace(/\/$/, ""),
+          siteHosts: readSiteHosts(siteUrl),
         }
       : undefined;
   return {
@@ -228,8 +231,6 @@ export function readServerConfig() {
     netlifyBuild: onNetlify() && env("DEPLOY_ID") !== undefined,
     /** Origin check and per-IP rate limit of the lead functions. */
     protection: readLeadProtection(siteUrl),
-    /** Hosts a submission's pageUri may name (the site's own). */
-    siteHosts: readSiteHosts(siteUrl),
     /** The scheduled flush's time budget and concurrency. */
     leadsFlush: readLeadsFlush(),
     /** Alerts the flush posts when leads stop reaching HubSpot. */

@@ -1,13 +1,18 @@
 /**
- * Delivery to HubSpot's forms submission API (secure endpoint, bearer token):
+ * Delivery to HubSpot's forms submission API (secure endpoint, bearer token), with the context checked
+ * (./submission-context.ts):
  * POST {apiUrl}/submissions/v3/integration/secure/submit/{portalId}/{formGuid}
  * with fields [{objectTypeId, name, value}], context {hutk, pageUri, pageName, ipAddress} and
  * legalConsentOptions.consent when the form has consent options.
  */
-import type { HubSpotConfig } from "../config";
+import { readSiteHosts, type HubSpotConfig } from "../config";
 import { htmlToText } from "../lib/lead-form/payload";
 import { allFields, consentName } from "../lib/lead-form/rules";
 import type { LeadFormDefinition, LeadSubmission } from "../lib/lead-form/types";
+import { withCheckedContext } from "./submission-context";
+
+/** The site whose hosts a pageUri may name when the configuration does not say (tests' hand-made configs). */
+const DEFAULT_SITE_URL = "https://www.northdesk.com";
 
 export interface HubSpotSubmission {
   submittedAt: string;
@@ -88,7 +93,9 @@ export async function deliverToHubSpot(
     response = await fetcher(submissionUrl(config, form), {
       method: "POST",
       headers: { "Content-Type": "application/json", Authorization: `Bearer ${config.accessToken}` },
-      body: JSON.stringify(toHubSpotSubmission(form, submission, submittedAt)),
+      body: JSON.stringify(
+        toHubSpotSubmission(form, withCheckedContext(submission, config.siteHosts ?? readSiteHosts(DEFAULT_SITE_URL)), submittedAt),
+      ),
       signal: AbortSignal.timeout(config.timeoutMs),
     });
   } catch (error) {

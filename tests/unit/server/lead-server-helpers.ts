@@ -97,7 +97,6 @@ export function deps(
       netlify: false,
       netlifyBuild: false,
       protection,
-      siteHosts: ["www.northdesk.com", "staging.northdesk.com", "localhost", "127.0.0.1", "[::1]"],
       leadsFlush: { concurrency: 4 },
       leadsAlerts: { webhookUrlInvalid: false, afterMinutes: 60, everyMinutes: 240 },
       leadsStatusToken: undefined,
