@@ -380,3 +380,66 @@ describe("GET /api/leads/status on a serverless host", () => {
     expect(res.body.success).toBe(false);
   });
 });
+
+describe("the scheduled function (src/netlify/leads-flush.ts)", () => {
+  const STORES = Symbol.for("northdesk.lead-functions.stores");
+  let url: string;
+  beforeEach(async () => {
+    url = await postgres.createDatabase();
+    for (const [name, value] of Object.entries({
+      DATABASE_URL: url,
+      LEADS_ALERT_WEBHOOK_URL: receiver.url,
+      HUBSPOT_PORTAL_ID: "",
+      HUBSPOT_ACCESS_TOKEN: "",
+      HUBSPOT_API_URL: emulator.url,
+      LEADS_FLUSH_BUDGET_MS: "",
+      NETLIFY: "",
+      AWS_LAMBDA_FUNCTION_NAME: "",
+    }))
+      vi.stubEnv(name, value);
+  });
+  afterEach(async () => {
+    vi.unstubAllEnvs();
+    const stores = (globalThis as Record<symbol, Map<string, LeadStore> | undefined>)[STORES];
+    await stores?.get(url)?.close();
+    stores?.delete(url);
+  });
+  const oldLead = async () => {
+    const store = new PostgresStore({ connectionString: url, claimMs: 10_000, uploadQuotaBytes: 1e6 });
+    cleanups.push(() => store.close());
+    const record = await store.accept({ ...validDemo(), email: "waiting@acme.com" }, form(), []);
+    await store.pool.query("UPDATE leads SET received_at = now() - interval '2 hours' WHERE id = $1", [record.id]);
+  };
+
+  it("without HubSpot configured: 503, and leads waiting because of it are alerted on", async () => {
+    await oldLead();
+    const { handler } = await import("../../../src/netlify/leads-flush");
+    const result = await handler();
+    expect(result.statusCode).toBe(503);
+    expect(JSON.parse(result.body)).toMatchObject({ success: false, alert: "sent" });
+    expect(receiver.messages).toHaveLength(1);
+    expect(receiver.messages[0].text).toContain("1 lead waiting");
+    expect(receiver.messages[0].text).toContain("First error: HUBSPOT_PORTAL_ID / HUBSPOT_ACCESS_TOKEN are not set");
+  });
+
+  it("with HubSpot: delivers and logs exactly one JSON line", async () => {
+    await oldLead();
+    vi.stubEnv("HUBSPOT_PORTAL_ID", "12345");
+    vi.stubEnv("HUBSPOT_ACCESS_TOKEN", "pat-test");
+    const log = vi.spyOn(console, "log").mockImplementation(() => {});
+    const { handler } = await import("../../../src/netlify/leads-flush");
+    const result = await handler();
+    expect(result.statusCode).toBe(200);
+    expect(log).toHaveBeenCalledTimes(1);
+    expect(JSON.parse(log.mock.calls[0][0] as string)).toMatchObject({
+      event: "leads-flush",
+      delivered: 1,
+      failed: 0,
+      pending: 0,
+      oldestPendingAgeSeconds: null,
+      alert: "none",
+      concurrency: 4,
+    });
+    expect(emulator.submissions).toHaveLength(1);
+  });
+});
