@@ -1,7 +1,9 @@
 /**
- * npm run leads:flush — re-delivers every lead not yet delivered to HubSpot (HUBSPOT_PORTAL_ID +
- * HUBSPOT_ACCESS_TOKEN), from PostgreSQL when DATABASE_URL is set, else from the outbox in LEADS_DIR.
+ * npm run leads:flush — re-delivers the leads not yet delivered to HubSpot (HUBSPOT_PORTAL_ID +
+ * HUBSPOT_ACCESS_TOKEN), from PostgreSQL when DATABASE_URL is set, else from the outbox in LEADS_DIR,
+ * LEADS_FLUSH_CONCURRENCY at a time, within LEADS_FLUSH_BUDGET_MS when set (none by default here).
  * Idempotent: delivered leads are recorded and skipped; the hourly scheduled function on Netlify runs the same.
+ * Prints the run's JSON report line (as the scheduled function logs it), then a summary for people.
  */
 import { readServerConfig } from "../src/config";
 import { formsDir, loadFormDefinitions, SOURCED_FORMS_FILE } from "../src/node/lead-forms";

@@ -36,6 +36,8 @@ export interface HubSpotConfig {
    * HUBSPOT_API_URL, default https://api.hubapi.com (always set by readServerConfig; absent, apiUrl is asked).
    */
   crmApiUrl?: string;
+  /** The site's own hosts (readSiteHosts): a pageUri on another one is not sent to HubSpot. */
+  siteHosts?: readonly string[];
 }
 
 export interface LeadProtectionConfig {
@@ -99,6 +101,79 @@ const onNetlify = () => env("NETLIFY") === "true";
  */
 const onServerless = () => onNetlify() || env("AWS_LAMBDA_FUNCTION_NAME") !== undefined;
 
+/** Netlify stops a scheduled function after this long. */
+export const NETLIFY_SCHEDULED_LIMIT_MS = 30_000;
+
+export interface LeadsFlushConfig {
+  /**
+   * The flush starts no send after this many ms (LEADS_FLUSH_BUDGET_MS; default 20 s on a serverless host,
+   * none elsewhere; 0 = none). Leads it did not reach stay pending for the next run.
+   */
+  budgetMs?: number;
+  /**
+   * The host stops the run at this many ms (30 s for Netlify's scheduled functions): sends that are still
+   * running near it are cut short (their leads stay in doubt and are settled next run) so the report and
+   * the alert are written before it.
+   */
+  hostLimitMs?: number;
+  /** Leads sent at the same time (LEADS_FLUSH_CONCURRENCY, default 4, at most 16). */
+  concurrency: number;
+}
+
+export interface LeadsAlertConfig {
+  /** Slack-compatible incoming webhook (LEADS_ALERT_WEBHOOK_URL); unset: no alerts. */
+  webhookUrl?: string;
+  /** Set when LEADS_ALERT_WEBHOOK_URL is set but is not an http(s) URL (the flush logs it). */
+  webhookUrlInvalid: boolean;
+  /** A lead pending or failing longer than this alerts (LEADS_ALERT_AFTER_MINUTES, default 60). */
+  afterMinutes: number;
+  /** At most one alert per this many minutes (LEADS_ALERT_EVERY_MINUTES, default 240). */
+  everyMinutes: number;
+}
+
+export function readLeadsFlush(): LeadsFlushConfig {
+  const budget = nonNegativeInt("LEADS_FLUSH_BUDGET_MS", onServerless() ? 20_000 : 0);
+  return {
+    budgetMs: budget > 0 ? budget : undefined,
+    hostLimitMs: onServerless() ? NETLIFY_SCHEDULED_LIMIT_MS : undefined,
+    concurrency: Math.min(16, Math.max(1, nonNegativeInt("LEADS_FLUSH_CONCURRENCY", 4))),
+  };
+}
+
+export function readLeadsAlerts(): LeadsAlertConfig {
+  const raw = env("LEADS_ALERT_WEBHOOK_URL");
+  let webhookUrl: string | undefined;
+  try {
+    const url = raw ? new URL(raw) : undefined;
+    if (url && (url.protocol === "https:" || url.protocol === "http:")) webhookUrl = url.href;
+  } catch {
+    // reported through webhookUrlInvalid
+  }
+  return {
+    webhookUrl,
+    webhookUrlInvalid: raw !== undefined && webhookUrl === undefined,
+    afterMinutes: Math.max(1, nonNegativeInt("LEADS_ALERT_AFTER_MINUTES", 60)),
+    everyMinutes: Math.max(1, nonNegativeInt("LEADS_ALERT_EVERY_MINUTES", 240)),
+  };
+}
+
+/**
+ * The hosts a page of this site is on (docs/product-rules.md#hosts: the marketing and staging hosts and localhost, plus
+ * SITE_URL's), lower case, without port: a submission's pageUri must be on one of them.
+ */
+export function readSiteHosts(siteUrl: string): string[] {
+  const hosts = [env("GATSBY_MARKETING_HOST") ?? "www.northdesk.com", env("GATSBY_STAGING_HOST") ?? "staging.northdesk.com"];
+  let siteHost: string | undefined;
+  try {
+    siteHost = new URL(siteUrl).hostname;
+  } catch {
+    siteHost = undefined;
+  }
+  return [
+    ...new Set([...hosts, siteHost, "localhost", "127.0.0.1", "[::1]"].filter((h): h is string => Boolean(h)).map((h) => h.toLowerCase())),
+  ];
+}
+
 export function readServerConfig() {
   const spaceId = env("CONTENTFUL_SPACE_ID");
   const accessToken = env("CONTENTFUL_ACCESS_TOKEN");
@@ -114,6 +189,7 @@ export function readServerConfig() {
           apiUrl: (env("HUBSPOT_API_URL") ?? "https://api.hsforms.com").replace(/\/$/, ""),
           timeoutMs: Number(env("HUBSPOT_TIMEOUT_MS") ?? 8000) || 8000,
           crmApiUrl: (env("HUBSPOT_API_URL") ?? "https://api.hubapi.com").replace(/\/$/, ""),
+          siteHosts: readSiteHosts(siteUrl),
         }
       : undefined;
   return {
@@ -155,6 +231,12 @@ export function readServerConfig() {
     netlifyBuild: onNetlify() && env("DEPLOY_ID") !== undefined,
     /** Origin check and per-IP rate limit of the lead functions. */
     protection: readLeadProtection(siteUrl),
+    /** The scheduled flush's time budget and concurrency. */
+    leadsFlush: readLeadsFlush(),
+    /** Alerts the flush posts when leads stop reaching HubSpot. */
+    leadsAlerts: readLeadsAlerts(),
+    /** Bearer token of GET /api/leads/status (LEADS_STATUS_TOKEN); unset: the function answers 404. */
+    leadsStatusToken: env("LEADS_STATUS_TOKEN"),
   };
 }
 export type ServerConfig = ReturnType<typeof readServerConfig>;

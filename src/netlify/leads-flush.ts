@@ -1,9 +1,11 @@
 /**
  * Netlify scheduled function (hourly, netlify.toml): the same redelivery as `npm run leads:flush`, on the
  * PostgreSQL store the lead functions write to, so no pending lead waits for a person. Leads in doubt are
- * settled with HubSpot first; week-old uploads no lead references are removed.
+ * settled with HubSpot first; week-old uploads no lead references are removed. Netlify stops it after 30 s:
+ * it starts no send after LEADS_FLUSH_BUDGET_MS (20 s here) and leaves the rest for the next hour.
  */
 import { readServerConfig } from "../config";
+import { alertIfNeeded } from "../server/alerts";
 import { flushLeads } from "../server/flush";
 import { storeFor } from "../server/store";
 
@@ -13,12 +15,21 @@ export async function handler(): Promise<{ statusCode: number; body: string }> {
     console.error("[leads-flush] DATABASE_URL is not set: nothing to flush on this host");
     return { statusCode: 503, body: JSON.stringify({ success: false, message: "DATABASE_URL is not set" }) };
   }
-  if (!config.hubspot) {
-    console.error("[leads-flush] HUBSPOT_PORTAL_ID / HUBSPOT_ACCESS_TOKEN are not set: pending leads stay in the database");
-    return { statusCode: 503, body: JSON.stringify({ success: false, message: "HubSpot is not configured" }) };
-  }
   const store = storeFor(config);
+  if (!config.hubspot) {
+    const message = "HUBSPOT_PORTAL_ID / HUBSPOT_ACCESS_TOKEN are not set: pending leads stay in the database";
+    // leads waiting because of it are alerted on like any other reason they wait
+    const alert = await alertIfNeeded({
+      store,
+      settings: config.leadsAlerts,
+      status: await store.status(),
+      run: { firstError: message },
+      siteUrl: config.siteUrl,
+    });
+    console.error(`[leads-flush] ${message} (alert: ${alert.outcome}${alert.error ? `, ${alert.error}` : ""})`);
+    return { statusCode: 503, body: JSON.stringify({ success: false, message: "HubSpot is not configured", alert: alert.outcome }) };
+  }
+  // logs one JSON line: delivered, failed, pending, the oldest pending lead's age, the alert sent
   const report = await flushLeads(config, store);
-  console.log(`[leads-flush] ${JSON.stringify(report)}`);
   return { statusCode: report.failed > 0 ? 500 : 200, body: JSON.stringify({ success: report.failed === 0, ...report }) };
 }

@@ -8,7 +8,18 @@ import { bundledForms } from "./form-definitions";
 import { deliverToHubSpot } from "./hubspot";
 import { htmlToText } from "../lib/lead-form/payload";
 import { sentFragment, successText } from "../lib/lead-form/rules";
-import { guard, HttpError, isFormPost, readFormEncoded, readJson, sendOk, type JsonResponse, type Request } from "./http";
+import {
+  assertUtf8Body,
+  guard,
+  HttpError,
+  isFormPost,
+  isUtf8Body,
+  readFormEncoded,
+  readJson,
+  sendOk,
+  type JsonResponse,
+  type Request,
+} from "./http";
 import { requestCookie, returnPath, submissionFromForm } from "./native-form/parse";
 import { problemsOf } from "./native-form/rules";
 import { ANSWER_PAGE_HEADERS, renderFormWithProblems, renderMessage } from "./native-form/view";
@@ -96,6 +107,8 @@ export type PageResponse = JsonResponse & { end(body?: unknown): void };
  * sends application/x-www-form-urlencoded and is answered with a page: handleNativeSubmit.
  */
 export async function handleSubmitForm(req: Request, res: PageResponse, given?: Deps) {
+  // a body in another charset is refused as JSON, however it was posted: no page of ours sends one
+  if (!isUtf8Body(req)) return guard(res, async () => assertUtf8Body(req));
   if (isFormPost(req)) return handleNativeSubmit(req, res, given);
   await guard(res, async () => {
     const deps = given ?? defaultDeps();

@@ -56,6 +56,44 @@ export function mediaType(req: Pick<Request, "headers">): string {
     .toLowerCase();
 }
 
+/** The charset parameter of the request's Content-Type, lower case and unquoted; undefined when none is given. */
+export function requestCharset(req: Pick<Request, "headers">): string | undefined {
+  for (const parameter of String(req.headers["content-type"] ?? "")
+    .split(";")
+    .slice(1)) {
+    const eq = parameter.indexOf("=");
+    if (eq === -1 || parameter.slice(0, eq).trim().toLowerCase() !== "charset") continue;
+    return parameter
+      .slice(eq + 1)
+      .trim()
+      .replace(/^"(.*)"$/, "$1")
+      .toLowerCase();
+  }
+  return undefined;
+}
+
+/** Bodies are read as UTF-8 only: no charset (UTF-8 is the default of JSON and of our pages' forms) or utf-8 itself. */
+export const isUtf8Body = (req: Pick<Request, "headers">) => {
+  const charset = requestCharset(req);
+  return charset === undefined || charset === "utf-8" || charset === "utf8";
+};
+
+/** 415 for a body declared in another charset (it would be read as UTF-8 and its text garbled). */
+export function assertUtf8Body(req: Pick<Request, "headers">) {
+  if (!isUtf8Body(req)) throw new HttpError(415, "Send the body as UTF-8 (charset=utf-8)");
+}
+
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+/** The bytes as UTF-8 text; 400 when they are not UTF-8 (text in another charset sent without saying so). */
+function decodeUtf8(bytes: Buffer): string {
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    throw new HttpError(400, "Request body is not valid UTF-8");
+  }
+}
+
 /** What a browser's own form submission sends (no files: the forms never post multipart, docs/product-rules.md#lead-form-calls uploads are JSON). */
 export const FORM_ENCODED = "application/x-www-form-urlencoded";
 
@@ -70,6 +108,7 @@ export const isFormPost = (req: Pick<Request, "headers">) => mediaType(req) === 
 async function readBody(req: Request, limit: number, type: string, refusal: string): Promise<string | object> {
   if (req.method !== "POST") throw new HttpError(405, "Method not allowed: use POST");
   if (mediaType(req) !== type) throw new HttpError(415, refusal);
+  assertUtf8Body(req);
   const declared = Number(req.headers["content-length"] ?? 0);
   if (declared > limit) throw new HttpError(413, `Request body is larger than ${limit} bytes`);
   if (req.body !== undefined && req.body !== null && !(typeof req.body === "object" && Object.keys(req.body as object).length === 0)) {
@@ -86,7 +125,7 @@ async function readBody(req: Request, limit: number, type: string, refusal: stri
     if (size > limit) throw new HttpError(413, `Request body is larger than ${limit} bytes`);
     chunks.push(buf);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return decodeUtf8(Buffer.concat(chunks));
 }
 
 /** Reads and parses a JSON body of at most `limit` bytes; 405/415/413/400 as HttpError. */
@@ -107,11 +146,41 @@ export async function readFormEncoded(req: Request, limit: number): Promise<Reco
     return Object.fromEntries(values) as Record<string, string>;
   }
   const fields: Record<string, string> = Object.create(null);
-  for (const [name, value] of new URLSearchParams(body)) {
+  for (const [name, value] of formPairs(body)) {
     if (Object.hasOwn(fields, name)) throw new HttpError(400, `Field ${name.slice(0, 80)} was sent more than once`);
     fields[name] = value;
   }
   return { ...fields };
+}
+
+/**
+ * One name or value of a form-encoded body, decoded as URLSearchParams does ("+" is a space, "%XX" a byte, a "%"
+ * that starts no escape is text), except that the bytes must be UTF-8: a page in another charset escapes its own
+ * bytes (é as %E9), which would otherwise be read as U+FFFD.
+ */
+function decodeFormComponent(text: string): string {
+  const parts: Buffer[] = [];
+  for (const match of text.replace(/\+/g, " ").matchAll(/%([0-9a-f]{2})|[^%]+|%/gi)) {
+    parts.push(match[1] ? Buffer.of(parseInt(match[1], 16)) : Buffer.from(match[0], "utf8"));
+  }
+  try {
+    return utf8.decode(Buffer.concat(parts));
+  } catch {
+    throw new HttpError(400, "Form data is not valid UTF-8");
+  }
+}
+
+/** The name/value pairs of a form-encoded body, in order. */
+function formPairs(body: string): [string, string][] {
+  return body
+    .split("&")
+    .filter((pair) => pair !== "")
+    .map((pair) => {
+      const eq = pair.indexOf("=");
+      return eq === -1
+        ? [decodeFormComponent(pair), ""]
+        : [decodeFormComponent(pair.slice(0, eq)), decodeFormComponent(pair.slice(eq + 1))];
+    });
 }
 
 function parse(text: string): unknown {

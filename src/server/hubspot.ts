@@ -1,13 +1,18 @@
 /**
- * Delivery to HubSpot's forms submission API (secure endpoint, bearer token):
+ * Delivery to HubSpot's forms submission API (secure endpoint, bearer token), with the context checked
+ * (./submission-context.ts):
  * POST {apiUrl}/submissions/v3/integration/secure/submit/{portalId}/{formGuid}
  * with fields [{objectTypeId, name, value}], context {hutk, pageUri, pageName, ipAddress} and
  * legalConsentOptions.consent when the form has consent options.
  */
-import type { HubSpotConfig } from "../config";
+import { readSiteHosts, type HubSpotConfig } from "../config";
 import { htmlToText } from "../lib/lead-form/payload";
 import { allFields, consentName } from "../lib/lead-form/rules";
 import type { LeadFormDefinition, LeadSubmission } from "../lib/lead-form/types";
+import { withCheckedContext } from "./submission-context";
+
+/** The site whose hosts a pageUri may name when the configuration does not say (tests' hand-made configs). */
+const DEFAULT_SITE_URL = "https://www.northdesk.com";
 
 export interface HubSpotSubmission {
   submittedAt: string;
@@ -62,10 +67,16 @@ export class DeliveryError extends Error {
   constructor(
     message: string,
     readonly inDoubt: boolean,
+    /** HubSpot's HTTP status, when it answered. */
+    readonly status?: number,
   ) {
     super(message);
   }
 }
+
+/** HubSpot refused the access token (401) or its scopes (403): every send fails the same way until someone fixes it. */
+export const isAuthRefusal = (error: unknown): error is DeliveryError =>
+  error instanceof DeliveryError && (error.status === 401 || error.status === 403);
 
 const NEVER_SENT = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "UND_ERR_CONNECT_TIMEOUT"]);
 
@@ -82,7 +93,9 @@ export async function deliverToHubSpot(
     response = await fetcher(submissionUrl(config, form), {
       method: "POST",
       headers: { "Content-Type": "application/json", Authorization: `Bearer ${config.accessToken}` },
-      body: JSON.stringify(toHubSpotSubmission(form, submission, submittedAt)),
+      body: JSON.stringify(
+        toHubSpotSubmission(form, withCheckedContext(submission, config.siteHosts ?? readSiteHosts(DEFAULT_SITE_URL)), submittedAt),
+      ),
       signal: AbortSignal.timeout(config.timeoutMs),
     });
   } catch (error) {
@@ -97,7 +110,7 @@ export async function deliverToHubSpot(
   }
   if (!response.ok) {
     const detail = (await response.text().catch(() => "")).slice(0, 300);
-    throw new DeliveryError(`HubSpot answered ${response.status}${detail ? `: ${detail}` : ""}`, false);
+    throw new DeliveryError(`HubSpot answered ${response.status}${detail ? `: ${detail}` : ""}`, false, response.status);
   }
 }
 

@@ -10,7 +10,17 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { LeadFormDefinition, LeadSubmission } from "../lib/lead-form/types";
-import { isInDoubt, type DeliveryOutcome, type FlushResult, type LeadRecord, type Settle } from "./store/types";
+import {
+  drain,
+  errorLine,
+  isInDoubt,
+  logLeadError,
+  type DeliveryOutcome,
+  type FlushOptions,
+  type FlushResult,
+  type LeadRecord,
+  type Settle,
+} from "./store/types";
 
 export type OutboxRecord = LeadRecord;
 
@@ -71,7 +81,8 @@ function readLines<T>(file: string): T[] {
 }
 
 export const readOutbox = (dir: string) => readLines<OutboxRecord>(outboxFile(dir));
-export const deliveredIds = (dir: string) => new Set(readLines<{ id: string }>(deliveredFile(dir)).map((r) => r.id));
+export const readDelivered = (dir: string) => readLines<{ id: string; deliveredAt: string }>(deliveredFile(dir));
+export const deliveredIds = (dir: string) => new Set(readDelivered(dir).map((r) => r.id));
 export const pendingRecords = (dir: string) => {
   const done = deliveredIds(dir);
   return readOutbox(dir).filter((r) => !done.has(r.id));
@@ -140,8 +151,25 @@ export function inDoubtIds(dir: string): Set<string> {
   return new Set([...last].filter(([, state]) => state === "started").map(([id]) => id));
 }
 
-const markAttempt = (dir: string, id: string, state: "started" | "failed") =>
-  appendLine(attemptsFile(dir), JSON.stringify({ id, state, at: new Date().toISOString() }));
+interface AttemptLine {
+  id: string;
+  state: "started" | "failed";
+  at: string;
+  error?: string;
+}
+
+const markAttempt = (dir: string, id: string, state: "started" | "failed", error?: unknown) =>
+  appendLine(
+    attemptsFile(dir),
+    JSON.stringify({
+      id,
+      state,
+      at: new Date().toISOString(),
+      ...(error === undefined ? {} : { error: errorLine(error) }),
+    } satisfies AttemptLine),
+  );
+
+export const readAttempts = (dir: string) => readLines<AttemptLine>(attemptsFile(dir));
 
 /**
  * Delivers one record under its own lock and records the outcome; re-checks the delivered file after
@@ -169,7 +197,7 @@ export async function deliverOnce(
     try {
       await deliver(record);
     } catch (error) {
-      if (!isInDoubt(error)) markAttempt(dir, record.id, "failed");
+      if (!isInDoubt(error)) markAttempt(dir, record.id, "failed", error);
       throw error;
     }
     markDelivered(dir, record.id);
@@ -179,24 +207,37 @@ export async function deliverOnce(
 }
 
 /**
- * Re-delivers every record not yet marked delivered, oldest first; marks each right after success.
- * A failure leaves the record pending for the next flush; a lead in doubt is settled with HubSpot first.
+ * Re-delivers the records not yet marked delivered, oldest first, `concurrency` at a time, until none is left
+ * or `stop` says so; marks each right after success. A failure leaves the record pending for the next flush;
+ * a lead in doubt is settled with HubSpot first. One flush at a time (a second one answers busy).
  */
-export async function flushOutbox(dir: string, deliver: (record: OutboxRecord) => Promise<void>, settle?: Settle): Promise<FlushResult> {
+export async function flushOutbox(
+  dir: string,
+  deliver: (record: OutboxRecord) => Promise<void>,
+  settle?: Settle,
+  { concurrency = 1, stop, onError = logLeadError("lead-outbox") }: FlushOptions = {},
+): Promise<FlushResult> {
   const result = await withLock(dir, "flush", async () => {
     let delivered = 0;
     let failed = 0;
     let inDoubt = 0;
-    for (const record of pendingRecords(dir)) {
-      try {
-        const outcome = await deliverOnce(dir, record, deliver, settle);
-        if (outcome === "delivered") delivered++;
-        if (outcome === "in-doubt") inDoubt++;
-      } catch (error) {
-        failed++;
-        console.error(`[lead-outbox] ${record.id} (${record.formId}) not delivered: ${(error as Error).message}`);
-      }
-    }
+    const queue = pendingRecords(dir);
+    let next = 0;
+    await drain(
+      concurrency,
+      async () => (next < queue.length ? queue[next++] : null),
+      async (record) => {
+        try {
+          const outcome = await deliverOnce(dir, record, deliver, settle);
+          if (outcome === "delivered") delivered++;
+          if (outcome === "in-doubt") inDoubt++;
+        } catch (error) {
+          failed++;
+          onError(record, error);
+        }
+      },
+      stop,
+    );
     return { delivered, failed, inDoubt, pending: pendingRecords(dir).length };
   });
   return result ?? { delivered: 0, failed: 0, pending: pendingRecords(dir).length, busy: true };

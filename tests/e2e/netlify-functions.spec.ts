@@ -103,7 +103,12 @@ test.beforeAll(async () => {
   bundleDir = fs.mkdtempSync(path.join(os.tmpdir(), "nd-netlify-bundles-"));
   const functions = copyFunctionBundles(ROOT, bundleDir);
   fs.writeFileSync(path.join(bundleDir, "functions.json"), JSON.stringify(functions));
-  expect(functions.map((f) => f.route).sort()).toEqual(["/api/hubspot/file", "/api/hubspot/submitForm", "/api/hubspot/uploadFile"]);
+  expect(functions.map((f) => f.route).sort()).toEqual([
+    "/api/hubspot/file",
+    "/api/hubspot/submitForm",
+    "/api/hubspot/uploadFile",
+    "/api/leads/status",
+  ]);
   expect(fs.existsSync(path.join(bundleDir, "content"))).toBe(false);
 });
 
@@ -252,5 +257,25 @@ test("a browser's own form post (no JavaScript) through the adapter: 303 back to
   expect(response.status).toBe(303);
   expect(response.headers.get("location")).toBe("/lp/get-a-demo/?utm_source=nojs#get-a-demo-sent");
   await expect.poll(deliveredEmails).toContain(email);
+  instance.child.kill("SIGKILL");
+});
+
+test("the status function through the adapter: 401 without the token, the pipeline's counts with it", async () => {
+  const token = "e2e-status-token-0123456789abcdef";
+  const instance = await startInstance({ DATABASE_URL: databaseUrl, LEADS_STATUS_TOKEN: token });
+  const status = (headers: Record<string, string> = {}) => fetch(`${instance.base}/api/leads/status`, { headers });
+  const refused = await status();
+  expect(refused.status).toBe(401);
+  expect(await refused.json()).toMatchObject({ success: false });
+  const answer = await status({ authorization: `Bearer ${token}` });
+  expect(answer.status).toBe(200);
+  expect(answer.headers.get("cache-control")).toBe("no-store");
+  // every lead of the tests before was delivered
+  expect(await answer.json()).toMatchObject({
+    healthy: true,
+    pending: 0,
+    oldestPendingAgeSeconds: null,
+    lastDeliveredAt: expect.any(String),
+  });
   instance.child.kill("SIGKILL");
 });

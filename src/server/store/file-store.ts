@@ -9,13 +9,17 @@ import fs from "node:fs";
 import path from "node:path";
 import type { LeadFormDefinition, LeadSubmission } from "../../lib/lead-form/types";
 import { HttpError } from "../http";
-import { appendToOutbox, deliverOnce, flushOutbox, pendingRecords } from "../outbox";
+import { appendToOutbox, deliverOnce, flushOutbox, inDoubtIds, pendingRecords, readAttempts, readDelivered, withLock } from "../outbox";
 import { createRateLimit } from "../protect";
 import { filesDir, isFileId } from "../uploads";
 import {
   FILE_RETENTION_MS,
+  NO_ALERT,
   UPLOAD_QUOTA_WINDOW_MS,
+  type AlertState,
   type Deliver,
+  type FlushOptions,
+  type PipelineStatus,
   type LeadRecord,
   type LeadStore,
   type NewFile,
@@ -89,8 +93,54 @@ export class FileStore implements LeadStore {
     return outcome === "in-doubt" ? "busy" : outcome;
   }
 
-  flush(deliver: Deliver, settle?: Settle) {
-    return flushOutbox(this.dir, deliver, settle);
+  flush(deliver: Deliver, settle?: Settle, options?: FlushOptions) {
+    return flushOutbox(this.dir, deliver, settle, options);
+  }
+
+  async status(): Promise<PipelineStatus> {
+    const pending = pendingRecords(this.dir);
+    const ids = new Set(pending.map((r) => r.id));
+    const doubt = inDoubtIds(this.dir);
+    // per pending lead: when its first attempt that did not deliver began, and its last error
+    const since = new Map<string, string>();
+    const lastError = new Map<string, string>();
+    for (const attempt of readAttempts(this.dir)) {
+      if (!ids.has(attempt.id)) continue;
+      if (!since.has(attempt.id)) since.set(attempt.id, attempt.at);
+      if (attempt.error) lastError.set(attempt.id, attempt.error);
+    }
+    const failing = pending.filter((r) => since.has(r.id) && (lastError.has(r.id) || doubt.has(r.id)));
+    const longest = failing.reduce<LeadRecord | undefined>((a, r) => (!a || since.get(r.id)! < since.get(a.id)! ? r : a), undefined);
+    const delivered = readDelivered(this.dir);
+    return {
+      pending: pending.length,
+      failing: failing.length,
+      inDoubt: pending.filter((r) => doubt.has(r.id)).length,
+      oldestPendingAt: pending.reduce<string | null>((a, r) => (a === null || r.receivedAt < a ? r.receivedAt : a), null),
+      failingSince: longest ? since.get(longest.id)! : null,
+      lastError: longest ? (lastError.get(longest.id) ?? "delivery outcome unknown") : null,
+      lastDeliveredAt: delivered.at(-1)?.deliveredAt ?? null,
+    };
+  }
+
+  /** The alert state in LEADS_DIR/alert-state.json, under the lock file `alert`. */
+  async withAlertState<T>(fn: (state: AlertState) => Promise<{ next?: AlertState; result: T }>): Promise<T | null> {
+    const file = path.join(this.dir, "alert-state.json");
+    return withLock(this.dir, "alert", async () => {
+      let state = NO_ALERT;
+      try {
+        state = { ...NO_ALERT, ...(JSON.parse(fs.readFileSync(file, "utf8")) as Partial<AlertState>) };
+      } catch {
+        // none yet, or unreadable: as if no alert was ever sent
+      }
+      const { next, result } = await fn(state);
+      if (next) {
+        const temp = `${file}.${process.pid}.tmp`;
+        writeDurably(temp, Buffer.from(JSON.stringify(next)), "w");
+        fs.renameSync(temp, file);
+      }
+      return result;
+    });
   }
 
   async pendingCount() {

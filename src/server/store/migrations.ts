@@ -54,6 +54,25 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 2,
+    name: "per-lead claim tokens, failing since, alert state",
+    sql: `
+      -- the sender that holds the lease: its outcome is recorded only while it still holds it
+      ALTER TABLE leads ADD COLUMN claim_token uuid;
+      -- when the lead's current run of failures began (cleared on delivery)
+      ALTER TABLE leads ADD COLUMN failing_since timestamptz;
+      CREATE INDEX leads_delivered_at ON leads (delivered_at) WHERE delivered_at IS NOT NULL;
+
+      -- the flush's alert memory: one row, locked while a flush decides whether to alert
+      CREATE TABLE lead_alert_state (
+        id integer PRIMARY KEY CHECK (id = 1),
+        open boolean NOT NULL DEFAULT false,
+        last_alert_at timestamptz
+      );
+      INSERT INTO lead_alert_state (id) VALUES (1);
+    `,
+  },
 ];
 
 /** An arbitrary constant: the advisory lock every migrating instance waits on. */

@@ -1,9 +1,10 @@
 /**
  * The PostgreSQL store (DATABASE_URL): what every function instance shares in production.
  * - A lead is acknowledged only after its row is committed.
- * - A sender claims a lead with a short transaction (FOR UPDATE SKIP LOCKED) that sets a lease
- *   (claimed_until) and marks it in doubt; it sends without holding a connection, then records the
- *   outcome. Two instances, or a flush beside a live delivery, never send one lead at the same time.
+ * - A sender claims one lead at a time, right before sending it, with one statement (FOR UPDATE SKIP
+ *   LOCKED) that sets a lease (claimed_until), a claim token, and marks it in doubt; it sends without
+ *   holding a connection, then records the outcome only if its token still holds the lead. Two
+ *   instances, overlapping flushes, or a flush beside a live delivery, never send one lead together.
  * - A sender that died, or a HubSpot answer that never came, leaves the lead in doubt: the next flush
  *   after the lease asks HubSpot (Settle) before sending it again, so the CRM gets it once.
  * - Uploads live in the database (any instance serves them); the per-client rate limit is
@@ -17,12 +18,18 @@ import { HttpError } from "../http";
 import { limitWith } from "../protect";
 import { inTransaction, migrate } from "./migrations";
 import {
+  drain,
+  errorLine,
   isInDoubt,
+  logLeadError,
   FILE_RETENTION_MS,
   UPLOAD_QUOTA_WINDOW_MS,
+  type AlertState,
   type Deliver,
   type DeliveryOutcome,
+  type FlushOptions,
   type FlushResult,
+  type PipelineStatus,
   type LeadRecord,
   type LeadStore,
   type NewFile,
@@ -49,6 +56,9 @@ interface LeadRow {
   form: LeadFormDefinition;
   in_doubt: boolean;
 }
+
+/** A lead this sender holds: its lease belongs to `token`. */
+type Claimed = LeadRecord & { inDoubt: boolean; token: string };
 
 const toRecord = (row: LeadRow): LeadRecord => ({
   id: row.id,
@@ -108,58 +118,77 @@ export class PostgresStore implements LeadStore {
   }
 
   /**
-   * Claims up to `limit` deliverable leads for this sender (`id` given: that one; `exclude`: leads this
-   * flush already handled): not delivered, not held by a live lease. Each comes with its in-doubt flag as
-   * it was before this claim.
+   * Claims one deliverable lead for this sender (`id` given: that one; `exclude`: leads this flush already
+   * handled): not delivered, not held by a live lease. The lease (claimMs, longer than one send can take)
+   * starts now, right before this lead's own send, and belongs to a new claim token: the outcome is recorded
+   * only while the token still holds it. Comes with its in-doubt flag as it was before this claim.
    */
-  private claim(limit: number, { id, exclude = [] }: { id?: string; exclude?: readonly string[] } = {}) {
-    return this.tx(async (client) => {
-      const { rows } = await client.query<LeadRow>(
-        `SELECT id, received_at, form_id, submission, form, in_doubt FROM leads
+  private async claim({ id, exclude = [] }: { id?: string; exclude?: readonly string[] } = {}): Promise<Claimed | null> {
+    await this.init();
+    const token = crypto.randomUUID();
+    const { rows } = await this.pool.query<LeadRow>(
+      `WITH next AS (
+         SELECT id, in_doubt FROM leads
           WHERE delivered_at IS NULL AND (claimed_until IS NULL OR claimed_until < now())
-            AND ($2::uuid IS NULL OR id = $2) AND NOT (id = ANY($3::uuid[]))
-          ORDER BY received_at LIMIT $1 FOR UPDATE SKIP LOCKED`,
-        [limit, id ?? null, exclude],
-      );
-      if (rows.length) {
-        await client.query(
-          "UPDATE leads SET claimed_until = now() + $2 * interval '1 millisecond', in_doubt = true, attempts = attempts + 1 WHERE id = ANY($1::uuid[])",
-          [rows.map((r) => r.id), this.options.claimMs],
-        );
-      }
-      return rows.map((row) => ({ ...toRecord(row), inDoubt: row.in_doubt }));
-    });
+            AND ($1::uuid IS NULL OR id = $1) AND NOT (id = ANY($2::uuid[]))
+          ORDER BY received_at LIMIT 1 FOR UPDATE SKIP LOCKED)
+       UPDATE leads SET claimed_until = now() + $3 * interval '1 millisecond', claim_token = $4, in_doubt = true, attempts = attempts + 1
+         FROM next WHERE leads.id = next.id
+       RETURNING leads.id, leads.received_at, leads.form_id, leads.submission, leads.form, next.in_doubt`,
+      [id ?? null, exclude, this.options.claimMs, token],
+    );
+    return rows[0] ? { ...toRecord(rows[0]), inDoubt: rows[0].in_doubt, token } : null;
   }
 
-  private async finish(id: string, outcome: "delivered" | "failed" | "in-doubt", error?: unknown) {
-    const message = error instanceof Error ? error.message.slice(0, 500) : null;
+  /** Starts the lease again (after asking HubSpot took time); false when this claim no longer holds the lead. */
+  private async renew(claimed: Claimed): Promise<boolean> {
+    const { rowCount } = await this.pool.query(
+      "UPDATE leads SET claimed_until = now() + $3 * interval '1 millisecond' WHERE id = $1 AND claim_token = $2 AND delivered_at IS NULL",
+      [claimed.id, claimed.token, this.options.claimMs],
+    );
+    return (rowCount ?? 0) > 0;
+  }
+
+  /**
+   * Records the outcome of a claimed lead's attempt, only while the claim still holds it: a sender whose
+   * lease ran out (and whose lead another sender may hold now) changes nothing. False when it no longer held it.
+   */
+  private async finish(claimed: Claimed, outcome: "delivered" | "failed" | "in-doubt", error?: unknown): Promise<boolean> {
+    let result;
     if (outcome === "delivered") {
-      await this.pool.query(
-        "UPDATE leads SET delivered_at = now(), claimed_until = NULL, in_doubt = false, last_error = NULL WHERE id = $1",
-        [id],
+      result = await this.pool.query(
+        `UPDATE leads SET delivered_at = now(), claimed_until = NULL, claim_token = NULL, in_doubt = false, last_error = NULL, failing_since = NULL
+          WHERE id = $1 AND claim_token = $2`,
+        [claimed.id, claimed.token],
       );
     } else {
       // A definite failure clears the doubt; an unseen answer keeps it (the flush settles it first).
-      await this.pool.query("UPDATE leads SET claimed_until = NULL, in_doubt = $2, last_error = $3 WHERE id = $1", [
-        id,
-        outcome === "in-doubt",
-        message,
-      ]);
+      result = await this.pool.query(
+        `UPDATE leads SET claimed_until = NULL, claim_token = NULL, in_doubt = $3, last_error = $4, failing_since = coalesce(failing_since, now())
+          WHERE id = $1 AND claim_token = $2`,
+        [claimed.id, claimed.token, outcome === "in-doubt", error === undefined ? null : errorLine(error)],
+      );
     }
+    const held = (result.rowCount ?? 0) > 0;
+    if (!held)
+      console.error(
+        `[lead-store] ${claimed.id}: its lease ran out before the outcome (${outcome}) was recorded; the next holder settles it`,
+      );
+    return held;
   }
 
-  private async send(record: LeadRecord, deliver: Deliver) {
+  private async send(claimed: Claimed, deliver: Deliver) {
     try {
-      await deliver(record);
+      await deliver(claimed);
     } catch (error) {
-      await this.finish(record.id, isInDoubt(error) ? "in-doubt" : "failed", error);
+      await this.finish(claimed, isInDoubt(error) ? "in-doubt" : "failed", error);
       throw error;
     }
-    await this.finish(record.id, "delivered");
+    await this.finish(claimed, "delivered");
   }
 
   async deliver(record: LeadRecord, deliver: Deliver): Promise<DeliveryOutcome> {
-    const [claimed] = await this.claim(1, { id: record.id });
+    const claimed = await this.claim({ id: record.id });
     if (!claimed) {
       const { rows } = await this.pool.query<{ delivered: boolean }>(
         "SELECT delivered_at IS NOT NULL AS delivered FROM leads WHERE id = $1",
@@ -171,40 +200,92 @@ export class PostgresStore implements LeadStore {
     return "delivered";
   }
 
-  async flush(deliver: Deliver, settle?: Settle): Promise<FlushResult> {
+  async flush(deliver: Deliver, settle?: Settle, options: FlushOptions = {}): Promise<FlushResult> {
     let delivered = 0;
     let failed = 0;
     let inDoubt = 0;
-    const seen: string[] = [];
-    for (;;) {
-      // A batch at a time: other senders can take the rest meanwhile.
-      const batch = await this.claim(20, { exclude: seen });
-      if (batch.length === 0) break;
-      for (const record of batch) {
-        seen.push(record.id);
-        try {
-          if (record.inDoubt) {
-            const found = settle ? await settle(record) : "unknown";
-            if (found === "present") {
-              await this.finish(record.id, "delivered");
-              delivered++;
-              continue;
-            }
-            if (found === "unknown") {
-              await this.finish(record.id, "in-doubt", new Error("delivery outcome unknown; HubSpot could not be asked"));
-              inDoubt++;
-              continue;
-            }
+    const onError = options.onError ?? logLeadError("lead-store");
+    const seen = new Set<string>();
+    // One lead per claim, each claimed right before its own send: a lease never has to outlast other leads' sends.
+    // Claims are made one after another, so each excludes every lead this flush already took, even one whose
+    // lease has run out meanwhile.
+    let claiming: Promise<unknown> = Promise.resolve();
+    const next = () => {
+      const claimed = claiming.then(async () => {
+        const lead = await this.claim({ exclude: [...seen] });
+        if (lead) seen.add(lead.id);
+        return lead;
+      });
+      claiming = claimed.catch(() => {});
+      return claimed;
+    };
+    const handle = async (claimed: Claimed) => {
+      try {
+        if (claimed.inDoubt) {
+          const found = settle ? await settle(claimed) : "unknown";
+          if (found === "present") {
+            await this.finish(claimed, "delivered");
+            delivered++;
+            return;
           }
-          await this.send(record, deliver);
-          delivered++;
-        } catch (error) {
-          failed++;
-          console.error(`[lead-store] ${record.id} (${record.formId}) not delivered: ${(error as Error).message}`);
+          if (found === "unknown") {
+            await this.finish(claimed, "in-doubt", new Error("delivery outcome unknown; HubSpot could not be asked"));
+            inDoubt++;
+            return;
+          }
+          // asking took time: the send gets a whole lease, or is left to the sender that took the lead over
+          if (!(await this.renew(claimed))) return;
         }
+        await this.send(claimed, deliver);
+        delivered++;
+      } catch (error) {
+        failed++;
+        onError(claimed, error);
       }
-    }
+    };
+    await drain(options.concurrency ?? 1, next, handle, options.stop);
     return { delivered, failed, pending: await this.pendingCount(), inDoubt };
+  }
+
+  async status(): Promise<PipelineStatus> {
+    await this.init();
+    const [{ rows: counts }, { rows: errors }, { rows: last }] = await Promise.all([
+      this.pool.query<{ pending: number; failing: number; in_doubt: number; oldest: Date | null; failing_since: Date | null }>(
+        `SELECT count(*)::int AS pending, count(*) FILTER (WHERE last_error IS NOT NULL)::int AS failing,
+                count(*) FILTER (WHERE in_doubt AND (claimed_until IS NULL OR claimed_until < now()))::int AS in_doubt,
+                min(received_at) AS oldest, min(failing_since) AS failing_since
+           FROM leads WHERE delivered_at IS NULL`,
+      ),
+      this.pool.query<{ last_error: string }>(
+        `SELECT last_error FROM leads WHERE delivered_at IS NULL AND last_error IS NOT NULL
+          ORDER BY failing_since NULLS LAST, received_at LIMIT 1`,
+      ),
+      this.pool.query<{ at: Date | null }>("SELECT max(delivered_at) AS at FROM leads"),
+    ]);
+    const row = counts[0];
+    return {
+      pending: row.pending,
+      failing: row.failing,
+      inDoubt: row.in_doubt,
+      oldestPendingAt: row.oldest?.toISOString() ?? null,
+      failingSince: row.failing_since?.toISOString() ?? null,
+      lastError: errors[0]?.last_error ?? null,
+      lastDeliveredAt: last[0]?.at?.toISOString() ?? null,
+    };
+  }
+
+  async withAlertState<T>(fn: (state: AlertState) => Promise<{ next?: AlertState; result: T }>): Promise<T | null> {
+    await this.init();
+    return inTransaction(this.pool, async (client) => {
+      // one flush at a time decides (and posts): another one meanwhile skips, rather than alerting twice
+      const { rows } = await client.query<{ open: boolean; last_alert_at: Date | null }>(
+        "SELECT open, last_alert_at FROM lead_alert_state WHERE id = 1 FOR UPDATE SKIP LOCKED",
+      );
+      if (!rows[0]) return null;
+      const { next, result } = await fn({ open: rows[0].open, lastAlertAt: rows[0].last_alert_at?.toISOString() ?? null });
+      if (next) await client.query("UPDATE lead_alert_state SET open = $1, last_alert_at = $2 WHERE id = 1", [next.open, next.lastAlertAt]);
+      return result;
+    });
   }
 
   async pendingCount(): Promise<number> {

@@ -44,6 +44,50 @@ export interface FlushResult {
   inDoubt?: number;
 }
 
+export interface FlushOptions {
+  /** Leads handled at the same time (default 1). */
+  concurrency?: number;
+  /** Checked before each lead is taken: true stops the flush from starting more (time budget spent, HubSpot refusing the token). */
+  stop?: () => boolean;
+  /** Told of each lead that was not delivered (default: one error line in the log per lead). */
+  onError?: (record: LeadRecord, error: unknown) => void;
+}
+
+export const logLeadError = (source: string) => (record: LeadRecord, error: unknown) =>
+  console.error(`[${source}] ${record.id} (${record.formId}) not delivered: ${errorLine(error)}`);
+
+/** Counts and ages of the lead pipeline (GET /api/leads/status, the flush's alert). */
+export interface PipelineStatus {
+  /** Accepted leads not yet delivered. */
+  pending: number;
+  /** Pending leads whose last attempt failed. */
+  failing: number;
+  /** Pending leads whose last attempt may have reached HubSpot (settled by the next flush). */
+  inDoubt: number;
+  /** When the oldest pending lead was accepted (ISO), or null. */
+  oldestPendingAt: string | null;
+  /** When the longest-failing pending lead first failed (ISO), or null. */
+  failingSince: string | null;
+  /** The last error of that lead. */
+  lastError: string | null;
+  /** The last delivery (ISO), or null. */
+  lastDeliveredAt: string | null;
+}
+
+/** What the flush remembers about alerts it sent (one record per store). */
+export interface AlertState {
+  /** An alert was sent and the pipeline has not recovered since: the next healthy flush says "recovered". */
+  open: boolean;
+  /** When the last alert (not the recovery message) was sent (ISO). */
+  lastAlertAt: string | null;
+}
+
+/**
+ * Runs `fn` on the alert state while no other flush can (a row lock, a lock file): `fn` returns the new state
+ * to keep (or undefined to keep the old one). Resolves to null without calling `fn` when another flush holds it.
+ */
+export type WithAlertState = <T>(fn: (state: AlertState) => Promise<{ next?: AlertState; result: T }>) => Promise<T | null>;
+
 /** Sends one lead; throws on failure (see DeliveryError for a failure that may have reached HubSpot). */
 export type Deliver = (record: LeadRecord) => Promise<void>;
 
@@ -65,9 +109,16 @@ export interface LeadStore {
   accept(submission: LeadSubmission, form: LeadFormDefinition, fileIds: readonly string[]): Promise<LeadRecord>;
   /** Delivers one lead unless another sender holds it or it was delivered; throws what `deliver` throws. */
   deliver(record: LeadRecord, deliver: Deliver): Promise<DeliveryOutcome>;
-  /** Delivers every pending lead, oldest first, each at most once; leads in doubt are settled first. */
-  flush(deliver: Deliver, settle?: Settle): Promise<FlushResult>;
+  /**
+   * Delivers pending leads, oldest first, each at most once, `options.concurrency` at a time, until none is
+   * left or `options.stop` says so; leads in doubt are settled first.
+   */
+  flush(deliver: Deliver, settle?: Settle, options?: FlushOptions): Promise<FlushResult>;
   pendingCount(): Promise<number>;
+  /** Counts and ages of pending, failing and in-doubt leads. */
+  status(): Promise<PipelineStatus>;
+  /** The alert state, under a lock shared by every flush (see WithAlertState). */
+  withAlertState: WithAlertState;
   /** Stores an upload; refuses (HttpError 413/507) past the client's quota or when storage is short. */
   saveFile(file: NewFile, clientKey: string): Promise<StoredFileMeta>;
   readFile(id: string): Promise<{ meta: StoredFileMeta; bytes: Buffer } | null>;
@@ -84,3 +135,28 @@ export interface LeadStore {
 export const FILE_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 /** The window of the per-client upload quota. */
 export const UPLOAD_QUOTA_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+export const NO_ALERT: AlertState = { open: false, lastAlertAt: null };
+
+/**
+ * Runs `handle` on the items `next` hands out, `concurrency` at a time, until `next` has none left or `stop`
+ * returns true (checked before each item is taken). `handle` must not throw.
+ */
+export async function drain<T>(
+  concurrency: number,
+  next: () => Promise<T | null>,
+  handle: (item: T) => Promise<void>,
+  stop: () => boolean = () => false,
+): Promise<void> {
+  const worker = async () => {
+    while (!stop()) {
+      const item = await next();
+      if (item === null) return;
+      await handle(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
+}
+
+/** One line of an error, bounded, for reports and alerts. */
+export const errorLine = (error: unknown) => (error instanceof Error ? error.message : String(error)).replace(/\s+/g, " ").slice(0, 500);

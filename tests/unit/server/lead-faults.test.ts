@@ -237,6 +237,8 @@ describe("processes killed with SIGKILL", () => {
       HUBSPOT_ACCESS_TOKEN: "pat-test",
       HUBSPOT_API_URL: emulator.url,
       HUBSPOT_TIMEOUT_MS: "60000",
+      // one lead at a time, so the locks it dies holding are known
+      LEADS_FLUSH_CONCURRENCY: "1",
     });
     await flusher.until(() => emulator.received >= 1, "its first delivery");
     expect(fs.readdirSync(path.join(dir, "locks")).sort()).toHaveLength(2); // flush.lock and lead-{id}.lock
