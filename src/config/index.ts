@@ -99,6 +99,15 @@ const onNetlify = () => env("NETLIFY") === "true";
  */
 const onServerless = () => onNetlify() || env("AWS_LAMBDA_FUNCTION_NAME") !== undefined;
 
+/**
+ * The build targets Netlify exactly when Gatsby's own adapter detection would pick gatsby-adapter-netlify
+ * (the `test` of its entry in node_modules/gatsby/adapters.js): NETLIFY or NETLIFY_LOCAL set to any
+ * non-empty value. netlify-cli (`netlify build`, `netlify serve`, `netlify deploy --build`) sets only
+ * NETLIFY_LOCAL; were the two tests to differ, such a build would ship Gatsby's stock adapter and none of
+ * the site's headers. Raw values on purpose, not env()'s trimmed ones: Gatsby counts " " as set.
+ */
+export const netlifyAdapterDetected = (): boolean => Boolean(runtimeEnv.NETLIFY) || Boolean(runtimeEnv.NETLIFY_LOCAL);
+
 export function readServerConfig() {
   const spaceId = env("CONTENTFUL_SPACE_ID");
   const accessToken = env("CONTENTFUL_ACCESS_TOKEN");
@@ -149,10 +158,10 @@ export function readServerConfig() {
     databasePoolSize: Math.max(1, nonNegativeInt("DATABASE_POOL_SIZE", 4)),
     /** On a serverless host without DATABASE_URL the functions answer 503 rather than keep leads on a throwaway disk. */
     serverless: onServerless(),
-    /** Built for Netlify (NETLIFY=true): gatsby-config uses the Netlify adapter. */
-    netlify: onNetlify(),
+    /** A build for Netlify (netlifyAdapterDetected: NETLIFY or NETLIFY_LOCAL): gatsby-config uses the Netlify adapter. */
+    netlify: netlifyAdapterDetected(),
     /** In Netlify's own build image (it sets DEPLOY_ID): the adapter may keep Gatsby's cache between builds there. */
-    netlifyBuild: onNetlify() && env("DEPLOY_ID") !== undefined,
+    netlifyBuild: netlifyAdapterDetected() && env("DEPLOY_ID") !== undefined,
     /** Origin check and per-IP rate limit of the lead functions. */
     protection: readLeadProtection(siteUrl),
   };
