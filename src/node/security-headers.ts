@@ -161,11 +161,18 @@ export function sitePolicy(pages: readonly BuiltPage[], sources: PolicySources):
   return { policy: contentSecurityPolicy(sources, hashes), hashes, pages: pages.length };
 }
 
-/** The content-hashed files webpack emitted (public/webpack.stats.json) and the chunk map's file: cached for a year. */
+/** webpack's name for a content-hashed top-level bundle (`[name]-[contenthash].js`, numbered chunks included). */
+const HASHED_BUNDLE = /^[\w.~-]+-[0-9a-f]{20}\.(?:js|css)$/;
+
+/**
+ * The content-hashed files webpack emitted (public/webpack.stats.json names the entry and named chunks;
+ * numbered shared chunks such as `916-<hash>.js` only by their file name) and the chunk map's file:
+ * cached for a year.
+ */
 export function hashedAssets(publicDir: string): string[] {
   const file = path.join(publicDir, "webpack.stats.json");
   if (!fs.existsSync(file)) return [];
-  const chunkMaps = fs.readdirSync(publicDir).filter((name) => CHUNK_MAP_FILE.test(name));
+  const chunkMaps = fs.readdirSync(publicDir).filter((name) => CHUNK_MAP_FILE.test(name) || HASHED_BUNDLE.test(name));
   const stats = JSON.parse(fs.readFileSync(file, "utf8")) as {
     assetsByChunkName?: Record<string, string[]>;
     childAssetsByChunkName?: Record<string, Record<string, string[]>>;
@@ -174,7 +181,9 @@ export function hashedAssets(publicDir: string): string[] {
     ...Object.values(stats.assetsByChunkName ?? {}).flat(),
     ...Object.values(stats.childAssetsByChunkName ?? {}).flatMap((byRel) => Object.values(byRel).flat()),
   ]);
-  return [...[...names].filter((name) => !name.endsWith(".map") && fs.existsSync(path.join(publicDir, name))), ...chunkMaps].sort();
+  return [
+    ...new Set([...[...names].filter((name) => !name.endsWith(".map") && fs.existsSync(path.join(publicDir, name))), ...chunkMaps]),
+  ].sort();
 }
 
 const header = (key: string, value: string): HeaderEntry => ({ key, value });

@@ -218,6 +218,10 @@ describe("the built files the host rules and the policy read", () => {
       JSON.stringify({ assetsByChunkName: { app: ["app-1a2b.js", "app-1a2b.js.map"] } }),
     );
     expect(hashedAssets(publicDir)).toEqual(["app-1a2b.js", "chunk-map-0123456789abcdef0123.js"]);
+    // webpack's numbered shared chunks are not in the stats by name, only by their content-hashed file name
+    fs.writeFileSync(path.join(publicDir, "916-c35eba06132c20ed6df8.js"), "");
+    fs.writeFileSync(path.join(publicDir, "916-c35eba06132c20ed6df8.js.map"), "");
+    expect(hashedAssets(publicDir)).toEqual(["916-c35eba06132c20ed6df8.js", "app-1a2b.js", "chunk-map-0123456789abcdef0123.js"]);
     fs.rmSync(publicDir, { recursive: true, force: true });
   });
 
