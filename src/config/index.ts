@@ -84,13 +84,14 @@ export function readLeadProtection(siteUrl: string): LeadProtectionConfig {
 }
 
 /**
- * Netlify sets NETLIFY=true at build time; its functions see only the variables set in Netlify's UI.
- * So a function knows it runs on Netlify from its build: Gatsby compiles the functions with webpack's
- * DefinePlugin, which replaces this literal `process.env.NETLIFY` with the value it had when the site was
- * built (unlike every other value here, read at run time through runtimeEnv). In scripts and tests it
- * is simply the current environment.
+ * Netlify sets NETLIFY=true at build time (netlify-cli's builds NETLIFY_LOCAL); its functions see only the
+ * variables set in Netlify's UI. So a function knows it runs on Netlify from its build: Gatsby compiles the
+ * functions with webpack's DefinePlugin, which replaces these literal `process.env.NETLIFY*` expressions
+ * with the values they had when the site was built (unlike every other value here, read at run time
+ * through runtimeEnv). The test is netlifyAdapterDetected's: a function built by the Netlify adapter. In
+ * scripts and tests it is simply the current environment.
  */
-const builtForNetlify = process.env.NETLIFY === "true";
+const builtForNetlify = Boolean(process.env.NETLIFY) || Boolean(process.env.NETLIFY_LOCAL);
 const onNetlify = () => env("NETLIFY") === "true";
 
 /**
