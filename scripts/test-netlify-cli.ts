@@ -90,7 +90,7 @@ interface DevServer {
   stop: () => Promise<void>;
 }
 
-/** `netlify dev` on the build, offline; `restoreFunctions`: put the adapter's functions back once it is ready. */
+/** `netlify dev` on the build, offline; with `savedFunctions`, the adapter's functions are put back once it is ready. */
 async function startNetlifyDev(env: Record<string, string | undefined>, ports: number[], savedFunctions?: string): Promise<DevServer> {
   const [port, functionsPort, staticPort] = ports;
   const child: ChildProcess = spawn(
