@@ -41,10 +41,19 @@ export function netlifyAdapter(rootDir: string, { onNetlifyBuild }: { onNetlifyB
     adapt: async (context) => {
       const ours = readHeadersManifest(rootDir);
       await adapter.adapt({ ...context, headerRoutes: netlifyHeaderRoutes(ours, context.headerRoutes) });
-      const publicDir = path.join(rootDir, "public");
-      const problems = checkShippedHeaders(path.join(publicDir, "_headers"), ours, listFiles(publicDir));
-      if (problems.length) context.reporter.panic(`public/_headers is not what this site must ship:\n  ${problems.join("\n  ")}`);
-      context.reporter.info(`public/_headers: the site's policy and HSTS for every path, one Cache-Control rule per file`);
+      verifyShippedHeaders(rootDir, ours, context.reporter);
     },
   };
+}
+
+/** After the adapter: the build fails (reporter.panic) unless `public/_headers` is what checkShippedHeaders wants. */
+export function verifyShippedHeaders(
+  rootDir: string,
+  ours: readonly HeaderRule[],
+  reporter: { info(message: string): void; panic(message: string): never },
+): void {
+  const publicDir = path.join(rootDir, "public");
+  const problems = checkShippedHeaders(path.join(publicDir, "_headers"), ours, listFiles(publicDir));
+  if (problems.length) reporter.panic(`public/_headers is not what this site must ship:\n  ${problems.join("\n  ")}`);
+  reporter.info(`public/_headers: the site's policy and HSTS for every path, one Cache-Control rule per file`);
 }

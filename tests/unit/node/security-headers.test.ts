@@ -27,7 +27,7 @@ import {
   netlifyPathPattern,
 } from "../../../src/node/security-headers";
 import type { ThirdPartySettings } from "../../../src/config/third-party";
-import { netlifyHeaderRoutes } from "../../../src/node/netlify-adapter";
+import { netlifyHeaderRoutes, verifyShippedHeaders } from "../../../src/node/netlify-adapter";
 import { builtHtmlFiles, inlineScripts, readBuiltPages } from "../../../src/node/html-output";
 import { createHeadersMatcher } from "gatsby/dist/utils/adapter/create-headers";
 import { cacheControlFor, parseNetlifyHeaders } from "../../fixtures/netlify-headers";
@@ -424,6 +424,34 @@ describe("host rules without overlap (Netlify applies every rule a path matches)
     );
     expect(checkShippedHeaders(path.join(dir, "nope"), ours, FILES)).toEqual([`${path.join(dir, "nope")} is missing`]);
     fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("the Netlify build panics with the problems when its _headers lacks the policy, and passes with ours", () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), "nd-verify-"));
+    for (const file of FILES) {
+      fs.mkdirSync(path.dirname(path.join(root, "public", file)), { recursive: true });
+      fs.writeFileSync(path.join(root, "public", file), "");
+    }
+    const ours = hostHeaderRules("default-src 'self'", HASHED, FILES);
+    const text = (rules: readonly { source: string; headers: { key: string; value: string }[] }[]) =>
+      rules.map((r) => [r.source, ...r.headers.map((h) => `  ${h.key}: ${h.value}`)].join("\n")).join("\n");
+    const reporter = {
+      info: () => undefined,
+      panic: (message: string): never => {
+        throw new Error(message);
+      },
+    };
+    fs.writeFileSync(path.join(root, "public", "_headers"), text(netlifyHostRules(ours)));
+    expect(() => verifyShippedHeaders(root, ours, reporter)).not.toThrow();
+    // the stock adapter's table: Gatsby's base headers on /*, no policy, no HSTS
+    fs.writeFileSync(
+      path.join(root, "public", "_headers"),
+      text([{ source: "/*", headers: [{ key: "x-frame-options", value: "DENY" }] }, ...netlifyHostRules(ours).slice(1)]),
+    );
+    expect(() => verifyShippedHeaders(root, ours, reporter)).toThrow(
+      /public\/_headers is not what this site must ship:[\s\S]*Content-Security-Policy/,
+    );
+    fs.rmSync(root, { recursive: true, force: true });
   });
 
   it("an error answer keeps the path's security headers but is never cached", () => {
