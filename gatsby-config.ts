@@ -13,8 +13,9 @@ const gatsbyConfig: GatsbyConfig = {
   graphqlTypegen: { typesOutputPath: "src/gatsby-types.d.ts", generateOnBuild: typegenOnBuild() },
   trailingSlash: "always",
   jsxRuntime: "automatic",
-  // On Netlify (NETLIFY=true): CDN, functions and the host's header rules, which onPostBuild computes
-  // (src/node/security-headers.ts); no gatsby-config `headers`, which Gatsby would repeat for every file.
+  // For Netlify, detected as Gatsby detects it (NETLIFY or NETLIFY_LOCAL: src/config netlifyAdapterDetected):
+  // CDN, functions and the host's header rules, which onPostBuild computes (src/node/security-headers.ts);
+  // no gatsby-config `headers`, which Gatsby would repeat for every file.
   adapter: config.netlify ? netlifyAdapter(__dirname, { onNetlifyBuild: config.netlifyBuild }) : undefined,
   plugins: [
     { resolve: "gatsby-plugin-styled-components", options: styledComponentsOptions },

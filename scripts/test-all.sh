@@ -20,6 +20,8 @@ if ! git diff --quiet -- src/gatsby-types.d.ts 2>/dev/null; then
   git --no-pager diff --stat -- src/gatsby-types.d.ts >&2
   [ -n "${CI:-}" ] && exit 1
 fi
+step "the Netlify build under netlify-cli (offline): _headers as Netlify reads it, pages, CSP/HSTS, the lead functions on PostgreSQL, the scheduled flush"
+npx tsx scripts/test-netlify-cli.ts
 step "performance budgets (first-load JS, no render-blocking third parties)"
 npx tsx scripts/check-budgets.ts
 # The HTML checker is a JVM that mostly waits on its own start-up and I/O: it runs beside types and lint.

@@ -7,12 +7,22 @@
  * e2e); with no public/, it builds the embedded site first. public/, .cache/ and the generated GraphQL
  * types are moved aside for the Contentful builds and put back afterwards; the Contentful build stays in
  * .parity/contentful-public for inspection. The Contentful builds get a minimal environment: no
- * third-party ids (the comparison is about content, not scripts).
+ * third-party ids (the comparison is about content, not scripts), and NETLIFY=true, so the adapter's
+ * function bundles come from the Contentful build too.
+ *
+ * The change in the CMS also adds a lead form modelled only in Contentful and puts it on a page: the
+ * rebuilt page renders it, and the adapter's submitForm bundle (run alone, as a deploy ships it:
+ * tests/e2e/netlify-host.ts) accepts a lead for it, where it used to answer 404 "Unknown form".
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import os from "node:os";
 import { startContentfulEmulator } from "../../tests/emulators/contentful/server";
+import { copyFunctionBundles } from "../../tests/e2e/netlify-host";
+import { entryLink } from "../../src/node/contentful/convert";
+import { LEAD_FORM_CONTENT_TYPE } from "../../src/node/contentful/forms";
+import { freePort } from "../lib/net";
 import { compareBuilds, formatReport, htmlFile, pageSnapshot } from "./parity";
 
 const root = path.resolve(__dirname, "../..");
@@ -37,6 +47,67 @@ function gatsbyBuild(env: Record<string, string>): Promise<number> {
   });
 }
 
+/** A lead form that exists only in the CMS (no content/forms file, no HubSpot form). */
+const CMS_ONLY_FORM = {
+  alternative_id: "partner-application",
+  name: "Partner application",
+  isCompact: false,
+  fieldGroups: [
+    {
+      alternative_fields: [
+        { name: "email", label: "Work email", fieldType: "email", required: true, hidden: false, objectTypeId: "0-1" },
+        { name: "company", label: "Company", fieldType: "single_line_text", required: true, hidden: false, objectTypeId: "0-1" },
+      ],
+    },
+  ],
+  displayOptions: { submitButtonText: "Apply" },
+};
+const CMS_ONLY_FORM_PAGE = "/customer-champions/";
+
+/**
+ * The build's submitForm function as a deploy ships it (its bundle alone in an empty folder, the Lambda
+ * stand-in of tests/e2e/netlify-host.ts), with the file outbox: status and message for a lead to `formId`.
+ */
+async function submitThroughBundle(formId: string): Promise<{ status: number; message?: string }[]> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "nd-parity-bundles-"));
+  const functions = copyFunctionBundles(root, dir);
+  fs.writeFileSync(path.join(dir, "functions.json"), JSON.stringify(functions));
+  const port = await freePort();
+  const tsx = at("node_modules", "tsx", "dist", "loader.mjs");
+  const child = spawn(process.execPath, ["--import", `file://${tsx}`, at("tests", "e2e", "netlify-host.ts"), dir, String(port)], {
+    cwd: dir,
+    env: { PATH: process.env.PATH, HOME: os.tmpdir(), SITE_URL: "https://www.northdesk.com", LEADS_DIR: path.join(dir, "leads") },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let log = "";
+  child.stdout.on("data", (d) => (log += d));
+  child.stderr.on("data", (d) => (log += d));
+  try {
+    for (let i = 0; i < 300 && !log.includes("listening"); i++) {
+      if (child.exitCode !== null) throw new Error(`contentful parity: the function host exited: ${log}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const answers = [];
+    for (const id of [formId, "no-such-form"]) {
+      const response = await fetch(`http://127.0.0.1:${port}/api/hubspot/submitForm`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: "https://www.northdesk.com" },
+        body: JSON.stringify({
+          formId: id,
+          email: "partner@acme.com",
+          company: "Acme",
+          pageUri: `https://www.northdesk.com${CMS_ONLY_FORM_PAGE}`,
+        }),
+      });
+      answers.push({ status: response.status, ...((await response.json()) as { message?: string }) });
+    }
+    return answers;
+  } finally {
+    child.kill("SIGKILL");
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 const move = (from: string, to: string) => {
   if (!fs.existsSync(from)) return;
   fs.rmSync(to, { recursive: true, force: true });
@@ -56,11 +127,14 @@ async function main() {
   const embedded = path.join(work, "embedded-public");
   move(at("public"), embedded);
   move(at(".cache"), path.join(work, "embedded-cache"));
+  const functionsDir = at(".netlify", "functions-internal");
+  move(functionsDir, path.join(work, "embedded-functions"));
 
   const emulator = await startContentfulEmulator({ contentDir: at("content") });
   let failed = false;
   try {
-    const first = await gatsbyBuild(emulator.buildEnv());
+    const buildEnv = { ...emulator.buildEnv(), NETLIFY: "true" };
+    const first = await gatsbyBuild(buildEnv);
     timings.push(`Contentful build (initial sync) ${first} s`);
     const report = compareBuilds(embedded, at("public"));
     if (report.onlyIn.expected.length || report.onlyIn.actual.length || report.differences.length || report.queryDifferences.length) {
@@ -77,8 +151,15 @@ async function main() {
     if (!post) throw new Error("contentful parity: blog post csat-vs-nps not in the emulator");
     const title = `${String(post.fields.title)} (edited in Contentful)`;
     emulator.updateEntry(post.id, { title });
+    // ...and a lead form that exists only in Contentful, on a page's form section
+    const landing = emulator.space.entries.find((e) => e.contentType === "landingPage" && e.fields.slug === CMS_ONLY_FORM_PAGE);
+    const sectionIds = new Set(((landing?.fields.sections ?? []) as { sys: { id: string } }[]).map((link) => link.sys.id));
+    const formSection = emulator.space.entries.find((e) => sectionIds.has(e.id) && e.contentType === "formSection");
+    if (!formSection) throw new Error(`contentful parity: no form section on ${CMS_ONLY_FORM_PAGE} in the emulator`);
+    emulator.createEntry(`leadForm-${CMS_ONLY_FORM.alternative_id}`, LEAD_FORM_CONTENT_TYPE, CMS_ONLY_FORM);
+    emulator.updateEntry(formSection.id, { form: entryLink(`leadForm-${CMS_ONLY_FORM.alternative_id}`) });
     const syncsBefore = emulator.requests.filter((r) => r.includes("/sync?")).length;
-    const second = await gatsbyBuild(emulator.buildEnv());
+    const second = await gatsbyBuild(buildEnv);
     timings.push(`Contentful rebuild after one change (incremental sync) ${second} s`);
     const syncs = emulator.requests.filter((r) => r.includes("/sync?")).slice(syncsBefore);
     if (syncs.some((r) => r.includes("initial=true")) || syncs.length === 0)
@@ -93,6 +174,17 @@ async function main() {
     if (!pageSnapshot(listing).main.includes(title))
       throw new Error(`contentful parity: the change did not reach /blog/category/${String(category)}/`);
     console.log("contentful parity: one changed entry synced incrementally and rebuilt");
+    const formPage = fs.readFileSync(htmlFile(at("public"), CMS_ONLY_FORM_PAGE), "utf8");
+    if (!formPage.includes(`data-form-id="${CMS_ONLY_FORM.alternative_id}"`))
+      throw new Error(`contentful parity: ${CMS_ONLY_FORM_PAGE} does not render the form modelled only in Contentful`);
+    const [known, unknown] = await submitThroughBundle(CMS_ONLY_FORM.alternative_id);
+    if (known.status !== 200 || unknown.status !== 404)
+      throw new Error(
+        `contentful parity: the adapter's submitForm answered ${known.status} (${known.message}) to the Contentful-only form and ${unknown.status} to an unknown one`,
+      );
+    console.log(
+      `contentful parity: a form modelled only in Contentful renders on ${CMS_ONLY_FORM_PAGE} and the adapter's submitForm accepts its leads`,
+    );
   } catch (error) {
     failed = true;
     console.error((error as Error).message);
@@ -102,6 +194,8 @@ async function main() {
     fs.rmSync(at(".cache"), { recursive: true, force: true });
     move(embedded, at("public"));
     move(path.join(work, "embedded-cache"), at(".cache"));
+    fs.rmSync(functionsDir, { recursive: true, force: true });
+    move(path.join(work, "embedded-functions"), functionsDir);
     fs.writeFileSync(typesFile, savedTypes);
     timings.push(`total ${(Date.now() - started) / 1000} s`);
     console.log(`contentful parity timings:\n  ${timings.join("\n  ")}`);

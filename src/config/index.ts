@@ -86,13 +86,14 @@ export function readLeadProtection(siteUrl: string): LeadProtectionConfig {
 }
 
 /**
- * Netlify sets NETLIFY=true at build time; its functions see only the variables set in Netlify's UI.
- * So a function knows it runs on Netlify from its build: Gatsby compiles the functions with webpack's
- * DefinePlugin, which replaces this literal `process.env.NETLIFY` with the value it had when the site was
- * built (unlike every other value here, read at run time through runtimeEnv). In scripts and tests it
- * is simply the current environment.
+ * Netlify sets NETLIFY=true at build time (netlify-cli's builds NETLIFY_LOCAL); its functions see only the
+ * variables set in Netlify's UI. So a function knows it runs on Netlify from its build: Gatsby compiles the
+ * functions with webpack's DefinePlugin, which replaces these literal `process.env.NETLIFY*` expressions
+ * with the values they had when the site was built (unlike every other value here, read at run time
+ * through runtimeEnv). The test is netlifyAdapterDetected's: a function built by the Netlify adapter. In
+ * scripts and tests it is simply the current environment.
  */
-const builtForNetlify = process.env.NETLIFY === "true";
+const builtForNetlify = Boolean(process.env.NETLIFY) || Boolean(process.env.NETLIFY_LOCAL);
 const onNetlify = () => env("NETLIFY") === "true";
 
 /**
@@ -174,6 +175,15 @@ export function readSiteHosts(siteUrl: string): string[] {
   ];
 }
 
+/**
+ * The build targets Netlify exactly when Gatsby's own adapter detection would pick gatsby-adapter-netlify
+ * (the `test` of its entry in node_modules/gatsby/adapters.js): NETLIFY or NETLIFY_LOCAL set to any
+ * non-empty value. netlify-cli (`netlify build`, `netlify serve`, `netlify deploy --build`) sets only
+ * NETLIFY_LOCAL; were the two tests to differ, such a build would ship Gatsby's stock adapter and none of
+ * the site's headers. Raw values on purpose, not env()'s trimmed ones: Gatsby counts " " as set.
+ */
+export const netlifyAdapterDetected = (): boolean => Boolean(runtimeEnv.NETLIFY) || Boolean(runtimeEnv.NETLIFY_LOCAL);
+
 export function readServerConfig() {
   const spaceId = env("CONTENTFUL_SPACE_ID");
   const accessToken = env("CONTENTFUL_ACCESS_TOKEN");
@@ -225,10 +235,10 @@ export function readServerConfig() {
     databasePoolSize: Math.max(1, nonNegativeInt("DATABASE_POOL_SIZE", 4)),
     /** On a serverless host without DATABASE_URL the functions answer 503 rather than keep leads on a throwaway disk. */
     serverless: onServerless(),
-    /** Built for Netlify (NETLIFY=true): gatsby-config uses the Netlify adapter. */
-    netlify: onNetlify(),
+    /** A build for Netlify (netlifyAdapterDetected: NETLIFY or NETLIFY_LOCAL): gatsby-config uses the Netlify adapter. */
+    netlify: netlifyAdapterDetected(),
     /** In Netlify's own build image (it sets DEPLOY_ID): the adapter may keep Gatsby's cache between builds there. */
-    netlifyBuild: onNetlify() && env("DEPLOY_ID") !== undefined,
+    netlifyBuild: netlifyAdapterDetected() && env("DEPLOY_ID") !== undefined,
     /** Origin check and per-IP rate limit of the lead functions. */
     protection: readLeadProtection(siteUrl),
     /** The scheduled flush's time budget and concurrency. */

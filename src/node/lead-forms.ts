@@ -1,13 +1,16 @@
 /**
- * The lead forms the functions validate against, decided at build time: the embedded forms
- * (CONTENT_DIR/forms/*.json), overridden by the forms HubSpot has when HUBSPOT_ACCESS_TOKEN is set, so
- * the functions check exactly the forms the pages show. Written to FUNCTION_FORMS_FILE in onPreInit,
- * before Gatsby compiles the functions, which bundle it (src/server/form-definitions.ts).
+ * The lead forms the functions validate against, decided at build time from the site's content source:
+ * the embedded forms (CONTENT_DIR/forms/*.json), or with Contentful configured the space's `leadForm`
+ * entries (src/node/contentful/forms.ts), overridden by the forms HubSpot has when HUBSPOT_ACCESS_TOKEN is
+ * set, so the functions check exactly the forms the pages show. Written to FUNCTION_FORMS_FILE in
+ * onPreInit, before Gatsby compiles the functions, which bundle it (src/server/form-definitions.ts).
  */
 import fs from "node:fs";
 import path from "node:path";
 import type { LeadFormDefinition } from "../lib/lead-form/types";
 import { loadHubSpotForms, type HubSpotFormsApi } from "./hubspot/forms";
+import { loadContentfulForms } from "./contentful/forms";
+import type { ContentfulConfig } from "../config";
 import { leadFormSchema } from "../lib/lead-form/schema";
 
 /** Written by a build that sourced its forms from HubSpot (src/node/hubspot/source.ts); removed by one that did not. */
@@ -28,6 +31,8 @@ function parseForm(value: unknown, origin: string, forms: Map<string, LeadFormDe
   else throw new Error(`${origin}: invalid lead form definition: ${parsed.error.issues[0]?.message ?? "?"}`);
 }
 
+const formsById = (list: LeadFormDefinition[]) => new Map(list.map((form) => [form.alternative_id, form]));
+
 /** The embedded forms in `dir`, then (when given and present) the build's HubSpot forms over them. */
 export function loadFormDefinitions(dir: string, sourcedFile?: string): Map<string, LeadFormDefinition> {
   const forms = new Map<string, LeadFormDefinition>();
@@ -44,10 +49,13 @@ export function loadFormDefinitions(dir: string, sourcedFile?: string): Map<stri
 /** onPreInit: decides the functions' forms and writes them where the function bundles take them from. */
 export async function writeFunctionForms(
   rootDir: string,
-  { contentDir, hubspotForms }: { contentDir?: string; hubspotForms?: HubSpotFormsApi },
+  { contentDir, contentful, hubspotForms }: { contentDir?: string; contentful?: ContentfulConfig; hubspotForms?: HubSpotFormsApi },
   fetcher: typeof fetch = fetch,
 ): Promise<LeadFormDefinition[]> {
-  const forms = loadFormDefinitions(formsDir(contentDir ?? path.join(rootDir, "content")));
+  // The pages render the forms of the one content source the build uses (gatsby-config.ts), never both.
+  const forms = contentful
+    ? formsById(await loadContentfulForms(contentful, fetcher))
+    : loadFormDefinitions(formsDir(contentDir ?? path.join(rootDir, "content")));
   if (hubspotForms) {
     for (const form of (await loadHubSpotForms(hubspotForms, fetcher)).forms) parseForm({ isCompact: false, ...form }, "HubSpot", forms);
   }

@@ -2,31 +2,58 @@
  * Gatsby's Netlify adapter (gatsby-adapter-netlify: functions, redirects, the build cache), with the
  * host's header rules taken from our one table (src/node/security-headers.ts hostHeaderRules) instead of
  * Gatsby's per-file rules: Gatsby repeats every gatsby-config `headers` value for each page and file
- * (a `_headers` file that grows with the site); ours are a rule for every path, one for
- * `/static/*` and one per hashed script, whatever the page count. Used when the build runs on Netlify
- * (NETLIFY=true), from gatsby-config.ts.
+ * (3.3 MB of `_headers` for 140 pages, growing with the site); ours are a rule for every path, and
+ * Cache-Control rules per top-level folder, per top-level file and per hashed asset, none overlapping.
+ * Used whenever Gatsby's own detection would pick the Netlify adapter (src/config netlifyAdapterDetected),
+ * from gatsby-config.ts. After the adapter has written `public/_headers`, the build fails unless it carries
+ * the site's policy and HSTS for every path and gives every file exactly one Cache-Control rule.
  */
+import path from "node:path";
 import type { HeaderRoutes, IAdapter } from "gatsby";
 import createNetlifyAdapter from "gatsby-adapter-netlify";
-import { readHeadersManifest, type HeaderRule } from "./security-headers";
+import { CACHE_HEADER, checkShippedHeaders, listFiles, netlifyHostRules, readHeadersManifest, type HeaderRule } from "./security-headers";
 
-/** Our rules first, then Gatsby's own per-path rules for paths ours do not name (their cache headers). */
+/**
+ * Our rules (netlifyHostRules: `/*` without Cache-Control), then Gatsby's own rules for paths ours do not
+ * name, with the caching header spelled as ours (Gatsby writes it in lower case).
+ */
 export function netlifyHeaderRoutes(ours: readonly HeaderRule[], gatsbys: HeaderRoutes): HeaderRoutes {
   const named = new Set(ours.map((rule) => rule.source));
-  return [...ours.map((rule) => ({ path: rule.source, headers: rule.headers })), ...gatsbys.filter((route) => !named.has(route.path))];
+  const spelled = (key: string) => (key.toLowerCase() === CACHE_HEADER.toLowerCase() ? CACHE_HEADER : key);
+  return [
+    ...netlifyHostRules(ours).map((rule) => ({ path: rule.source, headers: rule.headers })),
+    ...gatsbys
+      .filter((route) => !named.has(route.path))
+      .map((route) => ({ ...route, headers: route.headers.map((h) => ({ key: spelled(h.key), value: h.value })) })),
+  ];
 }
 
 /**
  * `onNetlifyBuild`: the build runs in Netlify's build image (DEPLOY_ID set). Only there does the adapter
- * keep Gatsby's cache between builds (in /opt/build/cache); a NETLIFY=true build elsewhere (the tests)
- * must not store its cache outside the checkout or restore a stale one into it.
+ * keep Gatsby's cache between builds (in /opt/build/cache); a Netlify build elsewhere (the tests,
+ * netlify-cli) must not store its cache outside the checkout or restore a stale one into it.
  */
 export function netlifyAdapter(rootDir: string, { onNetlifyBuild }: { onNetlifyBuild: boolean }): IAdapter {
   const { cache, ...adapter } = createNetlifyAdapter();
   return {
     ...adapter,
     ...(onNetlifyBuild ? { cache } : {}),
-    adapt: (context) =>
-      adapter.adapt({ ...context, headerRoutes: netlifyHeaderRoutes(readHeadersManifest(rootDir), context.headerRoutes) }),
+    adapt: async (context) => {
+      const ours = readHeadersManifest(rootDir);
+      await adapter.adapt({ ...context, headerRoutes: netlifyHeaderRoutes(ours, context.headerRoutes) });
+      verifyShippedHeaders(rootDir, ours, context.reporter);
+    },
   };
+}
+
+/** After the adapter: the build fails (reporter.panic) unless `public/_headers` is what checkShippedHeaders wants. */
+export function verifyShippedHeaders(
+  rootDir: string,
+  ours: readonly HeaderRule[],
+  reporter: { info(message: string): void; panic(message: string): never },
+): void {
+  const publicDir = path.join(rootDir, "public");
+  const problems = checkShippedHeaders(path.join(publicDir, "_headers"), ours, listFiles(publicDir));
+  if (problems.length) reporter.panic(`public/_headers is not what this site must ship:\n  ${problems.join("\n  ")}`);
+  reporter.info(`public/_headers: the site's policy and HSTS for every path, one Cache-Control rule per file`);
 }

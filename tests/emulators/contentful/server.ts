@@ -11,11 +11,12 @@
  *   GET /spaces/{space}/environments/{env}/content_types         the content model (skip, limit)
  *   GET /spaces/{space}/environments/{env}/sync?initial=true     every entry and asset (paged by limit)
  *   GET /spaces/{space}/environments/{env}/sync?sync_token=…     what changed since that token
+ *   GET /spaces/{space}/environments/{env}/entries?content_type=… published entries of a type, default locale (skip, limit)
  *   GET /spaces/{space}/environments/{env}/tags                  none
  *   GET /{space}/{assetId}/{token}/{file}                        an asset file (image API parameters ignored)
  *
  * Every API route needs the access token (Authorization: Bearer, or ?access_token=). Tests change
- * content with updateEntry()/deleteEntry(), which bump the entry's revision so the next sync has it.
+ * content with createEntry()/updateEntry()/deleteEntry(), which bump the entry's revision so the next sync has it.
  *
  * Standalone: `npx tsx tests/emulators/contentful/server.ts` (PORT, default 9443) prints the env to build with.
  */
@@ -62,6 +63,8 @@ export interface ContentfulEmulator {
   space: ConvertedSpace;
   /** Every request received: "METHOD path?query". */
   requests: string[];
+  /** Publishes a new entry of `contentType` with default-locale field values (as in the converter's output). */
+  createEntry(id: string, contentType: string, fields: Record<string, unknown>): void;
   /** Changes default-locale field values of an entry (as in the converter's output) and publishes it. */
   updateEntry(id: string, fields: Record<string, unknown>): void;
   deleteEntry(id: string): void;
@@ -244,6 +247,14 @@ export async function startContentfulEmulator(options: EmulatorOptions): Promise
     if (route === "content_types") return list(contentTypes);
     if (route === "tags") return list([]);
     if (route === "sync") return sync(url, res);
+    if (route === "entries") {
+      const type = url.searchParams.get("content_type");
+      const entries = [...store.values()]
+        .filter((item) => item.kind === "Entry" && !item.deleted && (!type || item.contentType === type))
+        .sort((a, b) => a.id.localeCompare(b.id))
+        .map((item) => ({ metadata: { tags: [] }, sys: sys(item), fields: item.fields }));
+      return list(entries);
+    }
     return error(res, 404, "NotFound", "The resource could not be found.");
   }
 
@@ -293,6 +304,24 @@ export async function startContentfulEmulator(options: EmulatorOptions): Promise
     certFile,
     space,
     requests,
+    createEntry(id, contentType, fields) {
+      if (store.has(id)) throw new Error(`emulator: entry "${id}" exists`);
+      if (!space.contentTypes.some((model) => model.id === contentType)) throw new Error(`emulator: no content type "${contentType}"`);
+      const created = new Date().toISOString();
+      const item: Stored = {
+        kind: "Entry",
+        id,
+        contentType,
+        fields,
+        createdAt: created,
+        updatedAt: created,
+        revision: 0,
+        version,
+        deleted: false,
+      };
+      store.set(id, item);
+      touch(item);
+    },
     updateEntry(id, fields) {
       const item = store.get(id);
       if (!item || item.kind !== "Entry" || item.deleted) throw new Error(`emulator: no entry "${id}"`);

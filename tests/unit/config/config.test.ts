@@ -1,6 +1,8 @@
+import { createRequire } from "node:module";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   browserBuildConstants,
+  netlifyAdapterDetected,
   personalizationSdkConstant,
   readManagementConfig,
   readServerConfig,
@@ -33,6 +35,7 @@ const NAMES = [
   "GATSBY_STAGING_HOST",
   "GATSBY_NINETAILED_CLIENT_ID",
   "NETLIFY",
+  "NETLIFY_LOCAL",
   "DEPLOY_ID",
   "AWS_LAMBDA_FUNCTION_NAME",
   "TYPEGEN",
@@ -150,6 +153,30 @@ describe("configuration: every value optional, unset means the embedded default 
     expect(netlify.protection).toMatchObject({ hostIpHeader: "x-nf-client-connection-ip", allowLoopbackOrigins: false });
     withEnv({ NETLIFY: "true", DEPLOY_ID: "abc" });
     expect(readServerConfig().netlifyBuild).toBe(true);
+  });
+
+  it("builds for Netlify exactly when Gatsby's own adapter detection would pick gatsby-adapter-netlify", () => {
+    // gatsby/adapters.js: the manifest Gatsby's adapter detection walks (utils/adapter/init.js)
+    const manifest = createRequire(__filename)("gatsby/adapters") as { module: string; test: () => boolean }[];
+    const gatsbys = manifest.find((entry) => entry.module === "gatsby-adapter-netlify");
+    expect(gatsbys).toBeDefined();
+    const values = [undefined, "", " ", "true", "false", "1"];
+    let netlifyBuilds = 0;
+    for (const NETLIFY of values) {
+      for (const NETLIFY_LOCAL of values) {
+        withEnv({});
+        vi.stubEnv("NETLIFY", NETLIFY);
+        vi.stubEnv("NETLIFY_LOCAL", NETLIFY_LOCAL);
+        const ours = netlifyAdapterDetected();
+        expect(ours, JSON.stringify({ NETLIFY, NETLIFY_LOCAL })).toBe(gatsbys!.test());
+        expect(readServerConfig().netlify).toBe(ours);
+        if (ours) netlifyBuilds++;
+      }
+    }
+    expect(netlifyBuilds).toBe(values.length * values.length - 4);
+    // netlify-cli's builds (`netlify build`, `netlify serve`, `netlify deploy --build`) set only NETLIFY_LOCAL
+    withEnv({ NETLIFY_LOCAL: "true" });
+    expect(readServerConfig()).toMatchObject({ netlify: true, netlifyBuild: false, serverless: false });
   });
 
   it("on another serverless host (AWS Lambda) refuses loopback origins but trusts no host header", () => {

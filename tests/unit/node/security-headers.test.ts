@@ -17,11 +17,20 @@ import {
   writeHeadersManifest,
   SecurityHeadersError,
   hashedAssets,
+  CACHE_HEADER,
+  checkCacheRules,
+  checkShippedHeaders,
+  ERROR_CACHE_CONTROL,
+  errorResponseHeaders,
+  listFiles,
+  netlifyHostRules,
+  netlifyPathPattern,
 } from "../../../src/node/security-headers";
 import type { ThirdPartySettings } from "../../../src/config/third-party";
-import { netlifyHeaderRoutes } from "../../../src/node/netlify-adapter";
+import { netlifyHeaderRoutes, verifyShippedHeaders } from "../../../src/node/netlify-adapter";
 import { builtHtmlFiles, inlineScripts, readBuiltPages } from "../../../src/node/html-output";
 import { createHeadersMatcher } from "gatsby/dist/utils/adapter/create-headers";
+import { cacheControlFor, parseNetlifyHeaders } from "../../fixtures/netlify-headers";
 
 const sha = (text: string) => `'sha256-${crypto.createHash("sha256").update(text, "utf8").digest("base64")}'`;
 const none: ThirdPartySettings = { scriptIds: {}, ipLookupUrl: "https://api.ipify.org?format=json", appHost: "secure.northdesk.com" };
@@ -219,6 +228,10 @@ describe("the built files the host rules and the policy read", () => {
       JSON.stringify({ assetsByChunkName: { app: ["app-1a2b.js", "app-1a2b.js.map"] } }),
     );
     expect(hashedAssets(publicDir)).toEqual(["app-1a2b.js", "chunk-map-0123456789abcdef0123.js"]);
+    // webpack's numbered shared chunks are not in the stats by name, only by their content-hashed file name
+    fs.writeFileSync(path.join(publicDir, "916-c35eba06132c20ed6df8.js"), "");
+    fs.writeFileSync(path.join(publicDir, "916-c35eba06132c20ed6df8.js.map"), "");
+    expect(hashedAssets(publicDir)).toEqual(["916-c35eba06132c20ed6df8.js", "app-1a2b.js", "chunk-map-0123456789abcdef0123.js"]);
     fs.rmSync(publicDir, { recursive: true, force: true });
   });
 
@@ -236,5 +249,235 @@ describe("the built files the host rules and the policy read", () => {
     }
     expect(builtHtmlFiles(publicDir).map((f) => f.route)).toEqual(["/", "/404.html", "/pricing/"]);
     fs.rmSync(publicDir, { recursive: true, force: true });
+  });
+});
+
+describe("host rules without overlap (Netlify applies every rule a path matches)", () => {
+  /** Netlify's own parser of `_headers` (netlify-cli's), for its path matching. */
+  async function netlifyParsed(text: string) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "nd-netlify-headers-"));
+    fs.writeFileSync(path.join(dir, "_headers"), text);
+    try {
+      return await parseNetlifyHeaders(path.join(dir, "_headers"));
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  const FILES = [
+    "index.html",
+    "404.html",
+    "404/index.html",
+    "500.html",
+    "500/index.html",
+    "app-0123456789abcdef0123.js",
+    "app-0123456789abcdef0123.js.map",
+    "app-0123456789abcdef0123.js.LICENSE.txt",
+    "framework-0123456789abcdef0123.js",
+    "chunk-map.json",
+    "webpack.stats.json",
+    "sw.js",
+    "robots.txt",
+    "manifest.webmanifest",
+    "_headers",
+    "_redirects",
+    "blog/index.html",
+    "blog/csat-vs-nps/index.html",
+    "blog/category/support/page/2/index.html",
+    "app/index.html",
+    "page-data/app-data.json",
+    "page-data/index/page-data.json",
+    "page-data/sq/d/123.json",
+    "static/0a1b/photo.webp",
+    "static/0a1b/2c3d/photo.avif",
+    "icons/check.svg",
+  ];
+  const HASHED = ["app-0123456789abcdef0123.js", "framework-0123456789abcdef0123.js"];
+
+  it("our path matching is Netlify's: the same answer as @netlify/headers-parser for every rule and path", async () => {
+    const sources = [
+      "/",
+      "/*",
+      "/static/*",
+      "/blog/*",
+      "/blog",
+      "/blog/:segment/*",
+      "/404.html",
+      "/app-1.js",
+      "/a-b/*",
+      "/*.html",
+      "/x*y/z",
+    ];
+    const parsed = await netlifyParsed(sources.map((s) => `${s}\n  X-Rule: ${s}`).join("\n"));
+    const urls = [
+      "/",
+      "/blog",
+      "/blog/",
+      "/blog/a/",
+      "/blog/a/index.html",
+      "/blog-1.js",
+      "/BLOG/",
+      "/static",
+      "/static/a/b.png",
+      "/static-1.js",
+      "/404.html",
+      "/404.html/",
+      "/app-1.js",
+      "/app-1xjs",
+      "/a-b/c",
+      "/a.b/c",
+      "/x/index.html",
+      "/xay/z",
+    ];
+    for (const source of sources) {
+      const theirs = parsed.find((h) => h.for === source)!.forRegExp;
+      for (const url of urls) expect(netlifyPathPattern(source).test(url), `${source} ${url}`).toBe(theirs.test(url));
+    }
+  });
+
+  it("every file, and every page's folder URL, matches exactly one Cache-Control rule; the right one", async () => {
+    const rules = netlifyHostRules(hostHeaderRules("default-src 'self'", HASHED, FILES));
+    expect(checkCacheRules(rules, FILES)).toEqual([]);
+    // /404/* would also take /404.html, /app/* the hashed /app-….js: those folders get the narrow pair
+    expect(rules.map((r) => r.source)).toEqual(
+      expect.arrayContaining(["/404", "/404/:segment/*", "/app", "/app/:segment/*", "/blog/*", "/page-data/*", "/icons/*", "/"]),
+    );
+    expect(rules.map((r) => r.source)).not.toContain("/_headers");
+    // the same, through Netlify's own parser, on the `_headers` text
+    const text = rules.map((r) => [r.source, ...r.headers.map((h) => `  ${h.key}: ${h.value}`)].join("\n")).join("\n");
+    const parsed = await netlifyParsed(text);
+    const cacheOf = (url: string) => {
+      const matching = cacheControlFor(parsed, url);
+      expect(
+        matching.map((m) => m.rule),
+        url,
+      ).toHaveLength(1);
+      return matching[0].value;
+    };
+    for (const url of [
+      "/",
+      "/index.html",
+      "/blog/csat-vs-nps/",
+      "/page-data/app-data.json",
+      "/page-data/index/page-data.json",
+      "/sw.js",
+      "/404.html",
+      "/404/",
+      "/app/",
+    ])
+      expect(cacheOf(url), url).toBe(CACHE_REVALIDATE);
+    for (const url of [
+      "/static/0a1b/photo.webp",
+      "/app-0123456789abcdef0123.js",
+      "/app-0123456789abcdef0123.js.map",
+      "/framework-0123456789abcdef0123.js",
+    ])
+      expect(cacheOf(url), url).toBe(CACHE_IMMUTABLE);
+    // one spelling of the header everywhere
+    expect(new Set(rules.flatMap((r) => r.headers.map((h) => h.key)).filter((k) => k.toLowerCase() === "cache-control"))).toEqual(
+      new Set([CACHE_HEADER]),
+    );
+    // `/*` carries the security headers and the policy, and no caching on Netlify
+    expect(rules[0].source).toBe("/*");
+    expect(rules[0].headers.map((h) => h.key)).toEqual(expect.arrayContaining(["Strict-Transport-Security", CSP_HEADER]));
+    expect(rules[0].headers.map((h) => h.key)).not.toContain(CACHE_HEADER);
+  });
+
+  it("the local server's matcher answers every file with the same Cache-Control as Netlify", () => {
+    const local = createHeadersMatcher(hostHeaderRules("default-src 'self'", HASHED, FILES), "");
+    const netlify = netlifyHostRules(hostHeaderRules("default-src 'self'", HASHED, FILES));
+    for (const url of FILES.filter((f) => !f.startsWith("_")).flatMap((f) => [
+      `/${f}`,
+      ...(f.endsWith("/index.html") ? [`/${f.slice(0, -10)}`] : []),
+    ])) {
+      const mine = local(url, []).filter((h) => h.key === CACHE_HEADER);
+      const theirs = netlify
+        .filter((r) => netlifyPathPattern(r.source).test(url))
+        .flatMap((r) => r.headers.filter((h) => h.key === CACHE_HEADER));
+      expect(
+        mine.map((h) => h.value),
+        url,
+      ).toEqual(theirs.map((h) => h.value));
+    }
+  });
+
+  it("the old table (Cache-Control on /* and again on /static/* in another case) is caught", () => {
+    const old = [
+      { source: "/*", headers: [{ key: "Cache-Control", value: CACHE_REVALIDATE }] },
+      { source: "/static/*", headers: [{ key: "cache-control", value: CACHE_IMMUTABLE }] },
+    ];
+    expect(checkCacheRules(old, ["static/a.png", "index.html"])).toEqual([{ url: "/static/a.png", rules: ["/*", "/static/*"] }]);
+    expect(checkCacheRules([{ source: "/static/*", headers: [{ key: "Cache-Control", value: CACHE_IMMUTABLE }] }], ["sw.js"])).toEqual([
+      { url: "/sw.js", rules: [] },
+    ]);
+  });
+
+  it("a Netlify build's _headers must carry the site's policy and HSTS on /* and one spelling of Cache-Control", () => {
+    const ours = hostHeaderRules("default-src 'self'", HASHED, FILES);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "nd-shipped-"));
+    const file = path.join(dir, "_headers");
+    const write = (rules: { source: string; headers: { key: string; value: string }[] }[]) =>
+      fs.writeFileSync(
+        file,
+        `## comment\n${rules.map((r) => [r.source, ...r.headers.map((h) => `  ${h.key}: ${h.value}`)].join("\n")).join("\n")}\n`,
+      );
+    write(netlifyHostRules(ours));
+    expect(checkShippedHeaders(file, ours, FILES)).toEqual([]);
+    // the stock adapter's `_headers`: Gatsby's base headers, no policy, no HSTS
+    write([{ source: "/*", headers: [{ key: "x-frame-options", value: "DENY" }] }, ...netlifyHostRules(ours).slice(1)]);
+    const problems = checkShippedHeaders(file, ours, FILES);
+    expect(problems.join("\n")).toMatch(/Content-Security-Policy for \/\*: expected the site's value, found none/);
+    expect(problems.join("\n")).toMatch(/Strict-Transport-Security for \/\*/);
+    write([...netlifyHostRules(ours), { source: "/sw.js", headers: [{ key: "cache-control", value: CACHE_IMMUTABLE }] }]);
+    expect(checkShippedHeaders(file, ours, FILES).join("\n")).toMatch(
+      /spelled Cache-Control and cache-control[\s\S]*\/sw\.js \(\/sw\.js, \/sw\.js\)/,
+    );
+    expect(checkShippedHeaders(path.join(dir, "nope"), ours, FILES)).toEqual([`${path.join(dir, "nope")} is missing`]);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("the Netlify build panics with the problems when its _headers lacks the policy, and passes with ours", () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), "nd-verify-"));
+    for (const file of FILES) {
+      fs.mkdirSync(path.dirname(path.join(root, "public", file)), { recursive: true });
+      fs.writeFileSync(path.join(root, "public", file), "");
+    }
+    const ours = hostHeaderRules("default-src 'self'", HASHED, FILES);
+    const text = (rules: readonly { source: string; headers: { key: string; value: string }[] }[]) =>
+      rules.map((r) => [r.source, ...r.headers.map((h) => `  ${h.key}: ${h.value}`)].join("\n")).join("\n");
+    const reporter = {
+      info: () => undefined,
+      panic: (message: string): never => {
+        throw new Error(message);
+      },
+    };
+    fs.writeFileSync(path.join(root, "public", "_headers"), text(netlifyHostRules(ours)));
+    expect(() => verifyShippedHeaders(root, ours, reporter)).not.toThrow();
+    // the stock adapter's table: Gatsby's base headers on /*, no policy, no HSTS
+    fs.writeFileSync(
+      path.join(root, "public", "_headers"),
+      text([{ source: "/*", headers: [{ key: "x-frame-options", value: "DENY" }] }, ...netlifyHostRules(ours).slice(1)]),
+    );
+    expect(() => verifyShippedHeaders(root, ours, reporter)).toThrow(
+      /public\/_headers is not what this site must ship:[\s\S]*Content-Security-Policy/,
+    );
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  it("an error answer keeps the path's security headers but is never cached", () => {
+    const matcher = createHeadersMatcher(hostHeaderRules("default-src 'self'", HASHED, FILES), "");
+    const headers = errorResponseHeaders(matcher("/static/0a1b/missing.png", []));
+    expect(headers.filter((h) => h.key.toLowerCase() === "cache-control")).toEqual([{ key: CACHE_HEADER, value: ERROR_CACHE_CONTROL }]);
+    expect(headers.find((h) => h.key === CSP_HEADER)?.value).toBe("default-src 'self'");
+    expect(ERROR_CACHE_CONTROL).toBe("no-store");
+  });
+
+  it("lists a build's files relative to public/, with /", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "nd-files-"));
+    fs.mkdirSync(path.join(dir, "a", "b"), { recursive: true });
+    fs.writeFileSync(path.join(dir, "a", "b", "index.html"), "");
+    fs.writeFileSync(path.join(dir, "sw.js"), "");
+    expect(listFiles(dir)).toEqual(["a/b/index.html", "sw.js"]);
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 });
