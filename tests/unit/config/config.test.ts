@@ -104,6 +104,8 @@ describe("configuration: every value optional, unset means the embedded default 
       apiUrl: "http://127.0.0.1:9455",
       timeoutMs: 8000,
       crmApiUrl: "http://127.0.0.1:9455",
+      // the hosts a lead's pageUri may name (SITE_URL's and the marketing hosts, loopback for local runs)
+      siteHosts: ["www.northdesk.com", "staging.northdesk.com", "localhost", "127.0.0.1", "[::1]"],
     });
   });
 
