@@ -3,6 +3,8 @@
  * (the file name and the data URL's declared type are not trusted). Kept by the lead store
  * (src/server/store) and served back by GET /api/hubspot/file?id={id}.
  */
+import crypto from "node:crypto";
+import fs from "node:fs";
 import path from "node:path";
 import { HttpError } from "./http";
 import type { NewFile } from "./store/types";
@@ -59,6 +61,52 @@ export const isFileId = (id: unknown): id is string => typeof id === "string" &&
 
 /** Where the file store keeps uploads: LEADS_DIR/files/{id}.bin with {id}.json metadata. */
 export const filesDir = (leadsDir: string) => path.join(leadsDir, "files");
+
+/**
+ * What one client stored, for the file store's upload quota: an append-only ledger per client,
+ * LEADS_DIR/files/clients/{sha256(client)}.jsonl, one `{"size","at"}` line per upload. The check reads
+ * that one client's recent uploads, so an upload costs the same however many the store holds.
+ */
+export function clientUploads(leadsDir: string, clientKey: string) {
+  const dir = path.join(filesDir(leadsDir), "clients");
+  const file = path.join(dir, `${crypto.createHash("sha256").update(clientKey).digest("hex")}.jsonl`);
+  let text = "";
+  try {
+    text = fs.readFileSync(file, "utf8");
+  } catch {
+    // this client's first upload
+  }
+  const entries = text.split("\n").flatMap((line) => {
+    try {
+      const entry = JSON.parse(line) as { size: unknown; at: unknown };
+      return typeof entry.size === "number" && typeof entry.at === "number" ? [{ size: entry.size, at: entry.at }] : [];
+    } catch {
+      return []; // an empty line, or one cut short by a crash
+    }
+  });
+  return {
+    /** Bytes stored since `since` (ms). */
+    usedSince: (since: number) => entries.reduce((sum, e) => (e.at > since ? sum + e.size : sum), 0),
+    /** Adds an upload; lines older than `since` are dropped when there are any, so the ledger stays this client's window. */
+    record(size: number, at: number, since: number) {
+      fs.mkdirSync(dir, { recursive: true });
+      const line = `${JSON.stringify({ size, at })}\n`;
+      const live = entries.filter((e) => e.at > since);
+      if (live.length === entries.length) return fs.appendFileSync(file, line, { mode: 0o600 });
+      fs.writeFileSync(file, live.map((e) => `${JSON.stringify(e)}\n`).join("") + line, { mode: 0o600 });
+    },
+  };
+}
+
+/** Removes the ledgers of clients that stored nothing since `since` (ms); the sweep calls it. */
+export function sweepClientUploads(leadsDir: string, since: number): void {
+  const dir = path.join(filesDir(leadsDir), "clients");
+  if (!fs.existsSync(dir)) return;
+  for (const name of fs.readdirSync(dir)) {
+    const file = path.join(dir, name);
+    if (fs.statSync(file).mtimeMs < since) fs.rmSync(file, { force: true });
+  }
+}
 
 export const fileUrl = (siteUrl: string, id: string) => `${siteUrl}/api/hubspot/file?id=${id}`;
 
