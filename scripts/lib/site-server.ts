@@ -5,7 +5,7 @@
  */
 import dns from "node:dns/promises";
 import fs from "node:fs";
-import type { IncomingMessage } from "node:http";
+import { STATUS_CODES, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import fastifyCompress from "@fastify/compress";
@@ -44,11 +44,14 @@ export const TIMEOUTS = {
   idleMs: 30_000,
   keepAliveMs: 5_000,
   /**
-   * On close, the listener stays open until no connection or request has arrived for this long (at most
-   * ten times this): what clients already sent, still in the accept queue or unread, is taken in and answered.
+   * On close, the listener stays open until no connection has arrived for this long (at most half the
+   * close deadline): what clients already sent, still in the accept queue or unread, is taken in and answered.
    */
   settleMs: 100,
 };
+
+/** How long a connection whose request body is left unread stays open after its answer (see answerUnread). */
+const LINGER_MS = 1000;
 
 /** Files a host reads for its own configuration; Netlify does not serve them either. */
 const HOST_FILES = new Set(["_headers", "_redirects"]);
@@ -93,6 +96,14 @@ export function headerMatcher(rules: readonly HeaderRule[]): (pathname: string) 
     return headers;
   };
 }
+
+/** An HTTP/1.1 answer as bytes, for a socket the server writes to itself; the connection closes after it. */
+const rawAnswer = (status: number, headers: Record<string, string>, body: string) =>
+  `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
+  Object.entries({ ...headers, "content-length": String(Buffer.byteLength(body)), connection: "close" })
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join("") +
+  `\r\n${body}`;
 
 const hasBody = (req: IncomingMessage) => req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
 const rawPathOf = (url: string) => url.split(/[?#]/, 1)[0];
@@ -157,8 +168,8 @@ export interface SiteServer {
   routes: string[];
   listen(options: { port: number; host: string }): Promise<string>;
   /**
-   * Stops accepting, answers the requests already sent, lets the ones in flight finish (at most
-   * `deadlineMs`, then their connections are cut) and resolves once closed: true if nothing was cut.
+   * Stops accepting, answers the requests already sent, lets the ones in flight finish (all within
+   * `deadlineMs`, then the connections left are cut) and resolves once closed: true if nothing was cut.
    */
   close(deadlineMs?: number): Promise<boolean>;
 }
@@ -179,7 +190,12 @@ export async function createSiteServer({
     return fs.existsSync(file) ? file : null;
   };
   let closing = false;
-  /** Connections and requests taken in so far (close waits for them to stop coming). */
+  /**
+   * Connections accepted so far. Closing the listener resets those still in its accept queue, and Node's
+   * close() ends every connection on which no request has started, so one accepted but not yet read would
+   * lose what its client sent: close() first waits until a whole settleMs passes without a new connection
+   * (each such pause includes a poll of the sockets, which reads what the accepted ones sent).
+   */
   let arrivals = 0;
 
   /** The table's headers, on every answer that is not a function's; an error is never cached for long. */
@@ -187,6 +203,40 @@ export async function createSiteServer({
     const headers = tableFor(pathname);
     if (reply.statusCode >= 400) headers["cache-control"] = CACHE_REVALIDATE;
     reply.headers(headers);
+  };
+
+  /** Requests answered by answerUnread (their Node response never finishes). */
+  const answeredUnread = new WeakSet<IncomingMessage>();
+
+  /**
+   * Answers a request whose body will not be read, without reading it. Node would otherwise read the body
+   * to the end to reuse the connection (without limit), or, told `Connection: close`, reset the connection
+   * with the body unread, and a client still sending can lose the answer with it. Instead the socket stops
+   * reading (the client's sends stall once the buffers fill), the answer is written and the write side
+   * closed, and the connection is cut LINGER_MS later.
+   */
+  const answerUnread = (request: FastifyRequest, reply: FastifyReply, status: number, headers: Record<string, string>, body: string) => {
+    reply.hijack();
+    answeredUnread.add(request.raw);
+    const socket = request.raw.socket;
+    socket.pause();
+    socket.end(rawAnswer(status, headers, request.raw.method === "HEAD" ? "" : body));
+    setTimeout(() => socket.destroy(), LINGER_MS).unref();
+  };
+
+  /** A short answer from the server itself: JSON under /api/, text elsewhere with the table's headers. */
+  const answer = (request: FastifyRequest, reply: FastifyReply, status: number, message: string, extra: Record<string, string> = {}) => {
+    const pathname = rawPathOf(request.raw.url ?? "/");
+    const api = isApi(pathname);
+    const body = api ? JSON.stringify({ success: false, message }) : message;
+    const headers: Record<string, string> = {
+      ...(api ? {} : tableFor(pathname)),
+      "cache-control": api ? "no-store" : CACHE_REVALIDATE,
+      "content-type": api ? "application/json; charset=utf-8" : "text/plain; charset=utf-8",
+      ...extra,
+    };
+    if (hasBody(request.raw) && !request.raw.complete) return answerUnread(request, reply, status, headers, body);
+    return reply.code(status).headers(headers).send(body);
   };
 
   const app = Fastify({
@@ -204,26 +254,19 @@ export async function createSiteServer({
     forceCloseConnections: false,
     routerOptions: { ignoreTrailingSlash: true },
     // a path the router cannot decode (`/%ff`): 400, with the security headers
-    frameworkErrors(error, request, generic) {
-      const reply = generic as unknown as FastifyReply;
-      reply.code(error.code === "FST_ERR_BAD_URL" ? 400 : 500);
-      applyTable(reply, rawPathOf(request.raw.url ?? "/"));
-      reply.type("text/plain; charset=utf-8").send(reply.statusCode === 400 ? "Bad request" : "Internal server error");
+    frameworkErrors(_error, request, reply) {
+      // not a function's answer, so it carries the table under /api/ too
+      const table = { ...tableFor(rawPathOf(request.raw.url ?? "/")), "cache-control": CACHE_REVALIDATE };
+      answer(request as unknown as FastifyRequest, reply as unknown as FastifyReply, 400, "Bad request", table);
     },
     // a request Node could not parse (or that timed out) still gets the security headers
     clientErrorHandler(error, socket) {
       if ((error as NodeJS.ErrnoException).code === "ECONNRESET" || socket.destroyed) return;
       const code = (error as NodeJS.ErrnoException).code;
-      const [status, text] =
-        code === "ERR_HTTP_REQUEST_TIMEOUT"
-          ? [408, "Request Timeout"]
-          : code === "HPE_HEADER_OVERFLOW"
-            ? [431, "Request Header Fields Too Large"]
-            : [400, "Bad Request"];
-      const headers = { ...tableFor("/"), "cache-control": CACHE_REVALIDATE };
-      const lines = Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`);
+      const status = code === "ERR_HTTP_REQUEST_TIMEOUT" ? 408 : code === "HPE_HEADER_OVERFLOW" ? 431 : 400;
+      const text = STATUS_CODES[status]!;
       socket.end(
-        `HTTP/1.1 ${status} ${text}\r\n${lines.join("")}content-type: text/plain; charset=utf-8\r\ncontent-length: ${text.length}\r\nconnection: close\r\n\r\n${text}`,
+        rawAnswer(status, { ...tableFor("/"), "cache-control": CACHE_REVALIDATE, "content-type": "text/plain; charset=utf-8" }, text),
       );
     },
   });
@@ -232,7 +275,7 @@ export async function createSiteServer({
   app.server.on("checkContinue", (req, res) => app.server.emit("request", req, res));
   app.server.on("connection", () => arrivals++);
 
-  // The functions read bodies as they arrive; nothing else does.
+  // A function gets its body whole, as a Buffer in req.body (it parses its own, src/server/http.ts); no other route reads one.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", { parseAs: "buffer" }, (_req, body, done) => done(null, body));
   await app.register(fastifyCompress, { encodings: ["br", "gzip"], requestEncodings: ["identity"], threshold: 1024 });
@@ -241,10 +284,9 @@ export async function createSiteServer({
   const inFlight = new Map<string, number>();
   app.addHook("onRequest", async (request, reply) => {
     const { raw } = request;
-    arrivals++;
     const pathname = rawPathOf(raw.url ?? "/");
     reply.raw.once("close", () => {
-      if (!reply.raw.writableFinished)
+      if (!reply.raw.writableFinished && !answeredUnread.has(raw))
         log(`[serve] ${raw.method} ${JSON.stringify(pathname.slice(0, 200))}: connection closed before the answer was complete`);
     });
     if (closing) reply.raw.setHeader("Connection", "close");
@@ -252,9 +294,7 @@ export async function createSiteServer({
     const fn = (request.routeOptions.config as { fn?: LoadedFunction }).fn;
     const limits = fn ? (functionLimits[fn.route] ?? DEFAULT_LIMITS) : undefined;
     const refuse = (status: number, message: string, headers: Record<string, string> = {}) => {
-      reply.code(status).headers(headers);
-      if (isApi(pathname)) reply.header("cache-control", "no-store").send({ success: false, message });
-      else reply.type("text/plain; charset=utf-8").send(message);
+      answer(request, reply, status, message, headers);
       return reply;
     };
 
@@ -306,14 +346,14 @@ export async function createSiteServer({
     if (request.raw.destroyed || reply.raw.destroyed) return; // the client left: logged once, on close
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) log(`[serve] ${request.method} ${JSON.stringify(request.url.slice(0, 200))}: ${error.message}`);
-    if (isApi(rawPathOf(request.raw.url ?? "/"))) {
+    if (isApi(rawPathOf(request.raw.url ?? "/")) || (hasBody(request.raw) && !request.raw.complete)) {
       const message =
         status === 500
           ? "Something went wrong on our side. Please try again."
           : status === 413
             ? `Request body is larger than ${request.routeOptions.bodyLimit} bytes`
             : error.message;
-      return reply.code(status).header("cache-control", "no-store").send({ success: false, message });
+      return answer(request, reply, status, message);
     }
     if (status === 404 || status === 403) return sendPage(reply, 404, pageOf("404.html"), "Not found");
     if (status === 500) return sendPage(reply, 500, pageOf("500.html"), "Internal server error");
@@ -375,15 +415,16 @@ export async function createSiteServer({
     },
     async close(deadlineMs = 10_000) {
       closing = true;
-      for (let i = 0, seen = -1; i < 10 && seen !== arrivals && app.server.listening; i++) {
-        seen = arrivals;
-        await new Promise((resolve) => setTimeout(resolve, timeouts.settleMs));
-      }
       let cut = false;
       const deadline = setTimeout(() => {
         cut = true;
         app.server.closeAllConnections();
       }, deadlineMs);
+      const settleBy = Date.now() + deadlineMs / 2;
+      for (let seen = -1; seen !== arrivals && app.server.listening && Date.now() < settleBy;) {
+        seen = arrivals;
+        await new Promise((resolve) => setTimeout(resolve, timeouts.settleMs));
+      }
       await app.close();
       clearTimeout(deadline);
       return !cut;
