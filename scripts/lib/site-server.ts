@@ -106,7 +106,11 @@ const rawAnswer = (status: number, headers: Record<string, string>, body: string
   `\r\n${body}`;
 
 const hasBody = (req: IncomingMessage) => req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
-const rawPathOf = (url: string) => url.split(/[?#]/, 1)[0];
+/** The path of a request target, as sent (`*`, the asterisk form, is looked up as `/*`). */
+const rawPathOf = (url: string) => {
+  const pathname = url.split(/[?#]/, 1)[0];
+  return pathname.startsWith("/") ? pathname : `/${pathname}`;
+};
 const isApi = (pathname: string) => pathname === "/api" || pathname.startsWith("/api/");
 
 /** Percent-encodes a path segment for a Location header, leaving the characters a path may carry. */
@@ -253,6 +257,9 @@ export async function createSiteServer({
     return503OnClosing: false,
     forceCloseConnections: false,
     routerOptions: { ignoreTrailingSlash: true },
+    // the absolute form (`GET http://host/path`), which a server must accept, is routed by its path
+    rewriteUrl: (req) =>
+      req.url && !req.url.startsWith("/") && URL.canParse(req.url) ? new URL(req.url).pathname + new URL(req.url).search : (req.url ?? "/"),
     // a path the router cannot decode (`/%ff`): 400, with the security headers
     frameworkErrors(_error, request, reply) {
       // not a function's answer, so it carries the table under /api/ too

@@ -283,6 +283,18 @@ describe("a malformed URL gets a 400 that carries the security headers", () => {
     expect(answer.headers["cache-control"]).toBe("public, max-age=0, must-revalidate");
   });
 
+  it("the absolute form is served by its path, the asterisk form is not found: both with the security headers", async () => {
+    const { port } = await start();
+    for (const [target, status] of [
+      ["http://evil.example/pricing/", 200],
+      ["*", 404],
+    ] as const) {
+      const answer = await raw(port, `GET ${target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+      expect(answer.status, target).toBe(status);
+      for (const name of SECURITY_HEADERS) expect(answer.headers[name], `${target} ${name}`).toBeTruthy();
+    }
+  });
+
   it("a request Node cannot parse at all: 400 with the security headers", async () => {
     const { port } = await start();
     const answer = await raw(port, "GET / HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n");
