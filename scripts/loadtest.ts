@@ -191,7 +191,7 @@ async function main() {
 
     for (const p of ["/", "/pricing/contact-based/", "/blog/"]) rows.push(row(`GET ${p}`, await run({ url: `${base}${p}` })));
 
-    // a few submissions first, so the numbers compare a warm worker with itself
+    // a few submissions first, so the numbers compare a warm server with itself
     await submissions(200);
     const outbox = path.join(leadsDir, "outbox.jsonl");
     const outboxLines = () => (fs.existsSync(outbox) ? fs.readFileSync(outbox, "utf8").split("\n").filter(Boolean).length : 0);
