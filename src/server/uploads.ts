@@ -3,8 +3,6 @@
  * (the file name and the data URL's declared type are not trusted). Kept by the lead store
  * (src/server/store) and served back by GET /api/hubspot/file?id={id}.
  */
-import crypto from "node:crypto";
-import fs from "node:fs";
 import path from "node:path";
 import { HttpError } from "./http";
 import type { NewFile } from "./store/types";
@@ -62,50 +60,59 @@ export const isFileId = (id: unknown): id is string => typeof id === "string" &&
 /** Where the file store keeps uploads: LEADS_DIR/files/{id}.bin with {id}.json metadata. */
 export const filesDir = (leadsDir: string) => path.join(leadsDir, "files");
 
-/**
- * What one client stored, for the file store's upload quota: an append-only ledger per client,
- * LEADS_DIR/files/clients/{sha256(client)}.jsonl, one `{"size","at"}` line per upload. The check reads
- * that one client's recent uploads, so an upload costs the same however many the store holds.
- */
-export function clientUploads(leadsDir: string, clientKey: string) {
-  const dir = path.join(filesDir(leadsDir), "clients");
-  const file = path.join(dir, `${crypto.createHash("sha256").update(clientKey).digest("hex")}.jsonl`);
-  let text = "";
-  try {
-    text = fs.readFileSync(file, "utf8");
-  } catch {
-    // this client's first upload
-  }
-  const entries = text.split("\n").flatMap((line) => {
-    try {
-      const entry = JSON.parse(line) as { size: unknown; at: unknown };
-      return typeof entry.size === "number" && typeof entry.at === "number" ? [{ size: entry.size, at: entry.at }] : [];
-    } catch {
-      return []; // an empty line, or one cut short by a crash
-    }
-  });
-  return {
-    /** Bytes stored since `since` (ms). */
-    usedSince: (since: number) => entries.reduce((sum, e) => (e.at > since ? sum + e.size : sum), 0),
-    /** Adds an upload; lines older than `since` are dropped when there are any, so the ledger stays this client's window. */
-    record(size: number, at: number, since: number) {
-      fs.mkdirSync(dir, { recursive: true });
-      const line = `${JSON.stringify({ size, at })}\n`;
-      const live = entries.filter((e) => e.at > since);
-      if (live.length === entries.length) return fs.appendFileSync(file, line, { mode: 0o600 });
-      fs.writeFileSync(file, live.map((e) => `${JSON.stringify(e)}\n`).join("") + line, { mode: 0o600 });
-    },
-  };
+/** What the file store knows of an upload, for its per-client quota. */
+export interface UploadRecord {
+  clientKey?: string;
+  size: number;
+  createdAt: string;
 }
 
-/** Removes the ledgers of clients that stored nothing since `since` (ms); the sweep calls it. */
-export function sweepClientUploads(leadsDir: string, since: number): void {
-  const dir = path.join(filesDir(leadsDir), "clients");
-  if (!fs.existsSync(dir)) return;
-  for (const name of fs.readdirSync(dir)) {
-    const file = path.join(dir, name);
-    if (fs.statSync(file).mtimeMs < since) fs.rmSync(file, { force: true });
+const USAGE = Symbol.for("northdesk.file-store.upload-usage");
+interface Usage {
+  /** client → its uploads in the window (when, how many bytes) */
+  byClient: Map<string, { at: number; size: number }[]>;
+  prunedAt: number;
+}
+const usageRegistry = globalThis as typeof globalThis & { [USAGE]?: Map<string, Usage> };
+const usageByDir: Map<string, Usage> = (usageRegistry[USAGE] ??= new Map());
+
+/**
+ * The file store's per-client upload quota over `windowMs`, kept in this process's memory per LEADS_DIR:
+ * built from the stored uploads (`stored()`) once, then kept up to date by `record`, so an upload costs the
+ * same however many the store holds. One process writes a file store (the local server). Clients with
+ * nothing left in the window are forgotten, all of them at most every 1/24 of the window.
+ */
+export function uploadUsage(leadsDir: string, windowMs: number, stored: () => UploadRecord[]) {
+  const now = Date.now();
+  const since = now - windowMs;
+  let usage = usageByDir.get(leadsDir);
+  if (!usage) {
+    usage = { byClient: new Map(), prunedAt: now };
+    for (const upload of stored()) {
+      const at = Date.parse(upload.createdAt);
+      if (upload.clientKey === undefined || !(at > since)) continue;
+      usage.byClient.set(upload.clientKey, [...(usage.byClient.get(upload.clientKey) ?? []), { at, size: upload.size }]);
+    }
+    usageByDir.set(leadsDir, usage);
   }
+  const { byClient } = usage;
+  const prune = (clientKey: string) => {
+    const entries = (byClient.get(clientKey) ?? []).filter((e) => e.at > since);
+    if (entries.length) byClient.set(clientKey, entries);
+    else byClient.delete(clientKey);
+    return entries;
+  };
+  if (now - usage.prunedAt > windowMs / 24) {
+    for (const clientKey of [...byClient.keys()]) prune(clientKey);
+    usage.prunedAt = now;
+  }
+  return {
+    /** Bytes the client stored in the window. */
+    used: (clientKey: string) => prune(clientKey).reduce((sum, e) => sum + e.size, 0),
+    record(clientKey: string, size: number) {
+      byClient.set(clientKey, [...(byClient.get(clientKey) ?? []), { at: Date.now(), size }]);
+    },
+  };
 }
 
 export const fileUrl = (siteUrl: string, id: string) => `${siteUrl}/api/hubspot/file?id=${id}`;

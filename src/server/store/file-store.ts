@@ -11,7 +11,7 @@ import type { LeadFormDefinition, LeadSubmission } from "../../lib/lead-form/typ
 import { HttpError } from "../http";
 import { appendToOutbox, deliverOnce, flushOutbox, pendingRecords } from "../outbox";
 import { createRateLimit } from "../protect";
-import { clientUploads, filesDir, isFileId, sweepClientUploads } from "../uploads";
+import { filesDir, isFileId, uploadUsage } from "../uploads";
 import {
   FILE_RETENTION_MS,
   UPLOAD_QUOTA_WINDOW_MS,
@@ -98,9 +98,8 @@ export class FileStore implements LeadStore {
   }
 
   async saveFile(file: NewFile, clientKey: string): Promise<StoredFileMeta> {
-    const since = Date.now() - UPLOAD_QUOTA_WINDOW_MS;
-    const uploads = clientUploads(this.dir, clientKey);
-    const used = uploads.usedSince(since);
+    const usage = uploadUsage(this.dir, UPLOAD_QUOTA_WINDOW_MS, () => this.metas());
+    const used = usage.used(clientKey);
     if (used + file.bytes.length > this.options.uploadQuotaBytes) {
       throw new HttpError(413, "You have uploaded too much today. Try again tomorrow or email us the file.");
     }
@@ -121,7 +120,7 @@ export class FileStore implements LeadStore {
     };
     writeDurably(path.join(dir, `${meta.id}.bin`), file.bytes);
     writeDurably(path.join(dir, `${meta.id}.json`), Buffer.from(JSON.stringify(meta)));
-    uploads.record(meta.size, Date.now(), since);
+    usage.record(clientKey, meta.size);
     return meta;
   }
 
@@ -155,7 +154,6 @@ export class FileStore implements LeadStore {
       for (const ext of ["bin", "json"]) fs.rmSync(path.join(filesDir(this.dir), `${meta.id}.${ext}`), { force: true });
       removed++;
     }
-    sweepClientUploads(this.dir, Date.now() - UPLOAD_QUOTA_WINDOW_MS);
     return removed;
   }
 
