@@ -2,8 +2,7 @@
  * `npm run loadtest`: the local server `npm start` runs (scripts/serve.ts) on loopback with the built site
  * (build first: `npm run build` or `npm run build:e2e`), hammered with autocannon:
  *   1. static pages (/, /pricing/contact-based/, /blog/) under concurrency;
- *   2. 5,000 valid submissions to submitForm, with the server's memory (RSS of the serving worker, and of
- *      the supervising primary) before and after, and a check that every 2xx is one line in the outbox.
+ *   2. 5,000 valid submissions to submitForm, with the server's memory (RSS) before and after, and a check that every 2xx is one line in the outbox.
  *      The per-client rate limit is off for this server (LEAD_RATE_LIMIT=0): every request comes from
  *      127.0.0.1, one client, whose allowance is 20 a minute;
  *   3. a second server with the default limit: one client's posts beyond its allowance answer 429;
@@ -81,9 +80,7 @@ function rssMb(pid: number): number {
 
 interface Served {
   base: string;
-  /** The primary (supervisor) and the worker that answers. */
-  primary: number;
-  worker: number;
+  pid: number;
   stop(): void;
 }
 
@@ -97,12 +94,10 @@ async function startServer(env: Record<string, string>): Promise<Served> {
     {
       cwd: ROOT,
       detached: true,
-      stdio: ["ignore", "pipe", "inherit"],
+      stdio: ["ignore", "ignore", "inherit"],
       env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1", HUBSPOT_PORTAL_ID: "", HUBSPOT_ACCESS_TOKEN: "", ...env },
     },
   );
-  let out = "";
-  child.stdout!.on("data", (d: Buffer) => (out += d.toString()));
   const stop = () => {
     try {
       process.kill(-child.pid!, "SIGTERM");
@@ -112,9 +107,7 @@ async function startServer(env: Record<string, string>): Promise<Served> {
   };
   process.on("exit", stop);
   await waitForUrl(`${base}/`, { gaveUp: () => child.exitCode !== null });
-  const worker = Number(/worker (\d+) serving/.exec(out)?.[1]);
-  if (!worker) throw new Error(`no worker pid in the server's output: ${out}`);
-  return { base, primary: child.pid!, worker, stop };
+  return { base, pid: child.pid!, stop };
 }
 
 interface Refusal {
@@ -198,22 +191,22 @@ async function main() {
 
     for (const p of ["/", "/pricing/contact-based/", "/blog/"]) rows.push(row(`GET ${p}`, await run({ url: `${base}${p}` })));
 
-    // a few submissions first, so the numbers compare a warm worker with itself
+    // a few submissions first, so the numbers compare a warm server with itself
     await submissions(200);
     const outbox = path.join(leadsDir, "outbox.jsonl");
     const outboxLines = () => (fs.existsSync(outbox) ? fs.readFileSync(outbox, "utf8").split("\n").filter(Boolean).length : 0);
     const linesBefore = outboxLines();
-    const before = { worker: rssMb(server.worker), primary: rssMb(server.primary) };
+    const before = rssMb(server.pid);
     const startedAt = performance.now();
     const many = await submissions(SUBMISSIONS);
     const seconds = (performance.now() - startedAt) / 1000;
-    const after = { worker: rssMb(server.worker), primary: rssMb(server.primary) };
+    const after = rssMb(server.pid);
     rows.push(row(`POST submitForm ×${SUBMISSIONS}`, many));
     const stored = outboxLines() - linesBefore;
     const submissionsPerSecond = Math.round(many["2xx"] / seconds);
 
     const refusal = await multipartPost(base);
-    const afterMultipart = rssMb(server.worker);
+    const afterMultipart = rssMb(server.pid);
 
     // the production limit, on a server of its own: one client is held to its allowance
     const limitedServer = await startServer({ LEADS_DIR: leadsDir });
@@ -238,18 +231,17 @@ async function main() {
         `${stored} outbox lines: ${stored === many["2xx"] ? "every accepted lead stored" : "MISMATCH"}`,
     );
     console.log(
-      `server memory (RSS) around the ${SUBMISSIONS} function requests: worker ${before.worker} → ${after.worker} MB ` +
-        `(${(after.worker - before.worker).toFixed(1)} MB), primary ${before.primary} → ${after.primary} MB`,
+      `server memory (RSS) around the ${SUBMISSIONS} function requests: ${before} → ${after} MB (${(after - before).toFixed(1)} MB)`,
     );
     console.log(
       `200 MB multipart POST (foreign Origin): "${refusal.status}" after ${refusal.answeredMs.toFixed(1)} ms, when the client had handed ` +
         `${mb(refusal.sentBeforeAnswer)} to its TCP stack (unread socket buffers); connection closed by the server after ` +
-        `${refusal.closedMs.toFixed(1)} ms and ${mb(refusal.sentBeforeClose)} of ${mb(MULTIPART_BYTES)}; worker RSS ${after.worker} → ${afterMultipart} MB`,
+        `${refusal.closedMs.toFixed(1)} ms and ${mb(refusal.sentBeforeClose)} of ${mb(MULTIPART_BYTES)}; RSS ${after} → ${afterMultipart} MB`,
     );
     const limited = one.statusCodeStats?.["429"]?.count ?? 0;
     console.log(`submitForm (one client, default limit): ${one["2xx"]} accepted, ${limited} answered 429 (20 per 60 s per client)`);
 
-    const growth = after.worker - before.worker;
+    const growth = after - before;
     const failures = [
       rows.some((r) => r.errors > 0) && "errors",
       many.non2xx > 0 && "non-2xx submissions",

@@ -1,17 +1,13 @@
 /**
- * The bench's HTTP servers: a built site's public/ answered as `npm run serve` answers it (the same
- * static-file rules, gzip and, when the build wrote one, its header table), so the site, its script-free
- * floor and the blank reference are all served alike. The floor answers every page through stripScripts;
- * every other file (CSS in the HTML, images, fonts) is the site's own.
+ * The bench's HTTP servers: a built site's public/ answered by the local server `npm run serve` runs
+ * (scripts/lib/site-server.ts: the same URL rules, compression and, when the build wrote one, its header
+ * table), so the site, its script-free floor and the blank reference are all served alike. The floor is a
+ * copy of public/ whose pages went through stripScripts; every other file is the site's own (hard links).
  */
 import fs from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
-import zlib from "node:zlib";
-import { createHeadersMatcher } from "gatsby/dist/utils/adapter/create-headers";
-import { readHeadersManifest } from "../../src/node/security-headers";
-import { createStaticFiles, etagOf, resolvePath, splitTarget, type HeadersFor } from "../lib/static-files";
+import { HEADERS_MANIFEST, readHeadersManifest } from "../../src/node/security-headers";
+import { createSiteServer } from "../lib/site-server";
 import { stripScripts } from "./floor";
 
 export interface BenchServer {
@@ -19,16 +15,26 @@ export interface BenchServer {
   close(): Promise<void>;
 }
 
-/** The build's header table when it has one (a blank reference site has none). */
-function headersOf(root: string): HeadersFor {
-  if (!fs.existsSync(path.join(root, ".cache", "security-headers.json"))) return () => [];
-  return createHeadersMatcher(readHeadersManifest(root), "") as HeadersFor;
+/** `<root>/.cache/bench-floor`: public/ with every page's scripts removed (the pages keep their own headers). */
+function floorOf(root: string): string {
+  const from = path.join(root, "public");
+  const to = path.join(root, ".cache", "bench-floor");
+  fs.rmSync(to, { recursive: true, force: true });
+  const copy = (dir: string) => {
+    fs.mkdirSync(path.join(to, dir), { recursive: true });
+    for (const entry of fs.readdirSync(path.join(from, dir), { withFileTypes: true })) {
+      const rel = path.join(dir, entry.name);
+      if (entry.isDirectory()) copy(rel);
+      else if (entry.name.endsWith(".html"))
+        fs.writeFileSync(path.join(to, rel), stripScripts(fs.readFileSync(path.join(from, rel), "utf8")));
+      else if (entry.isFile()) fs.linkSync(path.join(from, rel), path.join(to, rel));
+    }
+  };
+  copy("");
+  return to;
 }
 
-/**
- * Serves `<root>/public` on localhost:port. With `floor`, pages (HTML files) are answered without their
- * scripts; their headers (the site's policy included) stay the page's own.
- */
+/** Serves `<root>/public` (or its floor) on localhost:port, with the build's header table when it has one. */
 export async function startBenchServer({
   root,
   port,
@@ -38,50 +44,15 @@ export async function startBenchServer({
   port: number;
   floor?: boolean;
 }): Promise<BenchServer> {
-  const publicDir = path.join(root, "public");
-  const headersFor = headersOf(root);
-  const serveStatic = createStaticFiles({ publicDir, headersFor });
-  const floors = new Map<string, { text: Buffer; gzip: Buffer; validators: Record<string, string> }>();
-
-  const server = http.createServer((req, res) => {
-    const target = floor && req.method === "GET" ? splitTarget(req.url ?? "/") : null;
-    const found = target ? resolvePath(publicDir, target.rawPath, target.search) : null;
-    if (!target || found?.kind !== "file" || !found.file.endsWith(".html")) return serveStatic(req, res);
-    let page = floors.get(found.file);
-    if (!page) {
-      const stat = fs.statSync(found.file);
-      const text = Buffer.from(stripScripts(fs.readFileSync(found.file, "utf8")));
-      // The validators the site sends with every file (scripts/lib/static-files.ts), for the floor's own
-      // bytes: a floor answered with fewer header bytes would be measured ahead of its page for them.
-      const validators = {
-        ETag: etagOf({ size: text.length, mtimeMs: stat.mtimeMs } as fs.Stats),
-        "Last-Modified": stat.mtime.toUTCString(),
-      };
-      page = { text, gzip: zlib.gzipSync(text, { level: 6 }), validators };
-      floors.set(found.file, page);
-    }
-    const gzip = /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""));
-    const body = gzip ? page.gzip : page.text;
-    for (const { key, value } of headersFor(target.rawPath, [])) res.setHeader(key, value);
-    res.writeHead(200, {
-      ...page.validators,
-      "Content-Type": "text/html; charset=utf-8",
-      ...(gzip ? { "Content-Encoding": "gzip" } : {}),
-      "Content-Length": body.length,
-      Vary: "Accept-Encoding",
-    });
-    res.end(body);
+  const site = await createSiteServer({
+    publicDir: floor ? floorOf(root) : path.join(root, "public"),
+    // a blank reference site has no table
+    headerRules: fs.existsSync(path.join(root, HEADERS_MANIFEST)) ? readHeadersManifest(root) : [],
+    functions: [],
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, "localhost", () => resolve());
-  });
+  const url = await site.listen({ port, host: "localhost" });
   return {
-    url: `http://localhost:${(server.address() as AddressInfo).port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    url,
+    close: async () => void (await site.close(0)),
   };
 }

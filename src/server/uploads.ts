@@ -60,6 +60,61 @@ export const isFileId = (id: unknown): id is string => typeof id === "string" &&
 /** Where the file store keeps uploads: LEADS_DIR/files/{id}.bin with {id}.json metadata. */
 export const filesDir = (leadsDir: string) => path.join(leadsDir, "files");
 
+/** What the file store knows of an upload, for its per-client quota. */
+export interface UploadRecord {
+  clientKey?: string;
+  size: number;
+  createdAt: string;
+}
+
+const USAGE = Symbol.for("northdesk.file-store.upload-usage");
+interface Usage {
+  /** client → its uploads in the window (when, how many bytes) */
+  byClient: Map<string, { at: number; size: number }[]>;
+  prunedAt: number;
+}
+const usageRegistry = globalThis as typeof globalThis & { [USAGE]?: Map<string, Usage> };
+const usageByDir: Map<string, Usage> = (usageRegistry[USAGE] ??= new Map());
+
+/**
+ * The file store's per-client upload quota over `windowMs`, kept in this process's memory per LEADS_DIR:
+ * built from the stored uploads (`stored()`) once, then kept up to date by `record`, so an upload costs the
+ * same however many the store holds. One process writes a file store (the local server). Clients with
+ * nothing left in the window are forgotten, all of them at most every 1/24 of the window.
+ */
+export function uploadUsage(leadsDir: string, windowMs: number, stored: () => UploadRecord[]) {
+  const now = Date.now();
+  const since = now - windowMs;
+  let usage = usageByDir.get(leadsDir);
+  if (!usage) {
+    usage = { byClient: new Map(), prunedAt: now };
+    for (const upload of stored()) {
+      const at = Date.parse(upload.createdAt);
+      if (upload.clientKey === undefined || !(at > since)) continue;
+      usage.byClient.set(upload.clientKey, [...(usage.byClient.get(upload.clientKey) ?? []), { at, size: upload.size }]);
+    }
+    usageByDir.set(leadsDir, usage);
+  }
+  const { byClient } = usage;
+  const prune = (clientKey: string) => {
+    const entries = (byClient.get(clientKey) ?? []).filter((e) => e.at > since);
+    if (entries.length) byClient.set(clientKey, entries);
+    else byClient.delete(clientKey);
+    return entries;
+  };
+  if (now - usage.prunedAt > windowMs / 24) {
+    for (const clientKey of [...byClient.keys()]) prune(clientKey);
+    usage.prunedAt = now;
+  }
+  return {
+    /** Bytes the client stored in the window. */
+    used: (clientKey: string) => prune(clientKey).reduce((sum, e) => sum + e.size, 0),
+    record(clientKey: string, size: number) {
+      byClient.set(clientKey, [...(byClient.get(clientKey) ?? []), { at: Date.now(), size }]);
+    },
+  };
+}
+
 export const fileUrl = (siteUrl: string, id: string) => `${siteUrl}/api/hubspot/file?id=${id}`;
 
 /** The upload ids a submission's values point at (the file field holds the URL fileUrl gave). */

@@ -4,7 +4,7 @@
  * submission the script would send (docs/product-rules.md#lead-form-definition, #lead-form-calls) and says where the visitor goes back to. The rules judge it
  * (./rules.ts); the view answers it (./view.ts).
  */
-import { parse as parseCookies } from "cookie";
+import { parseCookie as parseCookies } from "cookie";
 import { allFields, consentName } from "../../lib/lead-form/rules";
 import type { LeadFormDefinition } from "../../lib/lead-form/types";
 import type { Request } from "../http";

@@ -11,7 +11,7 @@ import type { LeadFormDefinition, LeadSubmission } from "../../lib/lead-form/typ
 import { HttpError } from "../http";
 import { appendToOutbox, deliverOnce, flushOutbox, inDoubtIds, pendingRecords, readAttempts, readDelivered, withLock } from "../outbox";
 import { createRateLimit } from "../protect";
-import { filesDir, isFileId } from "../uploads";
+import { filesDir, isFileId, uploadUsage } from "../uploads";
 import {
   FILE_RETENTION_MS,
   NO_ALERT,
@@ -148,10 +148,8 @@ export class FileStore implements LeadStore {
   }
 
   async saveFile(file: NewFile, clientKey: string): Promise<StoredFileMeta> {
-    const since = Date.now() - UPLOAD_QUOTA_WINDOW_MS;
-    const used = this.metas()
-      .filter((m) => m.clientKey === clientKey && Date.parse(m.createdAt) > since)
-      .reduce((sum, m) => sum + m.size, 0);
+    const usage = uploadUsage(this.dir, UPLOAD_QUOTA_WINDOW_MS, () => this.metas());
+    const used = usage.used(clientKey);
     if (used + file.bytes.length > this.options.uploadQuotaBytes) {
       throw new HttpError(413, "You have uploaded too much today. Try again tomorrow or email us the file.");
     }
@@ -172,6 +170,7 @@ export class FileStore implements LeadStore {
     };
     writeDurably(path.join(dir, `${meta.id}.bin`), file.bytes);
     writeDurably(path.join(dir, `${meta.id}.json`), Buffer.from(JSON.stringify(meta)));
+    usage.record(clientKey, meta.size);
     return meta;
   }
 
