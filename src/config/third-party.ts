@@ -27,10 +27,15 @@ export interface ThirdPartySettings {
   appHost: string;
 }
 
-/** Each variable is written out literally: Gatsby inlines process.env.GATSBY_* only in that form. */
-export function readThirdPartySettings(): ThirdPartySettings {
+/** Personalization alone (the early script reads only this). */
+export function readPersonalizationSettings(): PersonalizationSettings | undefined {
   const clientId = process.env.GATSBY_NINETAILED_CLIENT_ID?.trim() || undefined;
   const url = process.env.GATSBY_NINETAILED_URL?.trim() || undefined;
+  return clientId ? { clientId, environment: pick(process.env.GATSBY_NINETAILED_ENVIRONMENT, "main"), ...(url ? { url } : {}) } : undefined;
+}
+
+/** Each variable is written out literally: Gatsby inlines process.env.GATSBY_* only in that form. */
+export function readThirdPartySettings(): ThirdPartySettings {
   return {
     scriptIds: {
       "consent-manager": process.env.GATSBY_CONSENT_SCRIPT_URL,
@@ -47,9 +52,7 @@ export function readThirdPartySettings(): ThirdPartySettings {
       "visitor-intelligence": process.env.GATSBY_VISITOR_INTELLIGENCE_URL,
       "speed-insights": process.env.GATSBY_SPEED_INSIGHTS_URL,
     },
-    personalization: clientId
-      ? { clientId, environment: pick(process.env.GATSBY_NINETAILED_ENVIRONMENT, "main"), ...(url ? { url } : {}) }
-      : undefined,
+    personalization: readPersonalizationSettings(),
     ipLookupUrl: pick(process.env.GATSBY_IP_LOOKUP_URL, "https://api.ipify.org?format=json"),
     appHost: readPublicHosts().app,
   };

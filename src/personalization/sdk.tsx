@@ -2,11 +2,12 @@
  * The Ninetailed SDK, loaded on demand (a separate chunk) only when GATSBY_NINETAILED_CLIENT_ID is
  * set (SPEC 4.6, 7.2, 9). Everything that imports the SDK lives here.
  */
-import React, { useEffect } from "react";
+import { useEffect } from "react";
 import { Ninetailed } from "@ninetailed/experience.js";
 import { NinetailedApiClient } from "@ninetailed/experience.js-shared";
 import { Experience, NinetailedProvider, type ExperienceLoadingComponent } from "@ninetailed/experience.js-react";
 import { EXPERIENCE_LOADING_FALLBACK_MS, type PersonalizationRuntime, type PersonalizedSlotProps } from "./context";
+import { EARLY_PERSONALIZATION_GLOBAL, type EarlyPersonalization } from "./stored-selection";
 import { SIGNUP_EXPERIMENT_ID, testVariationFor, type Slot } from "./experiences";
 import { page } from "./events";
 import { COOKIE_NAMES, expiresAt, readCookie, writeCookie } from "../lib/cookies";
@@ -37,20 +38,50 @@ export const retryOn503 =
     return response;
   };
 
-type SlotViewProps = { content: unknown; render: (content: unknown) => React.ReactNode };
-const SlotView = ({ content, render }: SlotViewProps) => <>{render(content)}</>;
+/**
+ * The SDK's first profile request, when it sends this page's page event and nothing else, is answered
+ * from the early script's request for the same page event (src/browser/early/personalization.ts): one
+ * request per page view, and the SDK starts from the answer the page may already show. Anything else,
+ * or an early request that failed, goes to the network.
+ */
+export const answerFromEarlyRequest = (fetchImpl: typeof fetch, early: EarlyPersonalization | undefined): typeof fetch => {
+  let pending = early;
+  return async (input, init) => {
+    const claim = pending;
+    pending = undefined;
+    if (claim && isSamePageEvent(input, init, claim.href)) {
+      const text = await claim.answer;
+      if (text !== null) return new Response(text, { status: 200, headers: { "Content-Type": "application/json" } });
+    }
+    return fetchImpl(input, init);
+  };
+};
+
+function isSamePageEvent(input: Parameters<typeof fetch>[0], init: RequestInit | undefined, href: string): boolean {
+  const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+  if (init?.method !== "POST" || typeof init.body !== "string" || !/\/profiles(\/[^/]+)?$/.test(new URL(url).pathname)) return false;
+  try {
+    const { events } = JSON.parse(init.body) as { events?: { type?: string; context?: { page?: { url?: string } } }[] };
+    return Array.isArray(events) && events.length === 1 && events[0].type === "page" && events[0].context?.page?.url === href;
+  } catch {
+    return false;
+  }
+}
+
+type SlotViewProps = { id: string; content: unknown; render: PersonalizedSlotProps<unknown>["render"] };
+const SlotView = ({ id, content, render }: SlotViewProps) => <>{render(content, { id, settled: true })}</>;
 
 /** SPEC 4.6: while loading the baseline stays (server-rendered, visible); after 5000 ms an error is logged. */
 const LoadingSlot: ExperienceLoadingComponent<SlotViewProps, { render: SlotViewProps["render"] }, Slot<unknown>> = (props) => {
   const { passthroughProps } = props;
-  const content = (props as unknown as { content: unknown }).content;
+  const { id, content } = props as unknown as { id: string; content: unknown };
   useEffect(() => {
     const timer = setTimeout(() => {
       console.error(`Personalization: the experience was still loading after ${EXPERIENCE_LOADING_FALLBACK_MS} ms; the baseline is shown.`);
     }, EXPERIENCE_LOADING_FALLBACK_MS);
     return () => clearTimeout(timer);
   }, []);
-  return <>{passthroughProps?.render?.(content)}</>;
+  return <>{passthroughProps?.render?.(content, { id, settled: false })}</>;
 };
 
 let started: { ninetailed: Ninetailed; runtime: PersonalizationRuntime } | undefined;
@@ -73,7 +104,10 @@ export function startPersonalization(config: PersonalizationConfig): Personaliza
     clientId: config.clientId,
     environment: config.environment,
     ...(config.url ? { url: config.url } : {}),
-    fetchImpl: retryOn503((input, init) => fetch(input, init)),
+    fetchImpl: answerFromEarlyRequest(
+      retryOn503((input, init) => fetch(input, init)),
+      (window as unknown as { [EARLY_PERSONALIZATION_GLOBAL]?: EarlyPersonalization })[EARLY_PERSONALIZATION_GLOBAL],
+    ),
   });
   const ninetailed = new Ninetailed(apiClient, {
     requestTimeout: REQUEST_TIMEOUT_MS,
