@@ -1,0 +1,43 @@
+import { describe, expect, it, vi } from "vitest";
+import { answerFromEarlyRequest } from "../../../src/personalization/sdk";
+
+const HREF = "https://www.example.test/?utm_campaign=spring-launch";
+const PROFILES = "https://experience.example.test/v2/organizations/org/environments/main/profiles";
+const body = (events: unknown[]) => JSON.stringify({ events, options: {} });
+const pageEvent = (url = HREF) => ({ type: "page", context: { page: { url } } });
+const post = (events: unknown[]): RequestInit => ({ method: "POST", body: body(events) });
+
+describe("the SDK's first profile request is answered from the early request", () => {
+  it("answers the first page event for the same page from the early answer, and sends everything after it", async () => {
+    const network = vi.fn(async () => new Response("{}", { status: 200 }));
+    const fetchImpl = answerFromEarlyRequest(network, { href: HREF, answer: Promise.resolve('{"data":1}') });
+    const first = await fetchImpl(`${PROFILES}/p-1`, post([pageEvent()]));
+    expect(await first.text()).toBe('{"data":1}');
+    expect(first.status).toBe(200);
+    expect(network).not.toHaveBeenCalled();
+    await fetchImpl(`${PROFILES}/p-1`, post([pageEvent()]));
+    expect(network).toHaveBeenCalledTimes(1);
+  });
+
+  it("sends the request when the early one failed, or when it is not the same single page event", async () => {
+    for (const [early, url, init] of [
+      [Promise.resolve(null), PROFILES, post([pageEvent()])],
+      [Promise.resolve("{}"), PROFILES, post([pageEvent("https://www.example.test/pricing/")])],
+      [Promise.resolve("{}"), PROFILES, post([pageEvent(), { type: "track" }])],
+      [Promise.resolve("{}"), `${PROFILES}/p-1/extra`, post([pageEvent()])],
+      [Promise.resolve("{}"), PROFILES, { method: "GET" }],
+      [Promise.resolve("{}"), PROFILES, { method: "POST", body: "{broken" }],
+    ] as const) {
+      const network = vi.fn(async () => new Response("{}", { status: 201 }));
+      const fetchImpl = answerFromEarlyRequest(network, { href: HREF, answer: early });
+      expect((await fetchImpl(url, init)).status).toBe(201);
+      expect(network).toHaveBeenCalledTimes(1);
+    }
+  });
+
+  it("without an early request, every request goes to the network", async () => {
+    const network = vi.fn(async () => new Response("{}", { status: 200 }));
+    await answerFromEarlyRequest(network, undefined)(PROFILES, post([pageEvent()]));
+    expect(network).toHaveBeenCalledTimes(1);
+  });
+});
