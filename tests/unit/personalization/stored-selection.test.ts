@@ -170,7 +170,12 @@ describe("the head's pre-paint script", () => {
   it("applies the same rule as applySelection to every slot as it is parsed, before the next paint", async () => {
     for (const selected of [[campaign], [comparison, campaign], [comparison], [navigation], []]) {
       localStorage.setItem(SDK_STORAGE_KEYS.experiences, JSON.stringify(selected));
-      await parseWithPrePaintScript([stack(), "<p>between</p>", stack("nav-campaign-visitors"), stack([...SLOT_EXPERIENCES].reverse().join(" "))]);
+      await parseWithPrePaintScript([
+        stack(),
+        "<p>between</p>",
+        stack("nav-campaign-visitors"),
+        stack([...SLOT_EXPERIENCES].reverse().join(" ")),
+      ]);
       const fromScript = state(document);
       document.dispatchEvent(new Event("DOMContentLoaded"));
       document.querySelectorAll("[data-nd-slot]").forEach(clearChoice);

@@ -13,9 +13,15 @@ import {
 
 const settings = { clientId: "org", environment: "main", url: "https://experience.example.test" };
 const HERO = "section:home-hero";
-const selected = [{ experienceId: "home-hero-campaign-visitors", variantIndex: 1, variants: { [HERO]: "hero:home-hero-campaign" }, sticky: false }];
+const selected = [
+  { experienceId: "home-hero-campaign-visitors", variantIndex: 1, variants: { [HERO]: "hero:home-hero-campaign" }, sticky: false },
+];
 const answer = (experiences: unknown = selected) =>
-  JSON.stringify({ message: "", error: false, data: { profile: { id: "p-1", audiences: ["campaign-visitors"] }, experiences, changes: [] } });
+  JSON.stringify({
+    message: "",
+    error: false,
+    data: { profile: { id: "p-1", audiences: ["campaign-visitors"] }, experiences, changes: [] },
+  });
 
 const early = () => (window as unknown as { [EARLY_PERSONALIZATION_GLOBAL]?: EarlyPersonalization })[EARLY_PERSONALIZATION_GLOBAL];
 const stored = (key: string) => JSON.parse(localStorage.getItem(key) ?? "null") as unknown;
@@ -58,7 +64,9 @@ describe("the early profile request", () => {
     });
     expect(profileUrl(settings, undefined)).toBe("https://experience.example.test/v2/organizations/org/environments/main/profiles");
     expect(profileUrl(settings, "a b")).toBe("https://experience.example.test/v2/organizations/org/environments/main/profiles/a%20b");
-    expect(profileUrl({ clientId: "org", environment: "dev" }, "")).toBe("https://experience.ninetailed.co/v2/organizations/org/environments/dev/profiles");
+    expect(profileUrl({ clientId: "org", environment: "dev" }, "")).toBe(
+      "https://experience.ninetailed.co/v2/organizations/org/environments/dev/profiles",
+    );
   });
 
   it("stores the answer under the SDK's keys, shows it in a slot not yet hydrated and tells hydrated slots", async () => {
@@ -72,7 +80,10 @@ describe("the early profile request", () => {
     expect(fetch).toHaveBeenCalledTimes(1);
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe(profileUrl(settings, "p-0"));
-    expect(JSON.parse(init.body as string)).toMatchObject({ events: [{ type: "page" }], options: { features: ["ip-enrichment", "location"] } });
+    expect(JSON.parse(init.body as string)).toMatchObject({
+      events: [{ type: "page" }],
+      options: { features: ["ip-enrichment", "location"] },
+    });
     expect(early()?.href).toBe(window.location.href);
     expect(await early()?.answer).toBe(answer());
     await vi.waitFor(() => expect(told).toHaveBeenCalled());
