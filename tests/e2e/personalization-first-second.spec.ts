@@ -87,7 +87,6 @@ const axe = async (page: Page) => (await new AxeBuilder({ page }).withTags(TAGS)
 test.describe("personalization in the first second, phone profile", () => {
   test(`a returning campaign visitor's first painted hero is the campaign hero, with no swap (${RUNS} runs)`, async ({ page, baseURL }) => {
     test.setTimeout(RUNS * 45_000);
-    const results: string[] = [];
     for (let run = 0; run < RUNS; run++) {
       const context = await page
         .context()
@@ -111,21 +110,20 @@ test.describe("personalization in the first second, phone profile", () => {
       await expect(tab.locator("main h1").first()).toHaveText(CAMPAIGN_HERO);
       await expect(tab.locator("main h1").first()).toBeVisible();
       const lateViolations = await axe(tab);
-      results.push(
+      console.log(
         `run ${run + 1}: first paint ${rec.firstPaint?.toFixed(0)} ms, load ${rec.load?.toFixed(0)} ms, painted ${rec.frames
           .map((f) => `"${f.text.slice(0, 20)}…"@${f.at.toFixed(0)}`)
           .join(
             " → ",
           )}, CLS ${rec.cls}, axe ${beforeHydration ? "before hydration" : "early"} ${earlyViolations.length} / hydrated ${lateViolations.length}`,
       );
-      expect(rec.frames[0]?.text).toBe(CAMPAIGN_HERO);
-      expect(rec.frames).toHaveLength(1);
-      expect(rec.cls).toBe(0);
-      expect(earlyViolations).toEqual([]);
-      expect(lateViolations).toEqual([]);
+      expect.soft(rec.frames[0]?.text).toBe(CAMPAIGN_HERO);
+      expect.soft(rec.frames).toHaveLength(1);
+      expect.soft(rec.cls).toBe(0);
+      expect.soft(earlyViolations).toEqual([]);
+      expect.soft(lateViolations).toEqual([]);
       await context.close();
     }
-    console.log(results.join("\n"));
   });
 
   test(`a first-time campaign visitor's swap, if any, comes within ${SWAP_LIMIT_MS} ms of the first paint (${RUNS} runs)`, async ({
@@ -133,7 +131,6 @@ test.describe("personalization in the first second, phone profile", () => {
     baseURL,
   }) => {
     test.setTimeout(RUNS * 40_000);
-    const results: string[] = [];
     for (let run = 0; run < RUNS; run++) {
       const context = await page
         .context()
@@ -151,22 +148,21 @@ test.describe("personalization in the first second, phone profile", () => {
       const violations = await axe(tab);
       const pageEvents = api.events().filter((e) => e.type === "page").length;
       const swaps = rec.frames.slice(1);
-      results.push(
+      console.log(
         `run ${run + 1}: first paint ${rec.firstPaint?.toFixed(0)} ms, load ${rec.load?.toFixed(0)} ms, painted ${rec.frames
           .map((f) => `"${f.text.slice(0, 20)}…"@${f.at.toFixed(0)} (+${(f.at - (rec.firstPaint ?? 0)).toFixed(0)})`)
           .join(" → ")}, page events sent ${pageEvents}, CLS ${rec.cls}, axe ${violations.length}`,
       );
-      expect([BASELINE_HERO, CAMPAIGN_HERO]).toContain(rec.frames[0]?.text);
-      expect(swaps.length).toBeLessThanOrEqual(1);
-      for (const swap of swaps) expect(swap.at - rec.firstPaint!).toBeLessThanOrEqual(SWAP_LIMIT_MS);
+      expect.soft([BASELINE_HERO, CAMPAIGN_HERO]).toContain(rec.frames[0]?.text);
+      expect.soft(swaps.length).toBeLessThanOrEqual(1);
+      for (const swap of swaps) expect.soft(swap.at - rec.firstPaint!).toBeLessThanOrEqual(SWAP_LIMIT_MS);
       // What the page shows is what it ends with; the answer is stored for the next page either way.
-      await expect(tab.locator("main h1").first()).toHaveText(rec.frames[rec.frames.length - 1].text);
+      await expect.soft(tab.locator("main h1").first()).toHaveText(rec.frames[rec.frames.length - 1].text);
       // One page event for the landing page: the SDK's first request was answered from the early one.
-      expect(pageEvents).toBe(1);
-      expect(rec.cls).toBe(0);
-      expect(violations).toEqual([]);
+      expect.soft(pageEvents).toBe(1);
+      expect.soft(rec.cls).toBe(0);
+      expect.soft(violations).toEqual([]);
       await context.close();
     }
-    console.log(results.join("\n"));
   });
 });

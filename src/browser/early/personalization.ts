@@ -126,8 +126,10 @@ export function storeAnswer(storage: Storage | undefined, text: string): ReturnT
 
 /** Starts this page's profile request (once per page load). */
 export function startEarlyPersonalization(win: Window, settings: PersonalizationSettings): void {
-  const early = win as Window & { [EARLY_PERSONALIZATION_GLOBAL]?: EarlyPersonalization };
-  if (early[EARLY_PERSONALIZATION_GLOBAL]) return;
+  const early = win as Window & { [EARLY_PERSONALIZATION_GLOBAL]?: EarlyPersonalization; ninetailed?: unknown };
+  // Once per page; and not at all when the SDK is already running (this script was slower than hydration):
+  // the SDK has sent the page event itself.
+  if (early[EARLY_PERSONALIZATION_GLOBAL] || early.ninetailed) return;
   const storage = storageOf(win);
   const href = win.location.href;
   let answer: Promise<string | null>;

@@ -132,6 +132,18 @@ describe("the early profile request", () => {
     expect(await early()?.answer).toBeNull();
   });
 
+  it("sends nothing when the SDK already runs (it sent the page event itself)", () => {
+    const fetch = respondWith(200, answer());
+    (window as unknown as { ninetailed?: unknown }).ninetailed = { page: () => undefined };
+    try {
+      startEarlyPersonalization(window, settings);
+    } finally {
+      delete (window as unknown as { ninetailed?: unknown }).ninetailed;
+    }
+    expect(fetch).not.toHaveBeenCalled();
+    expect(early()).toBeUndefined();
+  });
+
   it("storeAnswer takes only an answer with a profile and experiences", () => {
     expect(storeAnswer(localStorage, "not json")).toBeNull();
     expect(storeAnswer(localStorage, JSON.stringify({ data: { experiences: [] } }))).toBeNull();
