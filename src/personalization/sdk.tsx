@@ -39,7 +39,7 @@ export const retryOn503 =
   };
 
 /**
- * The SDK's first profile request, when it sends this page's page event and nothing else, is answered
+ * The SDK's first profile request, when it sends this page's page view and nothing else, is answered
  * from the early script's request for the same page event (src/browser/early/personalization.ts): one
  * request per page view, and the SDK starts from the answer the page may already show. Anything else,
  * or an early request that failed, goes to the network.
@@ -62,7 +62,8 @@ function isSamePageEvent(input: Parameters<typeof fetch>[0], init: RequestInit |
   if (init?.method !== "POST" || typeof init.body !== "string" || !/\/profiles(\/[^/]+)?$/.test(new URL(url).pathname)) return false;
   try {
     const { events } = JSON.parse(init.body) as { events?: { type?: string; context?: { page?: { url?: string } } }[] };
-    return Array.isArray(events) && events.length === 1 && events[0].type === "page" && events[0].context?.page?.url === href;
+    // The page's view may be queued twice (the SDK's start and the first route update): both are this view.
+    return Array.isArray(events) && events.length > 0 && events.every((e) => e.type === "page" && e.context?.page?.url === href);
   } catch {
     return false;
   }

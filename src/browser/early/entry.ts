@@ -1,18 +1,19 @@
 /**
  * The early script's bundle entry (built by src/node/early-script.ts, inserted by the page's bootstrap,
- * src/components/seo/early-bootstrap.ts): attribution and link decoration, the header's disclosures, then
- * the input the bootstrap held while this script was on its way; with personalization configured, the
- * page's profile request (PERSONALIZATION_SDK is a build constant: without it the module is left out).
+ * src/components/seo/early-bootstrap.ts): with personalization configured, the page's profile request
+ * (PERSONALIZATION_SDK is a build constant: without it the module is left out); attribution and link
+ * decoration, the header's disclosures, then the input the bootstrap held while this script was on its way.
  */
 import { releaseHeldInput, startEarly } from "./early";
 import { installDisclosures } from "./disclosures";
 import { startEarlyPersonalization } from "./personalization";
 import { readPersonalizationSettings } from "../../config/third-party";
 
-startEarly(window);
-installDisclosures(document);
-releaseHeldInput(window);
+// The profile request first: it only starts a fetch, and its answer has SWAP_LIMIT_MS from the first paint to arrive.
 if (PERSONALIZATION_SDK) {
   const settings = readPersonalizationSettings();
   if (settings) startEarlyPersonalization(window, settings);
 }
+startEarly(window);
+installDisclosures(document);
+releaseHeldInput(window);

@@ -19,11 +19,19 @@ describe("the SDK's first profile request is answered from the early request", (
     expect(network).toHaveBeenCalledTimes(1);
   });
 
+  it("takes the same page view queued twice as that one view", async () => {
+    const network = vi.fn(async () => new Response("{}", { status: 200 }));
+    const fetchImpl = answerFromEarlyRequest(network, { href: HREF, answer: Promise.resolve('{"data":2}') });
+    expect(await (await fetchImpl(PROFILES, post([pageEvent(), pageEvent()]))).text()).toBe('{"data":2}');
+    expect(network).not.toHaveBeenCalled();
+  });
+
   it("sends the request when the early one failed, or when it is not the same single page event", async () => {
     for (const [early, url, init] of [
       [Promise.resolve(null), PROFILES, post([pageEvent()])],
       [Promise.resolve("{}"), PROFILES, post([pageEvent("https://www.example.test/pricing/")])],
       [Promise.resolve("{}"), PROFILES, post([pageEvent(), { type: "track" }])],
+      [Promise.resolve("{}"), PROFILES, post([])],
       [Promise.resolve("{}"), `${PROFILES}/p-1/extra`, post([pageEvent()])],
       [Promise.resolve("{}"), PROFILES, { method: "GET" }],
       [Promise.resolve("{}"), PROFILES, { method: "POST", body: "{broken" }],
