@@ -39,33 +39,39 @@ export const retryOn503 =
   };
 
 /**
- * The SDK's first profile request, when it sends this page's page view and nothing else, is answered
- * from the early script's request for the same page event (src/browser/early/personalization.ts): one
- * request per page view, and the SDK starts from the answer the page may already show. Anything else,
- * or an early request that failed, goes to the network.
+ * The early script already sent this page's view (src/browser/early/personalization.ts). The SDK's first
+ * profile request that carries that view again is answered from the early answer instead, so each page
+ * view is sent once and the SDK starts from the answer the page may already show. If that request also
+ * carries other events (a component view, say), they are still sent, without the repeated page view. An
+ * early request that failed changes nothing: the SDK's request goes out as it is.
  */
 export const answerFromEarlyRequest = (fetchImpl: typeof fetch, early: EarlyPersonalization | undefined): typeof fetch => {
   let pending = early;
   return async (input, init) => {
     const claim = pending;
+    const body = claim ? profileRequestBody(input, init) : undefined;
+    const isView = (e: SdkEvent) => e.type === "page" && e.context?.page?.url === claim?.href;
+    if (!claim || !body?.events.some(isView)) return fetchImpl(input, init);
     pending = undefined;
-    if (claim && isSamePageEvent(input, init, claim.href)) {
-      const text = await claim.answer;
-      if (text !== null) return new Response(text, { status: 200, headers: { "Content-Type": "application/json" } });
-    }
-    return fetchImpl(input, init);
+    const text = await claim.answer;
+    if (text === null) return fetchImpl(input, init);
+    const rest = body.events.filter((e) => !isView(e));
+    if (rest.length === 0) return new Response(text, { status: 200, headers: { "Content-Type": "application/json" } });
+    return fetchImpl(input, { ...init, body: JSON.stringify({ ...body, events: rest }) });
   };
 };
 
-function isSamePageEvent(input: Parameters<typeof fetch>[0], init: RequestInit | undefined, href: string): boolean {
+type SdkEvent = { type?: string; context?: { page?: { url?: string } } };
+
+/** The body of a profile upsert (POST …/profiles or …/profiles/{id}), or undefined for anything else. */
+function profileRequestBody(input: Parameters<typeof fetch>[0], init: RequestInit | undefined): { events: SdkEvent[] } | undefined {
   const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
-  if (init?.method !== "POST" || typeof init.body !== "string" || !/\/profiles(\/[^/]+)?$/.test(new URL(url).pathname)) return false;
+  if (init?.method !== "POST" || typeof init.body !== "string" || !/\/profiles(\/[^/]+)?$/.test(new URL(url).pathname)) return undefined;
   try {
-    const { events } = JSON.parse(init.body) as { events?: { type?: string; context?: { page?: { url?: string } } }[] };
-    // The page's view may be queued twice (the SDK's start and the first route update): both are this view.
-    return Array.isArray(events) && events.length > 0 && events.every((e) => e.type === "page" && e.context?.page?.url === href);
+    const body = JSON.parse(init.body) as { events?: unknown };
+    return Array.isArray(body.events) ? (body as { events: SdkEvent[] }) : undefined;
   } catch {
-    return false;
+    return undefined;
   }
 }
 

@@ -26,11 +26,28 @@ describe("the SDK's first profile request is answered from the early request", (
     expect(network).not.toHaveBeenCalled();
   });
 
-  it("sends the request when the early one failed, or when it is not the same single page event", async () => {
+  it("sends the other events of that request, without the page view the early request sent", async () => {
+    const network = vi.fn(async () => new Response("{}", { status: 201 }));
+    const fetchImpl = answerFromEarlyRequest(network, { href: HREF, answer: Promise.resolve('{"data":3}') });
+    const component = { type: "component", componentId: "c" };
+    expect((await fetchImpl(PROFILES, post([pageEvent(), component, pageEvent()]))).status).toBe(201);
+    const [, init] = network.mock.calls[0] as unknown as [string, RequestInit];
+    expect(JSON.parse(init.body as string)).toEqual({ events: [component], options: {} });
+  });
+
+  it("waits for the request that carries the page view: the ones before it go out as they are", async () => {
+    const network = vi.fn(async () => new Response("{}", { status: 201 }));
+    const fetchImpl = answerFromEarlyRequest(network, { href: HREF, answer: Promise.resolve('{"data":4}') });
+    await fetchImpl(PROFILES, post([{ type: "track" }]));
+    expect(network).toHaveBeenCalledTimes(1);
+    expect(await (await fetchImpl(PROFILES, post([pageEvent()]))).text()).toBe('{"data":4}');
+    expect(network).toHaveBeenCalledTimes(1);
+  });
+
+  it("sends the request as it is when the early one failed, or when it does not carry this page's view", async () => {
     for (const [early, url, init] of [
       [Promise.resolve(null), PROFILES, post([pageEvent()])],
       [Promise.resolve("{}"), PROFILES, post([pageEvent("https://www.example.test/pricing/")])],
-      [Promise.resolve("{}"), PROFILES, post([pageEvent(), { type: "track" }])],
       [Promise.resolve("{}"), PROFILES, post([])],
       [Promise.resolve("{}"), `${PROFILES}/p-1/extra`, post([pageEvent()])],
       [Promise.resolve("{}"), PROFILES, { method: "GET" }],
