@@ -10,7 +10,8 @@
  *   SWAP_LIMIT_MS of the first paint; a later one waits for the next page (the SDK has stored it).
  * The SDK's own states are unchanged: while it loads (or is absent) the slot keeps what it shows.
  */
-import { useCallback, useLayoutEffect, useRef, useState } from "react";
+import { useCallback, useRef, useState } from "react";
+import { useIsomorphicLayoutEffect } from "../hooks/use-isomorphic-layout-effect";
 import type { SlotSelection } from "./context";
 import {
   EARLY_ANSWER_EVENT,
@@ -50,7 +51,7 @@ export function useSlotChoice(baselineId: string, experienceIds: readonly string
   }, []);
 
   // Hydration or first mount (after the children's layout effects, so a report from this commit is known).
-  useLayoutEffect(() => {
+  useIsomorphicLayoutEffect(() => {
     mounted.current = true;
     const element = stack.current;
     const marked = element?.getAttribute(SHOW_ATTR);
@@ -59,17 +60,16 @@ export function useSlotChoice(baselineId: string, experienceIds: readonly string
       else setShown(valid(marked));
     } else if (sdk.current?.settled) setShown(valid(sdk.current.id));
     // Once, on mount.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   // The page's marker goes in the commit where React shows the copy itself.
-  useLayoutEffect(() => {
+  useIsomorphicLayoutEffect(() => {
     const element = stack.current;
     if (element?.hasAttribute(SHOW_ATTR) && valid(element.getAttribute(SHOW_ATTR) ?? "") === shown) clearChoice(element);
   }, [shown, valid]);
 
   const experienceKey = experienceIds.join(" ");
-  useLayoutEffect(() => {
+  useIsomorphicLayoutEffect(() => {
     const ids = experienceKey.split(" ");
     const onAnswer = (event: Event) => {
       if (!inTime()) return;

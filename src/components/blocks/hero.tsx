@@ -9,6 +9,7 @@ import { Personalized, type SlotSelection } from "../../personalization/context"
 import { experiencesFor, slotCopies, type Slot } from "../../personalization/experiences";
 import { COPY_ATTR, SLOT_ATTR, SLOT_EXPERIENCES_ATTR } from "../../personalization/stored-selection";
 import { useSlotChoice } from "../../personalization/use-slot-choice";
+import { useIsomorphicLayoutEffect } from "../../hooks/use-isomorphic-layout-effect";
 import { usePersonalizationContent } from "../../personalization/use-personalization-content";
 import { Actions, image, type BlockProps } from "./parts";
 
@@ -70,7 +71,7 @@ export function HeroBlock({ s, first }: BlockProps<HeroContent>) {
 /** Tells the slot what the SDK selected (the slot decides what it shows). */
 function SelectionReport({ selection, report }: { selection: SlotSelection; report: (selection: SlotSelection) => void }) {
   const { id, settled } = selection;
-  React.useLayoutEffect(() => report({ id, settled }), [id, settled, report]);
+  useIsomorphicLayoutEffect(() => report({ id, settled }), [id, settled, report]);
   return null;
 }
 
