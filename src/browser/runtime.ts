@@ -163,8 +163,9 @@ export function onRouteUpdate({ location, prevLocation }: RouteUpdateArgs): void
   });
   work.add(() => {
     state.tracker?.track({ type: "pageView", path: url.pathname });
-    // SPEC 7.2: a personalization page event on every route change, once the SDK is there (it pages the first route itself).
-    personalizationPage();
+    // SPEC 7.2: a personalization page event on every route change, once the SDK is there. Not for the first
+    // route: the SDK pages it itself when it starts, and this task may run after that (one view, one event).
+    if (prevLocation) personalizationPage();
     if (!prevLocation || prevLocation.pathname !== location.pathname || prevLocation.hash !== location.hash) routeHash(location.hash);
   });
 }
