@@ -38,6 +38,8 @@ export const SDK_STORAGE_KEYS = {
  * reader; early enough for a profile answer over an open connection on a phone network.
  */
 export const SWAP_LIMIT_MS = 500;
+/** A change decided now is painted with the next frame, which on a slow phone can take this long. */
+export const NEXT_FRAME_MS = 50;
 
 /** Fired on `window` when the early profile answer arrives within the limit (detail: SelectedExperience[]). */
 export const EARLY_ANSWER_EVENT = "nd:personalization";
@@ -132,7 +134,10 @@ export function firstPaintTime(perf: Pick<Performance, "getEntriesByName">): num
   return entry?.startTime;
 }
 
-/** Whether a variant arriving `now` may still replace what the slot shows (not yet painted counts as in time). */
+/**
+ * Whether a variant arriving `now` may still replace what the slot shows: its paint, a frame later, must
+ * land within SWAP_LIMIT_MS of the first paint (before the first paint, anything is in time).
+ */
 export function withinSwapLimit(now: number, firstPaint: number | undefined): boolean {
-  return firstPaint === undefined || now - firstPaint <= SWAP_LIMIT_MS;
+  return firstPaint === undefined || now + NEXT_FRAME_MS - firstPaint <= SWAP_LIMIT_MS;
 }
