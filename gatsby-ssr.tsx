@@ -8,6 +8,8 @@ import { deferAppScripts } from "./src/components/seo/deferred-app-scripts";
 import { withoutGatsbyImageRuntime } from "./src/components/seo/image-plugin-head";
 import { GlobalStyle } from "./src/theme/global-style";
 import { earlyBootstrapScript } from "./src/components/seo/early-bootstrap";
+import { personalizationHead } from "./src/components/seo/personalization-head";
+import { publicConfig } from "./src/config/public";
 import { markServerStylesActive } from "./src/hydration";
 
 // wrapPageElement, not wrapRootElement: it must sit inside gatsby-plugin-styled-components' root wrapper,
@@ -19,7 +21,8 @@ export const wrapPageElement: GatsbySSR["wrapPageElement"] = ({ element, props }
 export const onRenderBody: GatsbySSR["onRenderBody"] = ({ setHtmlAttributes, setHeadComponents }) => {
   setHtmlAttributes({ lang: "en" });
   // The early script's bootstrap first: attribution and the first tap must not wait for anything (src/components/seo/early-bootstrap.ts).
-  setHeadComponents([earlyBootstrapScript(), <GlobalStyle key="global-style" />]);
+  // Then a returning visitor's stored personalization, shown as the page is parsed (src/components/seo/personalization-head.ts).
+  setHeadComponents([earlyBootstrapScript(), ...personalizationHead(publicConfig.personalization), <GlobalStyle key="global-style" />]);
 };
 
 // The styled-components element is handed to the browser's sheet as it is (src/hydration/server-styles.ts);

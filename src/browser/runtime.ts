@@ -175,8 +175,9 @@ export function onRouteUpdate({ location, prevLocation }: RouteUpdateArgs): void
   });
   work.add(() => {
     state.tracker?.track({ type: "pageView", path: url.pathname });
-    // docs/product-rules.md#personalization-service: a personalization page event on every route change, once the SDK is there (it pages the first route itself).
-    personalizationPage();
+    // docs/product-rules.md#personalization-service: a personalization page event on every route change, once the SDK is there. Not for the first
+    // route: the SDK pages it itself when it starts, and this task may run after that (one view, one event).
+    if (prevLocation) personalizationPage();
     if (!prevLocation || prevLocation.pathname !== location.pathname || prevLocation.hash !== location.hash) routeHash(location.hash);
   });
 }

@@ -30,10 +30,15 @@ export interface ThirdPartySettings {
   appHost: string;
 }
 
-/** Each variable is written out literally: Gatsby inlines process.env.GATSBY_* only in that form. */
-export function readThirdPartySettings(): ThirdPartySettings {
+/** Personalization alone (the early script reads only this). */
+export function readPersonalizationSettings(): PersonalizationSettings | undefined {
   const clientId = process.env.GATSBY_NINETAILED_CLIENT_ID?.trim() || undefined;
   const url = process.env.GATSBY_NINETAILED_URL?.trim() || undefined;
+  return clientId ? { clientId, environment: pick(process.env.GATSBY_NINETAILED_ENVIRONMENT, "main"), ...(url ? { url } : {}) } : undefined;
+}
+
+/** Each variable is written out literally: Gatsby inlines process.env.GATSBY_* only in that form. */
+export function readThirdPartySettings(): ThirdPartySettings {
   return {
     scriptIds: {
       "consent-manager": process.env.GATSBY_CONSENT_SCRIPT_URL,
@@ -51,9 +56,7 @@ export function readThirdPartySettings(): ThirdPartySettings {
       "speed-insights": process.env.GATSBY_SPEED_INSIGHTS_URL,
     },
     analyticsBeacon: readAnalyticsBeacon(),
-    personalization: clientId
-      ? { clientId, environment: pick(process.env.GATSBY_NINETAILED_ENVIRONMENT, "main"), ...(url ? { url } : {}) }
-      : undefined,
+    personalization: readPersonalizationSettings(),
     ipLookupUrl: pick(process.env.GATSBY_IP_LOOKUP_URL, "https://api.ipify.org?format=json"),
     appHost: readPublicHosts().app,
   };

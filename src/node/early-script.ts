@@ -25,6 +25,8 @@ export function bundleEarlyScript(rootDir: string, env: NodeJS.ProcessEnv): Earl
   const define: Record<string, string> = { "process.env": "{}", "process.env.NODE_ENV": JSON.stringify("production") };
   for (const [name, value] of Object.entries(env))
     if (name.startsWith("GATSBY_")) define[`process.env.${name}`] = JSON.stringify(value ?? "");
+  // As in webpack's bundles (src/config personalizationSdkConstant): without a client id the personalization module is dropped.
+  define.PERSONALIZATION_SDK = JSON.stringify(Boolean(env.GATSBY_NINETAILED_CLIENT_ID?.trim()));
   const result = buildSync({
     absWorkingDir: rootDir,
     entryPoints: [EARLY_ENTRY],

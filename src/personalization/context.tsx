@@ -7,10 +7,16 @@ import React, { createContext, startTransition, useContext, useEffect, useState 
 import type { ExperienceConfiguration } from "@ninetailed/experience.js-shared";
 import type { Slot } from "./experiences";
 
+/** What a slot's render is told besides the content: its id, and whether the SDK has decided (not loading, not absent). */
+export interface SlotSelection {
+  id: string;
+  settled: boolean;
+}
+
 export interface PersonalizedSlotProps<T> {
   baseline: Slot<T>;
   experiences: ExperienceConfiguration<Slot<T>>[];
-  render: (content: T) => React.ReactNode;
+  render: (content: T, selection: SlotSelection) => React.ReactNode;
 }
 
 export interface PersonalizationRuntime {
@@ -32,7 +38,7 @@ export const PersonalizationContext = createContext<PersonalizationRuntime | nul
 /** A personalized slot: baseline until (and unless) the SDK selects a variant. */
 export function Personalized<T>({ baseline, experiences, render }: PersonalizedSlotProps<T>) {
   const runtime = useContext(PersonalizationContext);
-  if (!runtime || experiences.length === 0) return <>{render(baseline.content)}</>;
+  if (!runtime || experiences.length === 0) return <>{render(baseline.content, { id: baseline.id, settled: !!runtime })}</>;
   return <runtime.Slot baseline={baseline} experiences={experiences} render={render} />;
 }
 

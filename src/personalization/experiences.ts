@@ -80,3 +80,17 @@ export function slotContents<T>(baseline: T, experiences: readonly ExperienceCon
         if (!variant.hidden && variant.content !== undefined) contents.add(variant.content);
   return [...contents];
 }
+
+/**
+ * Every copy a slot can show, by content id: the baseline first, then each resolved variant of its
+ * experiences (in their order), once each. A slot that renders them all stacked shows one by its id.
+ */
+export function slotCopies<T>(baseline: Slot<T>, experiences: readonly ExperienceConfiguration<Slot<T>>[]): Slot<T>[] {
+  const copies = new Map<string, Slot<T>>([[baseline.id, baseline]]);
+  for (const experience of experiences)
+    for (const component of experience.components)
+      for (const variant of component.variants as readonly { id: string; hidden?: boolean; content?: T }[])
+        if (!variant.hidden && variant.content !== undefined && !copies.has(variant.id))
+          copies.set(variant.id, { id: variant.id, content: variant.content });
+  return [...copies.values()];
+}

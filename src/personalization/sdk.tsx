@@ -2,11 +2,12 @@
  * The Ninetailed SDK, loaded on demand (a separate chunk) only when GATSBY_NINETAILED_CLIENT_ID is
  * set (docs/product-rules.md#personalization, #personalization-service, #constants). Everything that imports the SDK lives here.
  */
-import React, { useEffect } from "react";
+import { useEffect } from "react";
 import { Ninetailed } from "@ninetailed/experience.js";
 import { NinetailedApiClient } from "@ninetailed/experience.js-shared";
 import { Experience, NinetailedProvider, type ExperienceLoadingComponent } from "@ninetailed/experience.js-react";
 import { EXPERIENCE_LOADING_FALLBACK_MS, type PersonalizationRuntime, type PersonalizedSlotProps } from "./context";
+import { EARLY_PERSONALIZATION_GLOBAL, type EarlyPersonalization } from "./stored-selection";
 import { SIGNUP_EXPERIMENT_ID, testVariationFor, type Slot } from "./experiences";
 import { page } from "./events";
 import { COOKIE_NAMES, expiresAt, readCookie, writeCookie } from "../lib/cookies";
@@ -37,20 +38,57 @@ export const retryOn503 =
     return response;
   };
 
-type SlotViewProps = { content: unknown; render: (content: unknown) => React.ReactNode };
-const SlotView = ({ content, render }: SlotViewProps) => <>{render(content)}</>;
+/**
+ * The early script already sent this page's view (src/browser/early/personalization.ts). The SDK's first
+ * profile request that carries that view again is answered from the early answer instead, so each page
+ * view is sent once and the SDK starts from the answer the page may already show. If that request also
+ * carries other events (a component view, say), they are still sent, without the repeated page view. An
+ * early request that failed changes nothing: the SDK's request goes out as it is.
+ */
+export const answerFromEarlyRequest = (fetchImpl: typeof fetch, early: EarlyPersonalization | undefined): typeof fetch => {
+  let pending = early;
+  return async (input, init) => {
+    const claim = pending;
+    const body = claim ? profileRequestBody(input, init) : undefined;
+    const isView = (e: SdkEvent) => e.type === "page" && e.context?.page?.url === claim?.href;
+    if (!claim || !body?.events.some(isView)) return fetchImpl(input, init);
+    pending = undefined;
+    const text = await claim.answer;
+    if (text === null) return fetchImpl(input, init);
+    const rest = body.events.filter((e) => !isView(e));
+    if (rest.length === 0) return new Response(text, { status: 200, headers: { "Content-Type": "application/json" } });
+    return fetchImpl(input, { ...init, body: JSON.stringify({ ...body, events: rest }) });
+  };
+};
+
+type SdkEvent = { type?: string; context?: { page?: { url?: string } } };
+
+/** The body of a profile upsert (POST …/profiles or …/profiles/{id}), or undefined for anything else. */
+function profileRequestBody(input: Parameters<typeof fetch>[0], init: RequestInit | undefined): { events: SdkEvent[] } | undefined {
+  const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+  if (init?.method !== "POST" || typeof init.body !== "string" || !/\/profiles(\/[^/]+)?$/.test(new URL(url).pathname)) return undefined;
+  try {
+    const body = JSON.parse(init.body) as { events?: unknown };
+    return Array.isArray(body.events) ? (body as { events: SdkEvent[] }) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+type SlotViewProps = { id: string; content: unknown; render: PersonalizedSlotProps<unknown>["render"] };
+const SlotView = ({ id, content, render }: SlotViewProps) => <>{render(content, { id, settled: true })}</>;
 
 /** docs/product-rules.md#personalization: while loading the baseline stays (server-rendered, visible); after 5000 ms an error is logged. */
 const LoadingSlot: ExperienceLoadingComponent<SlotViewProps, { render: SlotViewProps["render"] }, Slot<unknown>> = (props) => {
   const { passthroughProps } = props;
-  const content = (props as unknown as { content: unknown }).content;
+  const { id, content } = props as unknown as { id: string; content: unknown };
   useEffect(() => {
     const timer = setTimeout(() => {
       console.error(`Personalization: the experience was still loading after ${EXPERIENCE_LOADING_FALLBACK_MS} ms; the baseline is shown.`);
     }, EXPERIENCE_LOADING_FALLBACK_MS);
     return () => clearTimeout(timer);
   }, []);
-  return <>{passthroughProps?.render?.(content)}</>;
+  return <>{passthroughProps?.render?.(content, { id, settled: false })}</>;
 };
 
 let started: { ninetailed: Ninetailed; runtime: PersonalizationRuntime } | undefined;
@@ -73,7 +111,10 @@ export function startPersonalization(config: PersonalizationConfig): Personaliza
     clientId: config.clientId,
     environment: config.environment,
     ...(config.url ? { url: config.url } : {}),
-    fetchImpl: retryOn503((input, init) => fetch(input, init)),
+    fetchImpl: answerFromEarlyRequest(
+      retryOn503((input, init) => fetch(input, init)),
+      (window as unknown as { [EARLY_PERSONALIZATION_GLOBAL]?: EarlyPersonalization })[EARLY_PERSONALIZATION_GLOBAL],
+    ),
   });
   const ninetailed = new Ninetailed(apiClient, {
     requestTimeout: REQUEST_TIMEOUT_MS,

@@ -5,8 +5,11 @@ import { theme } from "../../theme/theme";
 import { Button } from "../ui/button";
 import { Container, Eyebrow, Lead, Section } from "../ui/container";
 import { ReserveStack } from "../ui/reserve";
-import { Personalized } from "../../personalization/context";
-import { experiencesFor, slotContents } from "../../personalization/experiences";
+import { Personalized, type SlotSelection } from "../../personalization/context";
+import { experiencesFor, slotCopies, type Slot } from "../../personalization/experiences";
+import { COPY_ATTR, SLOT_ATTR, SLOT_EXPERIENCES_ATTR } from "../../personalization/stored-selection";
+import { useSlotChoice } from "../../personalization/use-slot-choice";
+import { useIsomorphicLayoutEffect } from "../../hooks/use-isomorphic-layout-effect";
 import { usePersonalizationContent } from "../../personalization/use-personalization-content";
 import { Actions, image, type BlockProps } from "./parts";
 
@@ -21,7 +24,11 @@ const HeroGrid = styled(Container)`
   }
 `;
 
-/** docs/product-rules.md#personalization: a hero can be replaced per audience; variants keep the baseline's image (no layout shift from it). */
+/**
+ * docs/product-rules.md#personalization: a hero can be replaced per audience; variants keep the baseline's image (no layout shift from it).
+ * Every copy (baseline and variants) is rendered in one stack, the shown one visible: choosing another only
+ * flips visibility (CLS 0), and the page can show a visitor's variant before hydration (use-slot-choice.ts).
+ */
 export function HeroBlock({ s, first }: BlockProps<HeroContent>) {
   const { experiences, heroVariants } = usePersonalizationContent();
   const baselineId = `section:${s.sectionId ?? s.id}`;
@@ -42,23 +49,36 @@ export function HeroBlock({ s, first }: BlockProps<HeroContent>) {
       }),
     [experiences, heroVariants, baselineId, s],
   );
-  // Room for the tallest of baseline and variants, so the variant replacing the baseline moves nothing (CLS 0).
-  const contents = React.useMemo(() => slotContents(s, heroExperiences), [s, heroExperiences]);
+  const copies = React.useMemo(() => slotCopies({ id: baselineId, content: s }, heroExperiences), [baselineId, s, heroExperiences]);
+  const experienceIds = React.useMemo(() => heroExperiences.map((e) => e.id), [heroExperiences]);
+  const copyIds = React.useMemo(() => copies.map((c) => c.id), [copies]);
+  const choice = useSlotChoice(baselineId, experienceIds, copyIds);
+  const slot = copies.length > 1 ? { baselineId, experienceIds, stackRef: choice.stackRef } : undefined;
   return (
     <Personalized
       baseline={{ id: baselineId, content: s }}
       experiences={heroExperiences}
-      render={(hero) => <Hero s={hero} first={first} reserve={contents.filter((c) => copyKey(c) !== copyKey(hero))} />}
+      render={(_content, selection) => (
+        <>
+          <SelectionReport selection={selection} report={choice.report} />
+          <Hero copies={copies} shown={choice.shown} first={first} slot={slot} />
+        </>
+      )}
     />
   );
 }
 
-const copyKey = (s: HeroContent) => JSON.stringify([s.kicker, s.heading, s.text, s.primaryCta, s.secondaryCta]);
+/** Tells the slot what the SDK selected (the slot decides what it shows). */
+function SelectionReport({ selection, report }: { selection: SlotSelection; report: (selection: SlotSelection) => void }) {
+  const { id, settled } = selection;
+  useIsomorphicLayoutEffect(() => report({ id, settled }), [id, settled, report]);
+  return null;
+}
 
-function HeroCopy({ s, first, reserved }: { s: HeroContent; first: boolean; reserved?: boolean }) {
+function HeroCopy({ id, s, first, reserved }: { id: string; s: HeroContent; first: boolean; reserved?: boolean }) {
   const level = first ? "h1" : "h2";
   return (
-    <div aria-hidden={reserved || undefined}>
+    <div aria-hidden={reserved || undefined} {...{ [COPY_ATTR]: id }}>
       {s.kicker && <Eyebrow>{s.kicker}</Eyebrow>}
       {reserved ? <p className={level}>{s.heading}</p> : React.createElement(level, null, s.heading)}
       <Lead>{s.text}</Lead>
@@ -78,22 +98,28 @@ function HeroCopy({ s, first, reserved }: { s: HeroContent; first: boolean; rese
   );
 }
 
-function Hero({ s, first, reserve = [] }: { s: HeroContent; first: boolean; reserve?: HeroContent[] }) {
-  const copy = <HeroCopy s={s} first={first} />;
+interface HeroSlot {
+  baselineId: string;
+  experienceIds: readonly string[];
+  stackRef: (element: HTMLElement | null) => void;
+}
+
+function Hero({ copies, shown, first, slot }: { copies: Slot<HeroContent>[]; shown: string; first: boolean; slot?: HeroSlot }) {
+  const baseline = copies[0].content;
   return (
     <Section>
       <HeroGrid>
-        {reserve.length === 0 ? (
-          copy
-        ) : (
-          <ReserveStack>
-            {copy}
-            {reserve.map((r) => (
-              <HeroCopy key={copyKey(r)} s={r} first={first} reserved />
+        {slot ? (
+          // Room for the tallest copy, so showing another moves nothing (CLS 0); the attributes let the page choose before hydration.
+          <ReserveStack ref={slot.stackRef} {...{ [SLOT_ATTR]: slot.baselineId, [SLOT_EXPERIENCES_ATTR]: slot.experienceIds.join(" ") }}>
+            {copies.map((c) => (
+              <HeroCopy key={c.id} id={c.id} s={c.content} first={first} reserved={c.id !== shown} />
             ))}
           </ReserveStack>
+        ) : (
+          <HeroCopy id={copies[0].id} s={baseline} first={first} />
         )}
-        {image(s.image, first)}
+        {image(baseline.image, first)}
       </HeroGrid>
     </Section>
   );

@@ -1,4 +1,5 @@
 import styled from "styled-components";
+import { SHOWN_COPY_ATTR, SHOW_ATTR } from "../../personalization/stored-selection";
 
 /**
  * Room for every content a slot may show, so swapping one for another moves nothing (CLS 0):
@@ -12,6 +13,13 @@ export const ReserveStack = styled.div<{ $inline?: boolean }>`
   }
   > [aria-hidden] {
     visibility: hidden;
+  }
+  /* Before hydration the page may show another copy (src/personalization/stored-selection.ts SHOW_ATTR). */
+  &[${SHOW_ATTR}] > * {
+    visibility: hidden;
+  }
+  &[${SHOW_ATTR}] > [${SHOWN_COPY_ATTR}] {
+    visibility: visible;
   }
 `;
 

@@ -1,0 +1,47 @@
+/**
+ * The head's part of personalization in the first second (docs/page-load.md#personalization-in-the-first-second),
+ * only on a build with personalization configured:
+ * - a small render-blocking inline script, the same text on every page (one CSP hash), that shows a
+ *   returning visitor's stored selection (the SDK's `__nt_experiences__`) in every personalized slot as the
+ *   slot is parsed: a MutationObserver's callback runs before the parser yields to a paint, so the first
+ *   paint already shows the variant and nothing swaps. It only sets attributes React does not render (the
+ *   stack's CSS reacts to them, src/components/ui/reserve.tsx); the slot adopts the choice when it hydrates
+ *   (use-slot-choice.ts). The rules are src/personalization/stored-selection.ts `applySelection`, written small;
+ *   a unit test runs both on the same pages.
+ * - a preconnect to the Experience API, so the early script's profile request (src/browser/early/personalization.ts)
+ *   finds its connection open.
+ */
+import { createElement, type ReactElement } from "react";
+import {
+  COPY_ATTR,
+  LIVE_ATTR,
+  SDK_STORAGE_KEYS,
+  SHOWN_COPY_ATTR,
+  SHOW_ATTR,
+  SLOT_ATTR,
+  SLOT_EXPERIENCES_ATTR,
+} from "../../personalization/stored-selection";
+import { NINETAILED_DEFAULT_URL, type PersonalizationSettings } from "../../config/third-party";
+
+/** The pre-paint script's text. Plain ES5, written small: it is in every page's HTML. Does nothing without a stored selection. */
+export const prePaintScript = (): string =>
+  `(function(d){try{var s=JSON.parse(localStorage.getItem("${SDK_STORAGE_KEYS.experiences}"));if(!s||!s.length)return;` +
+  `function a(){d.querySelectorAll("[${SLOT_EXPERIENCES_ATTR}]:not([${SHOW_ATTR}]):not([${LIVE_ATTR}])").forEach(function(e){` +
+  `var b=e.getAttribute("${SLOT_ATTR}"),x=e.getAttribute("${SLOT_EXPERIENCES_ATTR}").split(" "),v,i,j,c;` +
+  `for(i=0;i<x.length&&!v;i++)for(j=0;j<s.length;j++)if(s[j]&&s[j].experienceId===x[i]){v=s[j].variants&&s[j].variants[b]||b;break}` +
+  `if(v&&v!==b)for(c=e.firstElementChild;c;c=c.nextElementSibling)if(c.getAttribute("${COPY_ATTR}")===v){c.setAttribute("${SHOWN_COPY_ATTR}","");e.setAttribute("${SHOW_ATTR}",v)}})}` +
+  `var o=new MutationObserver(a);o.observe(d,{childList:!0,subtree:!0});d.addEventListener("DOMContentLoaded",function(){a();o.disconnect()})}catch(e){}})(document)`;
+
+/** The head elements (none when personalization is unset). */
+export function personalizationHead(settings: PersonalizationSettings | undefined): ReactElement[] {
+  if (!settings) return [];
+  return [
+    createElement("link", {
+      key: "personalization-preconnect",
+      rel: "preconnect",
+      href: new URL(settings.url ?? NINETAILED_DEFAULT_URL).origin,
+      crossOrigin: "anonymous",
+    }),
+    createElement("script", { key: "personalization-pre-paint", dangerouslySetInnerHTML: { __html: prePaintScript() } }),
+  ];
+}
