@@ -22,7 +22,7 @@ import {
   type PartnerParams,
   type StorageLike,
 } from "./link-decoration";
-import { rememberPath } from "./resilience";
+import { rememberPath } from "./chunk-recovery";
 import { warmOfflineCache } from "./offline-cache";
 import { takeOverWhenInstalled } from "./service-worker";
 import { fillSignupForm, signupUtmCookie } from "./signup-page";
