@@ -29,7 +29,7 @@ import { fillSignupForm, signupUtmCookie } from "./signup-page";
 import { isSignupPage } from "../lib/layout-rules";
 import { createTaskQueue } from "../lib/task-queue";
 import { page as personalizationPage } from "../personalization/events";
-import { onTestVariationChanged } from "../lib/test-variation-event";
+import { onTestVariationChanged } from "../lib/signup-experiment-event";
 import { recordedEarly, stopEarly } from "./early/early";
 
 export interface RouteLocation {
