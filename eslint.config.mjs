@@ -1,6 +1,7 @@
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
+import importPlugin from "eslint-plugin-import";
 import globals from "globals";
 
 const GATSBY_LINK = {
@@ -101,6 +102,37 @@ const boundaries = [
   { files: ["gatsby-*.{ts,tsx}"], rules: { "no-restricted-imports": ["error", { patterns: [HYDRATION_FACE] }] } },
 ];
 
+/**
+ * Between the trees, checked on resolved paths (an import is followed to the file it names): the site's code never
+ * reaches into scripts/ or tests/, and the tools in scripts/ never reach into tests/ (a step that needs the emulators
+ * or fixtures is a test step and lives in tests/). tests/ may import src/ and scripts/.
+ */
+const trees = {
+  files: ["**/*.{ts,tsx,mjs}"],
+  plugins: { import: importPlugin },
+  settings: { "import/resolver": { node: { extensions: [".ts", ".tsx", ".mjs", ".js", ".json"] } } },
+  rules: {
+    "import/no-restricted-paths": [
+      "error",
+      {
+        basePath: import.meta.dirname,
+        zones: [
+          {
+            target: "./src",
+            from: ["./scripts", "./tests"],
+            message: "src/ must not import scripts/ or tests/: the site ships without them.",
+          },
+          {
+            target: "./scripts",
+            from: "./tests",
+            message: "scripts/ must not import tests/: a step that needs test emulators or fixtures belongs in tests/.",
+          },
+        ],
+      },
+    ],
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -130,6 +162,9 @@ export default tseslint.config(
   },
   // Layers (docs/boundaries.md): lib and config are leaves; build code (node), functions
   // (server, api, netlify) and the browser (UI) share only lib and config.
+  // Plain ES modules (the HTML scan and its worker threads, this file) run in Node.
+  { files: ["**/*.mjs"], languageOptions: { globals: globals.node } },
   ...boundaries,
   ...readmeRules,
+  trees,
 );

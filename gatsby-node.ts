@@ -1,7 +1,7 @@
 /** Gatsby Node APIs: a dispatcher; the work lives in src/node. */
 import type { GatsbyNode } from "gatsby";
 import { browserBuildConstants, personalizationSdkConstant, readServerConfig } from "./src/config";
-import { sourceEmbeddedContent } from "./src/node/local/watch";
+import { sourceEmbeddedContent } from "./src/node/local/source-embedded";
 import { isLocalNode } from "./src/node/local/source-nodes";
 import { openSourcingState } from "./src/node/sourcing-state";
 import { contentRoot, watchingContent } from "./src/config/content";
@@ -54,7 +54,7 @@ export const sourceNodes: GatsbyNode["sourceNodes"] = async (args) => {
     state.sync(args, "local", [], isLocalNode);
     return state.save();
   }
-  // In develop, edits under content/ update the nodes as they are saved (src/node/local/watch.ts).
+  // In develop, edits under content/ update the nodes as they are saved (src/node/local/source-embedded.ts).
   sourceEmbeddedContent(contentRoot(__dirname), args, { skipFormIds: hubspotFormIds, watch: watchingContent(), state });
 };
 

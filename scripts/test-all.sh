@@ -21,7 +21,7 @@ if ! git diff --quiet -- src/gatsby-types.d.ts 2>/dev/null; then
   [ -n "${CI:-}" ] && exit 1
 fi
 step "the Netlify build under netlify-cli (offline): _headers as Netlify reads it, pages, CSP/HSTS, the lead functions on PostgreSQL, the scheduled flush"
-npx tsx scripts/test-netlify-cli.ts
+npx tsx tests/netlify-cli/run.ts
 step "performance budgets (first-load JS, no render-blocking third parties)"
 npx tsx scripts/check-budgets.ts
 # The HTML checker is a JVM that mostly waits on its own start-up and I/O: it runs beside types and lint.
@@ -46,7 +46,7 @@ step "incremental rebuild: one changed post re-runs only the queries of the page
 npx tsx scripts/test-incremental.ts 60
 step "Contentful parity (the same site through gatsby-source-contentful and the local Delivery API emulator)"
 # Compares against the embedded build above (public/), then rebuilds incrementally after one CMS change.
-npx tsx scripts/contentful/run-parity.ts
+npm run --silent test:contentful
 step "gatsby develop: live content edits, content errors, a clean console, the Contentful preview refresh"
 # Last: a develop server rewrites public/ and .cache/, which the steps above read as the production build.
 # Without the e2e build's third-party ids: develop has no stand-ins for those hosts, so each script would log

@@ -4,8 +4,7 @@
  */
 import { readPublicHosts, type PublicHosts } from "../config/hosts";
 import { isLoginPage, isSignupPage } from "../lib/layout-rules";
-import { normalizeHost } from "../lib/robots";
-import { LOCALHOST, parentDomain } from "../lib/host-names";
+import { LOCALHOST, normalizeHost, parentDomain } from "../lib/host-names";
 
 export type SiteHosts = PublicHosts;
 

@@ -5,7 +5,7 @@
  * the first paint instead of adding to every page's first-load JavaScript.
  */
 import type { RouteUpdateArgs } from "./runtime";
-import { installChunkRecovery } from "./resilience";
+import { installChunkRecovery } from "./chunk-recovery";
 import { afterLoadWhenIdle, registerWhenIdle } from "./service-worker";
 import { createTaskQueue } from "../lib/task-queue";
 

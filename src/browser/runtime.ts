@@ -22,14 +22,14 @@ import {
   type PartnerParams,
   type StorageLike,
 } from "./link-decoration";
-import { rememberPath } from "./resilience";
+import { rememberPath } from "./chunk-recovery";
 import { warmOfflineCache } from "./offline-cache";
 import { takeOverWhenInstalled } from "./service-worker";
 import { fillSignupForm, signupUtmCookie } from "./signup-page";
 import { isSignupPage } from "../lib/layout-rules";
 import { createTaskQueue } from "../lib/task-queue";
 import { page as personalizationPage } from "../personalization/events";
-import { onTestVariationChanged } from "../lib/test-variation-event";
+import { onTestVariationChanged } from "../lib/signup-experiment-event";
 import { recordedEarly, stopEarly } from "./early/early";
 
 export interface RouteLocation {

@@ -5,7 +5,7 @@ type SiteData = Queries.SiteDataQuery & { urlTable: UrlTable; siteUrl: string };
 
 /**
  * What useSiteData derives from the static query's result, once per result: every link on a page calls the
- * hook (SmartLink), and parsing the URL table per link would cost that parse hundreds of times per page,
+ * hook (ContentLink), and parsing the URL table per link would cost that parse hundreds of times per page,
  * both when the build renders it and when the browser hydrates it. The result object is the same for every call
  * while the data is unchanged (develop gives a new object when it changes).
  */

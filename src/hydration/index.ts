@@ -6,7 +6,7 @@
  * ./adopt-server-styles, which gatsby-browser imports first, before any styled component exists.
  */
 export { StaticIsland, type StaticIslandProps } from "./static-island";
-export { ACTION_ATTRIBUTE, navigateOnClick, type IslandActions } from "./static-islands";
+export { ACTION_ATTRIBUTE, navigateOnClick, type IslandActions } from "./island-wiring";
 export { HydrationSuspense, deferHydration } from "./defer-hydration";
 export { shellHydrated } from "./hydration-marker";
 export { hydrateInTransition } from "./hydrate";

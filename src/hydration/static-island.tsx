@@ -1,6 +1,6 @@
 import React, { useCallback, useId, useRef, useState } from "react";
 import { navigate, withPrefix } from "gatsby";
-import { ISLAND_ATTRIBUTE, isServerIsland, wireIsland, type IslandActions } from "./static-islands";
+import { ISLAND_ATTRIBUTE, isServerIsland, wireIsland, type IslandActions } from "./island-wiring";
 
 export interface StaticIslandProps {
   children: React.ReactNode;
@@ -17,7 +17,7 @@ export interface StaticIslandProps {
 }
 
 /**
- * A block that needs no React in the browser: text, images, links (src/hydration/static-islands.ts explains why).
+ * A block that needs no React in the browser: text, images, links (src/hydration/island-wiring.ts explains why).
  *
  * On the server it renders its children in a `display: contents` wrapper. When the page first loads, the wrapper
  * hydrates as an element with `dangerouslySetInnerHTML`, whose server markup React keeps as it is (it neither

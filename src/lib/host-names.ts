@@ -1,8 +1,10 @@
 /**
- * Host-name rules every layer shares (docs/product-rules.md#constants, #cookies): which domain a cookie is scoped to.
- * Pure: no config, no window.
+ * Host-name rules every layer shares (docs/product-rules.md#constants, #cookies): how two host names compare and which domain
+ * a cookie is scoped to. Pure: no config, no window.
  */
-import { normalizeHost } from "./robots";
+
+/** Host names compare case-insensitively and without a trailing root dot. */
+export const normalizeHost = (hostname: string) => hostname.trim().toLowerCase().replace(/\.$/, "");
 
 export const LOCALHOST = "localhost";
 

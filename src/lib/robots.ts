@@ -5,8 +5,10 @@
  * never competes with www in search results.
  */
 
-/** Host names compare case-insensitively and without a trailing root dot. */
-export const normalizeHost = (hostname: string) => hostname.trim().toLowerCase().replace(/\.$/, "");
+import { normalizeHost } from "./host-names";
+
+/** Re-exported only for src/browser/early/entry.ts until it imports host-names; then drop this line. */
+export { normalizeHost };
 
 /** Whether a build for `siteUrl` (its canonical origin) is the production site, to be indexed. */
 export function isIndexedSite(siteUrl: string, marketingHost: string): boolean {

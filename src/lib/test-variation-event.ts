@@ -1,16 +1,2 @@
-/**
- * "The sign-up test variation changed" (docs/product-rules.md#personalization-service), told by the personalization SDK and heard by the
- * browser runtime, which re-decorates every sign-up link. A DOM event on window rather than an import:
- * the SDK is a lazy chunk of its own and must not pull in (or depend on the load order of) the runtime.
- */
-export const TEST_VARIATION_CHANGED = "northdesk:test-variation-changed";
-
-export function announceTestVariationChanged(target: EventTarget = window): void {
-  target.dispatchEvent(new Event(TEST_VARIATION_CHANGED));
-}
-
-/** Calls `listener` on every announcement; returns the unsubscribe. */
-export function onTestVariationChanged(listener: () => void, target: EventTarget = window): () => void {
-  target.addEventListener(TEST_VARIATION_CHANGED, listener);
-  return () => target.removeEventListener(TEST_VARIATION_CHANGED, listener);
-}
+/** Old name of signup-experiment-event.ts, kept only for src/personalization/sdk.tsx until it imports the new name; then delete this file. */
+export { announceTestVariationChanged, onTestVariationChanged, TEST_VARIATION_CHANGED } from "./signup-experiment-event";

@@ -4,7 +4,7 @@ import { PageBody } from "../components/layout/page-body";
 import { Seo } from "../components/seo/seo";
 import { PageHeader } from "../components/layout/page-header";
 import { Card, Container, Grid, Section } from "../components/ui/container";
-import { SmartLink } from "../components/ui/smart-link";
+import { ContentLink } from "../components/ui/content-link";
 import { Badge } from "../components/ui/badge";
 
 type Data = Queries.ResourcesPageTemplateQuery;
@@ -25,7 +25,7 @@ export default function ResourcesPageTemplate({ data, location }: PageProps<Data
                   <Card key={item.title}>
                     <Badge $color="slateTint">{item.type}</Badge>
                     <h3 style={{ marginTop: 12 }}>
-                      <SmartLink href={item.url}>{item.title}</SmartLink>
+                      <ContentLink href={item.url}>{item.title}</ContentLink>
                     </h3>
                     <p>{item.description}</p>
                   </Card>

@@ -182,7 +182,7 @@ test.describe("chunk-load failure (docs/product-rules.md#page-resources)", () =>
     page.on("domcontentloaded", () => documents.push(new URL(page.url()).pathname));
 
     // Gatsby's loader gives up on the chunk and loads /pricing/ in full; its chunk fails again, and the
-    // recovery (src/browser/resilience.ts) returns to /blog/, once, without a loop.
+    // recovery (src/browser/chunk-recovery.ts) returns to /blog/, once, without a loop.
     await page.evaluate(() => (window as unknown as { ___navigate: (to: string) => void }).___navigate("/pricing/"));
     await expect.poll(() => documents).toEqual(["/pricing/", "/blog/"]);
     await expect(page).toHaveURL(/\/blog\/$/);

@@ -1,6 +1,6 @@
 import { graphql } from "gatsby";
 import { Card, Container, Grid, Section } from "../ui/container";
-import { SmartLink } from "../ui/smart-link";
+import { ContentLink } from "../ui/content-link";
 import { Heading2, type BlockProps } from "./parts";
 
 export function FeatureGridBlock({ s, first }: BlockProps<Queries.FeatureGridBlockFragment>) {
@@ -11,7 +11,7 @@ export function FeatureGridBlock({ s, first }: BlockProps<Queries.FeatureGridBlo
         <Grid>
           {s.features.map((f) => (
             <Card key={f.title}>
-              <h3>{f.url ? <SmartLink href={f.url}>{f.title}</SmartLink> : f.title}</h3>
+              <h3>{f.url ? <ContentLink href={f.url}>{f.title}</ContentLink> : f.title}</h3>
               <p>{f.text}</p>
             </Card>
           ))}

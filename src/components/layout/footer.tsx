@@ -3,7 +3,7 @@ import { theme } from "../../theme/theme";
 import { Logo } from "./logo";
 import { Badge } from "../ui/badge";
 import { Container } from "../ui/container";
-import { SmartLink } from "../ui/smart-link";
+import { ContentLink } from "../ui/content-link";
 import { requestDoNotSell } from "../../browser/consent";
 import { ACTION_ATTRIBUTE, StaticIsland } from "../../hydration";
 import type { FooterVariant } from "../../lib/layout-rules";
@@ -103,9 +103,9 @@ function FooterEntry({ item }: { item: FooterData["columns"][number]["items"][nu
     );
   }
   return (
-    <SmartLink href={item.url}>
+    <ContentLink href={item.url}>
       {item.title} {badges}
-    </SmartLink>
+    </ContentLink>
   );
 }
 

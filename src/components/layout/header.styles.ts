@@ -3,7 +3,7 @@
 import styled from "styled-components";
 import { theme } from "../../theme/theme";
 import { SiteLink } from "../ui/site-link";
-import { SmartLink } from "../ui/smart-link";
+import { ContentLink } from "../ui/content-link";
 import { Container } from "../ui/container";
 import { HOVER_QUERY, OPEN_ATTR } from "../../browser/early/disclosures";
 
@@ -109,7 +109,7 @@ export const NavButton = styled.button`
     width: auto;
   }
 `;
-export const NavLink = styled(SmartLink)`
+export const NavLink = styled(ContentLink)`
   ${navItemStyle}
   border-radius: ${theme.radii.s};
   color: ${theme.colors.charcoal};

@@ -5,7 +5,7 @@ import type { IGatsbyImageData } from "gatsby-plugin-image";
 import { Picture } from "../ui/picture";
 import { Badge } from "../ui/badge";
 import { Icon } from "../ui/icon";
-import { SmartLink } from "../ui/smart-link";
+import { ContentLink } from "../ui/content-link";
 
 type NavData = NonNullable<Queries.SiteDataQuery["navigation"]>;
 export type NavItem = NavData["navItems"][number];
@@ -19,7 +19,7 @@ type Tone = (typeof TONES)[number];
 const toneOf = (color: string | null | undefined): Tone | undefined => TONES.find((tone) => tone === color);
 
 /** One static rule for every card: variants are attribute selectors, not a class (and a copy of the CSS) each. */
-const Card = styled(SmartLink)`
+const Card = styled(ContentLink)`
   display: grid;
   gap: ${theme.space.s};
   align-items: start;
@@ -132,7 +132,7 @@ const FooterBlock = styled.div<{ $layout: string }>`
       }
     `}
 `;
-const CtaLink = styled(SmartLink)`
+const CtaLink = styled(ContentLink)`
   display: block;
   padding: ${theme.space.m};
   border-radius: ${theme.radii.m};
@@ -167,11 +167,11 @@ function ListEntries({ items, small }: { items: DrawerItem["items"] | ColumnFoot
       {items.map((entry, i) => (
         <li key={`${entry.title}-${i}`}>
           {entry.url ? (
-            <SmartLink href={entry.url}>
+            <ContentLink href={entry.url}>
               {entry.icon && <Icon name={entry.icon} size={18} />}
               <span>{entry.title}</span>
               {entry.isNew && <New />}
-            </SmartLink>
+            </ContentLink>
           ) : (
             <span className="text">{entry.title}</span>
           )}
@@ -232,7 +232,7 @@ function ColumnFooterBlock({ footer }: { footer: ColumnFooter }) {
     return (
       <FooterBlock $layout="POWERED_BY">
         {image ? <Picture image={image} alt={footer.image?.alt ?? ""} /> : <Icon name="sparkles" size={28} />}
-        {footer.url ? <SmartLink href={footer.url}>{body}</SmartLink> : body}
+        {footer.url ? <ContentLink href={footer.url}>{body}</ContentLink> : body}
       </FooterBlock>
     );
   }

@@ -1,7 +1,7 @@
 import React from "react";
 import styled, { css } from "styled-components";
 import { theme } from "../../theme/theme";
-import { SmartLink } from "./smart-link";
+import { ContentLink } from "./content-link";
 
 export type ButtonSize = "S" | "M" | "L";
 export type ButtonVariant = "primary" | "outline" | "secondary" | "warning";
@@ -81,7 +81,7 @@ const buttonStyle = css<StyleProps>`
   }
 `;
 
-const StyledLink = styled(SmartLink)<StyleProps>`
+const StyledLink = styled(ContentLink)<StyleProps>`
   ${buttonStyle}
 `;
 const StyledButton = styled.button<StyleProps>`

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Static islands (src/hydration/static-island.tsx, src/hydration/static-islands.ts): a real server render,
+ * Static islands (src/hydration/static-island.tsx, src/hydration/island-wiring.ts): a real server render,
  * then hydration of the same tree, as on a page load. React must keep the island's DOM without building anything
  * inside it, and the kept DOM must still behave: client-side navigation, prefetching, action buttons. After a
  * navigation or a change of its data, an island renders like any component; and nothing is lost when React
@@ -15,7 +15,7 @@ vi.mock("gatsby", async () => (await import("../../fixtures/gatsby-mock")).gatsb
 const { navigate } = await import("gatsby");
 const { StaticIsland } = await import("../../../src/hydration/static-island");
 const { SiteLink } = await import("../../../src/components/ui/site-link");
-const { isServerIsland, sitePageOf } = await import("../../../src/hydration/static-islands");
+const { isServerIsland, sitePageOf } = await import("../../../src/hydration/island-wiring");
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

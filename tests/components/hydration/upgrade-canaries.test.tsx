@@ -32,7 +32,7 @@ describe("Gatsby's private browser globals (src/hydration/gatsby-internals.ts)",
   });
 });
 
-describe("React's useId (src/hydration/static-islands.ts isServerIsland)", () => {
+describe("React's useId (src/hydration/island-wiring.ts isServerIsland)", () => {
   function Id({ seen }: { seen: string[] }) {
     const id = useId();
     seen.push(id);

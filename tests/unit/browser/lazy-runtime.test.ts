@@ -16,7 +16,7 @@ vi.mock("../../../src/browser/runtime", () => ({
 }));
 
 const installed: unknown[] = [];
-vi.mock("../../../src/browser/resilience", () => ({
+vi.mock("../../../src/browser/chunk-recovery", () => ({
   installChunkRecovery: (win: unknown, storage: unknown) => installed.push({ win, storage }),
 }));
 

@@ -1,5 +1,6 @@
 /**
- * `gatsby develop` keeps content/ live: every change under it (Markdown, JSON, images added or removed)
+ * sourceNodes for the embedded content (content/), once per build. Under `gatsby develop` it keeps content/
+ * live: every change under it (Markdown, JSON, images added or removed)
  * re-reads the content and updates the nodes that changed, so the open page refreshes without a restart.
  * gatsby-source-filesystem does the same for the image files themselves (File and ImageSharp nodes).
  *

@@ -18,11 +18,11 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import os from "node:os";
-import { startContentfulEmulator } from "../../tests/emulators/contentful/server";
-import { copyFunctionBundles } from "../../tests/e2e/netlify-host";
+import { startContentfulEmulator } from "../emulators/contentful/server";
+import { copyFunctionBundles } from "../e2e/netlify-host";
 import { entryLink } from "../../src/node/contentful/convert";
 import { LEAD_FORM_CONTENT_TYPE } from "../../src/node/contentful/forms";
-import { freePort } from "../lib/net";
+import { freePort } from "../../scripts/lib/net";
 import { compareBuilds, formatReport, htmlFile, pageSnapshot } from "./parity";
 
 const root = path.resolve(__dirname, "../..");

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { compareBuilds, formatReport, pagePaths, pageSnapshot, staticQueryData } from "../../../scripts/contentful/parity";
+import { compareBuilds, formatReport, pagePaths, pageSnapshot, staticQueryData } from "../../contentful-parity/parity";
 
 const page = (title: string, main: string, nav = "Product Pricing", footer = "© Northdesk") =>
   `<!doctype html><html><head><title>${title}</title><style>.x{}</style></head><body><header><nav>${nav}</nav></header>` +

@@ -4,7 +4,7 @@ import { linkKind } from "../../lib/links";
 import { resolveUrl } from "../../lib/url-table";
 import { useSiteData } from "../../hooks/use-site-data";
 
-export interface SmartLinkProps extends Omit<React.AnchorHTMLAttributes<HTMLAnchorElement>, "href"> {
+export interface ContentLinkProps extends Omit<React.AnchorHTMLAttributes<HTMLAnchorElement>, "href"> {
   href?: string | null;
 }
 
@@ -12,7 +12,7 @@ export interface SmartLinkProps extends Omit<React.AnchorHTMLAttributes<HTMLAnch
  * A link from data (docs/product-rules.md#navigation-and-footer): "{{key}}" addresses are looked up in the URL table; an address
  * containing // is external (plain anchor); "#…" is a same-page anchor; no address renders text.
  */
-export function SmartLink({ href, children, ...rest }: SmartLinkProps) {
+export function ContentLink({ href, children, ...rest }: ContentLinkProps) {
   const { urlTable } = useSiteData();
   const address = href ? resolveUrl(href, urlTable) : href;
   switch (linkKind(address)) {

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from "vitest";
-import { LAST_PATH_KEY, installChunkRecovery, isChunkLoadError, recoveryTarget, rememberPath } from "../../../src/browser/resilience";
+import { LAST_PATH_KEY, installChunkRecovery, isChunkLoadError, recoveryTarget, rememberPath } from "../../../src/browser/chunk-recovery";
 
 describe("chunk-load recovery (docs/product-rules.md#page-resources)", () => {
   it("recognizes webpack, CSS and dynamic-import chunk failures only", () => {

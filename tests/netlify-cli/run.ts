@@ -15,21 +15,21 @@
  * aside first and put back once it is ready. Its directory watcher then rescans that folder alone and
  * drops the scheduled function of src/netlify (netlify-cli 26), so the flush runs in a server of its own.
  *
- *   npx tsx scripts/test-netlify-cli.ts     NETLIFY_DEV_PORT=<port> uses that port and the next three
+ *   npx tsx tests/netlify-cli/run.ts     NETLIFY_DEV_PORT=<port> uses that port and the next three
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Pool } from "pg";
-import { cacheControlFor, parseNetlifyHeaders } from "../tests/fixtures/netlify-headers";
-import { startTestPostgres, type TestPostgres } from "../tests/fixtures/postgres";
-import { startHubSpotEmulator, type HubSpotEmulator } from "../tests/emulators/hubspot";
-import { builtPaths } from "../tests/e2e/site-paths";
-import { fileUrls, listFiles, readHeadersManifest } from "../src/node/security-headers";
-import { freePort } from "./lib/net";
+import { cacheControlFor, parseNetlifyHeaders } from "../fixtures/netlify-headers";
+import { startTestPostgres, type TestPostgres } from "../fixtures/postgres";
+import { startHubSpotEmulator, type HubSpotEmulator } from "../emulators/hubspot";
+import { builtPaths } from "../e2e/site-paths";
+import { fileUrls, listFiles, readHeadersManifest } from "../../src/node/security-headers";
+import { freePort } from "../../scripts/lib/net";
 
-const root = path.resolve(__dirname, "..");
+const root = path.resolve(__dirname, "../..");
 const publicDir = path.join(root, "public");
 const internalDir = path.join(root, ".netlify", "functions-internal");
 const NETLIFY = path.join(root, "node_modules", "netlify-cli", "bin", "run.js");

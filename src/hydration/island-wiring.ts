@@ -1,5 +1,5 @@
 /**
- * Static islands: server-rendered blocks that need no React in the browser (docs/architecture.md#lighthouse-and-main-thread, main thread).
+ * The wiring of static islands, server-rendered blocks that need no React in the browser (docs/architecture.md#lighthouse-and-main-thread, main thread).
  *
  * Most of a marketing page is text, images and links. Hydrating it builds a fiber, runs styled-components and
  * compares props for every element, only to find what the server already wrote: on a landing page that is most
