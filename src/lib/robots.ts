@@ -7,9 +7,6 @@
 
 import { normalizeHost } from "./host-names";
 
-/** Re-exported only for src/browser/early/entry.ts until it imports host-names; then drop this line. */
-export { normalizeHost };
-
 /** Whether a build for `siteUrl` (its canonical origin) is the production site, to be indexed. */
 export function isIndexedSite(siteUrl: string, marketingHost: string): boolean {
   try {

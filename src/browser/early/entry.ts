@@ -10,7 +10,7 @@ import { installDisclosures } from "./disclosures";
 import { startEarlyPersonalization } from "./personalization";
 import { install as installPageView } from "../early-page-view";
 import { siteHosts } from "../hosts";
-import { normalizeHost } from "../../lib/robots";
+import { normalizeHost } from "../../lib/host-names";
 import { readAnalyticsBeacon } from "../../config/analytics";
 import { readPersonalizationSettings } from "../../config/third-party";
 
