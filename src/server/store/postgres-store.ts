@@ -14,16 +14,15 @@ import crypto from "node:crypto";
 import { Pool, type PoolClient } from "pg";
 import { RateLimiterPostgres } from "rate-limiter-flexible";
 import type { LeadFormDefinition, LeadSubmission } from "../../lib/lead-form/types";
-import { HttpError } from "../http";
 import { limitWith } from "../protect";
 import { inTransaction, migrate } from "./migrations";
+import { insertLead, insertUpload, lockedAlertState, readPipelineStatus, recordOutcome, selectUpload } from "./postgres-queries";
 import {
   drain,
   errorLine,
   isInDoubt,
   logLeadError,
   FILE_RETENTION_MS,
-  UPLOAD_QUOTA_WINDOW_MS,
   type AlertState,
   type Deliver,
   type DeliveryOutcome,
@@ -104,16 +103,7 @@ export class PostgresStore implements LeadStore {
       submission,
       form,
     };
-    await this.tx(async (client) => {
-      await client.query("INSERT INTO leads (id, received_at, form_id, submission, form) VALUES ($1, $2, $3, $4, $5)", [
-        record.id,
-        record.receivedAt,
-        record.formId,
-        JSON.stringify(submission),
-        JSON.stringify(form),
-      ]);
-      if (fileIds.length) await client.query("UPDATE lead_files SET lead_id = $1 WHERE id = ANY($2::uuid[])", [record.id, fileIds]);
-    });
+    await this.tx((client) => insertLead(client, record, fileIds));
     return record;
   }
 
@@ -154,22 +144,7 @@ export class PostgresStore implements LeadStore {
    * lease ran out (and whose lead another sender may hold now) changes nothing. False when it no longer held it.
    */
   private async finish(claimed: Claimed, outcome: "delivered" | "failed" | "in-doubt", error?: unknown): Promise<boolean> {
-    let result;
-    if (outcome === "delivered") {
-      result = await this.pool.query(
-        `UPDATE leads SET delivered_at = now(), claimed_until = NULL, claim_token = NULL, in_doubt = false, last_error = NULL, failing_since = NULL
-          WHERE id = $1 AND claim_token = $2`,
-        [claimed.id, claimed.token],
-      );
-    } else {
-      // A definite failure clears the doubt; an unseen answer keeps it (the flush settles it first).
-      result = await this.pool.query(
-        `UPDATE leads SET claimed_until = NULL, claim_token = NULL, in_doubt = $3, last_error = $4, failing_since = coalesce(failing_since, now())
-          WHERE id = $1 AND claim_token = $2`,
-        [claimed.id, claimed.token, outcome === "in-doubt", error === undefined ? null : errorLine(error)],
-      );
-    }
-    const held = (result.rowCount ?? 0) > 0;
+    const held = await recordOutcome(this.pool, claimed, outcome, error === undefined ? null : errorLine(error));
     if (!held)
       console.error(
         `[lead-store] ${claimed.id}: its lease ran out before the outcome (${outcome}) was recorded; the next holder settles it`,
@@ -249,43 +224,12 @@ export class PostgresStore implements LeadStore {
 
   async status(): Promise<PipelineStatus> {
     await this.init();
-    const [{ rows: counts }, { rows: errors }, { rows: last }] = await Promise.all([
-      this.pool.query<{ pending: number; failing: number; in_doubt: number; oldest: Date | null; failing_since: Date | null }>(
-        `SELECT count(*)::int AS pending, count(*) FILTER (WHERE last_error IS NOT NULL)::int AS failing,
-                count(*) FILTER (WHERE in_doubt AND (claimed_until IS NULL OR claimed_until < now()))::int AS in_doubt,
-                min(received_at) AS oldest, min(failing_since) AS failing_since
-           FROM leads WHERE delivered_at IS NULL`,
-      ),
-      this.pool.query<{ last_error: string }>(
-        `SELECT last_error FROM leads WHERE delivered_at IS NULL AND last_error IS NOT NULL
-          ORDER BY failing_since NULLS LAST, received_at LIMIT 1`,
-      ),
-      this.pool.query<{ at: Date | null }>("SELECT max(delivered_at) AS at FROM leads"),
-    ]);
-    const row = counts[0];
-    return {
-      pending: row.pending,
-      failing: row.failing,
-      inDoubt: row.in_doubt,
-      oldestPendingAt: row.oldest?.toISOString() ?? null,
-      failingSince: row.failing_since?.toISOString() ?? null,
-      lastError: errors[0]?.last_error ?? null,
-      lastDeliveredAt: last[0]?.at?.toISOString() ?? null,
-    };
+    return readPipelineStatus(this.pool);
   }
 
   async withAlertState<T>(fn: (state: AlertState) => Promise<{ next?: AlertState; result: T }>): Promise<T | null> {
     await this.init();
-    return inTransaction(this.pool, async (client) => {
-      // one flush at a time decides (and posts): another one meanwhile skips, rather than alerting twice
-      const { rows } = await client.query<{ open: boolean; last_alert_at: Date | null }>(
-        "SELECT open, last_alert_at FROM lead_alert_state WHERE id = 1 FOR UPDATE SKIP LOCKED",
-      );
-      if (!rows[0]) return null;
-      const { next, result } = await fn({ open: rows[0].open, lastAlertAt: rows[0].last_alert_at?.toISOString() ?? null });
-      if (next) await client.query("UPDATE lead_alert_state SET open = $1, last_alert_at = $2 WHERE id = 1", [next.open, next.lastAlertAt]);
-      return result;
-    });
+    return lockedAlertState(this.pool, fn);
   }
 
   async pendingCount(): Promise<number> {
@@ -302,36 +246,13 @@ export class PostgresStore implements LeadStore {
       size: file.bytes.length,
       createdAt: new Date().toISOString(),
     };
-    await this.tx(async (client) => {
-      // One client's uploads are counted one at a time, so parallel uploads cannot pass the quota together.
-      await client.query("SELECT pg_advisory_xact_lock(hashtext($1))", [`upload:${clientKey}`]);
-      const { rows } = await client.query<{ used: string }>(
-        "SELECT coalesce(sum(size), 0) AS used FROM lead_files WHERE client_key = $1 AND created_at > now() - $2 * interval '1 millisecond'",
-        [clientKey, UPLOAD_QUOTA_WINDOW_MS],
-      );
-      if (Number(rows[0].used) + meta.size > this.options.uploadQuotaBytes) {
-        throw new HttpError(413, "You have uploaded too much today. Try again tomorrow or email us the file.");
-      }
-      await client.query(
-        "INSERT INTO lead_files (id, filename, mime, size, bytes, client_key, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
-        [meta.id, meta.filename, meta.mime, meta.size, file.bytes, clientKey, meta.createdAt],
-      );
-    });
+    await this.tx((client) => insertUpload(client, meta, file.bytes, clientKey, this.options.uploadQuotaBytes));
     return meta;
   }
 
   async readFile(id: string): Promise<{ meta: StoredFileMeta; bytes: Buffer } | null> {
     await this.init();
-    const { rows } = await this.pool.query<{ id: string; filename: string; mime: string; size: number; created_at: Date; bytes: Buffer }>(
-      "SELECT id, filename, mime, size, created_at, bytes FROM lead_files WHERE id = $1",
-      [id],
-    );
-    const row = rows[0];
-    if (!row) return null;
-    return {
-      meta: { id: row.id, filename: row.filename, mime: row.mime, size: row.size, createdAt: row.created_at.toISOString() },
-      bytes: row.bytes,
-    };
+    return selectUpload(this.pool, id);
   }
 
   async hasFile(id: string): Promise<boolean> {
