@@ -11,7 +11,7 @@ const GATSBY_LINK = {
     "Use SiteLink (src/components/ui/site-link.tsx): same behaviour, a fraction of the hydration cost (docs/techniques/site-link.md).",
 };
 
-const UI = ["browser", "components", "hooks", "hydration", "pages", "personalization", "templates", "theme"];
+const UI = ["browser", "components", "hooks", "hydration", "pages", "personalization", "ssr", "templates", "theme"];
 const BUILD = ["node"];
 const FUNCTIONS = ["api", "netlify", "server"];
 const ALL = [...UI, ...BUILD, ...FUNCTIONS, "config", "lib"];

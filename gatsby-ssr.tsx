@@ -2,13 +2,13 @@
 import type { ReactNode } from "react";
 import type { GatsbySSR } from "gatsby";
 import { RootWrapper } from "./src/components/root-wrapper";
-import { APP_SHELL_PATH, validAppShellHead } from "./src/components/seo/app-shell-head";
-import { pagePathFromAttribute } from "./src/components/seo/page-path-script";
-import { deferAppScripts } from "./src/components/seo/deferred-app-scripts";
-import { withoutGatsbyImageRuntime } from "./src/components/seo/image-plugin-head";
+import { APP_SHELL_PATH, validAppShellHead } from "./src/ssr/app-shell-head";
+import { pagePathFromAttribute } from "./src/ssr/page-path-script";
+import { deferAppScripts } from "./src/ssr/deferred-app-scripts";
+import { withoutGatsbyImageRuntime } from "./src/ssr/image-plugin-head";
 import { GlobalStyle } from "./src/theme/global-style";
-import { earlyBootstrapScript } from "./src/components/seo/early-bootstrap";
-import { personalizationHead } from "./src/components/seo/personalization-head";
+import { earlyBootstrapScript } from "./src/ssr/early-bootstrap";
+import { personalizationHead } from "./src/ssr/personalization-head";
 import { publicConfig } from "./src/config/public";
 import { markServerStylesActive } from "./src/hydration";
 
@@ -20,16 +20,16 @@ export const wrapPageElement: GatsbySSR["wrapPageElement"] = ({ element, props }
 
 export const onRenderBody: GatsbySSR["onRenderBody"] = ({ setHtmlAttributes, setHeadComponents }) => {
   setHtmlAttributes({ lang: "en" });
-  // The early script's bootstrap first: attribution and the first tap must not wait for anything (src/components/seo/early-bootstrap.ts).
-  // Then a returning visitor's stored personalization, shown as the page is parsed (src/components/seo/personalization-head.ts).
+  // The early script's bootstrap first: attribution and the first tap must not wait for anything (src/ssr/early-bootstrap.ts).
+  // Then a returning visitor's stored personalization, shown as the page is parsed (src/ssr/personalization-head.ts).
   setHeadComponents([earlyBootstrapScript(), ...personalizationHead(publicConfig.personalization), <GlobalStyle key="global-style" />]);
 };
 
 // The styled-components element is handed to the browser's sheet as it is (src/hydration/server-styles.ts);
-// gatsby-plugin-offline's app shell page is valid HTML like every other page (src/components/seo/app-shell-head.tsx);
-// Gatsby's page-path script is the same text on every page, so all pages share one policy (src/components/seo/page-path-script.tsx);
-// Gatsby's app scripts start once the largest paint is on screen (src/components/seo/deferred-app-scripts.tsx), and
-// gatsby-plugin-image's GatsbyImage runtime, which no page uses, is left out of the head (src/components/seo/image-plugin-head.tsx).
+// gatsby-plugin-offline's app shell page is valid HTML like every other page (src/ssr/app-shell-head.tsx);
+// Gatsby's page-path script is the same text on every page, so all pages share one policy (src/ssr/page-path-script.tsx);
+// Gatsby's app scripts start once the largest paint is on screen (src/ssr/deferred-app-scripts.tsx), and
+// gatsby-plugin-image's GatsbyImage runtime, which no page uses, is left out of the head (src/ssr/image-plugin-head.tsx).
 export const onPreRenderHTML: GatsbySSR["onPreRenderHTML"] = ({
   pathname,
   getHeadComponents,

@@ -25,7 +25,7 @@ const failures = [
     .filter((p) => p.firstLoadJs > FIRST_LOAD_JS_BUDGET)
     .map((p) => `${p.path}: first-load JS ${kb(p.firstLoadJs)} > ${kb(FIRST_LOAD_JS_BUDGET)}`),
   ...pages.filter((p) => p.blocking.length).map((p) => `${p.path}: render-blocking third-party ${p.blocking.join(", ")}`),
-  // Gatsby's app scripts wait in a template until the largest paint is on screen (src/components/seo/deferred-app-scripts.tsx)
+  // Gatsby's app scripts wait in a template until the largest paint is on screen (src/ssr/deferred-app-scripts.tsx)
   ...pages
     .filter((p) => p.earlyScripts.length)
     .map((p) => `${p.path}: fetches ${p.earlyScripts.join(", ")} before its largest paint (outside the deferred scripts template)`),

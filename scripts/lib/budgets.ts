@@ -60,7 +60,7 @@ export function renderBlockingThirdParty(html: string): string[] {
  * Scripts a page makes the browser fetch while it loads, competing with its largest paint for bandwidth
  * and main thread: any `<script src>` and any link preloading a script, except inside a `<template>`,
  * whose content the browser neither fetches nor runs. Gatsby's app scripts wait in one until that paint
- * is on screen (src/components/seo/deferred-app-scripts.tsx).
+ * is on screen (src/ssr/deferred-app-scripts.tsx).
  */
 export function scriptsBeforePaint(html: string): string[] {
   const live = html.replace(/<template\b[^>]*>[\s\S]*?<\/template>/gi, "");

@@ -4,7 +4,7 @@
  * - Every page shares one Content-Security-Policy: after the build (onPostBuild) `sitePolicy` reads every
  *   built HTML page and allows the hashes of the inline scripts Gatsby and we emit. Those are the same on
  *   every page (Gatsby's `window.pagePath="…"` script reads the path from a data attribute:
- *   src/components/seo/page-path-script.tsx), so the policy does not grow with the page count; a build whose pages
+ *   src/ssr/page-path-script.tsx), so the policy does not grow with the page count; a build whose pages
  *   carry more distinct inline scripts than MAX_INLINE_SCRIPTS fails rather than emit a policy per page.
  * - `hostHeaderRules` is the table a host gets: one rule for every path (security headers, the policy, and
  *   revalidated caching for paths no file rule names), then Cache-Control rules that split the built files

@@ -4,7 +4,7 @@
  * profile request's answer), and the slot markup that lets the page show it before React runs.
  *
  * Pure rules and DOM helpers only: no React, no SDK. The early script (src/browser/early/personalization.ts),
- * the head's pre-paint script (src/components/seo/personalization-head.ts, the same rules written small),
+ * the head's pre-paint script (src/ssr/personalization-head.ts, the same rules written small),
  * the slots (use-slot-choice.ts) and the SDK's request hook (sdk.tsx) all use them.
  */
 

@@ -12,7 +12,7 @@ import { routeExperienceApi } from "./experience-api-route";
  * Page load (LCP within 1.15× of the page without scripts, docs/page-load.md): no script is fetched
  * until the largest paint is on screen, so none competes with it for bandwidth or main thread, and the
  * page still hydrates after it. This also fails when Gatsby's app scripts escape the deferred template
- * (src/components/seo/deferred-app-scripts.tsx leans on Gatsby's scripts slice).
+ * (src/ssr/deferred-app-scripts.tsx leans on Gatsby's scripts slice).
  */
 const publicDir = path.resolve(__dirname, "../../public");
 

@@ -1,7 +1,7 @@
 /**
  * The early script: the first second belongs to the visitor (docs/page-load.md#the-first-second).
  *
- * Gatsby's app scripts start only after the largest paint (src/components/seo/deferred-app-scripts.tsx), a
+ * Gatsby's app scripts start only after the largest paint (src/ssr/deferred-app-scripts.tsx), a
  * second or two after load on a phone. This script runs at parse time on every page, long before them, and
  * does with the runtime's own rules (one module each, no copy) what must not wait for the app:
  * - it records the page view's attribution (the first- and last-touch cookies);

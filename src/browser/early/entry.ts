@@ -1,6 +1,6 @@
 /**
  * The early script's bundle entry (built by src/node/early-script.ts, inserted by the page's bootstrap,
- * src/components/seo/early-bootstrap.ts): with personalization configured, the page's profile request
+ * src/ssr/early-bootstrap.ts): with personalization configured, the page's profile request
  * (PERSONALIZATION_SDK is a build constant: without it the module is left out); attribution and link
  * decoration, the page view of a visitor who leaves before the app starts, the header's disclosures, then
  * the input the bootstrap held while this script was on its way.

@@ -112,7 +112,7 @@ describe("every HTML sink is fed by a sanitizer", () => {
         'src/hydration/static-island.tsx: ""',
         "src/components/seo/seo.tsx: serializeGraph(graph)",
         // the site's own constant script that starts Gatsby's app scripts after the largest paint
-        "src/components/seo/deferred-app-scripts.tsx: DEFERRED_SCRIPTS_LOADER",
+        "src/ssr/deferred-app-scripts.tsx: DEFERRED_SCRIPTS_LOADER",
         "src/theme/global-style.tsx: globalCss()",
       ].sort(),
     );

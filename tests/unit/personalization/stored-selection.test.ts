@@ -17,7 +17,7 @@ import {
   withinSwapLimit,
   type SelectedExperience,
 } from "../../../src/personalization/stored-selection";
-import { prePaintScript } from "../../../src/components/seo/personalization-head";
+import { prePaintScript } from "../../../src/ssr/personalization-head";
 
 const HERO = "section:home-hero";
 const SLOT_EXPERIENCES = ["home-hero-campaign-visitors", "home-hero-comparison-shoppers"];

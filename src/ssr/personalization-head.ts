@@ -20,8 +20,8 @@ import {
   SHOW_ATTR,
   SLOT_ATTR,
   SLOT_EXPERIENCES_ATTR,
-} from "../../personalization/stored-selection";
-import { NINETAILED_DEFAULT_URL, type PersonalizationSettings } from "../../config/third-party";
+} from "../personalization/stored-selection";
+import { NINETAILED_DEFAULT_URL, type PersonalizationSettings } from "../config/third-party";
 
 /** The pre-paint script's text. Plain ES5, written small: it is in every page's HTML. Does nothing without a stored selection. */
 export const prePaintScript = (): string =>

@@ -10,8 +10,8 @@
  *   run within RELEASE_AFTER_MS, the held click goes through as it was.
  */
 import { createElement, type ReactElement } from "react";
-import { EARLY_GLOBAL, RELEASE_GLOBAL } from "../../browser/early/early";
-import { DISCLOSURE_ATTR } from "../../browser/early/disclosures";
+import { EARLY_GLOBAL, RELEASE_GLOBAL } from "../browser/early/early";
+import { DISCLOSURE_ATTR } from "../browser/early/disclosures";
 
 /** How long a held click waits for the early script at most. */
 export const RELEASE_AFTER_MS = 3000;

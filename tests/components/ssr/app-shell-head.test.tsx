@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { validAppShellHead } from "../../../src/components/seo/app-shell-head";
+import { validAppShellHead } from "../../../src/ssr/app-shell-head";
 
 describe("the offline app shell's head (gatsby-ssr onPreRenderHTML)", () => {
   it("gets a title and a refresh whose url follows '; ' as HTML requires; the rest is untouched", () => {

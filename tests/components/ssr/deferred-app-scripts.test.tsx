@@ -2,7 +2,7 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { DEFERRED_SCRIPTS_ID, DEFERRED_SCRIPTS_LOADER, deferAppScripts } from "../../../src/components/seo/deferred-app-scripts";
+import { DEFERRED_SCRIPTS_ID, DEFERRED_SCRIPTS_LOADER, deferAppScripts } from "../../../src/ssr/deferred-app-scripts";
 
 // What Gatsby's static-entry puts last in postBodyComponents: its scripts slice, rendered as the
 // placeholder that slice stitching later fills with the chunk map, the compilation hash and the bundles.

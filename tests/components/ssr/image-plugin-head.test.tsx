@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { withoutGatsbyImageRuntime } from "../../../src/components/seo/image-plugin-head";
+import { withoutGatsbyImageRuntime } from "../../../src/ssr/image-plugin-head";
 
 const IMPORTS_COMPONENT = /import\s*\{[^}]*\b(GatsbyImage|StaticImage)\b[^}]*\}\s*from\s*["']gatsby-plugin-image["']/;
 

@@ -1,5 +1,5 @@
 import { createElement, isValidElement, type ReactNode } from "react";
-import { APP_SCRIPTS_SLICE, GATSBY_SCRIPTS_SLICE } from "../../lib/app-scripts-slice";
+import { APP_SCRIPTS_SLICE, GATSBY_SCRIPTS_SLICE } from "../lib/app-scripts-slice";
 
 /**
  * Gatsby's app scripts start once the page's largest paint is on screen (docs/techniques/deferred-app-scripts.md).

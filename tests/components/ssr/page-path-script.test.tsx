@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { pagePathFromAttribute } from "../../../src/components/seo/page-path-script";
+import { pagePathFromAttribute } from "../../../src/ssr/page-path-script";
 
 // What Gatsby's static-entry renders into every page (GATSBY_SLICES on, no inline page data).
 const gatsbyLoader = (pagePath: string, rest = "") => (
