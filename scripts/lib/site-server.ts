@@ -12,7 +12,7 @@ import fastifyCompress from "@fastify/compress";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyReply, type FastifyRequest } from "fastify";
 import { parseCookie } from "cookie";
-import { CACHE_REVALIDATE, readHeadersManifest, type HeaderRule } from "../../src/node/security-headers";
+import { CACHE_REVALIDATE, netlifyPathPattern, readHeadersManifest, type HeaderRule } from "../../src/node/security-headers";
 import { UPLOAD_BODY_LIMIT_BYTES } from "../../src/server/uploads";
 import { SUBMISSION_LIMIT_BYTES } from "../../src/server/validate-submission";
 import { asFunctionArgs, functionParams, loadBuiltFunctions, routePattern, type LoadedFunction } from "./gatsby-functions";
@@ -76,21 +76,16 @@ export function loadBuild(root: string): SiteOptions {
 }
 
 /**
- * The header table as Netlify applies `_headers`: every rule whose path matches, in order, a later rule's
- * header replacing an earlier one's of the same name. The build writes only exact paths and `/prefix/*`.
+ * The header table as Netlify applies `_headers`: every rule whose path matches (Netlify's own path matching,
+ * `netlifyPathPattern`: exact paths, `:name` segments, `*`), in order, a later rule's header replacing an
+ * earlier one's of the same name.
  */
 export function headerMatcher(rules: readonly HeaderRule[]): (pathname: string) => Record<string, string> {
-  for (const { source } of rules) {
-    if (!/^\/[^*:]*(\*)?$/.test(source) || (source.endsWith("*") && !source.endsWith("/*"))) {
-      throw new Error(`header rule ${source}: only exact paths and "/prefix/*" are supported`);
-    }
-  }
-  const matches = (source: string, pathname: string) =>
-    source.endsWith("/*") ? pathname.startsWith(source.slice(0, -1)) || pathname === source.slice(0, -2) : pathname === source;
+  const compiled = rules.map((rule) => ({ pattern: netlifyPathPattern(rule.source), headers: rule.headers }));
   return (pathname) => {
     const headers: Record<string, string> = {};
-    for (const rule of rules) {
-      if (!matches(rule.source, pathname)) continue;
+    for (const rule of compiled) {
+      if (!rule.pattern.test(pathname)) continue;
       for (const { key, value } of rule.headers) headers[key.toLowerCase()] = value;
     }
     return headers;
