@@ -33,11 +33,13 @@ export const SDK_STORAGE_KEYS = {
 
 /**
  * A variant that arrives later than this after the first paint is not shown on this page (it is stored,
- * so the next page shows it before its first paint). Half a second: a headline is read from about then
- * (the eyes need a fixation or two to land on it), and later than that the change happens under the
- * reader; early enough for a profile answer over an open connection on a phone network.
+ * so the next page shows it before its first paint). A reader's eyes need a fixation or two (about half a
+ * second) to land on the headline and a few more to read it; a change within 800 ms replaces it while it is
+ * being found or begun, later than that it would change under a reader mid-sentence. 800 rather than 500:
+ * the early script itself arrives 150–450 ms after the first paint on a busy connection, and a campaign
+ * visitor who lands on a slow one would otherwise never see the campaign on the landing page.
  */
-export const SWAP_LIMIT_MS = 500;
+export const SWAP_LIMIT_MS = 800;
 /** A change decided now is painted with the next frame, which on a slow phone can take this long. */
 export const NEXT_FRAME_MS = 50;
 

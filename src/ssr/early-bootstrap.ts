@@ -2,7 +2,8 @@
  * The page's bootstrap for the early script (docs/page-load.md#the-first-second): one small inline script
  * in the head, the same text on every page (one CSP hash), that
  * - inserts the early script (src/browser/early, built by src/node/early-script.ts) right after the first
- *   frame, so it is fetched beside the page's images instead of ahead of its first paint;
+ *   frame, so it is fetched beside the page's images instead of ahead of its first paint, at high priority
+ *   (ahead of the images still queued: attribution and the personalization request wait for it);
  * - until that script runs, holds a plain click on a link or on a header disclosure button (the click a
  *   tap or Enter makes), and hands it back once the script's handlers are installed: the link then carries
  *   the visitor's attribution, the menu opens. A link opening another tab is not held (a replayed click
@@ -21,7 +22,7 @@ export const earlyBootstrap = (src: string) =>
   `(function(w,d){var h;function c(e){var t=e.target;if(w.${EARLY_GLOBAL}||e.button||e.metaKey||e.ctrlKey||e.shiftKey||e.altKey||!t.closest)return;` +
   `t=t.closest('a[href]:not([href^="#"]),button[${DISCLOSURE_ATTR}]');if(t&&!(t.target&&t.target!="_self")){e.preventDefault();e.stopImmediatePropagation();h=t}}` +
   `function r(){w.removeEventListener("click",c,!0);if(h){var t=h;h=0;t.click()}}w.addEventListener("click",c,!0);w.${RELEASE_GLOBAL}=r;setTimeout(r,${RELEASE_AFTER_MS});` +
-  `requestAnimationFrame(function(){setTimeout(function(){var s=d.createElement("script");s.src=${JSON.stringify(src)};s.onerror=r;d.head.appendChild(s)})})})(window,document)`;
+  `requestAnimationFrame(function(){setTimeout(function(){var s=d.createElement("script");s.src=${JSON.stringify(src)};s.fetchPriority="high";s.onerror=r;d.head.appendChild(s)})})})(window,document)`;
 
 /** The bootstrap's element for the head (nothing where no early script was built: unit tests). */
 export function earlyBootstrapScript(): ReactElement | null {

@@ -8,8 +8,9 @@
  *   stack's CSS reacts to them, src/components/ui/reserve.tsx); the slot adopts the choice when it hydrates
  *   (use-slot-choice.ts). The rules are src/personalization/stored-selection.ts `applySelection`, written small;
  *   a unit test runs both on the same pages.
- * - a preconnect to the Experience API, so the early script's profile request (src/browser/early/personalization.ts)
- *   finds its connection open.
+ *
+ * No preconnect to the Experience API: the page's HTML names no third-party host (a preconnect would be the
+ * first); the early script opens the connection with its request.
  */
 import { createElement, type ReactElement } from "react";
 import {
@@ -21,7 +22,7 @@ import {
   SLOT_ATTR,
   SLOT_EXPERIENCES_ATTR,
 } from "../personalization/stored-selection";
-import { NINETAILED_DEFAULT_URL, type PersonalizationSettings } from "../config/third-party";
+import type { PersonalizationSettings } from "../config/third-party";
 
 /** The pre-paint script's text. Plain ES5, written small: it is in every page's HTML. Does nothing without a stored selection. */
 export const prePaintScript = (): string =>
@@ -35,13 +36,5 @@ export const prePaintScript = (): string =>
 /** The head elements (none when personalization is unset). */
 export function personalizationHead(settings: PersonalizationSettings | undefined): ReactElement[] {
   if (!settings) return [];
-  return [
-    createElement("link", {
-      key: "personalization-preconnect",
-      rel: "preconnect",
-      href: new URL(settings.url ?? NINETAILED_DEFAULT_URL).origin,
-      crossOrigin: "anonymous",
-    }),
-    createElement("script", { key: "personalization-pre-paint", dangerouslySetInnerHTML: { __html: prePaintScript() } }),
-  ];
+  return [createElement("script", { key: "personalization-pre-paint", dangerouslySetInnerHTML: { __html: prePaintScript() } })];
 }
