@@ -18,11 +18,16 @@ export const wrapPageElement: GatsbySSR["wrapPageElement"] = ({ element, props }
   <RootWrapper pathname={props.location.pathname}>{element}</RootWrapper>
 );
 
-export const onRenderBody: GatsbySSR["onRenderBody"] = ({ setHtmlAttributes, setHeadComponents }) => {
+export const onRenderBody: GatsbySSR["onRenderBody"] = (args) => {
+  const { setHtmlAttributes, setHeadComponents } = args;
   setHtmlAttributes({ lang: "en" });
   // The early script's bootstrap first: attribution and the first tap must not wait for anything (src/ssr/early-bootstrap.ts).
-  // Then a returning visitor's stored personalization, shown as the page is parsed (src/ssr/personalization-head.ts).
-  setHeadComponents([earlyBootstrapScript(), ...personalizationHead(publicConfig.personalization), <GlobalStyle key="global-style" />]);
+  // Then, on a page with a personalized slot, a returning visitor's stored personalization, shown as the page is parsed (src/ssr/personalization-head.ts).
+  setHeadComponents([
+    earlyBootstrapScript(),
+    ...personalizationHead(publicConfig.personalization, (args as { bodyHtml?: unknown }).bodyHtml),
+    <GlobalStyle key="global-style" />,
+  ]);
 };
 
 // The styled-components element is handed to the browser's sheet as it is (src/hydration/server-styles.ts);

@@ -9,6 +9,9 @@
  *   (use-slot-choice.ts). The rules are src/personalization/stored-selection.ts `applySelection`, written small;
  *   a unit test runs both on the same pages.
  *
+ * Only on pages whose body has a personalized slot: elsewhere the script would do nothing, and its bytes
+ * would push the head of a long page past the first round trip's window (docs/page-load.md).
+ *
  * No preconnect to the Experience API: the page's HTML names no third-party host (a preconnect would be the
  * first); the early script opens the connection with its request.
  */
@@ -33,8 +36,15 @@ export const prePaintScript = (): string =>
   `if(v&&v!==b)for(c=e.firstElementChild;c;c=c.nextElementSibling)if(c.getAttribute("${COPY_ATTR}")===v){c.setAttribute("${SHOWN_COPY_ATTR}","");e.setAttribute("${SHOW_ATTR}",v)}})}` +
   `var o=new MutationObserver(a);o.observe(d,{childList:!0,subtree:!0});d.addEventListener("DOMContentLoaded",function(){a();o.disconnect()})}catch(e){}})(document)`;
 
-/** The head elements (none when personalization is unset). */
-export function personalizationHead(settings: PersonalizationSettings | undefined): ReactElement[] {
-  if (!settings) return [];
+/** Whether the rendered body has a personalized slot (the attribute the hero's slot renders). */
+export const hasPersonalizedSlot = (bodyHtml: string): boolean => bodyHtml.includes(` ${SLOT_EXPERIENCES_ATTR}="`);
+
+/**
+ * The head elements for a page whose body Gatsby rendered as `bodyHtml`: none when personalization is unset or
+ * the page has no slot. `bodyHtml` is an argument Gatsby passes to onRenderBody without declaring it
+ * (docs/upgrade-canaries.md); should a later Gatsby stop passing it, every page gets the script again.
+ */
+export function personalizationHead(settings: PersonalizationSettings | undefined, bodyHtml: unknown): ReactElement[] {
+  if (!settings || (typeof bodyHtml === "string" && !hasPersonalizedSlot(bodyHtml))) return [];
   return [createElement("script", { key: "personalization-pre-paint", dangerouslySetInnerHTML: { __html: prePaintScript() } })];
 }

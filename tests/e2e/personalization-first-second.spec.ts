@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { routeExperienceApi } from "./experience-api-route";
+import { applyPhoneProfile, PHONE, PHONE_NETWORK } from "./phone-profile";
 import { SWAP_LIMIT_MS } from "../../src/personalization/stored-selection";
 
 /**
@@ -18,23 +19,11 @@ const BASELINE_HERO = "Customer support that feels personal, at any scale";
 const CAMPAIGN_HERO = "Start your free trial and answer your first customer today";
 const CAMPAIGN = "/?utm_campaign=spring-launch&utm_source=newsletter&utm_medium=email";
 const RUNS = 5;
-const ROUND_TRIP_MS = 150;
+const ROUND_TRIP_MS = PHONE_NETWORK.latency;
 const TAGS = ["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"];
 
-test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
+test.use(PHONE);
 test.describe.configure({ mode: "serial" });
-
-async function phoneProfile(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", {
-    offline: false,
-    latency: ROUND_TRIP_MS,
-    downloadThroughput: (1.6 * 1024 * 1024) / 8,
-    uploadThroughput: (750 * 1024) / 8,
-  });
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
-}
 
 interface Painted {
   at: number;
@@ -91,7 +80,7 @@ test.describe("personalization in the first second, phone profile", () => {
       const context = await page
         .context()
         .browser()!
-        .newContext({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true, baseURL });
+        .newContext({ ...PHONE, baseURL });
       const tab = await context.newPage();
       await routeExperienceApi(tab, baseURL!, { control: { mode: "slow", delayMs: ROUND_TRIP_MS }, abortOthers: true });
       // The campaign visit: the profile and selection are stored.
@@ -100,7 +89,7 @@ test.describe("personalization in the first second, phone profile", () => {
       await hydrated(tab);
       // The return, on the phone profile, without the campaign in the URL.
       const hero = await recordHero(tab);
-      await phoneProfile(tab);
+      await applyPhoneProfile(tab);
       await tab.goto("/");
       const beforeHydration = await tab.evaluate(() => !document.documentElement.hasAttribute("data-hydrated"));
       const earlyViolations = await axe(tab);
@@ -135,11 +124,11 @@ test.describe("personalization in the first second, phone profile", () => {
       const context = await page
         .context()
         .browser()!
-        .newContext({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true, baseURL });
+        .newContext({ ...PHONE, baseURL });
       const tab = await context.newPage();
       const api = await routeExperienceApi(tab, baseURL!, { control: { mode: "slow", delayMs: ROUND_TRIP_MS }, abortOthers: true });
       const hero = await recordHero(tab);
-      await phoneProfile(tab);
+      await applyPhoneProfile(tab);
       await tab.goto(CAMPAIGN);
       await hydrated(tab);
       await expect.poll(() => storedExperiences(tab)).toContain("home-hero-campaign-visitors");
@@ -164,5 +153,16 @@ test.describe("personalization in the first second, phone profile", () => {
       expect.soft(violations).toEqual([]);
       await context.close();
     }
+  });
+
+  test("the pre-paint script is in the head of the pages with a personalized slot, and only there", async ({ request }) => {
+    const head = async (path: string) => {
+      const html = await (await request.get(path)).text();
+      return { slot: html.includes(' data-nd-exp="'), prePaint: html.slice(0, html.indexOf("</head>")).includes("__nt_experiences__") };
+    };
+    // The home page has the personalized hero; the others have none (gatsby-ssr's onRenderBody reads the rendered body).
+    expect(await head("/")).toEqual({ slot: true, prePaint: true });
+    for (const path of ["/answers/", "/books/scaling-support/", "/pricing/"])
+      expect(await head(path), path).toEqual({ slot: false, prePaint: false });
   });
 });

@@ -1,12 +1,9 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
-  COPY_ATTR,
   LIVE_ATTR,
   NEXT_FRAME_MS,
   SDK_STORAGE_KEYS,
-  SHOWN_COPY_ATTR,
-  SHOW_ATTR,
   SWAP_LIMIT_MS,
   applySelection,
   clearChoice,
@@ -15,29 +12,16 @@ import {
   readStoredExperiences,
   selectStoredVariant,
   withinSwapLimit,
-  type SelectedExperience,
 } from "../../../src/personalization/stored-selection";
-import { prePaintScript } from "../../../src/ssr/personalization-head";
-
-const HERO = "section:home-hero";
-const SLOT_EXPERIENCES = ["home-hero-campaign-visitors", "home-hero-comparison-shoppers"];
-const campaign: SelectedExperience = {
-  experienceId: "home-hero-campaign-visitors",
-  variantIndex: 1,
-  variants: { [HERO]: "hero:home-hero-campaign" },
-  sticky: false,
-};
-const comparison: SelectedExperience = {
-  experienceId: "home-hero-comparison-shoppers",
-  variantIndex: 1,
-  variants: { [HERO]: "hero:home-hero-comparison" },
-  sticky: false,
-};
-const navigation: SelectedExperience = {
-  experienceId: "nav-campaign-visitors",
-  variantIndex: 1,
-  variants: { "navigation:baseline": "navigation:campaign-visitors" },
-};
+import {
+  HERO,
+  SLOT_EXPERIENCES,
+  campaign,
+  comparison,
+  navigation,
+  slotStack as stack,
+  slotState as state,
+} from "../../fixtures/personalized-slot";
 
 describe("selectStoredVariant (stored experiences + slot → what the slot shows)", () => {
   it("shows the variant of the slot's experience that has a selection", () => {
@@ -102,18 +86,6 @@ describe("the swap limit", () => {
   });
 });
 
-const stack = (experiences = SLOT_EXPERIENCES.join(" ")) => `
-  <div data-nd-slot="${HERO}" data-nd-exp="${experiences}">
-    <div ${COPY_ATTR}="${HERO}"><h1>Baseline</h1></div>
-    <div ${COPY_ATTR}="hero:home-hero-campaign" aria-hidden="true"><p>Campaign</p></div>
-    <div ${COPY_ATTR}="hero:home-hero-comparison" aria-hidden="true"><p>Comparison</p></div>
-  </div>`;
-const state = (root: ParentNode) =>
-  [...root.querySelectorAll("[data-nd-slot]")].map((s) => ({
-    show: s.getAttribute(SHOW_ATTR),
-    on: [...s.children].filter((c) => c.hasAttribute(SHOWN_COPY_ATTR)).map((c) => c.getAttribute(COPY_ATTR)),
-  }));
-
 describe("applySelection (the DOM rule)", () => {
   beforeEach(() => {
     document.body.innerHTML = stack() + stack("nav-campaign-visitors");
@@ -149,69 +121,5 @@ describe("applySelection (the DOM rule)", () => {
     const slot = document.querySelector("[data-nd-slot]")!;
     clearChoice(slot);
     expect(state(document)[0]).toEqual({ show: null, on: [] });
-  });
-});
-
-/** Runs the head's script text, then "parses" the body in pieces, as the parser adds nodes. */
-async function parseWithPrePaintScript(pieces: string[]) {
-  document.body.innerHTML = "";
-  new Function(prePaintScript())();
-  for (const piece of pieces) {
-    document.body.insertAdjacentHTML("beforeend", piece);
-    await Promise.resolve(); // MutationObserver callbacks run at the microtask checkpoint, before any paint
-  }
-}
-
-describe("the head's pre-paint script", () => {
-  afterEach(() => {
-    localStorage.clear();
-    document.dispatchEvent(new Event("DOMContentLoaded")); // disconnects the observer of the test
-  });
-
-  it("applies the same rule as applySelection to every slot as it is parsed, before the next paint", async () => {
-    for (const selected of [[campaign], [comparison, campaign], [comparison], [navigation], []]) {
-      localStorage.setItem(SDK_STORAGE_KEYS.experiences, JSON.stringify(selected));
-      await parseWithPrePaintScript([
-        stack(),
-        "<p>between</p>",
-        stack("nav-campaign-visitors"),
-        stack([...SLOT_EXPERIENCES].reverse().join(" ")),
-      ]);
-      const fromScript = state(document);
-      document.dispatchEvent(new Event("DOMContentLoaded"));
-      document.querySelectorAll("[data-nd-slot]").forEach(clearChoice);
-      applySelection(document, selected);
-      expect(fromScript).toEqual(state(document));
-    }
-  });
-
-  it("marks a slot whose copies arrive in a later piece than the stack", async () => {
-    localStorage.setItem(SDK_STORAGE_KEYS.experiences, JSON.stringify([campaign]));
-    document.body.innerHTML = "";
-    new Function(prePaintScript())();
-    document.body.insertAdjacentHTML("beforeend", `<div data-nd-slot="${HERO}" data-nd-exp="${SLOT_EXPERIENCES.join(" ")}"></div>`);
-    await Promise.resolve();
-    expect(state(document)[0].show).toBeNull();
-    const slot = document.querySelector("[data-nd-slot]")!;
-    slot.insertAdjacentHTML("beforeend", `<div ${COPY_ATTR}="${HERO}"></div><div ${COPY_ATTR}="hero:home-hero-campaign"></div>`);
-    await Promise.resolve();
-    expect(state(document)[0]).toEqual({ show: "hero:home-hero-campaign", on: ["hero:home-hero-campaign"] });
-  });
-
-  it("does nothing without a stored selection, with broken storage, or on a slot React owns", async () => {
-    await parseWithPrePaintScript([stack()]);
-    expect(state(document)[0].show).toBeNull();
-    document.dispatchEvent(new Event("DOMContentLoaded"));
-    localStorage.setItem(SDK_STORAGE_KEYS.experiences, "{broken");
-    await parseWithPrePaintScript([stack()]);
-    expect(state(document)[0].show).toBeNull();
-    document.dispatchEvent(new Event("DOMContentLoaded"));
-    localStorage.setItem(SDK_STORAGE_KEYS.experiences, JSON.stringify([campaign]));
-    await parseWithPrePaintScript([stack().replace("data-nd-slot", `${LIVE_ATTR} data-nd-slot`)]);
-    expect(state(document)[0].show).toBeNull();
-  });
-
-  it("stays small: it is in every page's HTML", () => {
-    expect(prePaintScript().length).toBeLessThan(800);
   });
 });

@@ -1,0 +1,94 @@
+// @vitest-environment jsdom
+import { renderToStaticMarkup } from "react-dom/server";
+import { afterEach, describe, expect, it } from "vitest";
+import { COPY_ATTR, LIVE_ATTR, SDK_STORAGE_KEYS, applySelection, clearChoice } from "../../../src/personalization/stored-selection";
+import { hasPersonalizedSlot, personalizationHead, prePaintScript } from "../../../src/ssr/personalization-head";
+import { HERO, SLOT_EXPERIENCES, campaign, comparison, navigation, slotStack, slotState } from "../../fixtures/personalized-slot";
+
+const SETTINGS = { clientId: "client", environment: "main" };
+const SLOT_BODY = `<main>${slotStack()}</main>`;
+
+describe("personalizationHead", () => {
+  it("puts the pre-paint script in the head of a page with a personalized slot", () => {
+    const html = renderToStaticMarkup(<>{personalizationHead(SETTINGS, SLOT_BODY)}</>);
+    expect(html).toBe(`<script>${prePaintScript()}</script>`);
+  });
+
+  it("leaves it out of a page without a slot, and of every page when personalization is unset", () => {
+    expect(personalizationHead(SETTINGS, "<main><h1>Answers</h1><p>data-nd-exp in the text</p></main>")).toEqual([]);
+    expect(personalizationHead(undefined, SLOT_BODY)).toEqual([]);
+  });
+
+  it("puts it on every page when Gatsby does not hand over the rendered body", () => {
+    expect(personalizationHead(SETTINGS, undefined)).toHaveLength(1);
+  });
+
+  it("recognises the slot by the attribute the hero renders", () => {
+    expect(hasPersonalizedSlot(SLOT_BODY)).toBe(true);
+    expect(hasPersonalizedSlot('<p title="data-nd-exp=">x</p>')).toBe(false);
+  });
+});
+
+/** Runs the head's script text, then "parses" the body in pieces, as the parser adds nodes. */
+async function parseWithPrePaintScript(pieces: string[]) {
+  document.body.innerHTML = "";
+  new Function(prePaintScript())();
+  for (const piece of pieces) {
+    document.body.insertAdjacentHTML("beforeend", piece);
+    await Promise.resolve(); // MutationObserver callbacks run at the microtask checkpoint, before any paint
+  }
+}
+
+describe("the head's pre-paint script", () => {
+  afterEach(() => {
+    localStorage.clear();
+    document.dispatchEvent(new Event("DOMContentLoaded")); // disconnects the observer of the test
+  });
+
+  it("applies the same rule as applySelection to every slot as it is parsed, before the next paint", async () => {
+    for (const selected of [[campaign], [comparison, campaign], [comparison], [navigation], []]) {
+      localStorage.setItem(SDK_STORAGE_KEYS.experiences, JSON.stringify(selected));
+      await parseWithPrePaintScript([
+        slotStack(),
+        "<p>between</p>",
+        slotStack("nav-campaign-visitors"),
+        slotStack([...SLOT_EXPERIENCES].reverse().join(" ")),
+      ]);
+      const fromScript = slotState(document);
+      document.dispatchEvent(new Event("DOMContentLoaded"));
+      document.querySelectorAll("[data-nd-slot]").forEach(clearChoice);
+      applySelection(document, selected);
+      expect(fromScript).toEqual(slotState(document));
+    }
+  });
+
+  it("marks a slot whose copies arrive in a later piece than the stack", async () => {
+    localStorage.setItem(SDK_STORAGE_KEYS.experiences, JSON.stringify([campaign]));
+    document.body.innerHTML = "";
+    new Function(prePaintScript())();
+    document.body.insertAdjacentHTML("beforeend", `<div data-nd-slot="${HERO}" data-nd-exp="${SLOT_EXPERIENCES.join(" ")}"></div>`);
+    await Promise.resolve();
+    expect(slotState(document)[0].show).toBeNull();
+    const slot = document.querySelector("[data-nd-slot]")!;
+    slot.insertAdjacentHTML("beforeend", `<div ${COPY_ATTR}="${HERO}"></div><div ${COPY_ATTR}="hero:home-hero-campaign"></div>`);
+    await Promise.resolve();
+    expect(slotState(document)[0]).toEqual({ show: "hero:home-hero-campaign", on: ["hero:home-hero-campaign"] });
+  });
+
+  it("does nothing without a stored selection, with broken storage, or on a slot React owns", async () => {
+    await parseWithPrePaintScript([slotStack()]);
+    expect(slotState(document)[0].show).toBeNull();
+    document.dispatchEvent(new Event("DOMContentLoaded"));
+    localStorage.setItem(SDK_STORAGE_KEYS.experiences, "{broken");
+    await parseWithPrePaintScript([slotStack()]);
+    expect(slotState(document)[0].show).toBeNull();
+    document.dispatchEvent(new Event("DOMContentLoaded"));
+    localStorage.setItem(SDK_STORAGE_KEYS.experiences, JSON.stringify([campaign]));
+    await parseWithPrePaintScript([slotStack().replace("data-nd-slot", `${LIVE_ATTR} data-nd-slot`)]);
+    expect(slotState(document)[0].show).toBeNull();
+  });
+
+  it("stays small: it is in every page's HTML", () => {
+    expect(prePaintScript().length).toBeLessThan(800);
+  });
+});
