@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { expect, guardThirdParties, test } from "./fixtures";
 import type { Browser, BrowserContextOptions, Page } from "@playwright/test";
 import { interceptThirdParties } from "./third-party";
 import { PHONE, applyPhoneProfile } from "./phone-profile";
@@ -23,13 +23,7 @@ const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 },
 async function visitor(browser: Browser, baseURL: string, options: BrowserContextOptions, network = true) {
   const context = await browser.newContext({ ...options, baseURL });
   const page = await context.newPage();
-  await context.route(
-    (url) => url.origin !== new URL(baseURL).origin,
-    (route) =>
-      route.request().resourceType() === "script"
-        ? route.fulfill({ status: 200, contentType: "text/javascript", body: "" })
-        : route.abort(),
-  );
+  await guardThirdParties(context, baseURL);
   await interceptThirdParties(page, baseURL);
   const profile = await applyPhoneProfile(page);
   if (!network)

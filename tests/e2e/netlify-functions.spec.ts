@@ -17,6 +17,7 @@ import { startHubSpotEmulator, type HubSpotEmulator } from "../emulators/hubspot
 import { startTestPostgres, type TestPostgres } from "../fixtures/postgres";
 import { freePort } from "../../scripts/lib/net";
 import { copyFunctionBundles } from "./netlify-host";
+import { demoLead } from "../fixtures/leads";
 
 test.describe.configure({ mode: "serial" });
 
@@ -32,19 +33,7 @@ let databaseUrl: string;
 let bundleDir: string;
 const instances: ChildProcess[] = [];
 
-const lead = (email: string) => ({
-  formId: "get-a-demo",
-  hubspotutk: "utk",
-  pageUri: "https://www.northdesk.com/lp/get-a-demo/",
-  pageName: "Get a demo",
-  firstname: "Jordan",
-  lastname: "Rivera",
-  email,
-  company: "Acme",
-  number_of_employees: "11-50",
-  looking_for: "just_exploring",
-  "legal--908": "true",
-});
+const lead = (email: string) => demoLead(email);
 
 function env(extra: Record<string, string | undefined>): NodeJS.ProcessEnv {
   return {

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, guardThirdParties, test } from "./fixtures";
 import { routeExperienceApi } from "./experience-api-route";
 import { applyPhoneProfile, PHONE, PHONE_NETWORK } from "./phone-profile";
 import { SWAP_LIMIT_MS } from "../../src/personalization/stored-selection";
@@ -73,16 +73,23 @@ const hydrated = (page: Page) => expect(page.locator("html[data-hydrated]")).toH
 const storedExperiences = (page: Page) => page.evaluate(() => localStorage.getItem("__nt_experiences__"));
 const axe = async (page: Page) => (await new AxeBuilder({ page }).withTags(TAGS).analyze()).violations.map((v) => v.id);
 
+/** A new visitor on the phone profile's device, in a fresh context, the Experience API answered after one round trip. */
+async function newVisitor(page: Page, baseURL: string) {
+  const context = await page
+    .context()
+    .browser()!
+    .newContext({ ...PHONE, baseURL });
+  await guardThirdParties(context, baseURL);
+  const tab = await context.newPage();
+  const api = await routeExperienceApi(tab, baseURL, { control: { mode: "slow", delayMs: ROUND_TRIP_MS }, abortOthers: true });
+  return { context, tab, api };
+}
+
 test.describe("personalization in the first second, phone profile", () => {
   test(`a returning campaign visitor's first painted hero is the campaign hero, with no swap (${RUNS} runs)`, async ({ page, baseURL }) => {
     test.setTimeout(RUNS * 45_000);
     for (let run = 0; run < RUNS; run++) {
-      const context = await page
-        .context()
-        .browser()!
-        .newContext({ ...PHONE, baseURL });
-      const tab = await context.newPage();
-      await routeExperienceApi(tab, baseURL!, { control: { mode: "slow", delayMs: ROUND_TRIP_MS }, abortOthers: true });
+      const { context, tab } = await newVisitor(page, baseURL!);
       // The campaign visit: the profile and selection are stored.
       await tab.goto(CAMPAIGN);
       await expect.poll(() => storedExperiences(tab)).toContain("home-hero-campaign-visitors");
@@ -121,12 +128,7 @@ test.describe("personalization in the first second, phone profile", () => {
   }) => {
     test.setTimeout(RUNS * 40_000);
     for (let run = 0; run < RUNS; run++) {
-      const context = await page
-        .context()
-        .browser()!
-        .newContext({ ...PHONE, baseURL });
-      const tab = await context.newPage();
-      const api = await routeExperienceApi(tab, baseURL!, { control: { mode: "slow", delayMs: ROUND_TRIP_MS }, abortOthers: true });
+      const { context, tab, api } = await newVisitor(page, baseURL!);
       const hero = await recordHero(tab);
       await applyPhoneProfile(tab);
       await tab.goto(CAMPAIGN);

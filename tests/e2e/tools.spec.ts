@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { expect, test } from "./fixtures";
+import { expect, guardThirdParties, test } from "./fixtures";
 import type { Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 import { open } from "./helpers";
@@ -38,7 +38,7 @@ test.describe("help-desk staffing calculator", () => {
     await expect(page.getByTestId("total-fte")).toBeVisible();
   });
 
-  test("the share URL restores the same plan in a fresh browser, and this browser remembers it", async ({ page, browser }) => {
+  test("the share URL restores the same plan in a fresh browser, and this browser remembers it", async ({ page, browser, baseURL }) => {
     await open(page, CALCULATOR);
     await page.locator("#staffing-chat-volume").fill("6500");
     await page.locator("#staffing-team-salary").fill("$72,000");
@@ -49,6 +49,7 @@ test.describe("help-desk staffing calculator", () => {
     const cost = await page.getByTestId("annual-cost").textContent();
 
     const fresh = await browser.newContext();
+    await guardThirdParties(fresh, baseURL!);
     const other = await fresh.newPage();
     await open(other, shared);
     await expect(other.locator("#staffing-chat-volume")).toHaveValue("6500");

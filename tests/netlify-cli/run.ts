@@ -28,6 +28,7 @@ import { startHubSpotEmulator, type HubSpotEmulator } from "../emulators/hubspot
 import { builtPaths } from "../e2e/site-paths";
 import { fileUrls, listFiles, readHeadersManifest } from "../../src/node/security-headers";
 import { freePort } from "../../scripts/lib/net";
+import { demoLead } from "../fixtures/leads";
 
 const root = path.resolve(__dirname, "../..");
 const publicDir = path.join(root, "public");
@@ -165,19 +166,7 @@ function devEnv(extra: Record<string, string | undefined>): NodeJS.ProcessEnv {
   return env;
 }
 
-const lead = (email: string) => ({
-  formId: "get-a-demo",
-  hubspotutk: "utk",
-  pageUri: `${ORIGIN}/lp/get-a-demo/`,
-  pageName: "Get a demo",
-  firstname: "Jordan",
-  lastname: "Rivera",
-  email,
-  company: "Acme",
-  number_of_employees: "11-50",
-  looking_for: "just_exploring",
-  "legal--908": "true",
-});
+const lead = (email: string) => demoLead(email, ORIGIN);
 
 async function post(base: string, fn: string, body: unknown) {
   const response = await fetch(`${base}/api/hubspot/${fn}`, {
