@@ -4,7 +4,10 @@ export default defineConfig({
   esbuild: { jsx: "automatic" },
   test: {
     globals: true,
-    include: ["tests/unit/**/*.test.ts", "tests/components/**/*.test.tsx"],
+    // One tree mirroring the code: tests/src/<path in src>, tests/scripts/<path in scripts>, checks of the
+    // repository as a whole in tests/ itself, and the parity tool's test beside it (docs/architecture.md#testing).
+    // The default environment is node; a test that needs a DOM says so in its first line.
+    include: ["tests/src/**/*.test.{ts,tsx}", "tests/scripts/**/*.test.ts", "tests/contentful-parity/**/*.test.ts", "tests/*.test.ts"],
     environment: "node",
     setupFiles: ["tests/setup.ts"],
     css: false,

@@ -8,8 +8,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { parse } from "smol-toml";
 import { describe, expect, it } from "vitest";
+import { REPO_ROOT as root } from "./fixtures/repo-root";
 
-const root = path.resolve(__dirname, "../../..");
 const toml = parse(fs.readFileSync(path.join(root, "netlify.toml"), "utf8")) as {
   build: { command: string; publish: string; environment: Record<string, string> };
   functions: Record<string, unknown> & { "leads-flush"?: { schedule?: string } };

@@ -8,8 +8,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { parse, visit, type FieldNode } from "graphql";
 import { describe, expect, it } from "vitest";
+import { REPO_ROOT as ROOT } from "./fixtures/repo-root";
 
-const ROOT = path.resolve(__dirname, "../../..");
 const PER_POST_TYPES = ["BlogPost", "BookPost"];
 
 function sourceFiles(dir: string): string[] {

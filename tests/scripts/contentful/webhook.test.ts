@@ -9,6 +9,7 @@ import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { DEFAULT_NAME, TOPICS, main, managementHostOptions, parseArgs, redactUrl } from "../../../scripts/contentful/webhook";
 import { startManagementEmulator, type ManagementEmulator } from "../../emulators/contentful-management";
+import { REPO_ROOT } from "../../fixtures/repo-root";
 
 const HOOK = "https://api.netlify.com/build_hooks/65f0c0ffee5ecret0000a1b2";
 const NEW_HOOK = "https://api.netlify.com/build_hooks/77aa11newsecret22222c3d4";
@@ -225,7 +226,7 @@ describe("helpers", () => {
 describe("npm run contentful:webhook (the script as a process)", () => {
   const runScript = (args: string[], env: Record<string, string>) =>
     new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-      const root = path.resolve(__dirname, "../../..");
+      const root = REPO_ROOT;
       const child = spawn(process.execPath, ["--import", "tsx", "scripts/contentful/webhook.ts", ...args], {
         cwd: root,
         env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },

@@ -15,6 +15,7 @@ import type { LoadedFunction } from "../../../scripts/lib/gatsby-functions";
 import { freePort, waitForUrl } from "../../../scripts/lib/net";
 import type { SiteServer } from "../../../scripts/lib/site-server";
 import { bytesReadBy, makeSite, POLICY, raw, SECRET, start } from "../../fixtures/site-fixture";
+import { REPO_ROOT } from "../../fixtures/repo-root";
 
 const BIG = 8 * 1024 * 1024;
 
@@ -200,7 +201,7 @@ describe("on SIGTERM, what was already sent is finished", () => {
       process.execPath,
       ["--import", "tsx", "scripts/serve.ts", "--port", String(port), "--host", "127.0.0.1", "--root", root],
       {
-        cwd: path.resolve(__dirname, "../../.."),
+        cwd: REPO_ROOT,
         stdio: ["ignore", "pipe", "pipe"],
       },
     );

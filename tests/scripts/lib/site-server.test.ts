@@ -1,8 +1,8 @@
 /**
  * The local server (scripts/serve.ts, scripts/lib/site-server.ts): the built site's files and URLs, the
  * header table, the functions loaded once and called with their own headers, bodies refused from the
- * headers alone, graceful close. Runs on a small site of its own (site-fixture.ts). The attack findings
- * of issue 38 have their own file, site-server-hardening.test.ts.
+ * headers alone, graceful close. Runs on a small site of its own (tests/fixtures/site-fixture.ts). The attack findings
+ * of issue 38 have their own file, site-server.hardening.test.ts.
  */
 import fs from "node:fs";
 import http from "node:http";
@@ -13,6 +13,7 @@ import { FUNCTIONS_MANIFEST, loadBuiltFunctions, type LoadedFunction } from "../
 import { headerMatcher } from "../../../scripts/lib/site-server";
 import { deps, tempLeadsDir } from "../../fixtures/lead-server-helpers";
 import { bytesReadBy, HASHED, makeSite, POLICY, raw, SECRET, start } from "../../fixtures/site-fixture";
+import { REPO_ROOT } from "../../fixtures/repo-root";
 
 describe("the built site's URLs (trailingSlash: always)", () => {
   it.each([
@@ -191,13 +192,10 @@ describe("the server", () => {
 
   // The upgrade canary for the one private Gatsby detail the server reads (docs/local-server.md): the real
   // build's manifest, when this checkout has a build.
-  it.runIf(fs.existsSync(path.resolve(__dirname, "../../..", FUNCTIONS_MANIFEST)))(
-    "reads this checkout's build: the lead functions",
-    () => {
-      const routes = loadBuiltFunctions(path.resolve(__dirname, "../../.."), () => () => undefined).map((f) => f.route);
-      expect(routes).toEqual(expect.arrayContaining(["hubspot/submitForm", "hubspot/uploadFile", "hubspot/file"]));
-    },
-  );
+  it.runIf(fs.existsSync(path.resolve(REPO_ROOT, FUNCTIONS_MANIFEST)))("reads this checkout's build: the lead functions", () => {
+    const routes = loadBuiltFunctions(REPO_ROOT, () => () => undefined).map((f) => f.route);
+    expect(routes).toEqual(expect.arrayContaining(["hubspot/submitForm", "hubspot/uploadFile", "hubspot/file"]));
+  });
 
   it("passes the socket's address and adds no X-Forwarded-For; a sent one reaches the function as sent", async () => {
     const { base } = await start();

@@ -11,8 +11,9 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { act, useId } from "react";
 import { describe, expect, it } from "vitest";
 import { GATSBY_FOCUS_WRAPPER_ID, GATSBY_ROOT_ID } from "../../../src/hydration/gatsby-internals";
+import { REPO_ROOT } from "../../fixtures/repo-root";
 
-const cacheDir = path.resolve(__dirname, "../../../node_modules/gatsby/cache-dir");
+const cacheDir = path.resolve(REPO_ROOT, "node_modules/gatsby/cache-dir");
 const gatsbySource = (file: string) => fs.readFileSync(path.join(cacheDir, file), "utf8");
 
 describe("Gatsby's private browser globals (src/hydration/gatsby-internals.ts)", () => {

@@ -5,6 +5,7 @@ import { renderMarkdown, sanitize } from "../../../src/node/markdown";
 import { sharedTypes, entities } from "../../../src/node/schema";
 import { MARKDOWN_XSS_PAYLOADS, XSS_PAYLOADS } from "../../fixtures/xss-payloads";
 import { executableConstructs } from "../../fixtures/executable-html";
+import { REPO_ROOT } from "../../fixtures/repo-root";
 
 /**
  * No XSS payload survives the sanitizers. The server-status sanitizer (it runs in the
@@ -88,12 +89,12 @@ describe("every HTML sink is fed by a sanitizer", () => {
         else if (/\.tsx?$/.test(entry.name) && !entry.name.endsWith(".d.ts")) {
           for (const line of fs.readFileSync(full, "utf8").split("\n")) {
             const m = /dangerouslySetInnerHTML=\{\{ __html: ([^}]+) \}\}/.exec(line);
-            if (m) sinks.push(`${path.relative(path.resolve(__dirname, "../../.."), full)}: ${m[1].trim()}`);
+            if (m) sinks.push(`${path.relative(REPO_ROOT, full)}: ${m[1].trim()}`);
           }
         }
       }
     };
-    walk(path.resolve(__dirname, "../../../src"));
+    walk(path.resolve(REPO_ROOT, "src"));
     // Each is reviewed: the value comes from a @sanitized field, sanitized Markdown, sanitizeMessage or JSON-LD,
     // or is the site's own constant CSS (React would escape its quotes as text), or is a static island's empty
     // value, under which React keeps the server-rendered DOM as it is while hydrating (static-island.tsx).

@@ -15,8 +15,8 @@ import { appendToOutbox, deliveredIds, inDoubtIds, pendingRecords, readOutbox } 
 import { main as leadsFlush } from "../../../scripts/leads-flush";
 import { startHubSpotEmulator, type EmulatorMode, type HubSpotEmulator } from "../../emulators/hubspot";
 import { deps, fakeReq, fakeRes, tempLeadsDir, validDemo } from "../../fixtures/lead-server-helpers";
+import { REPO_ROOT as ROOT } from "../../fixtures/repo-root";
 
-const ROOT = path.resolve(__dirname, "../../..");
 /** The live delivery's timeout in the fault cases; flushes after recovery get a generous one (a loaded CI machine). */
 const TIMEOUT_MS = 400;
 const FLUSH_TIMEOUT_MS = 5000;

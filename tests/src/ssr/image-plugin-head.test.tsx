@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { withoutGatsbyImageRuntime } from "../../../src/ssr/image-plugin-head";
+import { REPO_ROOT } from "../../fixtures/repo-root";
 
 const IMPORTS_COMPONENT = /import\s*\{[^}]*\b(GatsbyImage|StaticImage)\b[^}]*\}\s*from\s*["']gatsby-plugin-image["']/;
 
@@ -26,7 +27,7 @@ describe("gatsby-plugin-image's head runtime is left out", () => {
         else if (/\.tsx?$/.test(entry.name) && IMPORTS_COMPONENT.test(fs.readFileSync(full, "utf8"))) users.push(full);
       }
     };
-    walk(path.resolve(__dirname, "../../../src"));
+    walk(path.resolve(REPO_ROOT, "src"));
     expect(users).toEqual([]);
   });
 });

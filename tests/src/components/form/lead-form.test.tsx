@@ -9,12 +9,12 @@ import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/re
 import { ThemeProvider } from "styled-components";
 import { theme } from "../../../../src/theme/theme";
 import type { LeadFormDefinition } from "../../../../src/lib/lead-form/types";
+import { REPO_ROOT } from "../../../fixtures/repo-root";
 
 vi.mock("gatsby", async () => (await import("../../../fixtures/gatsby-mock")).gatsbyMock);
 const { default: LeadForm } = await import("../../../../src/components/form/lead-form");
 
-const load = (id: string) =>
-  JSON.parse(fs.readFileSync(path.join(__dirname, "../../../content/forms", `${id}.json`), "utf8")) as LeadFormDefinition;
+const load = (id: string) => JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "content/forms", `${id}.json`), "utf8")) as LeadFormDefinition;
 const forms = {
   demo: load("get-a-demo"),
   newsletter: load("newsletter"),

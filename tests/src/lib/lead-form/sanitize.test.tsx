@@ -19,6 +19,7 @@ import type { LeadFormDefinition } from "../../../../src/lib/lead-form/types";
 import { MARKDOWN_XSS_PAYLOADS, XSS_PAYLOADS } from "../../../fixtures/xss-payloads";
 import { constructsAddedByContent, executableConstructs } from "../../../fixtures/executable-html";
 import { siteData } from "../../../fixtures/site-data";
+import { REPO_ROOT } from "../../../fixtures/repo-root";
 
 vi.mock("gatsby", async () => {
   const { gatsbyMock, setStaticQueryData } = await import("../../../fixtures/gatsby-mock");
@@ -61,7 +62,7 @@ describe("server-rendered components with the XSS corpus in every HTML field", (
 
   it("lead form rich text, consent labels, consent and privacy texts (both layouts)", () => {
     const load = (id: string) =>
-      JSON.parse(fs.readFileSync(path.resolve(__dirname, "../../../content/forms", `${id}.json`), "utf8")) as LeadFormDefinition;
+      JSON.parse(fs.readFileSync(path.resolve(REPO_ROOT, "content/forms", `${id}.json`), "utf8")) as LeadFormDefinition;
     const [demo, newsletter] = [load("get-a-demo"), load("newsletter")];
     const legal = (text: string, count: number) => ({
       consentToProcessText: sanitize(text),

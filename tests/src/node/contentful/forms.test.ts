@@ -11,8 +11,9 @@ import { startContentfulEmulator, type ContentfulEmulator } from "../../../emula
 import { FUNCTION_FORMS_FILE, writeFunctionForms } from "../../../../src/node/lead-forms";
 import { LEAD_FORM_CONTENT_TYPE, loadContentfulForms } from "../../../../src/node/contentful/forms";
 import type { ContentfulConfig } from "../../../../src/config";
+import { REPO_ROOT } from "../../../fixtures/repo-root";
 
-const contentDir = path.resolve(__dirname, "../../../content");
+const contentDir = path.resolve(REPO_ROOT, "content");
 
 /** fetch over the emulator's self-signed certificate. */
 const fetchTrusting =

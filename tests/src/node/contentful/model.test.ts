@@ -13,8 +13,9 @@ import { contentfulOptions } from "../../../../src/node/plugin-options";
 import { makeTypeName } from "gatsby-source-contentful/normalize";
 import createContentModel from "../../../../contentful/migrations/0001-content-model";
 import { startContentfulEmulator, type ContentfulEmulator } from "../../../emulators/contentful/server";
+import { REPO_ROOT } from "../../../fixtures/repo-root";
 
-const contentDir = path.resolve(__dirname, "../../../content");
+const contentDir = path.resolve(REPO_ROOT, "content");
 
 /** Records what a contentful-migration function declares. */
 function recordMigration() {

@@ -2,8 +2,9 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { DOCUMENT_PAGES, documentPages } from "../../../../src/node/create-pages/documents";
+import { REPO_ROOT } from "../../../fixtures/repo-root";
 
-const documentsDir = path.resolve(__dirname, "../../../content/documents");
+const documentsDir = path.resolve(REPO_ROOT, "content/documents");
 const contentSlugs = readdirSync(documentsDir)
   .filter((f) => f.endsWith(".md"))
   .map((f) => /^slug:\s*"?([^"\n]+)"?$/m.exec(readFileSync(path.join(documentsDir, f), "utf8"))![1]);

@@ -15,8 +15,9 @@ import { formsDir, loadFormDefinitions } from "../../../../src/node/lead-forms";
 import { handleSubmitForm } from "../../../../src/server/handlers";
 import { startHubSpotEmulator, type HubSpotEmulator } from "../../../emulators/hubspot";
 import { deps, fakeReq, fakeRes, tempLeadsDir } from "../../../fixtures/lead-server-helpers";
+import { REPO_ROOT } from "../../../fixtures/repo-root";
 
-const recorded = JSON.parse(fs.readFileSync(path.join(__dirname, "../fixtures/hubspot-forms.json"), "utf8")) as HubSpotForm[];
+const recorded = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "tests/fixtures/hubspot-forms.json"), "utf8")) as HubSpotForm[];
 const byName = (name: string) => recorded.find((f) => f.name === name)!;
 
 let emulator: HubSpotEmulator;
@@ -181,7 +182,7 @@ describe("sourcing at build time", () => {
     expect(a.reporter.warn).toHaveBeenCalledTimes(5);
 
     // the server: HubSpot's get-a-demo replaces the embedded one, the embedded others stay
-    const forms = loadFormDefinitions(formsDir(path.join(__dirname, "../../../content")), snapshot);
+    const forms = loadFormDefinitions(formsDir(path.join(REPO_ROOT, "content")), snapshot);
     expect(forms.get("get-a-demo")?.guid).toBe("b6336282-50ec-465e-894e-e368146fa25f");
     expect(forms.get("newsletter")?.guid).toBeUndefined();
 
@@ -198,7 +199,7 @@ describe("sourcing at build time", () => {
     const leads = tempLeadsDir();
     const d = {
       ...deps(leads, { portalId: "12345", accessToken: "pat-test", apiUrl: emulator.url, timeoutMs: 5000 }),
-      forms: loadFormDefinitions(formsDir(path.join(__dirname, "../../../content")), snapshot),
+      forms: loadFormDefinitions(formsDir(path.join(REPO_ROOT, "content")), snapshot),
     };
     const lead = {
       formId: "get-a-demo",
@@ -225,7 +226,7 @@ it("the server config reads the runtime environment even when compiled like a Ga
   // Gatsby compiles src/api with webpack's DefinePlugin {"process.env": "({})", "process.env.X": build-time value};
   // esbuild's define does the same substitution.
   const out = await build({
-    entryPoints: [path.join(__dirname, "../../../src/config/index.ts")],
+    entryPoints: [path.join(REPO_ROOT, "src/config/index.ts")],
     bundle: true,
     platform: "node",
     format: "cjs",

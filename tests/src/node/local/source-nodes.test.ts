@@ -7,13 +7,14 @@ import { afterEach, describe, expect, it } from "vitest";
 import { sourceLocalContent, type SourceArgs } from "../../../../src/node/local/source-nodes";
 import { ContentError, loadContent } from "../../../../src/node/local/load-content";
 import { SOURCING_STATE_FILE, SourcingState } from "../../../../src/node/sourcing-state";
+import { REPO_ROOT } from "../../../fixtures/repo-root";
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
 
 function contentCopy() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "local-source-"));
-  fs.cpSync(path.resolve(__dirname, "../../../content"), dir, { recursive: true });
+  fs.cpSync(path.resolve(REPO_ROOT, "content"), dir, { recursive: true });
   dirs.push(dir);
   return dir;
 }
