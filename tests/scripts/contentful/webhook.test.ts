@@ -5,7 +5,6 @@
  * refused arguments; and the script run as a process for its exit code and output.
  */
 import { spawn } from "node:child_process";
-import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { DEFAULT_NAME, TOPICS, main, managementHostOptions, parseArgs, redactUrl } from "../../../scripts/contentful/webhook";
 import { startManagementEmulator, type ManagementEmulator } from "../../emulators/contentful-management";

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from "vitest";
-import { readCookies, writeCookies } from "../../../src/lib/cookies";
+import { COOKIE_LIFETIME_DAYS, getCookie, readCookies, removeCookie, setCookie, writeCookies } from "../../../src/lib/cookies";
 
 const expires = new Date(Date.now() + 86_400_000);
 afterEach(() => {
@@ -23,5 +23,15 @@ describe("writing the site's cookies (docs/product-rules.md#cookies)", () => {
     const before = document.cookie;
     writeCookies([], "localhost");
     expect(document.cookie).toBe(before);
+  });
+});
+
+describe("cookie helper (docs/product-rules.md#constants: 365 days)", () => {
+  it("sets, reads and removes a cookie", () => {
+    expect(COOKIE_LIFETIME_DAYS).toBe(365);
+    setCookie("nd_test", "a b");
+    expect(getCookie("nd_test")).toBe("a b");
+    removeCookie("nd_test");
+    expect(getCookie("nd_test")).toBeUndefined();
   });
 });

@@ -1,7 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { filterLibrary, stem, type LibraryItem } from "../../../src/lib/library-filter";
-import { guideArticle, occupation, webApplication } from "../../../src/lib/structured-data-tools";
-import { duration, percent } from "../../../src/lib/staffing-display";
 
 const items: LibraryItem[] = [
   { type: "guide", slug: "a", title: "Agent guide", summary: "Empathy", path: "/a/", keywords: ["Écriture"] },
@@ -56,56 +54,5 @@ describe("library filter", () => {
     expect(filterLibrary(library, "esc", "all").map((i) => i.slug)).toEqual(["agent"]);
     expect(filterLibrary(library, "team leads", "all").map((i) => i.slug)).toEqual(["lead", "ops"]);
     expect(filterLibrary(library, "escalation", "description")).toEqual([]);
-  });
-});
-
-describe("structured data for the tools", () => {
-  const siteUrl = "https://www.northdesk.com";
-  it("tools are free WebApplications", () => {
-    expect(webApplication({ siteUrl, path: "/t/", name: "T", description: "D", category: "BusinessApplication" })).toMatchObject({
-      "@type": "WebApplication",
-      url: "https://www.northdesk.com/t/",
-      isAccessibleForFree: true,
-      offers: { price: "0", priceCurrency: "USD" },
-    });
-  });
-  it("a job description template is an Occupation, and a guide an Article about it linking to the description", () => {
-    expect(
-      occupation({
-        siteUrl,
-        path: "/jd/",
-        name: "Lead",
-        description: "x",
-        responsibilities: ["r"],
-        qualifications: ["q"],
-        skills: ["s"],
-        category: "Support",
-      }),
-    ).toEqual({
-      "@type": "Occupation",
-      name: "Lead",
-      description: "x",
-      url: "https://www.northdesk.com/jd/",
-      responsibilities: ["r"],
-      qualifications: ["q"],
-      skills: ["s"],
-      occupationalCategory: "Support",
-    });
-    expect(guideArticle({ siteUrl, path: "/g/", title: "G", description: "d", about: "Lead", related: "/jd/" })).toMatchObject({
-      "@type": "Article",
-      about: { "@type": "Occupation", name: "Lead" },
-      relatedLink: "https://www.northdesk.com/jd/",
-    });
-  });
-});
-
-describe("staffing output text never shows NaN or Infinity", () => {
-  it("formats durations and percentages, with a dash for impossible values", () => {
-    expect(duration(7.84)).toBe("7.8 s");
-    expect(duration(125)).toBe("2 min 5 s");
-    expect(duration(5400)).toBe("1.5 h");
-    expect(duration(Number.POSITIVE_INFINITY)).toBe("—");
-    expect(percent(0.8884)).toBe("88.8%");
-    expect(percent(Number.NaN)).toBe("—");
   });
 });

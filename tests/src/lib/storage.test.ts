@@ -42,4 +42,30 @@ describe("storage helper (docs/product-rules.md#constants: local-storage entries
     expect(getStored("k")).toBeNull();
     expect(() => removeStored("k")).not.toThrow();
   });
+
+  it("round-trips values with the default lifetime", () => {
+    expect(STORAGE_TTL_MS).toBe(31_536_000_000);
+    setStored("k", { employeeCount: 12 }, { now: 1000 });
+    expect(JSON.parse(window.localStorage.getItem("k")!).expires).toBe(1000 + 31_536_000_000);
+    expect(getStored("k", 1000)).toEqual({ employeeCount: 12 });
+  });
+  it("an entry is alive until one ms before expiry and gone at expiry", () => {
+    setStored("k", "v", { ttl: 100, now: 0 });
+    expect(getStored("k", 99)).toBe("v");
+    expect(getStored("k", 100)).toBeNull();
+    expect(window.localStorage.getItem("k")).toBeNull();
+  });
+  it("unreadable or foreign entries read as null", () => {
+    window.localStorage.setItem("raw", "not json");
+    window.localStorage.setItem("legacy", JSON.stringify({ value: 1 }));
+    expect(getStored("raw")).toBeNull();
+    expect(getStored("legacy")).toBeNull();
+    expect(getStored("missing")).toBeNull();
+  });
+  it("stores falsy values and removes entries", () => {
+    setStored("zero", 0);
+    expect(getStored("zero")).toBe(0);
+    removeStored("zero");
+    expect(getStored("zero")).toBeNull();
+  });
 });

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { offlineOptions } from "../../../src/node/plugin-options";
+import { excludedFromSitemap, offlineOptions, SITEMAP_INDEX_PATH, sitemapOptions } from "../../../src/node/plugin-options";
 
 const ORIGIN = "http://localhost:9000";
 
@@ -42,5 +42,29 @@ describe("service worker runtime caching (gatsby-plugin-offline)", () => {
       "https://cdn.example.com/gtm.js?id=GTM-1",
     ])
       expect(handlerOf(href), href).toBeUndefined();
+  });
+});
+
+describe("sitemap (gatsby-plugin-sitemap)", () => {
+  it("the sitemap leaves out error pages, the design system, members' pages and the offline shell, and keeps the rest", () => {
+    const excluded = (pagePath: string) => sitemapOptions.excludes.some((entry) => sitemapOptions.filterPages({ path: pagePath }, entry));
+    for (const pagePath of [
+      "/404/",
+      "/404.html",
+      "/500/",
+      "/design-system/",
+      "/members/login/",
+      "/members/register/",
+      "/offline-plugin-app-shell-fallback/",
+    ])
+      expect(excluded(pagePath), pagePath).toBe(true);
+    for (const pagePath of ["/", "/pricing/", "/blog/", "/blog/csat-vs-nps/", "/authors/hannah-cole/page/2/", "/members-area-guide/"])
+      expect(excluded(pagePath), pagePath).toBe(false);
+    expect(excludedFromSitemap("/members/")).toBe(true);
+  });
+
+  it("names the file gatsby-plugin-sitemap writes (its index in the configured output folder)", () => {
+    expect(sitemapOptions.output).toBe("/");
+    expect(SITEMAP_INDEX_PATH).toBe("/sitemap-index.xml");
   });
 });

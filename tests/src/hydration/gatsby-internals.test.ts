@@ -1,14 +1,11 @@
-// @vitest-environment jsdom
 /**
- * Upgrade canaries (docs/upgrade-canaries.md): the private behaviour of Gatsby and React that src/hydration
- * relies on, checked against the installed packages, so an upgrade that changes it fails here first.
+ * Upgrade canaries (docs/upgrade-canaries.md): the private behaviour of Gatsby that src/hydration relies on,
+ * checked against the installed package, so an upgrade that changes it fails here first. React's useId, which
+ * isServerIsland relies on, is guarded by tests/src/hydration/island-wiring.test.tsx.
  * styled-components' private sheet is guarded by tests/src/hydration/server-styles.test.tsx.
  */
 import fs from "node:fs";
 import path from "node:path";
-import { renderToString } from "react-dom/server";
-import { createRoot, hydrateRoot } from "react-dom/client";
-import { act, useId } from "react";
 import { describe, expect, it } from "vitest";
 import { GATSBY_FOCUS_WRAPPER_ID, GATSBY_ROOT_ID } from "../../../src/hydration/gatsby-internals";
 import { REPO_ROOT } from "../../fixtures/repo-root";
@@ -30,32 +27,5 @@ describe("Gatsby's private browser globals (src/hydration/gatsby-internals.ts)",
     expect(gatsbySource("default-html.js")).toContain(`id="${GATSBY_ROOT_ID}"`);
     expect(gatsbySource("production-app.js")).toContain(`id="${GATSBY_FOCUS_WRAPPER_ID}"`);
     expect(gatsbySource("static-entry.js")).toContain(`id="${GATSBY_FOCUS_WRAPPER_ID}"`);
-  });
-});
-
-describe("React's useId (src/hydration/island-wiring.ts isServerIsland)", () => {
-  function Id({ seen }: { seen: string[] }) {
-    const id = useId();
-    seen.push(id);
-    return <span data-id={id} />;
-  }
-
-  it("a server render and the hydration of it give the same id, of the server form (:R…:)", async () => {
-    const server: string[] = [];
-    const html = renderToString(<Id seen={server} />);
-    expect(server[0]).toMatch(/^:R[^:]*:$/);
-    const container = document.createElement("div");
-    container.innerHTML = html;
-    document.body.append(container);
-    const hydrated: string[] = [];
-    await act(async () => void hydrateRoot(container, <Id seen={hydrated} />));
-    expect(hydrated.at(-1)).toBe(server[0]);
-    container.remove();
-  });
-  it("a client render gives an id of another form (:r…:), which no server element carries", async () => {
-    const client: string[] = [];
-    const container = document.createElement("div");
-    await act(async () => createRoot(container).render(<Id seen={client} />));
-    expect(client.at(-1)).toMatch(/^:r[^:]*:$/);
   });
 });
