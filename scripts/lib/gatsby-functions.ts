@@ -5,7 +5,7 @@
  *
  * The one private Gatsby detail the local server relies on lives here: where `gatsby build` leaves the
  * compiled functions, `.cache/functions/manifest.json` (`functionRoute`, `relativeCompiledFilePath`,
- * `matchPath`). Gatsby hands that list to adapters, not to sites; tests/unit/scripts/site-server.test.ts
+ * `matchPath`). Gatsby hands that list to adapters, not to sites; tests/scripts/lib/site-server.test.ts
  * ("finds the built functions …") reads the real build's manifest when there is one and fails if its shape
  * changes (docs/local-server.md).
  */

@@ -8,7 +8,7 @@ const GATSBY_IMAGE_RUNTIME = new Set(["gatsby-image-style", "gatsby-image-style-
  * (src/components/ui/picture.tsx: a plain img, no fade-in) and uses the plugin only for its image data, so
  * those elements style and watch nothing, yet they are bytes of every page's HTML, which a phone fetches
  * whole before the first paint (docs/techniques/small-html.md). Styles and script go together: the
- * styles hide a GatsbyImage until the script shows it. tests/ssr/image-plugin-head.test.tsx fails
+ * styles hide a GatsbyImage until the script shows it. tests/src/ssr/image-plugin-head.test.tsx fails
  * when a component imports GatsbyImage or StaticImage.
  */
 export function withoutGatsbyImageRuntime(components: ReactNode[]): ReactNode[] {

@@ -1,4 +1,4 @@
-// workbox-routing 4 (gatsby-plugin-offline's) ships no types; the part tests/unit/node/offline-routes.test.ts uses.
+// workbox-routing 4 (gatsby-plugin-offline's) ships no types; the part tests/src/node/plugin-options.test.ts uses.
 declare module "workbox-routing/RegExpRoute.mjs" {
   export class RegExpRoute {
     constructor(regExp: RegExp, handler: () => Promise<Response>);
