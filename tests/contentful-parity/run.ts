@@ -24,6 +24,7 @@ import { entryLink } from "../../src/node/contentful/convert";
 import { LEAD_FORM_CONTENT_TYPE } from "../../src/node/contentful/forms";
 import { freePort } from "../../scripts/lib/net";
 import { compareBuilds, formatReport, htmlFile, pageSnapshot } from "./parity";
+import { CMS_ONLY_FORM } from "../fixtures/cms-only-form";
 
 const root = path.resolve(__dirname, "../..");
 const at = (...p: string[]) => path.join(root, ...p);
@@ -47,21 +48,6 @@ function gatsbyBuild(env: Record<string, string>): Promise<number> {
   });
 }
 
-/** A lead form that exists only in the CMS (no content/forms file, no HubSpot form). */
-const CMS_ONLY_FORM = {
-  alternative_id: "partner-application",
-  name: "Partner application",
-  isCompact: false,
-  fieldGroups: [
-    {
-      alternative_fields: [
-        { name: "email", label: "Work email", fieldType: "email", required: true, hidden: false, objectTypeId: "0-1" },
-        { name: "company", label: "Company", fieldType: "single_line_text", required: true, hidden: false, objectTypeId: "0-1" },
-      ],
-    },
-  ],
-  displayOptions: { submitButtonText: "Apply" },
-};
 const CMS_ONLY_FORM_PAGE = "/customer-champions/";
 
 /**

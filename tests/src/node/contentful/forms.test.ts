@@ -12,6 +12,7 @@ import { FUNCTION_FORMS_FILE, writeFunctionForms } from "../../../../src/node/le
 import { LEAD_FORM_CONTENT_TYPE, loadContentfulForms } from "../../../../src/node/contentful/forms";
 import type { ContentfulConfig } from "../../../../src/config";
 import { REPO_ROOT } from "../../../fixtures/repo-root";
+import { CMS_ONLY_FORM } from "../../../fixtures/cms-only-form";
 
 const contentDir = path.resolve(REPO_ROOT, "content");
 
@@ -30,21 +31,6 @@ const fetchTrusting =
         .on("error", reject);
     });
 
-const onlyInContentful = {
-  alternative_id: "partner-application",
-  name: "Partner application",
-  isCompact: false,
-  fieldGroups: [
-    {
-      alternative_fields: [
-        { name: "email", label: "Work email", fieldType: "email", required: true, hidden: false, objectTypeId: "0-1" },
-        { name: "company", label: "Company", fieldType: "single_line_text", required: true, hidden: false, objectTypeId: "0-1" },
-      ],
-    },
-  ],
-  displayOptions: { submitButtonText: "Apply" },
-};
-
 describe("the functions' forms with Contentful as the source", () => {
   let emulator: ContentfulEmulator;
   let config: ContentfulConfig;
@@ -57,7 +43,7 @@ describe("the functions' forms with Contentful as the source", () => {
   afterAll(() => emulator?.close());
 
   it("are the space's leadForm entries: one modelled only in Contentful is in, one deleted there is out", async () => {
-    emulator.createEntry("leadForm-partner-application", LEAD_FORM_CONTENT_TYPE, onlyInContentful);
+    emulator.createEntry("leadForm-partner-application", LEAD_FORM_CONTENT_TYPE, CMS_ONLY_FORM);
     const webinar = emulator.space.entries.find(
       (e) => e.contentType === LEAD_FORM_CONTENT_TYPE && e.fields.alternative_id === "webinar-registration",
     );
