@@ -2,12 +2,20 @@
  * Fails when a built page breaks a budget of docs/architecture.md#first-load-javascript (run after `gatsby build`):
  * first-load JS above 110 KB gzip, a render-blocking third-party script or stylesheet, a script the
  * browser fetches before the page's largest paint (docs/page-load.md), or (a Netlify
- * build) a `_headers` file above HOST_RULES_BUDGET (Netlify builds fail on very large ones).
+ * build) a `_headers` file above HOST_RULES_BUDGET (Netlify builds fail on very large ones), head inline
+ * scripts above HEAD_SCRIPTS_BUDGET or an early script above EARLY_SCRIPT_BUDGET (docs/page-load.md#the-first-second).
  * Prints the heaviest page per template. Usage: tsx scripts/check-budgets.ts [publicDir]
  */
 import fs from "node:fs";
 import path from "node:path";
-import { FIRST_LOAD_JS_BUDGET, HOST_RULES_BUDGET, measureSite } from "./lib/budgets";
+import {
+  EARLY_SCRIPT_BUDGET,
+  FIRST_LOAD_JS_BUDGET,
+  HEAD_SCRIPTS_BUDGET,
+  HOST_RULES_BUDGET,
+  earlyScriptSize,
+  measureSite,
+} from "./lib/budgets";
 
 const publicDir = path.resolve(process.argv[2] ?? "public");
 const pages = measureSite(publicDir);
@@ -29,7 +37,18 @@ const failures = [
   ...pages
     .filter((p) => p.earlyScripts.length)
     .map((p) => `${p.path}: fetches ${p.earlyScripts.join(", ")} before its largest paint (outside the deferred scripts template)`),
+  ...pages
+    .filter((p) => p.headScripts > HEAD_SCRIPTS_BUDGET)
+    .map((p) => `${p.path}: inline head scripts ${kb(p.headScripts)} > ${kb(HEAD_SCRIPTS_BUDGET)}`),
 ];
+const heaviestHead = pages.reduce((a, b) => (b.headScripts > a.headScripts ? b : a), pages[0]);
+if (heaviestHead)
+  console.log(`inline head scripts: at most ${kb(heaviestHead.headScripts)} (${heaviestHead.path}; budget ${kb(HEAD_SCRIPTS_BUDGET)})`);
+const early = earlyScriptSize(publicDir);
+if (early) {
+  console.log(`early script: ${kb(early.gzip)} (${early.src}; budget ${kb(EARLY_SCRIPT_BUDGET)})`);
+  if (early.gzip > EARLY_SCRIPT_BUDGET) failures.push(`${early.src} is ${kb(early.gzip)} > ${kb(EARLY_SCRIPT_BUDGET)}`);
+} else failures.push("no early script in public/static: the first second has no attribution nor early controls");
 const headersFile = path.join(publicDir, "_headers");
 if (fs.existsSync(headersFile)) {
   const size = fs.statSync(headersFile).size;

@@ -3,13 +3,22 @@
  * check is deterministic: first-load JavaScript per page (gzip -9 of every same-origin script the
  * HTML loads or preloads, the page's component chunk, and inline scripts — the same rule as
  * docs/architecture.md#first-load-javascript), no render-blocking third-party resource in any page, and no script
- * fetched before the page's largest paint (docs/page-load.md).
+ * fetched before the page's largest paint (docs/page-load.md), and the first second's own weight: the head's
+ * inline scripts and the early script (docs/page-load.md#the-first-second).
  */
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 
 export const FIRST_LOAD_JS_BUDGET = 110 * 1024;
+/**
+ * What the first second puts in every page's HTML (docs/page-load.md#the-first-second): the executable inline
+ * scripts of the head (the early script's bootstrap, and on a page with a personalized slot the pre-paint
+ * script), gzip -9. Head bytes delay the first paint once the HTML no longer fits the first round trip.
+ */
+export const HEAD_SCRIPTS_BUDGET = 1.5 * 1024;
+/** The early script itself (public/static/early-<hash>.js, gzip -9): fetched after the first frame, cached for good. */
+export const EARLY_SCRIPT_BUDGET = 8 * 1024;
 /** The host's header rules (public/_headers on Netlify): constant in the page count, well under Netlify's limits. */
 export const HOST_RULES_BUDGET = 200 * 1024;
 
@@ -20,6 +29,8 @@ export interface PageBudget {
   blocking: string[];
   /** Scripts the browser fetches as it reads the page, next to the page's largest paint. */
   earlyScripts: string[];
+  /** gzip -9 of the head's executable inline scripts (HEAD_SCRIPTS_BUDGET). */
+  headScripts: number;
 }
 
 const gzipSize = (data: Buffer | string) => zlib.gzipSync(data, { level: 9 }).length;
@@ -74,6 +85,26 @@ export function scriptsBeforePaint(html: string): string[] {
   return found;
 }
 
+/** gzip -9 of the executable inline scripts in the page's `<head>` (data blocks such as JSON-LD are not run). */
+export function headScriptsSize(html: string): number {
+  const end = html.indexOf("</head>");
+  const head = end < 0 ? html : html.slice(0, end);
+  let total = 0;
+  for (const m of head.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const type = /\btype="([^"]*)"/i.exec(m[1])?.[1].toLowerCase();
+    if (/\bsrc=/i.test(m[1]) || (type && type !== "text/javascript" && type !== "module")) continue;
+    total += gzipSize(m[2]);
+  }
+  return total;
+}
+
+/** The early script of a build (its site path and gzip -9 size), or undefined when the build has none. */
+export function earlyScriptSize(publicDir: string): { src: string; gzip: number } | undefined {
+  const dir = path.join(publicDir, "static");
+  const name = fs.existsSync(dir) ? fs.readdirSync(dir).find((f) => /^early-[0-9a-f]{20}\.js$/.test(f)) : undefined;
+  return name ? { src: `/static/${name}`, gzip: gzipSize(fs.readFileSync(path.join(dir, name))) } : undefined;
+}
+
 export function measurePage(publicDir: string, pagePath: string, cache = new Map<string, number>()): PageBudget {
   const html = fs.readFileSync(path.join(publicDir, pagePath, "index.html"), "utf8");
   const sources = new Set<string>();
@@ -97,7 +128,14 @@ export function measurePage(publicDir: string, pagePath: string, cache = new Map
     total += cache.get(file)!;
   }
   for (const m of html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) total += gzipSize(m[1]);
-  return { path: pagePath, template, firstLoadJs: total, blocking: renderBlockingThirdParty(html), earlyScripts: scriptsBeforePaint(html) };
+  return {
+    path: pagePath,
+    template,
+    firstLoadJs: total,
+    blocking: renderBlockingThirdParty(html),
+    earlyScripts: scriptsBeforePaint(html),
+    headScripts: headScriptsSize(html),
+  };
 }
 
 export function measureSite(publicDir: string): PageBudget[] {

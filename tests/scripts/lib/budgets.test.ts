@@ -3,7 +3,17 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
-import { builtPages, measurePage, renderBlockingThirdParty, scriptsBeforePaint } from "../../../scripts/lib/budgets";
+import {
+  HEAD_SCRIPTS_BUDGET,
+  builtPages,
+  earlyScriptSize,
+  headScriptsSize,
+  measurePage,
+  renderBlockingThirdParty,
+  scriptsBeforePaint,
+} from "../../../scripts/lib/budgets";
+import { earlyBootstrap } from "../../../src/ssr/early-bootstrap";
+import { prePaintScript } from "../../../src/ssr/personalization-head";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "budget-"));
 const write = (file: string, text: string) => {
@@ -61,5 +71,26 @@ describe("no script before the largest paint (docs/page-load.md)", () => {
       `<body><p>x</p><template id="gatsby-deferred-scripts"><script>window.___chunkMapping="{}";</script>` +
       `<script src="/webpack-runtime-1.js" async></script><script src="/app-1.js" async></script></template><script>load()</script></body>`;
     expect(scriptsBeforePaint(html)).toEqual([]);
+  });
+});
+
+describe("the first second's weight (docs/page-load.md#the-first-second)", () => {
+  it("counts the head's executable inline scripts, not data blocks, external scripts or the body's", () => {
+    const html =
+      `<html><head><script>early()</script><script type="application/ld+json">{"@context":"x"}</script>` +
+      `<script src="/a.js"></script><script type="module">m()</script></head><body><script>late()</script></body></html>`;
+    expect(headScriptsSize(html)).toBe(gz("early()") + gz("m()"));
+    expect(measurePage(dir, "/").headScripts).toBe(gz("window.x=1"));
+  });
+  it("holds the bootstrap and the pre-paint script together within the budget", () => {
+    const both = `<head><script>${earlyBootstrap("/static/early-0123456789abcdef0123.js")}</script><script>${prePaintScript()}</script></head>`;
+    expect(headScriptsSize(both)).toBeLessThanOrEqual(HEAD_SCRIPTS_BUDGET);
+  });
+  it("finds a build's early script and its gzip size", () => {
+    const text = "(()=>{document.cookie='a=b'})();".repeat(10);
+    write("static/early-0123456789abcdef0123.js", text);
+    write("static/other.js", "x");
+    expect(earlyScriptSize(dir)).toEqual({ src: "/static/early-0123456789abcdef0123.js", gzip: gz(text) });
+    expect(earlyScriptSize(path.join(dir, "page-data"))).toBeUndefined();
   });
 });
