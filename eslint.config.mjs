@@ -54,11 +54,11 @@ const SYNTAX_RULES = {
   intl: [
     {
       selector: "Identifier[name='Intl']",
-      message: "No Intl while a page boots: use the formats of src/lib/format.ts (a first formatter loads ICU data: a long task).",
+      message: "No Intl while a page boots: use the formats of src/components/ui/format.ts (a first formatter loads ICU data: a long task).",
     },
     {
       selector: "MemberExpression[property.name=/^toLocale(String|DateString|TimeString)$/]",
-      message: "No toLocaleString while a page boots: use the formats of src/lib/format.ts.",
+      message: "No toLocaleString while a page boots: use the formats of src/components/ui/format.ts.",
     },
   ],
   gatsbyGlobals: [
@@ -77,7 +77,7 @@ const SYNTAX_RULES = {
 const syntax = (except = []) => ["error", ...Object.entries(SYNTAX_RULES).flatMap(([name, rules]) => (except.includes(name) ? [] : rules))];
 const readmeRules = [
   { files: ["src/**/*.{ts,tsx}"], rules: { "no-restricted-syntax": syntax() } },
-  { files: ["src/lib/format.ts"], rules: { "no-restricted-syntax": syntax(["intl"]) } },
+  { files: ["src/components/ui/format.ts"], rules: { "no-restricted-syntax": syntax(["intl"]) } },
   { files: ["src/hydration/gatsby-internals.ts"], rules: { "no-restricted-syntax": syntax(["gatsbyGlobals"]) } },
   { files: ["src/theme/**/*.{ts,tsx}"], rules: { "no-restricted-syntax": syntax(["fontWeights"]) } },
 ];

@@ -2,7 +2,7 @@ import path from "node:path";
 import type { GatsbyConfig } from "gatsby";
 import { readServerConfig, typegenOnBuild } from "./src/config";
 import { CONTENT_IMAGES } from "./src/config/content";
-import { netlifyAdapter } from "./src/node/netlify-adapter";
+import { netlifyAdapter } from "./src/node/hosting/netlify-adapter";
 import { contentfulOptions, manifestOptions, offlineOptions, sitemapOptions, styledComponentsOptions } from "./src/node/plugin-options";
 
 const config = readServerConfig();
@@ -14,7 +14,7 @@ const gatsbyConfig: GatsbyConfig = {
   trailingSlash: "always",
   jsxRuntime: "automatic",
   // For Netlify, detected as Gatsby detects it (NETLIFY or NETLIFY_LOCAL: src/config netlifyAdapterDetected):
-  // CDN, functions and the host's header rules, which onPostBuild computes (src/node/security-headers.ts);
+  // CDN, functions and the host's header rules, which onPostBuild computes (src/node/hosting/security-headers.ts);
   // no gatsby-config `headers`, which Gatsby would repeat for every file.
   adapter: config.netlify ? netlifyAdapter(__dirname, { onNetlifyBuild: config.netlifyBuild }) : undefined,
   plugins: [

@@ -3,23 +3,23 @@ import type { GatsbyNode } from "gatsby";
 import { browserBuildConstants, personalizationSdkConstant, readServerConfig } from "./src/config";
 import { sourceEmbeddedContent } from "./src/node/local/source-embedded";
 import { isLocalNode } from "./src/node/local/source-nodes";
-import { openSourcingState } from "./src/node/sourcing-state";
+import { openSourcingState } from "./src/node/sourcing/sourcing-state";
 import { contentRoot, watchingContent } from "./src/config/content";
 import { createPages as createAllPages } from "./src/node/create-pages";
 import path from "node:path";
-import { copyIcons, ICONS_PUBLIC_DIR, removeLegacyStaticIcons } from "./src/node/icons";
-import { applySecurityHeaders, contentImageHosts } from "./src/node/security-headers";
+import { copyIcons, ICONS_PUBLIC_DIR, removeLegacyStaticIcons } from "./src/node/content/icons";
+import { applySecurityHeaders, contentImageHosts } from "./src/node/hosting/security-headers";
 import { readThirdPartySettings } from "./src/config/third-party";
-import { BUILT_PAGES_CACHE, readBuiltPagesInParallel } from "./src/node/html-output";
+import { BUILT_PAGES_CACHE, readBuiltPagesInParallel } from "./src/node/html/html-output";
 import { sourceHubSpotForms } from "./src/node/hubspot/source";
 import { writeFunctionForms } from "./src/node/lead-forms";
-import { writeRobotsTxt } from "./src/node/robots";
-import { HYDRATION_WITHOUT_SIDE_EFFECTS } from "./src/node/webpack-rules";
-import { AppScriptsSlicePlugin } from "./src/node/app-scripts-slice";
-import { earlyScriptConstant } from "./src/node/early-script";
+import { writeRobotsTxt } from "./src/node/hosting/robots";
+import { HYDRATION_WITHOUT_SIDE_EFFECTS } from "./src/node/bundling/webpack-rules";
+import { AppScriptsSlicePlugin } from "./src/node/bundling/app-scripts-slice";
+import { earlyScriptConstant } from "./src/node/bundling/early-script";
 
 export { createSchemaCustomization } from "./src/node/customize-schema";
-export { createResolvers } from "./src/node/resolvers";
+export { createResolvers } from "./src/node/schema/resolvers";
 
 export const onPreInit: GatsbyNode["onPreInit"] = async ({ reporter }) => {
   // Before Gatsby compiles the functions (onPreBootstrap): they bundle the forms (src/node/lead-forms.ts).
@@ -39,7 +39,7 @@ export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = ({ reporter }) => {
   reporter.verbose(`icons: ${total} in ${ICONS_PUBLIC_DIR} (${copied} updated)`);
 };
 
-// The site's sources keep their own nodes between builds (src/node/stateful-nodes.ts, src/node/sourcing-state.ts).
+// The site's sources keep their own nodes between builds (src/node/sourcing/stateful-nodes.ts, src/node/sourcing/sourcing-state.ts).
 export const sourceNodes: GatsbyNode["sourceNodes"] = async (args) => {
   const config = readServerConfig();
   const state = openSourcingState(__dirname, args.actions);
@@ -59,8 +59,8 @@ export const sourceNodes: GatsbyNode["sourceNodes"] = async (args) => {
 };
 
 // Personalization unset: the SDK chunk is not even emitted (src/personalization/load-sdk.ts).
-// Every stage knows the early script's path (src/node/early-script.ts bundles it once).
-// The browser build also writes the pages' scripts slice, Gatsby's with its chunk map in a file (src/node/app-scripts-slice.ts).
+// Every stage knows the early script's path (src/node/bundling/early-script.ts bundles it once).
+// The browser build also writes the pages' scripts slice, Gatsby's with its chunk map in a file (src/node/bundling/app-scripts-slice.ts).
 export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ actions, plugins, stage }) => {
   actions.setWebpackConfig({
     plugins: [
@@ -74,7 +74,7 @@ export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ act
 export const createPages: GatsbyNode["createPages"] = (args) => createAllPages(args);
 
 // Each page Gatsby (re)wrote is read once: NUL bytes from React 18's streaming renderer removed, inline
-// scripts hashed (src/node/html-output.ts); then the one policy and the host's rules (src/node/security-headers.ts).
+// scripts hashed (src/node/html/html-output.ts); then the one policy and the host's rules (src/node/hosting/security-headers.ts).
 export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ reporter }) => {
   // Crawlers: the production site is indexed, every other build is closed to them (src/lib/robots.ts).
   writeRobotsTxt(path.join(__dirname, "public"));

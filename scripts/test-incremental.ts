@@ -10,7 +10,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { generatePosts } from "./bench/generate-posts";
 import matter from "gray-matter";
-import { builtHtmlFiles } from "../src/node/html-output";
+import { builtHtmlFiles } from "../src/node/html/html-output";
 import { copySite, pageContexts, pagesNaming, retitle, timedBuild } from "./bench/site-build";
 
 /** The built pages that show `title` ("… #3" is not "… #31"). */

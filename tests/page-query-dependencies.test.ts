@@ -1,7 +1,7 @@
 /**
  * A page query that reads a connection over blog or book posts (`allBlogPost(…)`, `blogPost(id: { eq:
  * $maybeEmpty })`) makes the page depend on every post, so one post's edit would re-run every such
- * page's query (docs/architecture.md#publish-to-live). Pages read posts by id (src/node/resolvers.ts).
+ * page's query (docs/architecture.md#publish-to-live). Pages read posts by id (src/node/schema/resolvers.ts).
  * The build-level proof is scripts/test-incremental.ts; this is the fast guard.
  */
 import fs from "node:fs";

@@ -5,7 +5,7 @@
  */
 import fs from "node:fs";
 import { isDeepStrictEqual } from "node:util";
-import { builtHtmlFiles, inlineScripts, inlineScriptsFromTree, scanInlineScripts } from "../../src/node/html-output";
+import { builtHtmlFiles, inlineScripts, inlineScriptsFromTree, scanInlineScripts } from "../../src/node/html/html-output";
 
 const publicDir = process.argv[2] ?? "public";
 let differ = 0;

@@ -6,7 +6,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { HEADERS_MANIFEST, readHeadersManifest } from "../../src/node/security-headers";
+import { HEADERS_MANIFEST, readHeadersManifest } from "../../src/node/hosting/security-headers";
 import { createSiteServer } from "../lib/site-server";
 import { stripScripts } from "./floor";
 

@@ -7,7 +7,7 @@
 import type { RouteUpdateArgs } from "./runtime";
 import { installChunkRecovery } from "./chunk-recovery";
 import { afterLoadWhenIdle, registerWhenIdle } from "./service-worker";
-import { createTaskQueue } from "../lib/task-queue";
+import { createTaskQueue } from "./task-queue";
 
 type Runtime = typeof import("./runtime");
 type Call = (runtime: Runtime) => void;

@@ -14,7 +14,7 @@ import {
   type PartnerParams,
 } from "./link-rules";
 import { gatsbyNavigate, isPlainLeftClick } from "../hydration";
-import { STORAGE_TTL_MS, getStored, setStored, type StorageLike } from "../lib/storage";
+import { STORAGE_TTL_MS, getStored, setStored, type StorageLike } from "./storage";
 
 export * from "./link-rules";
 export type { StorageLike };

@@ -27,9 +27,9 @@ import { warmOfflineCache } from "./offline-cache";
 import { takeOverWhenInstalled } from "./service-worker";
 import { fillSignupForm, signupUtmCookie } from "./signup-page";
 import { isSignupPage } from "../lib/layout-rules";
-import { createTaskQueue } from "../lib/task-queue";
+import { createTaskQueue } from "./task-queue";
 import { page as personalizationPage } from "../personalization/events";
-import { onTestVariationChanged } from "../lib/signup-experiment-event";
+import { onTestVariationChanged } from "../personalization/signup-experiment-event";
 import { recordedEarly, stopEarly } from "./early/early";
 
 export interface RouteLocation {

@@ -5,7 +5,7 @@
 import { readAttribution } from "./attribution";
 import { COOKIE_NAMES, expiresAt, type CookieValues, type CookieWrite } from "../lib/cookies";
 import { signupAttributionParams } from "./link-decoration";
-import { EMPTY_FIELD_VALUE, SIGNUP_HIDDEN_FIELDS, type SignupHiddenField } from "../lib/signup-fields";
+import { EMPTY_FIELD_VALUE, SIGNUP_HIDDEN_FIELDS, type SignupHiddenField } from "./signup-fields";
 
 export const SIGNUP_FORM_ID = "signupForm";
 /** docs/product-rules.md#sign-up-page: URL parameter → form field. */

@@ -1,7 +1,7 @@
 /**
  * The third-party services the site talks to from the browser, read from the public GATSBY_* variables.
  * Used by src/config/public.ts (the browser bundle, where Gatsby inlines each literal process.env.GATSBY_*)
- * and at build time by the security headers (src/node/security-headers.ts), so both see the same values.
+ * and at build time by the security headers (src/node/hosting/security-headers.ts), so both see the same values.
  */
 import type { ScriptIds } from "../lib/third-party-scripts";
 import { pick, readPublicHosts } from "./hosts";

@@ -1,6 +1,6 @@
 /**
  * The slices holding Gatsby's app scripts, shared by the page renderer (src/components/seo) and the build
- * step that writes the site's own (src/node/app-scripts-slice.ts). docs/page-load.md.
+ * step that writes the site's own (src/node/bundling/app-scripts-slice.ts). docs/page-load.md.
  */
 
 /** Gatsby's scripts slice: its chunk map, its compilation hash and the app bundles, stitched into every page. */

@@ -2,7 +2,7 @@
  * The third-party script catalog (docs/product-rules.md#layout-per-path, #attribution, #scripts-and-analytics; docs/architecture.md#third-party-scripts): every script the site can load,
  * where it loads from, with which <Script> strategy and on which pages. Shared by the browser (which
  * scripts a page renders: src/browser/scripts.ts) and the build (which hosts the security headers allow:
- * src/node/security-headers.ts). Pure data and rules.
+ * src/node/hosting/security-headers.ts). Pure data and rules.
  */
 import { normalizePath } from "./layout-rules";
 import { BLOG_PATH, INTEGRATIONS_PATH, PRICING_PATH, PRODUCT_PATHS } from "./paths";
@@ -101,7 +101,7 @@ export const scriptSource = (id: ThirdPartyScriptId, value: string): string | un
 
 /**
  * Every script address the configured ids can load, on any page (the security headers allow exactly
- * these hosts: src/node/security-headers.ts). Unset ids and values that are not URLs give nothing.
+ * these hosts: src/node/hosting/security-headers.ts). Unset ids and values that are not URLs give nothing.
  */
 export function configuredScriptSources(ids: ScriptIds): string[] {
   const sources: string[] = [];

@@ -11,7 +11,7 @@ import type { LeadFormDefinition } from "../lib/lead-form/types";
 import { loadHubSpotForms, type HubSpotFormsApi } from "./hubspot/forms";
 import { loadContentfulForms } from "./contentful/forms";
 import type { ContentfulConfig } from "../config";
-import { leadFormSchema } from "../lib/lead-form/schema";
+import { leadFormSchema } from "./schema/lead-form-definition";
 
 /** Written by a build that sourced its forms from HubSpot (src/node/hubspot/source.ts); removed by one that did not. */
 export const SOURCED_FORMS_FILE = path.join(".cache", "lead-forms", "hubspot.json");

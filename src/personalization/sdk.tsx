@@ -11,7 +11,7 @@ import { EARLY_PERSONALIZATION_GLOBAL, type EarlyPersonalization } from "./store
 import { SIGNUP_EXPERIMENT_ID, testVariationFor, type Slot } from "./experiences";
 import { page } from "./events";
 import { COOKIE_NAMES, expiresAt, readCookie, writeCookie } from "../lib/cookies";
-import { announceTestVariationChanged } from "../lib/signup-experiment-event";
+import { announceTestVariationChanged } from "./signup-experiment-event";
 
 export interface PersonalizationConfig {
   clientId: string;

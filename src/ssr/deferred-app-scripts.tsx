@@ -16,7 +16,7 @@ import { APP_SCRIPTS_SLICE, GATSBY_SCRIPTS_SLICE } from "../lib/app-scripts-slic
  * first key or pointer press, if that comes sooner. The scripts then run as usual (Gatsby's loader
  * sees the document already loaded and hydrates at once); only when they start has moved. The template
  * holds the site's copy of that slice, whose chunk map is a script file rather than inline text
- * (src/node/app-scripts-slice.ts), which keeps the HTML, fetched whole before the first paint, smaller.
+ * (src/node/bundling/app-scripts-slice.ts), which keeps the HTML, fetched whole before the first paint, smaller.
  *
  * This leans on Gatsby internals (the slice id, and stitching that fills the slice wherever its
  * placeholder is): `tests/e2e/largest-paint.spec.ts` fails when a built page loads a script outside the
@@ -56,7 +56,7 @@ const isScriptsSlice = (component: ReactNode) =>
 
 /**
  * The placeholder slice stitching fills with the site's scripts slice: Gatsby's, with the chunk map in a
- * file (src/node/app-scripts-slice.ts writes it after each webpack build).
+ * file (src/node/bundling/app-scripts-slice.ts writes it after each webpack build).
  */
 const appScriptsSlice = () => [
   createElement("slice-start", { key: "start", id: `${APP_SCRIPTS_SLICE}-1` }),

@@ -1,7 +1,7 @@
 /**
  * The page's bootstrap for the early script (docs/page-load.md#the-first-second): one small inline script
  * in the head, the same text on every page (one CSP hash), that
- * - inserts the early script (src/browser/early, built by src/node/early-script.ts) right after the first
+ * - inserts the early script (src/browser/early, built by src/node/bundling/early-script.ts) right after the first
  *   frame, so it is fetched beside the page's images instead of ahead of its first paint, at high priority
  *   (ahead of the images still queued: attribution and the personalization request wait for it);
  * - until that script runs, holds a plain click on a link or on a header disclosure button (the click a

@@ -13,7 +13,7 @@ import { AuthorCard } from "../components/blog/author-card";
 import { PostCard, PostGrid } from "../components/blog/post-card";
 import { Badge } from "../components/ui/badge";
 import { paths } from "../lib/paths";
-import { blogPosting } from "../lib/structured-data";
+import { blogPosting } from "../components/seo/structured-data";
 import { trail } from "../components/seo/trail";
 import { NewsletterSlot } from "../components/blog/newsletter-slot";
 

@@ -8,7 +8,7 @@ import { PageHeader } from "../components/layout/page-header";
 import { MarkdownContent } from "../components/markdown/markdown-content";
 import { paths } from "../lib/paths";
 import { ancestors, trail } from "../components/seo/trail";
-import { guideArticle } from "../lib/structured-data-tools";
+import { guideArticle } from "../components/seo/structured-data-tools";
 import { Button } from "../components/ui/button";
 
 type Data = Queries.InterviewGuideTemplateQuery;

@@ -7,7 +7,7 @@ import { MarkdownContent } from "../components/markdown/markdown-content";
 import { Prose } from "../components/markdown/prose";
 import { paths } from "../lib/paths";
 import { ancestors, trail } from "../components/seo/trail";
-import { occupation } from "../lib/structured-data-tools";
+import { occupation } from "../components/seo/structured-data-tools";
 import { Button } from "../components/ui/button";
 
 type Data = Queries.JobDescriptionTemplateQuery;

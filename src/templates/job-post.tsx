@@ -7,9 +7,9 @@ import { Card } from "../components/ui/container";
 import { MarkdownContent } from "../components/markdown/markdown-content";
 import { SideColumns } from "../components/ui/side-columns";
 import { Button } from "../components/ui/button";
-import { jobPosting } from "../lib/structured-data";
+import { jobPosting } from "../components/seo/structured-data";
 import { trail } from "../components/seo/trail";
-import { usd } from "../lib/format";
+import { usd } from "../components/ui/format";
 import { useSiteData } from "../hooks/use-site-data";
 
 type Data = Queries.JobPostTemplateQuery;

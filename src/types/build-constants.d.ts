@@ -1,4 +1,4 @@
 /** Set by webpack's DefinePlugin in browser and SSR bundles (src/config/index.ts personalizationSdkConstant); absent under vitest. */
 declare const PERSONALIZATION_SDK: boolean | undefined;
-/** The early script's path (src/node/early-script.ts), set by webpack's DefinePlugin; absent under vitest. */
+/** The early script's path (src/node/bundling/early-script.ts), set by webpack's DefinePlugin; absent under vitest. */
 declare const EARLY_SCRIPT_SRC: string | undefined;

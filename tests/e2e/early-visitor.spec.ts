@@ -3,8 +3,8 @@ import { expect, test as base } from "./fixtures";
 import { PHONE, applyPhoneProfile } from "./phone-profile";
 import { startBeaconRecorder, type BeaconRecorder } from "./beacon-recorder";
 import { STUB_BEACON_PATH } from "../../src/browser/analytics-beacon";
-import { DEFAULT_VALUES, parseForm } from "../../src/lib/staffing-form";
-import { staff } from "../../src/lib/staffing";
+import { DEFAULT_VALUES, parseForm } from "../../src/components/tools/staffing-form";
+import { staff } from "../../src/components/tools/staffing";
 
 /**
  * The visitor's first second on a phone (docs/architecture.md#lighthouse-and-main-thread, docs/page-load.md): the app scripts start after

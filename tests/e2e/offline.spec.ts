@@ -166,7 +166,7 @@ test.describe("chunk-load failure (docs/product-rules.md#page-resources)", () =>
   test.use({ serviceWorkers: "block" });
 
   test("a page whose code chunk cannot load sends the visitor back to the last visited path", async ({ page }) => {
-    // Gatsby's chunk map (the pages load it as a file: src/node/app-scripts-slice.ts)
+    // Gatsby's chunk map (the pages load it as a file: src/node/bundling/app-scripts-slice.ts)
     const chunkMap = fs.readFileSync(path.join(PUBLIC, "chunk-map.json"), "utf8");
     const chunk = chunkMap.match(/\/(component---src-templates-landing-page-tsx-[0-9a-f]+\.js)/)?.[1];
     expect(chunk, "the pricing page's template chunk").toBeTruthy();

@@ -4,8 +4,8 @@ import { trapCspViolations } from "./csp";
 import { open } from "./helpers";
 import { interceptThirdParties } from "./third-party";
 import { routeExperienceApi } from "./experience-api-route";
-import { inlineScripts } from "../../src/node/html-output";
-import { MAX_INLINE_SCRIPTS } from "../../src/node/security-headers";
+import { inlineScripts } from "../../src/node/html/html-output";
+import { MAX_INLINE_SCRIPTS } from "../../src/node/hosting/security-headers";
 import { XSS_PAYLOADS } from "../fixtures/xss-payloads";
 
 /**

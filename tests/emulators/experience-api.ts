@@ -21,7 +21,7 @@ import http from "node:http";
 import path from "node:path";
 import crypto from "node:crypto";
 import { getDistributionRandom, getTrafficRandom, type ExperienceConfiguration, type Reference } from "@ninetailed/experience.js-shared";
-import { mapExperienceEntry, type AudienceEntry, type ExperienceEntry } from "../../src/node/experiences";
+import { mapExperienceEntry, type AudienceEntry, type ExperienceEntry } from "../../src/node/content/experiences";
 
 export interface ApiRequest {
   method: string;

@@ -26,7 +26,7 @@ import { cacheControlFor, parseNetlifyHeaders } from "../fixtures/netlify-header
 import { startTestPostgres, type TestPostgres } from "../fixtures/postgres";
 import { startHubSpotEmulator, type HubSpotEmulator } from "../emulators/hubspot";
 import { builtPaths } from "../e2e/site-paths";
-import { fileUrls, listFiles, readHeadersManifest } from "../../src/node/security-headers";
+import { fileUrls, listFiles, readHeadersManifest } from "../../src/node/hosting/security-headers";
 import { freePort } from "../../scripts/lib/net";
 import { demoLead } from "../fixtures/leads";
 

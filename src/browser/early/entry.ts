@@ -1,5 +1,5 @@
 /**
- * The early script's bundle entry (built by src/node/early-script.ts, inserted by the page's bootstrap,
+ * The early script's bundle entry (built by src/node/bundling/early-script.ts, inserted by the page's bootstrap,
  * src/ssr/early-bootstrap.ts): with personalization configured, the page's profile request
  * (PERSONALIZATION_SDK is a build constant: without it the module is left out); attribution and link
  * decoration, the page view of a visitor who leaves before the app starts, the header's disclosures, then

@@ -1,8 +1,8 @@
 import { useId, useRef, useState } from "react";
 import styled from "styled-components";
 import { theme } from "../../theme/theme";
-import { setStored } from "../../lib/storage";
-import { NEWSLETTER_NO_THANKS_KEY } from "../../lib/newsletter";
+import { setStored } from "../../browser/storage";
+import { NEWSLETTER_NO_THANKS_KEY } from "../form/newsletter";
 import LeadForm from "../form/lead-form";
 import type { LeadFormData } from "../form/lead-form-slot";
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ComponentType } from "react";
 import type { LeadFormData } from "../form/lead-form-slot";
 import type { NewsletterPromptProps } from "./newsletter-prompt";
-import { mayPromptNewsletter } from "../../lib/newsletter";
+import { mayPromptNewsletter } from "../form/newsletter";
 
 type State = "deciding" | "waiting" | "off";
 

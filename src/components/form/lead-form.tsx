@@ -15,9 +15,9 @@ import {
   submitText,
   successText,
 } from "../../lib/lead-form/rules";
-import { sanitizeMessage } from "../../lib/lead-form/sanitize";
-import { setStored } from "../../lib/storage";
-import { NEWSLETTER_FORM_ID, NEWSLETTER_SUBSCRIBER_KEY } from "../../lib/newsletter";
+import { sanitizeMessage } from "./sanitize-status";
+import { setStored } from "../../browser/storage";
+import { NEWSLETTER_FORM_ID, NEWSLETTER_SUBSCRIBER_KEY } from "./newsletter";
 import type { LeadFormDefinition, LeadFormField as Field, LeadSubmission } from "../../lib/lead-form/types";
 import { useIsomorphicLayoutEffect } from "../../hooks/use-isomorphic-layout-effect";
 import { Button } from "../ui/button";

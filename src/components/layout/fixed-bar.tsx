@@ -3,7 +3,7 @@ import styled from "styled-components";
 import { theme } from "../../theme/theme";
 import { Button } from "../ui/button";
 import { Container } from "../ui/container";
-import { BAR_COPY, DISMISSED_KEYS, decideBar, parseVisitorInfo, showPoint, withDemoFlag, type BarDecision } from "../../lib/fixed-bar";
+import { BAR_COPY, DISMISSED_KEYS, decideBar, parseVisitorInfo, showPoint, withDemoFlag, type BarDecision } from "./fixed-bar-rules";
 import type { FixedBarVariant } from "../../lib/layout-rules";
 
 /** Local-storage entries we write expire after a year (docs/product-rules.md#browser-storage). */

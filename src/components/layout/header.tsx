@@ -3,10 +3,10 @@ import { Logo } from "./logo";
 import type { NavItem as NavItemData } from "./nav-drawer";
 import { NavItem } from "./nav-item";
 import { Button } from "../ui/button";
-import { useHeaderScroll } from "../../hooks/use-header-scroll";
+import { useHeaderScroll } from "./use-header-scroll";
 import { useMedia } from "../../hooks/use-media";
-import { useTapSettling } from "../../hooks/use-tap-settling";
-import { useDrawerDisclosure } from "../../hooks/use-drawer-disclosure";
+import { useTapSettling } from "./use-tap-settling";
+import { useDrawerDisclosure } from "./use-drawer-disclosure";
 import { DISCLOSURE_ATTR, HOVER_CLOSE_MS, HOVER_QUERY, LIVE_ATTR, OPEN_ATTR } from "../../browser/early/disclosures";
 import {
   Actions,

@@ -1,6 +1,6 @@
 import React from "react";
 import { useSiteData } from "../../hooks/use-site-data";
-import { organization, serializeGraph, website } from "../../lib/structured-data";
+import { organization, serializeGraph, website } from "./structured-data";
 import { isIndexedSite } from "../../lib/robots";
 import { publicConfig } from "../../config/public";
 import { trailJsonLd, type Trail } from "./trail";

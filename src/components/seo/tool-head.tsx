@@ -1,6 +1,6 @@
 import { Seo } from "./seo";
 import { useSiteData } from "../../hooks/use-site-data";
-import { webApplication } from "../../lib/structured-data-tools";
+import { webApplication } from "./structured-data-tools";
 
 /** The head of a free tool's page (staffing calculator, interview builder): its tags and its WebApplication data. */
 export function ToolHead({ title, name = title, description, path }: { title: string; name?: string; description: string; path: string }) {

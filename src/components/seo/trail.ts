@@ -1,4 +1,4 @@
-import { breadcrumbs } from "../../lib/structured-data";
+import { breadcrumbs } from "./structured-data";
 import { paths } from "../../lib/paths";
 
 export interface Crumb {

@@ -1,6 +1,6 @@
 import styled from "styled-components";
 import { theme } from "../../theme/theme";
-import type { ChannelId } from "../../lib/staffing";
+import type { ChannelId } from "./staffing";
 import {
   CHANNEL_LABELS,
   channelFields,
@@ -9,7 +9,7 @@ import {
   type FieldKey,
   type FormErrors,
   type FormValues,
-} from "../../lib/staffing-form";
+} from "./staffing-form";
 import { InputPanel } from "./input-panel";
 import { NumberField } from "./number-field";
 import { Icon } from "../ui/icon";

@@ -1,6 +1,6 @@
 import styled from "styled-components";
 import { theme } from "../../theme/theme";
-import type { GuideCompetency } from "../../lib/interview-plan";
+import type { GuideCompetency } from "./interview-plan";
 
 export const PickerSet = styled.fieldset`
   border: 0;

@@ -3,7 +3,7 @@ import styled from "styled-components";
 import { theme } from "../../theme/theme";
 import { Button } from "../ui/button";
 import { Icon } from "../ui/icon";
-import { copyText, downloadText } from "../../lib/clipboard";
+import { copyText, downloadText } from "./clipboard";
 
 const Bar = styled.div`
   display: flex;

@@ -18,8 +18,8 @@ import {
   type Guide,
   type Selection,
   type TickedBeforeHydration,
-} from "../../lib/interview-plan";
-import { getStored, setStored } from "../../lib/storage";
+} from "./interview-plan";
+import { getStored, setStored } from "../../browser/storage";
 import { ROLE_CONTROL, RolePicker } from "./role-picker";
 import { COMPETENCY_CONTROL, CompetencyPicker } from "./competency-picker";
 import { QUESTION_CONTROL, QuestionPicker } from "./question-picker";
@@ -234,7 +234,7 @@ export function InterviewBuilder({ guides, jobDescriptionPath }: InterviewBuilde
   );
 }
 
-/** A guide as the builder (and every page that lists or shows guides) takes it: `Guide` in src/lib/interview-plan.ts. */
+/** A guide as the builder (and every page that lists or shows guides) takes it: `Guide` in src/components/tools/interview-plan.ts. */
 export const query = graphql`
   fragment InterviewGuideFields on InterviewGuide {
     slug

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import styled from "styled-components";
 import { theme } from "../../theme/theme";
-import type { PlanItem } from "../../lib/interview-plan";
+import type { PlanItem } from "./interview-plan";
 import { Icon } from "../ui/icon";
 
 const List = styled.ol`

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from "react";
 import styled from "styled-components";
 import { theme } from "../../theme/theme";
 import { SiteLink } from "../ui/site-link";
-import { filterLibrary, isLibraryType, LIBRARY_TYPES, type LibraryItem, type LibraryType } from "../../lib/library-filter";
+import { filterLibrary, isLibraryType, LIBRARY_TYPES, type LibraryItem, type LibraryType } from "./library-filter";
 import { Badge } from "../ui/badge";
 import { Card, Grid } from "../ui/container";
 import { Icon } from "../ui/icon";

@@ -1,6 +1,6 @@
 import styled from "styled-components";
 import { theme } from "../../theme/theme";
-import type { NumberSpec } from "../../lib/staffing-form";
+import type { NumberSpec } from "./staffing-form";
 
 const Field = styled.div`
   display: flex;

@@ -1,4 +1,4 @@
-import type { GuideCompetency } from "../../lib/interview-plan";
+import type { GuideCompetency } from "./interview-plan";
 import { PickerSet } from "./competency-picker";
 
 /** The name of the question boxes (each box's value is the question's id). */

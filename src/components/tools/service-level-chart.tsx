@@ -1,8 +1,8 @@
 import { useId } from "react";
 import styled from "styled-components";
 import { theme } from "../../theme/theme";
-import type { CurvePoint } from "../../lib/staffing";
-import { percent } from "../../lib/staffing-display";
+import type { CurvePoint } from "./staffing";
+import { percent } from "./staffing-display";
 
 /** The figure (chart + caption) and, after it, the numbers behind it: a figure holds one caption, first or last. */
 const Figure = styled.div`

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import styled from "styled-components";
 import { theme } from "../../theme/theme";
-import { CHANNELS, staff } from "../../lib/staffing";
+import { CHANNELS, staff } from "./staffing";
 import {
   adoptTyped,
   controlName,
@@ -13,9 +13,9 @@ import {
   valuesFromStored,
   type FieldKey,
   type FormValues,
-} from "../../lib/staffing-form";
-import { getStored, setStored } from "../../lib/storage";
-import { copyText } from "../../lib/clipboard";
+} from "./staffing-form";
+import { getStored, setStored } from "../../browser/storage";
+import { copyText } from "./clipboard";
 import { Button } from "../ui/button";
 import { Icon } from "../ui/icon";
 import { ChannelFieldset } from "./channel-fieldset";

@@ -1,9 +1,9 @@
 import styled from "styled-components";
 import { theme } from "../../theme/theme";
-import type { ChannelInput, StaffingResult, ChannelId } from "../../lib/staffing";
-import { CHANNEL_LABELS } from "../../lib/staffing-form";
-import { decimal, duration, percent } from "../../lib/staffing-display";
-import { usd } from "../../lib/format";
+import type { ChannelInput, StaffingResult, ChannelId } from "./staffing";
+import { CHANNEL_LABELS } from "./staffing-form";
+import { decimal, duration, percent } from "./staffing-display";
+import { usd } from "../ui/format";
 import { ServiceLevelChart } from "./service-level-chart";
 
 const Totals = styled.dl`

@@ -1,6 +1,6 @@
 import React from "react";
 import { SiteLink } from "./site-link";
-import { linkKind } from "../../lib/links";
+import { linkKind } from "./link-kind";
 import { resolveUrl } from "../../lib/url-table";
 import { useSiteData } from "../../hooks/use-site-data";
 

@@ -5,7 +5,7 @@
  * itself, from the same Delivery API (or CONTENTFUL_HOST: the Preview API, the emulator) with the same
  * token, and checks each against the lead-form schema the pages' forms follow.
  */
-import { leadFormSchema } from "../../lib/lead-form/schema";
+import { leadFormSchema } from "../schema/lead-form-definition";
 import type { LeadFormDefinition } from "../../lib/lead-form/types";
 import type { ContentfulConfig } from "../../config";
 import { contentTypeIdOf } from "./model";

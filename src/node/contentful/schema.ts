@@ -8,9 +8,9 @@
 import type { GraphQLResolveInfo } from "gatsby/graphql";
 import { entityFields } from "../schema";
 import type { ResolverContext } from "../schema/extensions";
-import { sanitize } from "../markdown";
+import { sanitize } from "../content/markdown";
 import { contentModel, type ContentTypeModel, type ModelField } from "./model";
-import { experienceNodeFields, type AudienceEntry, type ExperienceEntry } from "../experiences";
+import { experienceNodeFields, type AudienceEntry, type ExperienceEntry } from "../content/experiences";
 
 type NodeData = Record<string, any>;
 export type ContentfulResolverContext = ResolverContext;

@@ -6,7 +6,7 @@
  * pages embed) is its name as a slug ("Get a demo" → get-a-demo); its HubSpot id becomes `guid`,
  * the id submissions are delivered to.
  */
-import { leadFormSchema } from "../../lib/lead-form/schema";
+import { leadFormSchema } from "../schema/lead-form-definition";
 import type { LeadFormDefinition } from "../../lib/lead-form/types";
 
 /** The subset of HubSpot's v3 form definition we read (developers.hubspot.com, marketing forms v3). */

@@ -10,8 +10,8 @@ import type { Node, NodeInput, NodePluginArgs } from "gatsby";
 import type { LeadFormDefinition } from "../../lib/lead-form/types";
 import { SOURCED_FORMS_FILE } from "../lead-forms";
 import { loadHubSpotForms, type HubSpotFormsApi } from "./forms";
-import type { SourcingState } from "../sourcing-state";
-import type { SyncArgs } from "../stateful-nodes";
+import type { SourcingState } from "../sourcing/sourcing-state";
+import type { SyncArgs } from "../sourcing/stateful-nodes";
 
 type Args = SyncArgs & Pick<NodePluginArgs, "createNodeId" | "createContentDigest" | "reporter">;
 

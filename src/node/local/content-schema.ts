@@ -299,7 +299,7 @@ export const resourcesPageSchema = z.object({
 export const documentSchema = z.object({ slug, title: z.string(), description: z.string(), updated: isoDate.optional() });
 
 // ---- lead forms (content/forms/*.json): the schema every lead-form source is checked against ----
-export { leadFormSchema } from "../../lib/lead-form/schema";
+export { leadFormSchema } from "../schema/lead-form-definition";
 
 // ---- personalization (content/personalization/*.json), in the Ninetailed content shape (docs/product-rules.md#personalization-data) ----
 export const audienceSchema = z.object({

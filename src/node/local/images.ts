@@ -1,6 +1,6 @@
 /** Images of the embedded content: files under content/images, sourced as File nodes by gatsby-source-filesystem. */
 import type { GraphQLResolveInfo } from "gatsby/graphql";
-import { cdnImageData, type CdnImageArgs } from "../image-cdn";
+import { cdnImageData, type CdnImageArgs } from "../content/image-cdn";
 import { readServerConfig } from "../../config";
 import { CONTENT_IMAGES } from "../../config/content";
 import type { ResolverContext } from "../schema/extensions";

@@ -9,7 +9,7 @@ import path from "node:path";
 import matter from "gray-matter";
 import type { z } from "zod";
 import * as S from "./content-schema";
-import { iconNames } from "../icons";
+import { iconNames } from "../content/icons";
 
 export interface Doc<T> {
   file: string;
@@ -53,7 +53,7 @@ export interface LoadOptions {
   /** Missing images are problems (the build); the content check only lists them. */
   requireImages?: boolean;
   onMissingImage?: (file: string, src: string) => void;
-  /** Front matter and body of Markdown files parsed by an earlier run (the build's; src/node/sourcing-state.ts). */
+  /** Front matter and body of Markdown files parsed by an earlier run (the build's; src/node/sourcing/sourcing-state.ts). */
   markdownCache?: MarkdownCache;
 }
 

@@ -14,7 +14,7 @@ import type { FSWatcher } from "chokidar";
 import type { NodePluginArgs } from "gatsby";
 import { ContentError } from "./load-content";
 import { sourceLocalContent, type LocalSourceOptions, type SourceArgs } from "./source-nodes";
-import type { SourcingState } from "../sourcing-state";
+import type { SourcingState } from "../sourcing/sourcing-state";
 import { showContentErrorInBrowser } from "./develop-overlay";
 
 type Args = SourceArgs & Pick<NodePluginArgs, "reporter">;
@@ -62,7 +62,7 @@ export function sourceEmbeddedContent(contentDir: string, args: Args, options: O
       if (error instanceof ContentError) return args.reporter.panic(error.message);
       throw error;
     }
-    // The site's sources are stateful (src/node/stateful-nodes.ts): the last valid nodes stay as they are.
+    // The site's sources are stateful (src/node/sourcing/stateful-nodes.ts): the last valid nodes stay as they are.
     if (!report(args, error, "content/")) throw error;
   }
   if (options.watch) watch(contentDir, args, options);

@@ -4,10 +4,10 @@
  * at start-up, and in develop again after every edit under content/ (src/node/local/source-embedded.ts).
  */
 import type { Node, NodeInput, NodePluginArgs } from "gatsby";
-import type { SourcingState } from "../sourcing-state";
+import type { SourcingState } from "../sourcing/sourcing-state";
 import { loadContent, type LocalContent } from "./load-content";
 import type { SectionInput } from "./content-schema";
-import { experienceNodeFields } from "../experiences";
+import { experienceNodeFields } from "../content/experiences";
 
 export type SourceArgs = Pick<NodePluginArgs, "actions" | "createNodeId" | "createContentDigest" | "getNode" | "getNodes">;
 
@@ -112,7 +112,7 @@ export const isLocalNode = (node: Node) => node.internal.type.startsWith("Local"
 /**
  * Reads content/ (reusing the Markdown parsed last time for unchanged files) and makes the store hold its
  * nodes: the new and changed ones are created, the ones it no longer makes deleted, the rest left as they are
- * (src/node/stateful-nodes.ts). Throws ContentError on invalid content, changing nothing.
+ * (src/node/sourcing/stateful-nodes.ts). Throws ContentError on invalid content, changing nothing.
  */
 export function sourceLocalContent(
   contentDir: string,

@@ -5,7 +5,7 @@
 import type { NodePluginSchema } from "gatsby";
 import { print, type GraphQLResolveInfo, type InterfaceTypeDefinitionNode, type ObjectTypeDefinitionNode } from "gatsby/graphql";
 import { getGatsbyImageResolver } from "gatsby-plugin-image/graphql-utils";
-import { renderMarkdown, sanitize, type RenderCache, type ResolvedImage } from "../markdown";
+import { renderMarkdown, sanitize, type RenderCache, type ResolvedImage } from "../content/markdown";
 import { parseUrlTable, type UrlTable } from "../../lib/url-table";
 import { imageAssetInterface } from "./index";
 

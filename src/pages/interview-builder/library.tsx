@@ -6,7 +6,7 @@ import { trail } from "../../components/seo/trail";
 import { Container, Section } from "../../components/ui/container";
 import { LibraryBrowser } from "../../components/tools/library-browser";
 import { paths } from "../../lib/paths";
-import type { LibraryItem } from "../../lib/library-filter";
+import type { LibraryItem } from "../../components/tools/library-filter";
 
 const trailOf = (path: string) => trail([{ name: "Interview builder", path: paths.interviewBuilder() }], { name: "Library", path });
 

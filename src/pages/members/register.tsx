@@ -3,7 +3,7 @@ import { theme } from "../../theme/theme";
 import { graphql, type HeadProps, type PageProps } from "gatsby";
 import { DocumentHead, DocumentView } from "../../components/document-view";
 import { Button } from "../../components/ui/button";
-import { EMPTY_FIELD_VALUE, SIGNUP_HIDDEN_FIELDS } from "../../lib/signup-fields";
+import { EMPTY_FIELD_VALUE, SIGNUP_HIDDEN_FIELDS } from "../../browser/signup-fields";
 import { publicConfig } from "../../config/public";
 import { paths } from "../../lib/paths";
 

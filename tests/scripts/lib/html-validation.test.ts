@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { builtHtmlPages, errorsOf, formatFindings, parseVnuReport, type VnuMessage } from "../../../scripts/lib/html-validation";
-import { stripNulBytes, withoutNulBytes } from "../../../src/node/html-output";
+import { stripNulBytes, withoutNulBytes } from "../../../src/node/html/html-output";
 
 const report = (messages: VnuMessage[]) => JSON.stringify({ messages });
 
@@ -57,7 +57,7 @@ describe("HTML validation report (scripts/validate-html.ts)", () => {
   });
 });
 
-describe("NUL bytes from React 18's streaming renderer (src/node/html-output.ts)", () => {
+describe("NUL bytes from React 18's streaming renderer (src/node/html/html-output.ts)", () => {
   it("are removed, and nothing else is touched", () => {
     const html = Buffer.concat([Buffer.from("<strong>Lucia Fern"), Buffer.from([0]), Buffer.from("ández</strong>")]);
     expect(withoutNulBytes(html)?.toString("utf8")).toBe("<strong>Lucia Fernández</strong>");

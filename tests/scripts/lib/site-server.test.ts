@@ -7,7 +7,7 @@
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { hostHeaderRules } from "../../../src/node/security-headers";
+import { hostHeaderRules } from "../../../src/node/hosting/security-headers";
 import { handleFile } from "../../../src/server/handlers";
 import { FUNCTIONS_MANIFEST, loadBuiltFunctions, type LoadedFunction } from "../../../scripts/lib/gatsby-functions";
 import { headerMatcher } from "../../../scripts/lib/site-server";

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from "vitest";
 import { fillSignupForm, hiddenFieldValues, isSignupDebug, prefillValues, signupUtmCookie } from "../../../src/browser/signup-page";
-import { SIGNUP_HIDDEN_FIELDS } from "../../../src/lib/signup-fields";
+import { SIGNUP_HIDDEN_FIELDS } from "../../../src/browser/signup-fields";
 
 const cookies = {
   nd_lt_src: "utmcsr=google|utmcmd=cpc|utmctr=help%20desk|utmccn=brand|utmcct=ad1",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decideBar, demoEligible, parseVisitorInfo, showPoint, withDemoFlag, BAR_COPY } from "../../../src/lib/fixed-bar";
+import { decideBar, demoEligible, parseVisitorInfo, showPoint, withDemoFlag, BAR_COPY } from "../../../src/components/layout/fixed-bar-rules";
 
 const base = {
   search: "",

@@ -11,7 +11,7 @@ import {
   toggleQuestion,
   toMarkdown,
   toPlainText,
-} from "../../../src/lib/interview-plan";
+} from "../../../src/components/tools/interview-plan";
 import { agentGuide as guide } from "../../fixtures/interview-data";
 
 describe("interview plan", () => {

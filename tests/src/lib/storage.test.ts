@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { getStored, removeStored, setStored, STORAGE_TTL_MS } from "../../../src/lib/storage";
+import { getStored, removeStored, setStored, STORAGE_TTL_MS } from "../../../src/browser/storage";
 
 afterEach(() => {
   localStorage.clear();

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { createTaskQueue, type Step } from "../../../src/lib/task-queue";
+import { createTaskQueue, type Step } from "../../../src/browser/task-queue";
 
 /** A scheduler the test drives by hand: each call to tick() is one macrotask. */
 function manual() {

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { copyIcons, iconNames } from "../../../src/node/icons";
+import { copyIcons, iconNames } from "../../../src/node/content/icons";
 import { isIconName } from "../../../src/components/ui/icon";
 
 describe("icon set (docs/product-rules.md#site-runtime-requests, #constants)", () => {

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { renderMarkdown, sanitize } from "../../../src/node/markdown";
+import { renderMarkdown, sanitize } from "../../../src/node/content/markdown";
 import { sharedTypes, entities } from "../../../src/node/schema";
 import { MARKDOWN_XSS_PAYLOADS, XSS_PAYLOADS } from "../../fixtures/xss-payloads";
 import { executableConstructs } from "../../fixtures/executable-html";

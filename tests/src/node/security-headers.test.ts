@@ -25,10 +25,10 @@ import {
   listFiles,
   netlifyHostRules,
   netlifyPathPattern,
-} from "../../../src/node/security-headers";
+} from "../../../src/node/hosting/security-headers";
 import type { ThirdPartySettings } from "../../../src/config/third-party";
-import { netlifyHeaderRoutes, verifyShippedHeaders } from "../../../src/node/netlify-adapter";
-import { builtHtmlFiles, inlineScripts, readBuiltPages } from "../../../src/node/html-output";
+import { netlifyHeaderRoutes, verifyShippedHeaders } from "../../../src/node/hosting/netlify-adapter";
+import { builtHtmlFiles, inlineScripts, readBuiltPages } from "../../../src/node/html/html-output";
 import { createHeadersMatcher } from "gatsby/dist/utils/adapter/create-headers";
 import { cacheControlFor, parseNetlifyHeaders } from "../../fixtures/netlify-headers";
 

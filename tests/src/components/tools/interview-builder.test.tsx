@@ -4,7 +4,7 @@ import { cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { ThemeProvider } from "styled-components";
 import { theme } from "../../../../src/theme/theme";
-import { setStored } from "../../../../src/lib/storage";
+import { setStored } from "../../../../src/browser/storage";
 import { agentGuide, leadGuide } from "../../../fixtures/interview-data";
 
 vi.mock("gatsby", async () => (await import("../../../fixtures/gatsby-mock")).gatsbyMock);

@@ -4,7 +4,7 @@ import { cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { ThemeProvider } from "styled-components";
 import { theme } from "../../../../src/theme/theme";
-import type { LibraryItem } from "../../../../src/lib/library-filter";
+import type { LibraryItem } from "../../../../src/components/tools/library-filter";
 
 vi.mock("gatsby", async () => (await import("../../../fixtures/gatsby-mock")).gatsbyMock);
 const { LibraryBrowser } = await import("../../../../src/components/tools/library-browser");

@@ -4,8 +4,8 @@ import { cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { ThemeProvider } from "styled-components";
 import { theme } from "../../../../src/theme/theme";
-import { setStored } from "../../../../src/lib/storage";
-import { DEFAULT_VALUES } from "../../../../src/lib/staffing-form";
+import { setStored } from "../../../../src/browser/storage";
+import { DEFAULT_VALUES } from "../../../../src/components/tools/staffing-form";
 
 vi.mock("gatsby", async () => (await import("../../../fixtures/gatsby-mock")).gatsbyMock);
 const { StaffingCalculator, STAFFING_STORAGE_KEY } = await import("../../../../src/components/tools/staffing-calculator");

@@ -10,7 +10,7 @@ import { build } from "esbuild";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { fetchHubSpotForms, loadHubSpotForms, mapHubSpotForm, slugify, type HubSpotForm } from "../../../../src/node/hubspot/forms";
 import { sourceHubSpotForms } from "../../../../src/node/hubspot/source";
-import { SourcingState } from "../../../../src/node/sourcing-state";
+import { SourcingState } from "../../../../src/node/sourcing/sourcing-state";
 import { formsDir, loadFormDefinitions } from "../../../../src/node/lead-forms";
 import { handleSubmitForm } from "../../../../src/server/handlers";
 import { startHubSpotEmulator, type HubSpotEmulator } from "../../../emulators/hubspot";

@@ -6,7 +6,7 @@ import crypto from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
 import { sourceLocalContent, type SourceArgs } from "../../../../src/node/local/source-nodes";
 import { ContentError, loadContent } from "../../../../src/node/local/load-content";
-import { SOURCING_STATE_FILE, SourcingState } from "../../../../src/node/sourcing-state";
+import { SOURCING_STATE_FILE, SourcingState } from "../../../../src/node/sourcing/sourcing-state";
 import { REPO_ROOT } from "../../../fixtures/repo-root";
 
 const dirs: string[] = [];

@@ -7,7 +7,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { CHUNK_MAP_FILE } from "./app-scripts-slice";
+import { CHUNK_MAP_FILE } from "../bundling/app-scripts-slice";
 
 /** A header table that would ship wrong: the build fails with it. */
 export class SecurityHeadersError extends Error {}

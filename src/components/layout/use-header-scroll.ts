@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
-import { initialHeaderScroll, nextHeaderScroll, type HeaderState } from "../lib/header-scroll";
+import { initialHeaderScroll, nextHeaderScroll, type HeaderState } from "./header-scroll";
 
 /**
- * Runs the header scroll state machine (src/lib/header-scroll.ts) on real scroll events, at most
+ * Runs the header scroll state machine (src/components/layout/header-scroll.ts) on real scroll events, at most
  * once per animation frame. Server render and first paint are UNINITIALIZED.
  */
 export function useHeaderScroll(isStatic: boolean): HeaderState {

@@ -9,8 +9,8 @@
 import { createHash } from "node:crypto";
 import markdownIt, { type MarkdownIt, type Token } from "markdown-it";
 import sanitizeHtml from "sanitize-html";
-import { resolveUrl, type UrlTable } from "../lib/url-table";
-import { slugify } from "../lib/slugify";
+import { resolveUrl, type UrlTable } from "../../lib/url-table";
+import { slugify } from "./slugify";
 
 export interface ResolvedImage {
   src: string;

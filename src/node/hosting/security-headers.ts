@@ -11,7 +11,7 @@
  *   between them without overlap: immutable for `/static/*` and each content-hashed webpack asset (with its
  *   source map and licence file), revalidated for everything else (one rule per top-level folder or file).
  *   It is written to HEADERS_MANIFEST, which both the local server (scripts/serve.ts) and the Netlify
- *   adapter (src/node/netlify-adapter.ts, `public/_headers`) serve, so both answer with the same headers.
+ *   adapter (src/node/hosting/netlify-adapter.ts, `public/_headers`) serve, so both answer with the same headers.
  *   On Netlify, where every matching rule applies, `/*` goes without Cache-Control (netlifyHostRules), so
  *   each file matches exactly one rule that sets it (checkCacheRules, with Netlify's path matching).
  * - Error answers (a 404 or 5xx, wherever) are never cached for long: errorResponseHeaders.
@@ -21,9 +21,9 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { configuredScriptSources } from "../lib/third-party-scripts";
-import { NINETAILED_DEFAULT_URL, type ThirdPartySettings } from "../config/third-party";
-import type { BuiltPage } from "./html-output";
+import { configuredScriptSources } from "../../lib/third-party-scripts";
+import { NINETAILED_DEFAULT_URL, type ThirdPartySettings } from "../../config/third-party";
+import type { BuiltPage } from "../html/html-output";
 import {
   CACHE_HEADER,
   CACHE_REVALIDATE,

@@ -1,5 +1,5 @@
 /** Text for the staffing calculator's outputs. Every helper returns a dash for a non-finite number. */
-import { withThousands } from "./format";
+import { withThousands } from "../ui/format";
 
 const DASH = "—";
 

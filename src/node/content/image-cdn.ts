@@ -6,7 +6,7 @@
  * time, so the browser gets plain image data and no extra code.
  */
 import { generateImageData, type IGatsbyImageData, type ImageFormat, type Layout } from "gatsby-plugin-image";
-import { IMAGE_DEFAULTS, buildImageUrl, validateImageArgs } from "../lib/image-url";
+import { IMAGE_DEFAULTS, buildImageUrl, validateImageArgs } from "../../lib/image-url";
 
 /** The gatsbyImageData field's arguments, as GraphQL passes them (layout in either spelling). */
 export interface CdnImageArgs {

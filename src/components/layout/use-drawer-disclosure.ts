@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
-import { DISCLOSURE_ATTR, HOVER_CLOSE_MS, HOVER_CONFIRM_MS, HOVER_QUERY, readDisclosures } from "../browser/early/disclosures";
-import { useIsomorphicLayoutEffect } from "./use-isomorphic-layout-effect";
+import { DISCLOSURE_ATTR, HOVER_CLOSE_MS, HOVER_CONFIRM_MS, HOVER_QUERY, readDisclosures } from "../../browser/early/disclosures";
+import { useIsomorphicLayoutEffect } from "../../hooks/use-isomorphic-layout-effect";
 
 export interface DrawerDisclosureOptions {
   /** The header bar (what the early script may have opened is read from it on hydration). */

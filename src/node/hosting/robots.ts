@@ -1,10 +1,10 @@
 /** Writes public/robots.txt after a build (the rules: src/lib/robots.ts). */
 import fs from "node:fs";
 import path from "node:path";
-import { readServerConfig } from "../config";
-import { publicConfig } from "../config/public";
-import { robotsTxt } from "../lib/robots";
-import { SITEMAP_INDEX_PATH } from "./plugin-options";
+import { readServerConfig } from "../../config";
+import { publicConfig } from "../../config/public";
+import { robotsTxt } from "../../lib/robots";
+import { SITEMAP_INDEX_PATH } from "../plugin-options";
 
 export function writeRobotsTxt(publicDir: string): string {
   const text = robotsTxt({

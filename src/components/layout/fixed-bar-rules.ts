@@ -1,7 +1,7 @@
 /**
  * The fixed call-to-action bar's rules (docs/product-rules.md#layout-per-path, #fixed-bar, #fixed-bar-eligibility, #constants). Pure.
  */
-import { fixedBarVariant, type FixedBarVariant } from "./layout-rules";
+import { fixedBarVariant, type FixedBarVariant } from "../../lib/layout-rules";
 
 export const DEMO_MIN_EMPLOYEES = 11;
 const EXCLUDED_COUNTRIES = new Set(["india", "in", "russia", "russian federation", "ru", "china", "cn"]);

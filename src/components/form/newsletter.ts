@@ -2,7 +2,7 @@
  * The newsletter prompt's rules (docs/product-rules.md#markers, #browser-storage). Pure. A blog reader is asked once to
  * subscribe: the prompt stops for good (for the storage helper's year) after a newsletter sign-up or a "No thanks".
  */
-import { getStored, type StorageLike } from "./storage";
+import { getStored, type StorageLike } from "../../browser/storage";
 
 /** The lead form whose sign-up makes a visitor a subscriber (content/forms/newsletter.json). */
 export const NEWSLETTER_FORM_ID = "newsletter";

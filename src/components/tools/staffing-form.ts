@@ -4,7 +4,7 @@
  * `parseForm` turns them into model inputs or clear messages. Pure.
  */
 import { CHANNELS, type ChannelId, type ChannelInput, type TeamInput } from "./staffing";
-import { withThousands } from "./format";
+import { withThousands } from "../ui/format";
 
 export type ChannelField = "enabled" | "volume" | "aht" | "slPercent" | "slTime" | "coverage" | "shrinkage" | "occupancy" | "concurrency";
 export type TeamField = "hoursPerFte" | "salary";

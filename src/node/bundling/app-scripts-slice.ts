@@ -20,7 +20,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { Compiler } from "webpack";
-import { APP_SCRIPTS_SLICE, GATSBY_SCRIPTS_SLICE, sliceFileName } from "../lib/app-scripts-slice";
+import { APP_SCRIPTS_SLICE, GATSBY_SCRIPTS_SLICE, sliceFileName } from "../../lib/app-scripts-slice";
 
 const CHUNK_MAP_SCRIPT = /<script\s+id="gatsby-chunk-mapping"\s*>\s*([\s\S]*?)\s*<\/script>/;
 /** The folder Gatsby's bundles are served from (its public path), read from their script tags. */
