@@ -2,40 +2,17 @@
  * The embedded content contract: the shape of every file under content/.
  * The loader validates each file against these schemas at build time, so a
  * broken file fails the build with its path and the field at fault.
- * Markdown bodies (the part after the front matter) are GFM.
+ * Markdown bodies (the part after the front matter) are GFM. The field types all files share are in
+ * content-fields.ts, the landing pages' sections in landing-schema.ts; LocalContent is what the loader
+ * (load-content.ts) returns once every file is valid.
  */
 import { z } from "zod";
-import { CONTENT_IMAGES } from "../../config/content";
+import { href, image, isoDate, link, sitePath, slug } from "./content-fields";
 
-const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "a slug is lowercase words joined by dashes");
-/** A site path: starts and ends with "/" (or is exactly "/"); the one exception the spec names has no trailing slash. */
-const sitePath = z.string().regex(/^\/([a-z0-9-]+\/)*([a-z0-9-]+)?$/, "a path starts with / and uses lowercase words");
-/** An address: a site path, an absolute URL, a #hash, mailto:, or a {{key}} from the URL table (query kept). */
-// A link that runs script (javascript:, vbscript:, data:) is refused however it is spelled: browsers ignore
-// control characters and whitespace around and inside the scheme.
-const scriptScheme = (value: string) =>
-  // eslint-disable-next-line no-control-regex
-  /^(javascript|vbscript|data):/i.test(value.replace(/[\u0000-\u0020]/g, ""));
-const href = z
-  .string()
-  .min(1)
-  .refine((value) => !scriptScheme(value), "a link may not use a javascript:, vbscript: or data: address");
-/** A file under content/images/, named from content/: e.g. "images/blog/remote-support.png". */
-const image = z.object({
-  src: z
-    .string()
-    .regex(
-      new RegExp(`^${CONTENT_IMAGES.folder}/.+\\.(png|jpe?g|webp)$`),
-      `an image under content/${CONTENT_IMAGES.folder} (${CONTENT_IMAGES.folder}/….png, .jpg or .webp)`,
-    ),
-  alt: z.string(),
-});
-// YAML parses unquoted dates into Date objects; both spellings are accepted.
-const isoDate = z.preprocess(
-  (v) => (v instanceof Date ? v.toISOString().slice(0, 10) : v),
-  z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "a date is YYYY-MM-DD"),
-);
-const link = z.object({ label: z.string().min(1), url: href });
+// ---- landing pages (content/pages/**/*.md): sections in front matter, body optional ----
+import { landingPageSchema } from "./landing-schema";
+export { landingPageSchema };
+export type { SectionInput } from "./landing-schema";
 
 // ---- site-wide data (content/site/*.json) ----
 export const siteSettingsSchema = z.object({
@@ -95,90 +72,6 @@ export const footerSchema = z.object({
       items: z.array(z.object({ title: z.string(), url: href.optional(), isNew: z.boolean().optional(), html: z.string().optional() })),
     }),
   ),
-});
-
-// ---- landing pages (content/pages/**/*.md): sections in front matter, body optional ----
-const section = z.discriminatedUnion("blocktype", [
-  z.object({
-    blocktype: z.literal("Hero"),
-    id: slug,
-    kicker: z.string().optional(),
-    heading: z.string(),
-    text: z.string(),
-    image: image.optional(),
-    primaryCta: link.optional(),
-    secondaryCta: link.optional(),
-  }),
-  z.object({
-    blocktype: z.literal("FeatureGrid"),
-    id: slug,
-    heading: z.string(),
-    text: z.string().optional(),
-    features: z.array(z.object({ title: z.string(), text: z.string(), icon: z.string().optional(), url: href.optional() })).min(2),
-  }),
-  z.object({ blocktype: z.literal("LogoWall"), id: slug, heading: z.string(), logos: z.array(z.string()).min(3) }),
-  z.object({
-    blocktype: z.literal("Testimonial"),
-    id: slug,
-    quote: z.string(),
-    name: z.string(),
-    role: z.string(),
-    company: z.string(),
-    image: image.optional(),
-  }),
-  z.object({
-    blocktype: z.literal("CallToAction"),
-    id: slug,
-    heading: z.string(),
-    text: z.string().optional(),
-    cta: link,
-    secondaryCta: link.optional(),
-  }),
-  z.object({
-    blocktype: z.literal("Faq"),
-    id: slug,
-    heading: z.string(),
-    items: z.array(z.object({ question: z.string(), answer: z.string() })).min(1),
-  }),
-  /** body: GFM Markdown */
-  z.object({ blocktype: z.literal("Markdown"), id: slug, heading: z.string().optional(), body: z.string() }),
-  z.object({ blocktype: z.literal("Form"), id: slug, heading: z.string(), text: z.string().optional(), formId: z.string() }),
-  z.object({
-    blocktype: z.literal("PricingTable"),
-    id: slug,
-    heading: z.string(),
-    plans: z
-      .array(
-        z.object({
-          name: z.string(),
-          price: z.string(),
-          period: z.string(),
-          description: z.string(),
-          features: z.array(z.string()),
-          cta: link,
-          highlighted: z.boolean().optional(),
-        }),
-      )
-      .min(1),
-  }),
-  z.object({ blocktype: z.literal("IntegrationList"), id: slug, heading: z.string(), text: z.string().optional() }),
-  z.object({ blocktype: z.literal("JobList"), id: slug, heading: z.string(), text: z.string().optional() }),
-  z.object({ blocktype: z.literal("CompanyList"), id: slug, heading: z.string(), text: z.string().optional() }),
-  z.object({
-    blocktype: z.literal("Stats"),
-    id: slug,
-    heading: z.string().optional(),
-    stats: z.array(z.object({ value: z.string(), label: z.string() })).min(2),
-  }),
-]);
-export type SectionInput = z.infer<typeof section>;
-export const landingPageSchema = z.object({
-  slug: sitePath,
-  title: z.string(),
-  description: z.string().min(50).max(170),
-  useStaticHeader: z.boolean().optional(),
-  noindex: z.boolean().optional(),
-  sections: z.array(section).min(1),
 });
 
 // ---- blog (content/blog/categories.json, content/blog/posts/*.md) ----
@@ -299,7 +192,8 @@ export const resourcesPageSchema = z.object({
 export const documentSchema = z.object({ slug, title: z.string(), description: z.string(), updated: isoDate.optional() });
 
 // ---- lead forms (content/forms/*.json): the schema every lead-form source is checked against ----
-export { leadFormSchema } from "../schema/lead-form-definition";
+import { leadFormSchema } from "../schema/lead-form-definition";
+export { leadFormSchema };
 
 // ---- personalization (content/personalization/*.json), in the Ninetailed content shape (docs/product-rules.md#personalization-data) ----
 export const audienceSchema = z.object({
@@ -340,3 +234,36 @@ export const heroVariantSchema = z.object({
 });
 export type AudienceInput = z.infer<typeof audienceSchema>;
 export type ExperienceInput = z.infer<typeof experienceSchema>;
+
+/** A Markdown file once valid: its front matter, its body, and its path under content/. */
+export interface Doc<T> {
+  file: string;
+  data: T;
+  body: string;
+}
+
+export type Book = Doc<z.infer<typeof bookSchema>> & { chapters: Doc<z.infer<typeof bookChapterSchema>>[] };
+
+/** Everything under content/, validated. */
+export interface LocalContent {
+  settings: z.infer<typeof siteSettingsSchema>;
+  navigations: z.infer<typeof navigationSchema>[];
+  footer: z.infer<typeof footerSchema>;
+  pages: Doc<z.infer<typeof landingPageSchema>>[];
+  categories: z.infer<typeof categorySchema>[];
+  posts: Doc<z.infer<typeof blogPostSchema>>[];
+  authors: Doc<z.infer<typeof authorSchema>>[];
+  books: Book[];
+  integrations: Doc<z.infer<typeof integrationSchema>>[];
+  companies: Doc<z.infer<typeof companySchema>>[];
+  jobs: Doc<z.infer<typeof jobSchema>>[];
+  interviewGuides: Doc<z.infer<typeof interviewGuideSchema>>[];
+  jobDescriptions: Doc<z.infer<typeof jobDescriptionSchema>>[];
+  resources: Doc<z.infer<typeof resourcesPageSchema>>[];
+  documents: Doc<z.infer<typeof documentSchema>>[];
+  forms: z.infer<typeof leadFormSchema>[];
+  /** Personalization (optional; content/personalization/). */
+  audiences: AudienceInput[];
+  experiences: ExperienceInput[];
+  heroVariants: z.infer<typeof heroVariantSchema>[];
+}

@@ -1,7 +1,8 @@
 /**
  * Reads and validates the embedded content in content/. Pure Node: used by the local source adapter
  * (sourceNodes, and again on every edit in develop) and by `npm run content:check`.
- * One reader per entity family; then the checks across files (references, icons, images, duplicates).
+ * One reader per entity family; then the checks across files (references, icons and images in content-checks.ts,
+ * duplicates here). The shapes are content-schema.ts.
  * Every problem is collected with its file and field, then reported together.
  */
 import fs from "node:fs";
@@ -9,38 +10,10 @@ import path from "node:path";
 import matter from "gray-matter";
 import type { z } from "zod";
 import * as S from "./content-schema";
-import { iconNames } from "../content/icons";
+import type { Book, Doc, LocalContent } from "./content-schema";
+import { checkIcons, checkImages, checkReferences, type ImageCheckOptions, type ReadContent } from "./content-checks";
 
-export interface Doc<T> {
-  file: string;
-  data: T;
-  body: string;
-}
-
-type Book = Doc<z.infer<typeof S.bookSchema>> & { chapters: Doc<z.infer<typeof S.bookChapterSchema>>[] };
-
-export interface LocalContent {
-  settings: z.infer<typeof S.siteSettingsSchema>;
-  navigations: z.infer<typeof S.navigationSchema>[];
-  footer: z.infer<typeof S.footerSchema>;
-  pages: Doc<z.infer<typeof S.landingPageSchema>>[];
-  categories: z.infer<typeof S.categorySchema>[];
-  posts: Doc<z.infer<typeof S.blogPostSchema>>[];
-  authors: Doc<z.infer<typeof S.authorSchema>>[];
-  books: Book[];
-  integrations: Doc<z.infer<typeof S.integrationSchema>>[];
-  companies: Doc<z.infer<typeof S.companySchema>>[];
-  jobs: Doc<z.infer<typeof S.jobSchema>>[];
-  interviewGuides: Doc<z.infer<typeof S.interviewGuideSchema>>[];
-  jobDescriptions: Doc<z.infer<typeof S.jobDescriptionSchema>>[];
-  resources: Doc<z.infer<typeof S.resourcesPageSchema>>[];
-  documents: Doc<z.infer<typeof S.documentSchema>>[];
-  forms: z.infer<typeof S.leadFormSchema>[];
-  /** Personalization (optional; content/personalization/). */
-  audiences: S.AudienceInput[];
-  experiences: S.ExperienceInput[];
-  heroVariants: z.infer<typeof S.heroVariantSchema>[];
-}
+export type { Doc, LocalContent } from "./content-schema";
 
 export class ContentError extends Error {
   constructor(readonly problems: string[]) {
@@ -49,10 +22,7 @@ export class ContentError extends Error {
   }
 }
 
-export interface LoadOptions {
-  /** Missing images are problems (the build); the content check only lists them. */
-  requireImages?: boolean;
-  onMissingImage?: (file: string, src: string) => void;
+export interface LoadOptions extends ImageCheckOptions {
   /** Front matter and body of Markdown files parsed by an earlier run (the build's; src/node/sourcing/sourcing-state.ts). */
   markdownCache?: MarkdownCache;
 }
@@ -258,84 +228,7 @@ function readPersonalization(r: Reader) {
   };
 }
 
-type Read = Omit<LocalContent, "settings" | "footer"> & Partial<Pick<LocalContent, "settings" | "footer">>;
-
-// ---- checks across files ----
-
-/** References between entries must resolve, so a typo fails the build instead of rendering a hole. */
-function checkReferences(c: Read, problems: string[]) {
-  const has = (list: { data: { slug: string } }[], slug: string) => list.some((d) => d.data.slug === slug);
-  for (const p of c.posts) {
-    if (!has(c.authors, p.data.author)) problems.push(`${p.file}: author "${p.data.author}" does not exist`);
-    if (!c.categories.some((cat) => cat.slug === p.data.category)) problems.push(`${p.file}: category "${p.data.category}" does not exist`);
-  }
-  for (const b of c.books) if (!has(c.authors, b.data.author)) problems.push(`${b.file}: author "${b.data.author}" does not exist`);
-  for (const g of c.interviewGuides)
-    if (!has(c.jobDescriptions, g.data.jobDescription))
-      problems.push(`${g.file}: job description "${g.data.jobDescription}" does not exist`);
-  for (const d of c.jobDescriptions)
-    if (!has(c.interviewGuides, d.data.interviewGuide))
-      problems.push(`${d.file}: interview guide "${d.data.interviewGuide}" does not exist`);
-  const formIds = new Set(c.forms.map((f) => f.alternative_id));
-  for (const p of c.pages)
-    for (const s of p.data.sections)
-      if (s.blocktype === "Form" && !formIds.has(s.formId)) problems.push(`${p.file}: section ${s.id}: form "${s.formId}" does not exist`);
-  for (const d of [...c.documents, ...c.posts])
-    for (const m of d.body.matchAll(/^::form\[([^\]]+)\]\s*$/gm))
-      if (!formIds.has(m[1])) problems.push(`${d.file}: embedded form "${m[1]}" does not exist`);
-  // Personalization: audiences and variants an experience names must exist.
-  for (const e of c.experiences) {
-    if (e.nt_audience && !c.audiences.some((a) => a.nt_audience_id === e.nt_audience))
-      problems.push(`personalization/experiences.json: ${e.nt_experience_id}: unknown audience "${e.nt_audience}"`);
-    for (const ref of e.nt_variants) {
-      const [kind, id] = ref.split(":");
-      const known =
-        (kind === "navigation" && c.navigations.some((n) => n.id === id)) || (kind === "hero" && c.heroVariants.some((h) => h.id === id));
-      if (!known) problems.push(`personalization/experiences.json: ${e.nt_experience_id}: unknown variant "${ref}"`);
-    }
-  }
-}
-
-/** Icons named in navigation must exist in the icon set (served from /icons/{name}.svg). */
-function checkIcons(c: Read, problems: string[]) {
-  const icons = new Set(iconNames());
-  const visit = (file: string, value: unknown): void => {
-    if (Array.isArray(value)) value.forEach((v) => visit(file, v));
-    else if (value && typeof value === "object")
-      for (const [key, child] of Object.entries(value)) {
-        if (key === "icon" && typeof child === "string" && !icons.has(child))
-          problems.push(`${file}: icon "${child}" is not in the icon set`);
-        else visit(file, child);
-      }
-  };
-  c.navigations.forEach((n) => visit(`site/navigation (${n.id})`, n));
-}
-
-/** Every image a file names ({src, alt} values and Markdown images) must exist. */
-function checkImages(c: Read, root: string, problems: string[], options: LoadOptions) {
-  const images: [string, string][] = [];
-  const collect = (file: string, value: unknown) => {
-    if (Array.isArray(value)) value.forEach((v) => collect(file, v));
-    else if (value && typeof value === "object") {
-      const v = value as Record<string, unknown>;
-      if (typeof v.src === "string" && typeof v.alt === "string") images.push([file, v.src]);
-      Object.values(v).forEach((child) => collect(file, child));
-    }
-  };
-  const docs = [c.pages, c.posts, c.authors, c.books, c.books.flatMap((b) => b.chapters), c.integrations, c.companies, c.resources];
-  for (const doc of docs.flat() as Doc<unknown>[]) {
-    collect(doc.file, doc.data);
-    for (const m of doc.body.matchAll(/!\[[^\]]*\]\((images\/[^)\s]+)/g)) images.push([doc.file, m[1]]);
-  }
-  c.navigations.forEach((n) => collect(`site/navigation (${n.id})`, n));
-  for (const [file, src] of images)
-    if (!fs.existsSync(path.join(root, src))) {
-      if (options.requireImages) problems.push(`${file}: image "${src}" does not exist in content/`);
-      options.onMissingImage?.(file, src);
-    }
-}
-
-function checkUnique(c: Read, r: Reader) {
+function checkUnique(c: ReadContent, r: Reader) {
   r.unique(c.pages, (p) => p.data.slug, "page slug");
   r.unique(c.posts, (p) => p.data.slug, "blog post");
   r.unique(c.authors, (p) => p.data.slug, "author");
@@ -348,7 +241,7 @@ function checkUnique(c: Read, r: Reader) {
 
 export function loadContent(root: string, options: LoadOptions = { requireImages: true }): LocalContent {
   const r = new Reader(root, options.markdownCache);
-  const content: Read = {
+  const content: ReadContent = {
     ...readSite(r),
     ...readPages(r),
     ...readBlog(r),
