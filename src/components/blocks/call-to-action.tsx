@@ -3,20 +3,20 @@ import { Button } from "../ui/button";
 import { Container, Section } from "../ui/container";
 import { Actions, BlockHeading, Center, type BlockProps } from "./parts";
 
-export function CallToActionBlock({ s, first }: BlockProps<Queries.CallToActionBlockFragment>) {
+export function CallToActionBlock({ section, first }: BlockProps<Queries.CallToActionBlockFragment>) {
   return (
     <Section $tone="dark">
       <Container>
         <Center>
-          <BlockHeading first={first}>{s.heading}</BlockHeading>
-          {s.text && <p>{s.text}</p>}
+          <BlockHeading first={first}>{section.heading}</BlockHeading>
+          {section.text && <p>{section.text}</p>}
           <Actions style={{ justifyContent: "center" }}>
-            <Button href={s.cta.url} size="L">
-              {s.cta.label}
+            <Button href={section.cta.url} size="L">
+              {section.cta.label}
             </Button>
-            {s.secondaryCta && (
-              <Button href={s.secondaryCta.url} size="L" variant="secondary">
-                {s.secondaryCta.label}
+            {section.secondaryCta && (
+              <Button href={section.secondaryCta.url} size="L" variant="secondary">
+                {section.secondaryCta.label}
               </Button>
             )}
           </Actions>

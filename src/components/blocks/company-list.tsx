@@ -5,10 +5,10 @@ import { paths } from "../../lib/paths";
 import { useLandingLists } from "./landing-lists";
 import { CardListSection, CardTitle, LinkCard, image, type ListSectionContent } from "./parts";
 
-export function CompanyList({ s, first }: { s: ListSectionContent; first: boolean }) {
+export function CompanyList({ section, first }: { section: ListSectionContent; first: boolean }) {
   return (
     <CardListSection
-      s={s}
+      section={section}
       first={first}
       items={useLandingLists().landingCompanies?.nodes ?? []}
       empty="No customer stories to show yet."

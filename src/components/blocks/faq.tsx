@@ -18,13 +18,13 @@ const Faq = styled.div`
   }
 `;
 
-export function FaqBlock({ s, first }: BlockProps<Queries.FaqBlockFragment>) {
+export function FaqBlock({ section, first }: BlockProps<Queries.FaqBlockFragment>) {
   return (
     <Section>
       <Container>
-        <Heading2 heading={s.heading} first={first} />
+        <Heading2 heading={section.heading} first={first} />
         <Faq>
-          {s.items.map((item) => (
+          {section.items.map((item) => (
             <details key={item.question}>
               <summary>{item.question}</summary>
               <p>{item.answer}</p>

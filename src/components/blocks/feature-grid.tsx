@@ -3,13 +3,13 @@ import { Card, Container, Grid, Section } from "../ui/container";
 import { ContentLink } from "../ui/content-link";
 import { Heading2, type BlockProps } from "./parts";
 
-export function FeatureGridBlock({ s, first }: BlockProps<Queries.FeatureGridBlockFragment>) {
+export function FeatureGridBlock({ section, first }: BlockProps<Queries.FeatureGridBlockFragment>) {
   return (
     <Section $tone="surface">
       <Container>
-        <Heading2 heading={s.heading} text={s.text} first={first} />
+        <Heading2 heading={section.heading} text={section.text} first={first} />
         <Grid>
-          {s.features.map((f) => (
+          {section.features.map((f) => (
             <Card key={f.title}>
               <h3>{f.url ? <ContentLink href={f.url}>{f.title}</ContentLink> : f.title}</h3>
               <p>{f.text}</p>

@@ -3,13 +3,13 @@ import { Container, Lead, Section } from "../ui/container";
 import { LeadFormSlot } from "../form/lead-form-slot";
 import { BlockHeading, type BlockProps } from "./parts";
 
-export function FormBlock({ s, first }: BlockProps<Queries.FormBlockFragment>) {
+export function FormBlock({ section, first }: BlockProps<Queries.FormBlockFragment>) {
   return (
     <Section $tone="surface">
       <Container $narrow>
-        <BlockHeading first={first}>{s.heading}</BlockHeading>
-        {s.text && <Lead>{s.text}</Lead>}
-        <LeadFormSlot form={s.form} />
+        <BlockHeading first={first}>{section.heading}</BlockHeading>
+        {section.text && <Lead>{section.text}</Lead>}
+        <LeadFormSlot form={section.form} />
       </Container>
     </Section>
   );

@@ -29,16 +29,16 @@ const HeroGrid = styled(Container)`
  * Every copy (baseline and variants) is rendered in one stack, the shown one visible: choosing another only
  * flips visibility (CLS 0), and the page can show a visitor's variant before hydration (use-slot-choice.ts).
  */
-export function HeroBlock({ s, first }: BlockProps<HeroContent>) {
+export function HeroBlock({ section, first }: BlockProps<HeroContent>) {
   const { experiences, heroVariants } = usePersonalizationContent();
-  const baselineId = `section:${s.sectionId ?? s.id}`;
+  const baselineId = `section:${section.sectionId ?? section.id}`;
   const heroExperiences = React.useMemo(
     () =>
       experiencesFor<HeroContent>(experiences, baselineId, (variantId) => {
         const variant = heroVariants.find((v) => `hero:${v.variantId}` === variantId);
         return variant
           ? {
-              ...s,
+              ...section,
               kicker: variant.kicker,
               heading: variant.heading,
               text: variant.text,
@@ -47,16 +47,19 @@ export function HeroBlock({ s, first }: BlockProps<HeroContent>) {
             }
           : undefined;
       }),
-    [experiences, heroVariants, baselineId, s],
+    [experiences, heroVariants, baselineId, section],
   );
-  const copies = React.useMemo(() => slotCopies({ id: baselineId, content: s }, heroExperiences), [baselineId, s, heroExperiences]);
+  const copies = React.useMemo(
+    () => slotCopies({ id: baselineId, content: section }, heroExperiences),
+    [baselineId, section, heroExperiences],
+  );
   const experienceIds = React.useMemo(() => heroExperiences.map((e) => e.id), [heroExperiences]);
   const copyIds = React.useMemo(() => copies.map((c) => c.id), [copies]);
   const choice = useSlotChoice(baselineId, experienceIds, copyIds);
   const slot = copies.length > 1 ? { baselineId, experienceIds, stackRef: choice.stackRef } : undefined;
   return (
     <Personalized
-      baseline={{ id: baselineId, content: s }}
+      baseline={{ id: baselineId, content: section }}
       experiences={heroExperiences}
       render={(_content, selection) => (
         <>
@@ -75,22 +78,22 @@ function SelectionReport({ selection, report }: { selection: SlotSelection; repo
   return null;
 }
 
-function HeroCopy({ id, s, first, reserved }: { id: string; s: HeroContent; first: boolean; reserved?: boolean }) {
+function HeroCopy({ id, section, first, reserved }: { id: string; section: HeroContent; first: boolean; reserved?: boolean }) {
   const level = first ? "h1" : "h2";
   return (
     <div aria-hidden={reserved || undefined} {...{ [COPY_ATTR]: id }}>
-      {s.kicker && <Eyebrow>{s.kicker}</Eyebrow>}
-      {reserved ? <p className={level}>{s.heading}</p> : React.createElement(level, null, s.heading)}
-      <Lead>{s.text}</Lead>
+      {section.kicker && <Eyebrow>{section.kicker}</Eyebrow>}
+      {reserved ? <p className={level}>{section.heading}</p> : React.createElement(level, null, section.heading)}
+      <Lead>{section.text}</Lead>
       <Actions>
-        {s.primaryCta && (
-          <Button href={s.primaryCta.url} size="L" tabIndex={reserved ? -1 : undefined}>
-            {s.primaryCta.label}
+        {section.primaryCta && (
+          <Button href={section.primaryCta.url} size="L" tabIndex={reserved ? -1 : undefined}>
+            {section.primaryCta.label}
           </Button>
         )}
-        {s.secondaryCta && (
-          <Button href={s.secondaryCta.url} size="L" variant="outline" tabIndex={reserved ? -1 : undefined}>
-            {s.secondaryCta.label}
+        {section.secondaryCta && (
+          <Button href={section.secondaryCta.url} size="L" variant="outline" tabIndex={reserved ? -1 : undefined}>
+            {section.secondaryCta.label}
           </Button>
         )}
       </Actions>
@@ -113,11 +116,11 @@ function Hero({ copies, shown, first, slot }: { copies: Slot<HeroContent>[]; sho
           // Room for the tallest copy, so showing another moves nothing (CLS 0); the attributes let the page choose before hydration.
           <ReserveStack ref={slot.stackRef} {...{ [SLOT_ATTR]: slot.baselineId, [SLOT_EXPERIENCES_ATTR]: slot.experienceIds.join(" ") }}>
             {copies.map((c) => (
-              <HeroCopy key={c.id} id={c.id} s={c.content} first={first} reserved={c.id !== shown} />
+              <HeroCopy key={c.id} id={c.id} section={c.content} first={first} reserved={c.id !== shown} />
             ))}
           </ReserveStack>
         ) : (
-          <HeroCopy id={copies[0].id} s={baseline} first={first} />
+          <HeroCopy id={copies[0].id} section={baseline} first={first} />
         )}
         {image(baseline.image, first)}
       </HeroGrid>

@@ -5,10 +5,10 @@ import { paths } from "../../lib/paths";
 import { useLandingLists } from "./landing-lists";
 import { CardListSection, CardTitle, LinkCard, image, type ListSectionContent } from "./parts";
 
-export function IntegrationList({ s, first }: { s: ListSectionContent; first: boolean }) {
+export function IntegrationList({ section, first }: { section: ListSectionContent; first: boolean }) {
   return (
     <CardListSection
-      s={s}
+      section={section}
       first={first}
       items={useLandingLists().landingIntegrations?.nodes ?? []}
       empty="No integrations to show yet."

@@ -4,10 +4,10 @@ import { paths } from "../../lib/paths";
 import { useLandingLists } from "./landing-lists";
 import { CardListSection, CardTitle, LinkCard, type ListSectionContent } from "./parts";
 
-export function JobList({ s, first }: { s: ListSectionContent; first: boolean }) {
+export function JobList({ section, first }: { section: ListSectionContent; first: boolean }) {
   return (
     <CardListSection
-      s={s}
+      section={section}
       first={first}
       items={useLandingLists().landingJobs?.nodes ?? []}
       empty="There are no open roles right now. Check back soon."

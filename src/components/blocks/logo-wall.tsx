@@ -20,13 +20,13 @@ const Logos = styled.ul`
   }
 `;
 
-export function LogoWallBlock({ s, first }: BlockProps<Queries.LogoWallBlockFragment>) {
+export function LogoWallBlock({ section, first }: BlockProps<Queries.LogoWallBlockFragment>) {
   return (
     <Section>
       <Container>
-        <Heading2 heading={s.heading} first={first} />
+        <Heading2 heading={section.heading} first={first} />
         <Logos aria-label="Customer logos">
-          {s.logos.map((logo) => (
+          {section.logos.map((logo) => (
             <li key={logo}>{logo}</li>
           ))}
         </Logos>

@@ -3,12 +3,12 @@ import { Container, Section } from "../ui/container";
 import { MarkdownContent } from "../markdown/markdown-content";
 import { BlockHeading, type BlockProps } from "./parts";
 
-export function MarkdownBlock({ s, first }: BlockProps<Queries.MarkdownBlockFragment>) {
+export function MarkdownBlock({ section, first }: BlockProps<Queries.MarkdownBlockFragment>) {
   return (
     <Section>
       <Container $narrow>
-        {s.heading && <BlockHeading first={first}>{s.heading}</BlockHeading>}
-        <MarkdownContent body={s.body} />
+        {section.heading && <BlockHeading first={first}>{section.heading}</BlockHeading>}
+        <MarkdownContent body={section.body} />
       </Container>
     </Section>
   );

@@ -11,7 +11,7 @@ import { graphql } from "gatsby";
 
 /** What every block component takes: its own fragment's data, and whether it is the page's first block (its heading is the h1). */
 export interface BlockProps<Fragment> {
-  s: Fragment;
+  section: Fragment;
   first: boolean;
 }
 
@@ -96,13 +96,13 @@ const Empty = styled.p`
  * item, or `empty` when there is none, so the heading never stands over nothing.
  */
 export function CardListSection<T>({
-  s,
+  section,
   first,
   items,
   empty,
   card,
 }: {
-  s: ListSectionContent;
+  section: ListSectionContent;
   first: boolean;
   items: readonly T[];
   empty: string;
@@ -111,7 +111,7 @@ export function CardListSection<T>({
   return (
     <Section>
       <Container>
-        <Heading2 heading={s.heading} text={s.text} first={first} />
+        <Heading2 heading={section.heading} text={section.text} first={first} />
         {items.length ? <Grid>{items.map(card)}</Grid> : <Empty>{empty}</Empty>}
       </Container>
     </Section>

@@ -20,13 +20,13 @@ const Plan = styled(Card)<{ $highlighted?: boolean | null }>`
   }
 `;
 
-export function PricingTableBlock({ s, first }: BlockProps<Queries.PricingTableBlockFragment>) {
+export function PricingTableBlock({ section, first }: BlockProps<Queries.PricingTableBlockFragment>) {
   return (
     <Section>
       <Container>
-        <Heading2 heading={s.heading} first={first} />
+        <Heading2 heading={section.heading} first={first} />
         <Grid $min="280px">
-          {s.plans.map((plan) => (
+          {section.plans.map((plan) => (
             <Plan key={plan.name} $highlighted={plan.highlighted}>
               <h3>{plan.name}</h3>
               <p>

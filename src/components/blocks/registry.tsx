@@ -88,7 +88,7 @@ export function LandingBlock({ block, index }: { block: LandingBlockData; index:
   const entry = entryFor(block);
   // Unwrapped: in production it renders nothing, and an island around nothing would still leave its wrapper.
   if (!entry) return <UnknownBlock blocktype={block.blocktype} />;
-  const rendered = <entry.component s={block} first={index === 0} />;
+  const rendered = <entry.component section={block} first={index === 0} />;
   return isInteractive(block) ? rendered : <StaticIsland source={block}>{rendered}</StaticIsland>;
 }
 

@@ -22,13 +22,13 @@ const StatGrid = styled.dl`
   }
 `;
 
-export function StatsBlock({ s, first }: BlockProps<Queries.StatsBlockFragment>) {
+export function StatsBlock({ section, first }: BlockProps<Queries.StatsBlockFragment>) {
   return (
     <Section $tone="surface">
       <Container>
-        <Heading2 heading={s.heading} first={first} />
+        <Heading2 heading={section.heading} first={first} />
         <StatGrid>
-          {s.stats.map((stat) => (
+          {section.stats.map((stat) => (
             <div key={stat.label}>
               <dt>{stat.value}</dt>
               <dd>{stat.label}</dd>

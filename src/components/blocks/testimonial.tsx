@@ -15,15 +15,15 @@ const Quote = styled.figure`
   }
 `;
 
-export function TestimonialBlock({ s, first }: BlockProps<Queries.TestimonialBlockFragment>) {
+export function TestimonialBlock({ section, first }: BlockProps<Queries.TestimonialBlockFragment>) {
   return (
     <Section $tone="surface">
       <Container>
-        {first && <h1 className="visually-hidden">{s.company}</h1>}
+        {first && <h1 className="visually-hidden">{section.company}</h1>}
         <Quote>
-          <blockquote>“{s.quote}”</blockquote>
+          <blockquote>“{section.quote}”</blockquote>
           <figcaption>
-            <strong>{s.name}</strong>, {s.role} at {s.company}
+            <strong>{section.name}</strong>, {section.role} at {section.company}
           </figcaption>
         </Quote>
       </Container>

@@ -60,7 +60,7 @@ const hero = {
   secondaryCta: null,
   image: null,
 };
-const element = <HeroBlock s={hero as never} first />;
+const element = <HeroBlock section={hero as never} first />;
 
 let root: Root | undefined;
 afterEach(() => {

@@ -21,7 +21,7 @@ const section = (lists: LandingLists, list: JSX.Element) =>
 
 describe("landing-page list sections", () => {
   it("shows the section heading and one linked card per item", () => {
-    section(jobs, <JobList s={{ heading: "Open roles", text: "Join the team." }} first={false} />);
+    section(jobs, <JobList section={{ heading: "Open roles", text: "Join the team." }} first={false} />);
     expect(screen.getByRole("heading", { level: 2, name: "Open roles" })).toBeInTheDocument();
     const cards = screen.getAllByRole("article");
     expect(cards).toHaveLength(2);
@@ -33,14 +33,14 @@ describe("landing-page list sections", () => {
   });
 
   it("says so under the heading when there is nothing to list, instead of an empty grid", () => {
-    section({ landingJobs: { nodes: [] } } as LandingLists, <JobList s={{ heading: "Open roles" }} first={false} />);
+    section({ landingJobs: { nodes: [] } } as LandingLists, <JobList section={{ heading: "Open roles" }} first={false} />);
     expect(screen.getByRole("heading", { name: "Open roles" })).toBeInTheDocument();
     expect(screen.getByText("There are no open roles right now. Check back soon.")).toBeInTheDocument();
     expect(screen.queryAllByRole("article")).toHaveLength(0);
   });
 
   it("treats a list the page did not fetch as empty, and makes the heading the page's h1 when first", () => {
-    section({}, <CompanyList s={{ heading: "Customer stories" }} first />);
+    section({}, <CompanyList section={{ heading: "Customer stories" }} first />);
     expect(screen.getByRole("heading", { level: 1, name: "Customer stories" })).toBeInTheDocument();
     expect(screen.getByText("No customer stories to show yet.")).toBeInTheDocument();
   });
