@@ -1,5 +1,5 @@
 /**
- * The slices holding Gatsby's app scripts, shared by the page renderer (src/components/seo) and the build
+ * The slices holding Gatsby's app scripts, shared by the page renderer (src/ssr/deferred-app-scripts.tsx) and the build
  * step that writes the site's own (src/node/bundling/app-scripts-slice.ts). docs/page-load.md.
  */
 

@@ -130,7 +130,7 @@ export function readBuiltPages(publicDir: string, cacheFile?: string): BuiltPage
 const MIN_PAGES_PER_THREAD = 100;
 /** Pages a worker is sent at a time: small enough to keep every worker busy to the end. */
 const BATCH = 25;
-/** Plain JavaScript beside this file (Gatsby's compile keeps __dirname pointing at src/node). */
+/** Plain JavaScript beside this file (Gatsby's compile keeps __dirname pointing at this folder). */
 const WORKER_FILE = path.join(__dirname, "html-scan-worker.mjs");
 
 /**
