@@ -54,7 +54,8 @@ const SYNTAX_RULES = {
   intl: [
     {
       selector: "Identifier[name='Intl']",
-      message: "No Intl while a page boots: use the formats of src/components/ui/format.ts (a first formatter loads ICU data: a long task).",
+      message:
+        "No Intl while a page boots: use the formats of src/components/ui/format.ts (a first formatter loads ICU data: a long task).",
     },
     {
       selector: "MemberExpression[property.name=/^toLocale(String|DateString|TimeString)$/]",

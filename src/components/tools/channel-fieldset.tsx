@@ -1,15 +1,7 @@
 import styled from "styled-components";
 import { theme } from "../../theme/theme";
 import type { ChannelId } from "./staffing";
-import {
-  CHANNEL_LABELS,
-  channelFields,
-  channelSpec,
-  controlName,
-  type FieldKey,
-  type FormErrors,
-  type FormValues,
-} from "./staffing-form";
+import { CHANNEL_LABELS, channelFields, channelSpec, controlName, type FieldKey, type FormErrors, type FormValues } from "./staffing-form";
 import { InputPanel } from "./input-panel";
 import { NumberField } from "./number-field";
 import { Icon } from "../ui/icon";

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { decideBar, demoEligible, parseVisitorInfo, showPoint, withDemoFlag, BAR_COPY } from "../../../src/components/layout/fixed-bar-rules";
+import {
+  decideBar,
+  demoEligible,
+  parseVisitorInfo,
+  showPoint,
+  withDemoFlag,
+  BAR_COPY,
+} from "../../../src/components/layout/fixed-bar-rules";
 
 const base = {
   search: "",
