@@ -6,7 +6,8 @@
  * Prints the run's JSON report line (as the scheduled function logs it), then a summary for people.
  */
 import { readServerConfig } from "../src/config";
-import { formsDir, loadFormDefinitions, SOURCED_FORMS_FILE } from "../src/node/lead-forms";
+import { formsDir, loadFormDefinitions } from "../src/node/lead-forms";
+import { SOURCED_FORMS_FILE } from "../src/node/hubspot/source";
 import { flushLeads } from "../src/server/flush";
 import { storeFor } from "../src/server/store";
 

@@ -13,8 +13,6 @@ import { loadContentfulForms } from "./contentful/forms";
 import type { ContentfulConfig } from "../config";
 import { leadFormSchema } from "./schema/lead-form-definition";
 
-/** Written by a build that sourced its forms from HubSpot (src/node/hubspot/source.ts); removed by one that did not. */
-export const SOURCED_FORMS_FILE = path.join(".cache", "lead-forms", "hubspot.json");
 /**
  * What the function bundles inline (the path src/server/form-definitions.ts requires). Not in .cache:
  * Gatsby empties that after onPreInit on a first build or when plugins change.

@@ -8,10 +8,12 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Node, NodeInput, NodePluginArgs } from "gatsby";
 import type { LeadFormDefinition } from "../../lib/lead-form/types";
-import { SOURCED_FORMS_FILE } from "../lead-forms";
 import { loadHubSpotForms, type HubSpotFormsApi } from "./forms";
 import type { SourcingState } from "../sourcing/sourcing-state";
 import type { SyncArgs } from "../sourcing/stateful-nodes";
+
+/** Written by a build that sourced its forms from HubSpot; removed by one that did not. */
+export const SOURCED_FORMS_FILE = path.join(".cache", "lead-forms", "hubspot.json");
 
 type Args = SyncArgs & Pick<NodePluginArgs, "createNodeId" | "createContentDigest" | "reporter">;
 

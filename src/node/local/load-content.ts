@@ -11,6 +11,7 @@ import matter from "gray-matter";
 import type { z } from "zod";
 import * as S from "./content-schema";
 import type { Book, Doc, LocalContent } from "./content-schema";
+import { MarkdownCache, type ParsedMarkdown } from "../sourcing/markdown-cache";
 import { checkIcons, checkImages, checkReferences, type ImageCheckOptions, type ReadContent } from "./content-checks";
 
 export type { Doc, LocalContent } from "./content-schema";
@@ -25,46 +26,6 @@ export class ContentError extends Error {
 export interface LoadOptions extends ImageCheckOptions {
   /** Front matter and body of Markdown files parsed by an earlier run (the build's; src/node/sourcing/sourcing-state.ts). */
   markdownCache?: MarkdownCache;
-}
-
-/** A Markdown file split into its front matter (as YAML parsed it, before validation) and its body. */
-export interface ParsedMarkdown {
-  data: Record<string, unknown>;
-  content: string;
-}
-export interface MarkdownCacheEntry extends ParsedMarkdown {
-  mtimeMs: number;
-  size: number;
-}
-
-/**
- * Markdown files parsed by an earlier run, reused while a file's modification time and size are unchanged:
- * with a large archive, reading and parsing every file (YAML front matter) is most of a rebuild's sourcing.
- * Only the parse is kept: every file is validated again on every run, so a change to the schemas applies.
- * `entries()` are the files of this run, for the next one (a removed file is forgotten).
- */
-export class MarkdownCache {
-  private readonly current = new Map<string, MarkdownCacheEntry>();
-  hits = 0;
-  constructor(private readonly previous: ReadonlyMap<string, MarkdownCacheEntry> = new Map()) {}
-
-  parse(file: string, parse: (text: string) => ParsedMarkdown): ParsedMarkdown {
-    const { mtimeMs, size } = fs.statSync(file);
-    const known = this.previous.get(file);
-    if (known && known.mtimeMs === mtimeMs && known.size === size) {
-      this.hits++;
-      this.current.set(file, known);
-      return known;
-    }
-    // A file that fails to parse throws here and is not kept: the next run reads it again.
-    const parsed = parse(fs.readFileSync(file, "utf8"));
-    this.current.set(file, { ...parsed, mtimeMs, size });
-    return parsed;
-  }
-
-  entries(): ReadonlyMap<string, MarkdownCacheEntry> {
-    return this.current;
-  }
 }
 
 const MARKDOWN = /\.md$/;

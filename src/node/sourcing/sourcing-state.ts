@@ -1,7 +1,7 @@
 /**
  * What the site's own sources remember between builds, in `.cache/` (emptied by Gatsby together with its
  * node store, when the config or a plugin changes): the nodes each source made (src/node/sourcing/stateful-nodes.ts)
- * and the parsed Markdown of content/ (src/node/local/load-content.ts). Written with v8's serializer, which
+ * and the parsed Markdown of content/ (src/node/sourcing/markdown-cache.ts). Written with v8's serializer, which
  * keeps the Dates YAML front matter parses to. An unreadable or older file is ignored: the sources then
  * read everything and find their nodes in the store.
  */
@@ -9,7 +9,7 @@ import fs from "node:fs";
 import path from "node:path";
 import v8 from "node:v8";
 import type { Node, NodeInput, NodePluginArgs } from "gatsby";
-import { MarkdownCache, type MarkdownCacheEntry } from "../local/load-content";
+import { MarkdownCache, type MarkdownCacheEntry } from "./markdown-cache";
 import { syncNodes, type MadeNodes, type SyncArgs, type SyncResult } from "./stateful-nodes";
 
 /** Relative to the site's root. */
