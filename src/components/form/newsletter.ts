@@ -1,6 +1,7 @@
 /**
  * The newsletter prompt's rules (docs/product-rules.md#markers, #browser-storage). Pure. A blog reader is asked once to
  * subscribe: the prompt stops for good (for the storage helper's year) after a newsletter sign-up or a "No thanks".
+ * Beside the lead form, which writes the sign-up's marker; the prompt (src/components/blog) reads it.
  */
 import { getStored, type StorageLike } from "../../browser/storage";
 
