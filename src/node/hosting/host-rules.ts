@@ -71,7 +71,7 @@ export function errorResponseHeaders(headers: readonly HeaderEntry[]): HeaderEnt
  * A `_headers` rule's path as Netlify matches it (netlify-cli's @netlify/headers-parser getForRegExp, which
  * follows the CDN's regular expressions): case-insensitive, a `:name` segment is one segment, a standalone
  * `*` is anything (slashes included, and the slash before it optional, so `/blog/*` also takes `/blog-x.js`),
- * a `*` inside a segment is anything. tests/src/node/security-headers.test.ts checks it against the parser.
+ * a `*` inside a segment is anything. tests/src/node/hosting/security-headers.test.ts checks it against the parser.
  */
 export function netlifyPathPattern(source: string): RegExp {
   const escape = (text: string) => text.replace(/[|\\{}()[\]^$+*?.]/g, "\\$&").replace(/-/g, "\\x2d");

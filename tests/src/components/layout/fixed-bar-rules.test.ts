@@ -6,7 +6,7 @@ import {
   showPoint,
   withDemoFlag,
   BAR_COPY,
-} from "../../../src/components/layout/fixed-bar-rules";
+} from "../../../../src/components/layout/fixed-bar-rules";
 
 const base = {
   search: "",

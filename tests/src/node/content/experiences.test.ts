@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { CreateProfileResponse, buildPageEvent } from "@ninetailed/experience.js-shared";
-import { createExperienceApi } from "../../emulators/experience-api";
-import { mapExperienceEntry } from "../../../src/node/content/experiences";
-import { SIGNUP_EXPERIMENT_ID, experiencesFor, slotContents, testVariationFor } from "../../../src/personalization/experiences";
+import { createExperienceApi } from "../../../emulators/experience-api";
+import { mapExperienceEntry } from "../../../../src/node/content/experiences";
+import { SIGNUP_EXPERIMENT_ID, experiencesFor, slotContents, testVariationFor } from "../../../../src/personalization/experiences";
 
 const BASE = "/v2/organizations/e2e-org/environments/main";
 

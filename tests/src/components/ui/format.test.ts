@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compact, digitsOnly, roundDecimal, usd, withThousands } from "../../../src/components/ui/format";
+import { compact, digitsOnly, roundDecimal, usd, withThousands } from "../../../../src/components/ui/format";
 
 describe("number helpers (docs/product-rules.md#number-formats)", () => {
   it("strips everything but digits", () => expect(digitsOnly("$1,234.50 ")).toBe("123450"));

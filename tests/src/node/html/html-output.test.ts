@@ -9,7 +9,7 @@ import {
   readBuiltPages,
   readBuiltPagesInParallel,
   scanInlineScripts,
-} from "../../../src/node/html/html-output";
+} from "../../../../src/node/html/html-output";
 
 const sha = (text: string) => `'sha256-${crypto.createHash("sha256").update(text, "utf8").digest("base64")}'`;
 const page = (body: string) => `<!doctype html><html><head><title>t</title></head><body>${body}</body></html>`;

@@ -5,7 +5,7 @@ import path from "node:path";
 import { AsyncSeriesHook } from "tapable";
 import type { Compiler } from "webpack";
 import { afterEach, describe, expect, it } from "vitest";
-import { AppScriptsSlicePlugin, appScriptsSlice, writeAppScriptsSlice } from "../../../src/node/bundling/app-scripts-slice";
+import { AppScriptsSlicePlugin, appScriptsSlice, writeAppScriptsSlice } from "../../../../src/node/bundling/app-scripts-slice";
 
 // What gatsby-webpack-stats-extractor writes as public/_gatsby/slices/_gatsby-scripts-1.html.
 const chunkMap = `window.___chunkMapping="{\\"app\\":[\\"/app-abc.js\\"],\\"component---src-pages-index-tsx\\":[\\"/component---src-pages-index-tsx-def.js\\"]}";`;

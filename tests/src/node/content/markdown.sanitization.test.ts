@@ -1,15 +1,15 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { renderMarkdown, sanitize } from "../../../src/node/content/markdown";
-import { sharedTypes, entities } from "../../../src/node/schema";
-import { MARKDOWN_XSS_PAYLOADS, XSS_PAYLOADS } from "../../fixtures/xss-payloads";
-import { executableConstructs } from "../../fixtures/executable-html";
-import { REPO_ROOT } from "../../fixtures/repo-root";
+import { renderMarkdown, sanitize } from "../../../../src/node/content/markdown";
+import { sharedTypes, entities } from "../../../../src/node/schema";
+import { MARKDOWN_XSS_PAYLOADS, XSS_PAYLOADS } from "../../../fixtures/xss-payloads";
+import { executableConstructs } from "../../../fixtures/executable-html";
+import { REPO_ROOT } from "../../../fixtures/repo-root";
 
 /**
  * No XSS payload survives the sanitizers. The server-status sanitizer (it runs in the
- * browser) and the rendered components are covered in tests/src/lib/lead-form/sanitize.test.tsx.
+ * browser) and the rendered components are covered in tests/src/components/form/sanitize-status.test.tsx.
  */
 const markdownHtml = async (source: string, urlTable: Record<string, string> = {}) =>
   (await renderMarkdown(source, { urlTable })).segments.map((s) => (s.kind === "html" ? s.html : "")).join("");
@@ -122,7 +122,7 @@ describe("every HTML sink is fed by a sanitizer", () => {
 
 describe("content link addresses (nav, footer, call-to-action and URL-table entries)", () => {
   it("refuses addresses that run script, however they are spelled", async () => {
-    const { footerSchema } = await import("../../../src/node/local/content-schema");
+    const { footerSchema } = await import("../../../../src/node/local/content-schema");
     const footer = (url: string) => ({ columns: [{ title: "x", items: [{ title: "x", url }] }] });
     for (const url of [
       "javascript:alert(1)",

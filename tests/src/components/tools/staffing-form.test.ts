@@ -9,8 +9,8 @@ import {
   specFor,
   valuesFromSearch,
   valuesFromStored,
-} from "../../../src/components/tools/staffing-form";
-import { staff } from "../../../src/components/tools/staffing";
+} from "../../../../src/components/tools/staffing-form";
+import { staff } from "../../../../src/components/tools/staffing";
 
 describe("staffing calculator form", () => {
   it("accepts typed numbers with separators, currency and percent signs", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { duration, percent } from "../../../src/components/tools/staffing-display";
+import { duration, percent } from "../../../../src/components/tools/staffing-display";
 
 describe("staffing output text never shows NaN or Infinity", () => {
   it("formats durations and percentages, with a dash for impossible values", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { initialHeaderScroll, nextHeaderScroll, type HeaderScrollState } from "../../../src/components/layout/header-scroll";
+import { initialHeaderScroll, nextHeaderScroll, type HeaderScrollState } from "../../../../src/components/layout/header-scroll";
 
 const vh = 800;
 const doc = 10_000;

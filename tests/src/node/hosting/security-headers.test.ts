@@ -25,12 +25,12 @@ import {
   listFiles,
   netlifyHostRules,
   netlifyPathPattern,
-} from "../../../src/node/hosting/security-headers";
-import type { ThirdPartySettings } from "../../../src/config/third-party";
-import { netlifyHeaderRoutes, verifyShippedHeaders } from "../../../src/node/hosting/netlify-adapter";
-import { builtHtmlFiles, inlineScripts, readBuiltPages } from "../../../src/node/html/html-output";
+} from "../../../../src/node/hosting/security-headers";
+import type { ThirdPartySettings } from "../../../../src/config/third-party";
+import { netlifyHeaderRoutes, verifyShippedHeaders } from "../../../../src/node/hosting/netlify-adapter";
+import { builtHtmlFiles, inlineScripts, readBuiltPages } from "../../../../src/node/html/html-output";
 import { createHeadersMatcher } from "gatsby/dist/utils/adapter/create-headers";
-import { cacheControlFor, parseNetlifyHeaders } from "../../fixtures/netlify-headers";
+import { cacheControlFor, parseNetlifyHeaders } from "../../../fixtures/netlify-headers";
 
 const sha = (text: string) => `'sha256-${crypto.createHash("sha256").update(text, "utf8").digest("base64")}'`;
 const none: ThirdPartySettings = { scriptIds: {}, ipLookupUrl: "https://api.ipify.org?format=json", appHost: "secure.northdesk.com" };

@@ -11,8 +11,8 @@ import {
   toggleQuestion,
   toMarkdown,
   toPlainText,
-} from "../../../src/components/tools/interview-plan";
-import { agentGuide as guide } from "../../fixtures/interview-data";
+} from "../../../../src/components/tools/interview-plan";
+import { agentGuide as guide } from "../../../fixtures/interview-data";
 
 describe("interview plan", () => {
   it("starts with every competency and its first two questions", () => {

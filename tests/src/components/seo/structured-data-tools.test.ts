@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { guideArticle, occupation, webApplication } from "../../../src/components/seo/structured-data-tools";
+import { guideArticle, occupation, webApplication } from "../../../../src/components/seo/structured-data-tools";
 
 describe("structured data for the tools", () => {
   const siteUrl = "https://www.northdesk.com";

@@ -8,7 +8,7 @@ import {
   staff,
   staffChannel,
   type ChannelInput,
-} from "../../../src/components/tools/staffing";
+} from "../../../../src/components/tools/staffing";
 
 /*
  * Reference values: the classic Erlang C worked example (Call Centre Helper, "Erlang C Formula – Made

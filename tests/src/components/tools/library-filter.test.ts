@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { filterLibrary, stem, type LibraryItem } from "../../../src/components/tools/library-filter";
+import { filterLibrary, stem, type LibraryItem } from "../../../../src/components/tools/library-filter";
 
 const items: LibraryItem[] = [
   { type: "guide", slug: "a", title: "Agent guide", summary: "Empathy", path: "/a/", keywords: ["Écriture"] },

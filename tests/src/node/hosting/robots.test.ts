@@ -15,7 +15,7 @@ describe("writeRobotsTxt (the build step)", () => {
     ["https://staging.northdesk.com", "Disallow: /"],
   ])("SITE_URL=%s writes public/robots.txt with %s", async (siteUrl, line) => {
     vi.stubEnv("SITE_URL", siteUrl);
-    const { writeRobotsTxt } = await import("../../../src/node/hosting/robots");
+    const { writeRobotsTxt } = await import("../../../../src/node/hosting/robots");
     writeRobotsTxt(dir);
     expect(fs.readFileSync(path.join(dir, "robots.txt"), "utf8")).toContain(line);
   });

@@ -2,8 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { copyIcons, iconNames } from "../../../src/node/content/icons";
-import { isIconName } from "../../../src/components/ui/icon";
+import { copyIcons, iconNames } from "../../../../src/node/content/icons";
+import { isIconName } from "../../../../src/components/ui/icon";
 
 describe("icon set (docs/product-rules.md#site-runtime-requests, #constants)", () => {
   it("offers well over a thousand names, all safe to put in a URL path", () => {

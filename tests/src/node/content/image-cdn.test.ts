@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cdnImageData } from "../../../src/node/content/image-cdn";
+import { cdnImageData } from "../../../../src/node/content/image-cdn";
 
 const DOMAIN = "images.northdesk.com";
 const hero = { path: "/static/3f2a/hero.png", width: 2400, height: 1200 };

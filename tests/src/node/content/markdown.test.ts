@@ -1,6 +1,6 @@
 import markdownIt from "markdown-it";
 import { describe, expect, it, vi } from "vitest";
-import { renderMarkdown } from "../../../src/node/content/markdown";
+import { renderMarkdown } from "../../../../src/node/content/markdown";
 
 const render = (md: string) => renderMarkdown(md, { urlTable: { signupUrl: "/members/register/" } });
 const html = async (md: string) => (await render(md)).segments.map((s) => (s.kind === "html" ? s.html : `[form:${s.formId}]`)).join("");
