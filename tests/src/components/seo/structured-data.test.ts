@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { blogPosting, breadcrumbs, jobPosting, organization, serializeGraph, website } from "../../../../src/components/seo/structured-data";
+import {
+  blogPosting,
+  breadcrumbs,
+  jobPosting,
+  organization,
+  serializeGraph,
+  website,
+} from "../../../../src/components/seo/structured-data";
 
 const SITE = "https://www.northdesk.com";
 
