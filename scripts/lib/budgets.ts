@@ -9,6 +9,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
+import { EARLY_FILE } from "../../src/node/bundling/early-script";
 
 export const FIRST_LOAD_JS_BUDGET = 110 * 1024;
 /**
@@ -101,7 +102,7 @@ export function headScriptsSize(html: string): number {
 /** The early script of a build (its site path and gzip -9 size), or undefined when the build has none. */
 export function earlyScriptSize(publicDir: string): { src: string; gzip: number } | undefined {
   const dir = path.join(publicDir, "static");
-  const name = fs.existsSync(dir) ? fs.readdirSync(dir).find((f) => /^early-[0-9a-f]{20}\.js$/.test(f)) : undefined;
+  const name = fs.existsSync(dir) ? fs.readdirSync(dir).find((f) => EARLY_FILE.test(f)) : undefined;
   return name ? { src: `/static/${name}`, gzip: gzipSize(fs.readFileSync(path.join(dir, name))) } : undefined;
 }
 

@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { expect, guardThirdParties, test } from "./fixtures";
 import { routeExperienceApi } from "./experience-api-route";
 import { applyPhoneProfile, PHONE, PHONE_NETWORK } from "./phone-profile";
-import { SWAP_LIMIT_MS } from "../../src/personalization/stored-selection";
+import { SDK_STORAGE_KEYS, SLOT_EXPERIENCES_ATTR, SWAP_LIMIT_MS } from "../../src/personalization/stored-selection";
 
 /**
  * Personalization in the first second (docs/page-load.md#personalization-in-the-first-second), on a phone
@@ -160,7 +160,8 @@ test.describe("personalization in the first second, phone profile", () => {
   test("the pre-paint script is in the head of the pages with a personalized slot, and only there", async ({ request }) => {
     const head = async (path: string) => {
       const html = await (await request.get(path)).text();
-      return { slot: html.includes(' data-nd-exp="'), prePaint: html.slice(0, html.indexOf("</head>")).includes("__nt_experiences__") };
+      const head = html.slice(0, html.indexOf("</head>"));
+      return { slot: html.includes(` ${SLOT_EXPERIENCES_ATTR}="`), prePaint: head.includes(SDK_STORAGE_KEYS.experiences) };
     };
     // The home page has the personalized hero; the others have none (gatsby-ssr's onRenderBody reads the rendered body).
     expect(await head("/")).toEqual({ slot: true, prePaint: true });
