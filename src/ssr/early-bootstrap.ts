@@ -1,6 +1,11 @@
 /**
  * The page's bootstrap for the early script (docs/page-load.md#the-first-second): one small inline script
  * in the head, the same text on every page (one CSP hash), that
+ * - holds the function that starts Gatsby's app scripts (inserts them from their `<template>`, in order:
+ *   after a script file without `async`, the chunk map's, the rest waits until it has run, as a parser waits
+ *   for such a script; asked before the template is parsed, once it is). The early script decides when
+ *   (src/browser/early/app-start.ts); if it fails to load, the bootstrap starts them at once, so the page
+ *   still comes alive;
  * - inserts the early script (src/browser/early, built by src/node/bundling/early-script.ts) right after the first
  *   frame, so it is fetched beside the page's images instead of ahead of its first paint, at high priority
  *   (ahead of the images still queued: attribution and the personalization request wait for it);
@@ -13,16 +18,21 @@
 import { createElement, type ReactElement } from "react";
 import { EARLY_GLOBAL, RELEASE_GLOBAL } from "../browser/early/early";
 import { DISCLOSURE_ATTR } from "../browser/early/disclosures";
+import { START_GLOBAL } from "../browser/early/app-start";
+import { DEFERRED_SCRIPTS_ID } from "./deferred-app-scripts";
 
 /** How long a held click waits for the early script at most. */
 export const RELEASE_AFTER_MS = 3000;
 
 /** The bootstrap's text for the early script at `src`. Plain ES5, written small: it is in every page's HTML. */
 export const earlyBootstrap = (src: string) =>
-  `(function(w,d){var h;function c(e){var t=e.target;if(w.${EARLY_GLOBAL}||e.button||e.metaKey||e.ctrlKey||e.shiftKey||e.altKey||!t.closest)return;` +
+  `(function(w,d){var h,o;function g(){if(o)return;var t=d.getElementById(${JSON.stringify(DEFERRED_SCRIPTS_ID)});` +
+  `if(!t){d.readyState=="loading"&&d.addEventListener("DOMContentLoaded",g);return}o=1;var c=d.importNode(t.content,!0);` +
+  `(function n(){for(var e;(e=c.firstChild);){d.body.appendChild(e);if(e.src&&!e.hasAttribute("async")){e.onload=e.onerror=n;return}}})()}` +
+  `function c(e){var t=e.target;if(w.${EARLY_GLOBAL}||e.button||e.metaKey||e.ctrlKey||e.shiftKey||e.altKey||!t.closest)return;` +
   `t=t.closest('a[href]:not([href^="#"]),button[${DISCLOSURE_ATTR}]');if(t&&!(t.target&&t.target!="_self")){e.preventDefault();e.stopImmediatePropagation();h=t}}` +
-  `function r(){w.removeEventListener("click",c,!0);if(h){var t=h;h=0;t.click()}}w.addEventListener("click",c,!0);w.${RELEASE_GLOBAL}=r;setTimeout(r,${RELEASE_AFTER_MS});` +
-  `requestAnimationFrame(function(){setTimeout(function(){var s=d.createElement("script");s.src=${JSON.stringify(src)};s.fetchPriority="high";s.onerror=r;d.head.appendChild(s)})})})(window,document)`;
+  `function r(){w.removeEventListener("click",c,!0);if(h){var t=h;h=0;t.click()}}w.addEventListener("click",c,!0);w.${RELEASE_GLOBAL}=r;w.${START_GLOBAL}=g;setTimeout(r,${RELEASE_AFTER_MS});` +
+  `requestAnimationFrame(function(){setTimeout(function(){var s=d.createElement("script");s.src=${JSON.stringify(src)};s.fetchPriority="high";s.onerror=function(){r();g()};d.head.appendChild(s)})})})(window,document)`;
 
 /** The bootstrap's element for the head (nothing where no early script was built: unit tests). */
 export function earlyBootstrapScript(): ReactElement | null {

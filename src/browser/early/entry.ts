@@ -2,11 +2,12 @@
  * The early script's bundle entry (built by src/node/bundling/early-script.ts, inserted by the page's bootstrap,
  * src/ssr/early-bootstrap.ts): with personalization configured, the page's profile request
  * (PERSONALIZATION_SDK is a build constant: without it the module is left out); attribution and link
- * decoration, the page view of a visitor who leaves before the app starts, the header's disclosures, then
- * the input the bootstrap held while this script was on its way.
+ * decoration, the page view of a visitor who leaves before the app starts, the header's disclosures, the
+ * moment Gatsby's app scripts start, then the input the bootstrap held while this script was on its way.
  */
 import { releaseHeldInput, startEarly } from "./early";
 import { installDisclosures } from "./disclosures";
+import { scheduleAppStart } from "./app-start";
 import { startEarlyPersonalization } from "./personalization";
 import { install as installPageView } from "../early-page-view";
 import { siteHosts } from "../hosts";
@@ -22,4 +23,5 @@ if (PERSONALIZATION_SDK) {
 startEarly(window);
 installPageView(window, { host: normalizeHost(siteHosts.marketing), beacon: readAnalyticsBeacon() });
 installDisclosures(document);
+scheduleAppStart(window);
 releaseHeldInput(window);

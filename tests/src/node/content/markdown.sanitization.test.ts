@@ -112,8 +112,6 @@ describe("every HTML sink is fed by a sanitizer", () => {
         "src/components/layout/footer.tsx: item.html",
         'src/hydration/static-island.tsx: ""',
         "src/components/seo/seo.tsx: serializeGraph(graph)",
-        // the site's own constant script that starts Gatsby's app scripts after the largest paint
-        "src/ssr/deferred-app-scripts.tsx: DEFERRED_SCRIPTS_LOADER",
         "src/theme/global-style.tsx: globalCss()",
       ].sort(),
     );

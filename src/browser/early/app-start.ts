@@ -1,0 +1,59 @@
+/**
+ * When Gatsby's app scripts start (docs/techniques/deferred-app-scripts.md): once the page has loaded, its
+ * priority images have decoded and its largest paint is on screen; at the visitor's first pointer or key press
+ * if that comes sooner; and at the latest FRAME_WAIT_MS after the load event (a background tab paints no frames).
+ *
+ * The scripts wait inert in the page's `<template>`; the page's bootstrap (src/ssr/early-bootstrap.ts) holds the
+ * function that inserts them, as `window[START_GLOBAL]`, and calls it itself when this script fails to load. This
+ * module only decides the moment. It runs in the early script rather than inline in every page: the page's HTML
+ * is fetched whole before it paints, and this file is fetched once and cached.
+ *
+ * Decoding first: an image that has loaded is painted only once decoded (decoding="async"); the second animation
+ * frame comes after the frame that painted it. That frame may still be on its way to the screen, though: the
+ * largest paint's time is when it is presented, which can come after the next frame has begun. So where the
+ * browser reports largest paints, the scripts also wait for one to be reported (buffered: one already presented
+ * counts at once).
+ */
+
+/** Set by the page's bootstrap: inserts the template's scripts, in order, once. */
+export const START_GLOBAL = "__ndStart";
+
+/** How long after the load event the scripts wait for a painted frame (none comes in a background tab). */
+export const FRAME_WAIT_MS = 1000;
+
+const LARGEST_PAINT = "largest-contentful-paint";
+const INPUTS = ["pointerdown", "keydown"] as const;
+
+/** Starts the app at the moment described above; does nothing on a page without the bootstrap's start function. */
+export function scheduleAppStart(win: Window): void {
+  const insert = (win as Window & { [START_GLOBAL]?: unknown })[START_GLOBAL];
+  if (typeof insert !== "function") return;
+  const doc = win.document;
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    INPUTS.forEach((type) => win.removeEventListener(type, start, true));
+    insert();
+  };
+  const afterPaint = () =>
+    win.requestAnimationFrame(() =>
+      win.requestAnimationFrame(() => {
+        const Observer = (win as Window & { PerformanceObserver?: typeof PerformanceObserver }).PerformanceObserver;
+        if (Observer && (Observer.supportedEntryTypes ?? []).includes(LARGEST_PAINT))
+          new Observer((_entries: PerformanceObserverEntryList, observer: PerformanceObserver) => {
+            observer.disconnect();
+            win.setTimeout(start);
+          }).observe({ type: LARGEST_PAINT, buffered: true });
+        else win.setTimeout(start);
+      }),
+    );
+  const loaded = () => {
+    win.setTimeout(start, FRAME_WAIT_MS);
+    const images = Array.from(doc.querySelectorAll<HTMLImageElement>("img[fetchpriority=high]"));
+    void Promise.all(images.map((image) => image.decode().catch(() => undefined))).then(afterPaint);
+  };
+  INPUTS.forEach((type) => win.addEventListener(type, start, true));
+  if (doc.readyState === "complete") loaded();
+  else win.addEventListener("load", loaded, { once: true });
+}
