@@ -8,6 +8,7 @@ import fs from "node:fs";
 import { STATUS_CODES, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
+import zlib from "node:zlib";
 import fastifyCompress from "@fastify/compress";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyReply, type FastifyRequest } from "fastify";
@@ -48,6 +49,18 @@ export const TIMEOUTS = {
    * close deadline): what clients already sent, still in the accept queue or unread, is taken in and answered.
    */
   settleMs: 100,
+};
+
+/**
+ * How answers are compressed, in one place: the server registers exactly this, and the first-window budget
+ * (scripts/lib/first-window.ts) encodes a page's script-free floor with it. Brotli at quality 4 (the plugin's
+ * own default, written out here so it cannot change unseen), gzip at zlib's default level, nothing under 1 KB.
+ */
+export const RESPONSE_COMPRESSION = {
+  encodings: ["br", "gzip"] as ("br" | "gzip")[],
+  threshold: 1024,
+  brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  zlibOptions: { level: zlib.constants.Z_DEFAULT_COMPRESSION },
 };
 
 /** How long a connection whose request body is left unread stays open after its answer (see answerUnread). */
@@ -280,7 +293,7 @@ export async function createSiteServer({
   // A function gets its body whole, as a Buffer in req.body (it parses its own, src/server/http.ts); no other route reads one.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", { parseAs: "buffer" }, (_req, body, done) => done(null, body));
-  await app.register(fastifyCompress, { encodings: ["br", "gzip"], requestEncodings: ["identity"], threshold: 1024 });
+  await app.register(fastifyCompress, { ...RESPONSE_COMPRESSION, requestEncodings: ["identity"] });
   await app.register(fastifyStatic, { root, serve: false, dotfiles: "deny", cacheControl: false, etag: true, lastModified: true });
 
   const inFlight = new Map<string, number>();

@@ -1,0 +1,199 @@
+/**
+ * The first-window budget (docs/page-load.md#the-first-window): a page's HTML, with its scripts, arrives in no
+ * more round trips than the same page without them (its script-free floor, scripts/bench/floor.ts). Counted on
+ * the bytes the local server really sends (scripts/lib/site-server.ts: the build's header table, brotli), so
+ * what `npm run budgets` counts is what the bench's Lighthouse runs see.
+ */
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import zlib from "node:zlib";
+import { readHeadersManifest } from "../../src/node/hosting/security-headers";
+import { stripScripts } from "../bench/floor";
+import { builtPages } from "./budgets";
+import { createSiteServer, RESPONSE_COMPRESSION } from "./site-server";
+
+/**
+ * Lighthouse's simulated throttling (lantern, in the `@paulirish/trace_engine` package Lighthouse uses:
+ * models/trace/lantern/simulation/TCPConnection.js) starts every connection with a congestion window of
+ * INITIAL_CONGESTION_WINDOW = 10 segments of TCP_SEGMENT_SIZE = 1,460 bytes, sent with the first byte. It
+ * counts the response's transfer size as Chromium records it (status line, headers and encoded body);
+ * the TLS handshake and the request cost it round trips, not bytes of this window.
+ */
+export const TCP_SEGMENT_BYTES = 1460;
+export const INITIAL_WINDOW_SEGMENTS = 10;
+export const FIRST_WINDOW_BYTES = INITIAL_WINDOW_SEGMENTS * TCP_SEGMENT_BYTES;
+
+/**
+ * After the first window lantern doubles the window each round trip, up to the bandwidth-delay product in
+ * whole segments (TCPConnection's computeMaximumCongestionWindowInSegments). On Lighthouse's mobile profile
+ * (simulation/Constants.js, mobileSlow4G: 150 ms, 1.6 × 1024 Kbit/s, as bits/s × 1024) that is
+ * ⌊1,677,721.6 / 8 × 0.15 / 1,460⌋ = 21 segments, reached on the third round trip.
+ */
+export const MAX_WINDOW_SEGMENTS = 21;
+
+/**
+ * Slack between this count and the transfer size Chromium records for the same page: the chunked-encoding
+ * framing of the compressed stream (a size line per chunk and the last chunk, not in the body as received),
+ * the floor's own validators (its ETag carries its size in hex), the connection headers of another client,
+ * and brotli's streaming output differing from a one-shot encoding by a few bytes. A page this close to
+ * the edge crosses it with the next small change anyway.
+ */
+export const FIRST_WINDOW_MARGIN = 200;
+
+/** The round trips, from the first byte on, that slow start needs to deliver `bytes` (lantern's model above). */
+export function roundTrips(bytes: number): number {
+  if (!Number.isFinite(bytes) || bytes < 0) throw new RangeError(`roundTrips: ${bytes} is not a byte count`);
+  let trips = 1;
+  let window = INITIAL_WINDOW_SEGMENTS;
+  let delivered = window * TCP_SEGMENT_BYTES;
+  while (delivered < bytes) {
+    window = Math.min(window * 2, MAX_WINDOW_SEGMENTS);
+    delivered += window * TCP_SEGMENT_BYTES;
+    trips++;
+  }
+  return trips;
+}
+
+export interface WindowCount {
+  path: string;
+  /** The page as sent: status line, headers and encoded body. */
+  pageBytes: number;
+  /** The same headers and the encoded body of the page without its scripts. */
+  floorBytes: number;
+  /** Status line and headers, with their line ends and the blank line. */
+  headerBytes: number;
+  /** FIRST_WINDOW_BYTES − pageBytes (negative: past the first window). */
+  spare: number;
+  pass: boolean;
+  /** Why it fails; absent when it passes. */
+  message?: string;
+}
+
+const count = (n: number) => n.toLocaleString("en-US");
+const trips = (n: number) => `${n} round trip${n === 1 ? "" : "s"}`;
+
+/** The rule on counted bytes: roundTrips(page + margin) ≤ roundTrips(floor). */
+export function judge(
+  pagePath: string,
+  sizes: { headerBytes: number; bodyBytes: number; floorBodyBytes: number },
+  margin = FIRST_WINDOW_MARGIN,
+): WindowCount {
+  const { headerBytes, bodyBytes, floorBodyBytes } = sizes;
+  const pageBytes = headerBytes + bodyBytes;
+  const floorBytes = headerBytes + floorBodyBytes;
+  const pageTrips = roundTrips(pageBytes + margin);
+  const floorTrips = roundTrips(floorBytes);
+  const result: WindowCount = {
+    path: pagePath,
+    pageBytes,
+    floorBytes,
+    headerBytes,
+    spare: FIRST_WINDOW_BYTES - pageBytes,
+    pass: pageTrips <= floorTrips,
+  };
+  if (!result.pass)
+    result.message =
+      `${pagePath}: ${count(pageBytes)} bytes (HTML ${count(bodyBytes)} + headers ${count(headerBytes)}) need ${trips(pageTrips)}; ` +
+      `its script-free floor needs ${floorTrips} (first window ${count(FIRST_WINDOW_BYTES)}, margin ${margin})`;
+  return result;
+}
+
+/** A body encoded as the server encodes its answers (RESPONSE_COMPRESSION), for the `Content-Encoding` it chose. */
+export function encodeAs(encoding: string | undefined, body: string): Buffer {
+  const raw = Buffer.from(body);
+  switch (encoding ?? "identity") {
+    case "br":
+      return zlib.brotliCompressSync(raw, RESPONSE_COMPRESSION.brotliOptions);
+    case "gzip":
+      return zlib.gzipSync(raw, RESPONSE_COMPRESSION.zlibOptions);
+    case "identity":
+      return raw;
+    default:
+      throw new Error(`first window: the server answered with Content-Encoding ${encoding}, which this count cannot reproduce`);
+  }
+}
+
+/** What Chromium sends on localhost; the server picks brotli from it. */
+export const BROWSER_ACCEPT_ENCODING = "gzip, deflate, br, zstd";
+
+interface Received {
+  status: number;
+  encoding: string | undefined;
+  headerBytes: number;
+  bodyBytes: number;
+}
+
+/** One GET, counting the status line and headers as sent (rawHeaders) and the body as received, undecoded. */
+function fetchCounted(agent: http.Agent, port: number, pagePath: string): Promise<Received> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(
+      { host: "127.0.0.1", port, path: pagePath, agent, headers: { "accept-encoding": BROWSER_ACCEPT_ENCODING, accept: "text/html" } },
+      (res) => {
+        let headerBytes = `HTTP/${res.httpVersion} ${res.statusCode} ${res.statusMessage}\r\n`.length + 2;
+        for (let i = 0; i < res.rawHeaders.length; i += 2)
+          headerBytes += Buffer.byteLength(`${res.rawHeaders[i]}: ${res.rawHeaders[i + 1]}\r\n`);
+        let bodyBytes = 0;
+        res.on("data", (chunk: Buffer) => (bodyBytes += chunk.length));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, encoding: res.headers["content-encoding"], headerBytes, bodyBytes }));
+        res.on("error", reject);
+      },
+    );
+    request.on("error", reject);
+  });
+}
+
+/** Runs `task` over `items`, at most `limit` at a time, keeping their order. */
+async function inPool<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await task(items[i]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}
+
+export interface FirstWindowOptions {
+  /** Site paths to count; every built page (each index.html) by default. */
+  paths?: string[];
+  margin?: number;
+  concurrency?: number;
+}
+
+/**
+ * Counts every page of a built site (`root`: public/ and .cache/security-headers.json) through the local
+ * server, started in-process on an ephemeral port, and judges each against its floor.
+ */
+export async function measureFirstWindow(root: string, options: FirstWindowOptions = {}): Promise<WindowCount[]> {
+  const publicDir = path.join(root, "public");
+  if (!fs.existsSync(publicDir)) throw new Error(`first window: ${publicDir} does not exist: build the site first`);
+  const { paths = builtPages(publicDir), margin = FIRST_WINDOW_MARGIN, concurrency = 6 } = options;
+  const server = await createSiteServer({ publicDir, headerRules: readHeadersManifest(root), functions: [], log: () => {} });
+  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+  try {
+    const { port } = new URL(await server.listen({ port: 0, host: "127.0.0.1" }));
+    return await inPool(paths, concurrency, async (pagePath) => {
+      const file = path.join(publicDir, ...pagePath.split("/").filter(Boolean), "index.html");
+      const html = fs.readFileSync(file, "utf8");
+      const received = await fetchCounted(agent, Number(port), pagePath);
+      if (received.status !== 200) throw new Error(`first window: GET ${pagePath} answered ${received.status}, not the page in ${file}`);
+      const floorBodyBytes = encodeAs(received.encoding, stripScripts(html)).length;
+      return judge(pagePath, { headerBytes: received.headerBytes, bodyBytes: received.bodyBytes, floorBodyBytes }, margin);
+    });
+  } finally {
+    agent.destroy();
+    await server.close(1000);
+  }
+}
+
+/** The `n` pages closest to the first window's edge among those whose floor fits it (least spare first). */
+export function tightest(counts: readonly WindowCount[], n = 5): WindowCount[] {
+  return counts
+    .filter((c) => roundTrips(c.floorBytes) === 1)
+    .sort((a, b) => a.spare - b.spare)
+    .slice(0, n);
+}
