@@ -8,7 +8,14 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import zlib from "node:zlib";
-import { readHeadersManifest } from "../../src/node/hosting/security-headers";
+import {
+  CSP_HEADER,
+  contentSecurityPolicy,
+  policySources,
+  readHeadersManifest,
+  type HeaderRule,
+} from "../../src/node/hosting/security-headers";
+import type { ThirdPartySettings } from "../../src/config/third-party";
 import { stripScripts } from "../bench/floor";
 import { builtPages } from "./budgets";
 import { createSiteServer, RESPONSE_COMPRESSION } from "./site-server";
@@ -160,6 +167,8 @@ async function inPool<T, R>(items: readonly T[], limit: number, task: (item: T) 
 export interface FirstWindowOptions {
   /** Site paths to count; every built page (each index.html) by default. */
   paths?: string[];
+  /** The header table to serve; the build's own (.cache/security-headers.json) by default. */
+  headerRules?: HeaderRule[];
   margin?: number;
   concurrency?: number;
 }
@@ -171,8 +180,8 @@ export interface FirstWindowOptions {
 export async function measureFirstWindow(root: string, options: FirstWindowOptions = {}): Promise<WindowCount[]> {
   const publicDir = path.join(root, "public");
   if (!fs.existsSync(publicDir)) throw new Error(`first window: ${publicDir} does not exist: build the site first`);
-  const { paths = builtPages(publicDir), margin = FIRST_WINDOW_MARGIN, concurrency = 6 } = options;
-  const server = await createSiteServer({ publicDir, headerRules: readHeadersManifest(root), functions: [], log: () => {} });
+  const { paths = builtPages(publicDir), margin = FIRST_WINDOW_MARGIN, concurrency = 6, headerRules = readHeadersManifest(root) } = options;
+  const server = await createSiteServer({ publicDir, headerRules, functions: [], log: () => {} });
   const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
   try {
     const { port } = new URL(await server.listen({ port: 0, host: "127.0.0.1" }));
@@ -188,6 +197,22 @@ export async function measureFirstWindow(root: string, options: FirstWindowOptio
     agent.destroy();
     await server.close(1000);
   }
+}
+
+/**
+ * The header table the bench serves (`npm run bench` builds the site without third-party scripts): the
+ * build's own table with its Content-Security-Policy rebuilt from the same inline-script hashes and no
+ * third-party origin. A build configured with every third-party script (the test build, production) names
+ * each script host in several directives, which makes its headers about 1.8 KB longer.
+ */
+export function withoutThirdPartyHosts(rules: readonly HeaderRule[], settings: ThirdPartySettings): HeaderRule[] {
+  const sources = policySources({ ...settings, scriptIds: {}, personalization: undefined, analyticsBeacon: undefined });
+  return rules.map((rule) => ({
+    ...rule,
+    headers: rule.headers.map((h) =>
+      h.key === CSP_HEADER ? { ...h, value: contentSecurityPolicy(sources, h.value.match(/'sha256-[A-Za-z0-9+/=]+'/g) ?? []) } : h,
+    ),
+  }));
 }
 
 /** The `n` pages closest to the first window's edge among those whose floor fits it (least spare first). */

@@ -17,9 +17,17 @@ import {
   measureFirstWindow,
   roundTrips,
   tightest,
+  withoutThirdPartyHosts,
   type WindowCount,
 } from "../../../scripts/lib/first-window";
-import { hostHeaderRules, readHeadersManifest, writeHeadersManifest } from "../../../src/node/hosting/security-headers";
+import {
+  CSP_HEADER,
+  contentSecurityPolicy,
+  hostHeaderRules,
+  policySources,
+  readHeadersManifest,
+  writeHeadersManifest,
+} from "../../../src/node/hosting/security-headers";
 import { createSiteServer } from "../../../scripts/lib/site-server";
 import { raw } from "../../fixtures/site-fixture";
 
@@ -112,6 +120,30 @@ function noise(seed: number, length: number): string {
   }
   return out;
 }
+
+describe("the headers the bench serves", () => {
+  const settings = {
+    scriptIds: { "tag-manager": "GTM-X", "ad-pixel": "https://ad-pixel.third-party.test/pixel.js" },
+    personalization: { clientId: "org", environment: "main", url: "https://experience.third-party.test" },
+    ipLookupUrl: "https://api.ipify.org?format=json",
+    appHost: "secure.northdesk.com",
+  };
+  const hashes = ["'sha256-aaaa+/bb='", "'sha256-cccc='"];
+  const configured = hostHeaderRules(contentSecurityPolicy(policySources(settings), hashes), ["/app-1234.js"]);
+  const csp = (rules: typeof configured) => rules.flatMap((r) => r.headers).find((h) => h.key === CSP_HEADER)!.value;
+
+  it("are the build's own, with the policy rebuilt from the same hashes and no third-party host", () => {
+    const bench = withoutThirdPartyHosts(configured, settings);
+    expect(csp(configured)).toContain("https://ad-pixel.third-party.test");
+    expect(csp(bench)).toBe(contentSecurityPolicy(policySources({ ...settings, scriptIds: {}, personalization: undefined }), hashes));
+    expect(csp(bench)).not.toMatch(/third-party\.test|googletagmanager/);
+    expect(csp(bench)).toContain("https://api.ipify.org");
+    expect(csp(bench)).toContain("'sha256-aaaa+/bb='");
+    // every other header and rule is kept as it is
+    const withoutCsp = (rules: typeof configured) => rules.map((r) => ({ ...r, headers: r.headers.filter((h) => h.key !== CSP_HEADER) }));
+    expect(withoutCsp(bench)).toEqual(withoutCsp(configured));
+  });
+});
 
 describe("the count, through the local server", () => {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "first-window-"));
