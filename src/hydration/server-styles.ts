@@ -148,7 +148,9 @@ function mapStyledElement(head: ReactNode[], map: (element: ReactElement<StylePr
  * server's (`data-styled-ssr`). Head components may be nested arrays (the plugin sets `[sheet.getStyleElement()]`).
  */
 export function markServerStylesActive(head: ReactNode[]): ReactNode[] {
-  return mapStyledElement(head, (node) => (node.props[SC_ATTR] === "" ? cloneElement(node, { [SC_ATTR]: SC_ACTIVE, [SSR_ATTR]: "" }) : node));
+  return mapStyledElement(head, (node) =>
+    node.props[SC_ATTR] === "" ? cloneElement(node, { [SC_ATTR]: SC_ACTIVE, [SSR_ATTR]: "" }) : node,
+  );
 }
 
 /**
