@@ -10,7 +10,7 @@ import { GlobalStyle } from "./src/theme/global-style";
 import { earlyBootstrapScript } from "./src/ssr/early-bootstrap";
 import { personalizationHead } from "./src/ssr/personalization-head";
 import { publicConfig } from "./src/config/public";
-import { markServerStylesActive } from "./src/hydration";
+import { adoptableServerStyles } from "./src/hydration";
 
 // wrapPageElement, not wrapRootElement: it must sit inside gatsby-plugin-styled-components' root wrapper,
 // whose style sheet collects the server-rendered CSS.
@@ -30,7 +30,7 @@ export const onRenderBody: GatsbySSR["onRenderBody"] = (args) => {
   ]);
 };
 
-// The styled-components element is handed to the browser's sheet as it is (src/hydration/server-styles.ts);
+// The styled-components element is handed to the browser's sheet, its marker rules replaced by a group list (src/hydration/server-styles.ts);
 // gatsby-plugin-offline's app shell page is valid HTML like every other page (src/ssr/app-shell-head.tsx);
 // Gatsby's page-path script is the same text on every page, so all pages share one policy (src/ssr/page-path-script.tsx);
 // Gatsby's app scripts start once the largest paint is on screen (src/ssr/deferred-app-scripts.tsx), and
@@ -42,7 +42,7 @@ export const onPreRenderHTML: GatsbySSR["onPreRenderHTML"] = ({
   getPostBodyComponents,
   replacePostBodyComponents,
 }) => {
-  const head = withoutGatsbyImageRuntime(markServerStylesActive(getHeadComponents() as ReactNode[]));
+  const head = withoutGatsbyImageRuntime(adoptableServerStyles(getHeadComponents() as ReactNode[]));
   replaceHeadComponents(pathname === APP_SHELL_PATH ? validAppShellHead(head) : head);
   replacePostBodyComponents(deferAppScripts(pagePathFromAttribute(getPostBodyComponents() as ReactNode[])));
 };

@@ -10,6 +10,6 @@ export { ACTION_ATTRIBUTE, navigateOnClick, type IslandActions } from "./island-
 export { HydrationSuspense, deferHydration } from "./defer-hydration";
 export { shellHydrated } from "./hydration-marker";
 export { hydrateInTransition } from "./hydrate";
-export { markServerStylesActive } from "./server-styles";
+export { adoptableServerStyles } from "./server-styles";
 export { hovering, internalHref, isClientNavigation, isCurrentPage, isPlainLeftClick, viewportPrefetcher } from "./internal-link";
 export { gatsbyLoader, gatsbyNavigate, type WithGatsbyLoader } from "./gatsby-internals";
