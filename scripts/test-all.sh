@@ -22,7 +22,7 @@ if ! git diff --quiet -- src/gatsby-types.d.ts 2>/dev/null; then
 fi
 step "the Netlify build under netlify-cli (offline): _headers as Netlify reads it, pages, CSP/HSTS, the lead functions on PostgreSQL, the scheduled flush"
 npx tsx tests/netlify-cli/run.ts
-step "performance budgets (first-load JS, no render-blocking third parties)"
+step "performance budgets (first-load JS, no render-blocking third parties, the first window)"
 npx tsx scripts/check-budgets.ts
 # The HTML checker is a JVM that mostly waits on its own start-up and I/O: it runs beside types and lint.
 html_log="$(mktemp)"

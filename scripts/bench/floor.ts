@@ -1,8 +1,12 @@
 /**
  * A page's own floor: the same HTML with every script removed, so the bench can tell what the page's
- * scripts cost its largest paint from what its content (HTML, CSS, images, fonts) costs on its own.
- * Removed: every `<script>` element (external, inline, module, JSON-LD) and every `<link>` that preloads a
- * script (`rel=modulepreload`, or `rel=preload as=script`). Everything else is kept byte for byte.
+ * scripts cost its largest paint from what its content (HTML, CSS, images, fonts, structured data) costs on
+ * its own. Removed: every `<script>` element that runs or makes the browser fetch (classic, module,
+ * external, inline, import maps, speculation rules, Partytown's) and every `<link>` that preloads a script
+ * (`rel=modulepreload`, or `rel=preload as=script`). Kept, like everything else byte for byte: JSON data
+ * blocks (`application/ld+json`, `application/json`), which the HTML standard calls data blocks, not
+ * scripts: the browser never runs them, and the page carries its structured data for search engines with
+ * or without scripts.
  */
 import { parse } from "parse5";
 
@@ -16,9 +20,12 @@ interface Located {
 
 const attr = (node: Located, name: string) => node.attrs?.find((a) => a.name === name)?.value;
 
+/** JSON data blocks: never run (the type is not a JavaScript MIME type), only read. */
+const DATA_BLOCK_TYPES = new Set(["application/ld+json", "application/json"]);
+
 /** Whether an element loads or runs script (and so is not part of the page's script-free floor). */
 export function isScriptElement(node: Located): boolean {
-  if (node.nodeName === "script") return true;
+  if (node.nodeName === "script") return !DATA_BLOCK_TYPES.has((attr(node, "type") ?? "").split(";")[0].trim().toLowerCase());
   if (node.nodeName !== "link") return false;
   const rel = (attr(node, "rel") ?? "").toLowerCase().split(/\s+/);
   if (rel.includes("modulepreload")) return true;

@@ -70,8 +70,9 @@ export function useSiteData(): SiteData {
 /**
  * The navigation's fields, shared by the baseline and its personalized variants. The drawers' images are
  * in every page's HTML: 1× and 2× of their display width only (a drawer card is never narrower than
- * that, so the default quarter and half sizes are never chosen): fewer bytes of each page's HTML, which
- * is fetched whole before its first paint (docs/techniques/small-html.md).
+ * that, so the default quarter and half sizes are never chosen), and in WebP only (every browser the site
+ * supports decodes it, so a JPEG fallback would be dead weight): fewer bytes of each page's HTML, which is
+ * fetched whole before its first paint (docs/techniques/small-html.md).
  */
 export const navigationFields = graphql`
   fragment NavigationFields on Navigation {
@@ -90,7 +91,7 @@ export const navigationFields = graphql`
           isNew
           image {
             alt
-            gatsbyImageData(width: 320, layout: CONSTRAINED, placeholder: NONE, formats: [JPG, WEBP], outputPixelDensities: [1, 2])
+            gatsbyImageData(width: 320, layout: CONSTRAINED, placeholder: NONE, formats: [WEBP], outputPixelDensities: [1, 2])
           }
           items {
             title
@@ -112,7 +113,7 @@ export const navigationFields = graphql`
           }
           image {
             alt
-            gatsbyImageData(width: 120, layout: CONSTRAINED, placeholder: NONE, formats: [JPG, WEBP], outputPixelDensities: [1, 2])
+            gatsbyImageData(width: 120, layout: CONSTRAINED, placeholder: NONE, formats: [WEBP], outputPixelDensities: [1, 2])
           }
         }
       }

@@ -1,11 +1,11 @@
 /**
  * The page's bootstrap for the early script (docs/page-load.md#the-first-second): one small inline script
  * in the head, the same text on every page (one CSP hash), that
- * - holds the function that starts Gatsby's app scripts (inserts them from their `<template>`, in order:
- *   after a script file without `async`, the chunk map's, the rest waits until it has run, as a parser waits
- *   for such a script; asked before the template is parsed, once it is). The early script decides when
- *   (src/browser/early/app-start.ts); if it fails to load, the bootstrap starts them at once, so the page
- *   still comes alive;
+ * - holds the function that starts Gatsby's app scripts: it inserts them from their `<template>` without
+ *   `async`, so they run in the order the page lists them (the chunk map before the bundles that read it)
+ *   while they download side by side; asked while the page is still being parsed, once it is. The early
+ *   script decides when (src/browser/early/app-start.ts); if it fails to load, the bootstrap starts them at
+ *   once, so the page still comes alive;
  * - inserts the early script (src/browser/early, built by src/node/bundling/early-script.ts) right after the first
  *   frame, so it is fetched beside the page's images instead of ahead of its first paint, at high priority
  *   (ahead of the images still queued: attribution and the personalization request wait for it);
@@ -26,9 +26,9 @@ export const RELEASE_AFTER_MS = 3000;
 
 /** The bootstrap's text for the early script at `src`. Plain ES5, written small: it is in every page's HTML. */
 export const earlyBootstrap = (src: string) =>
-  `(function(w,d){var h,o;function g(){if(o)return;var t=d.getElementById(${JSON.stringify(DEFERRED_SCRIPTS_ID)});` +
-  `if(!t){d.readyState=="loading"&&d.addEventListener("DOMContentLoaded",g);return}o=1;var c=d.importNode(t.content,!0);` +
-  `(function n(){for(var e;(e=c.firstChild);){d.body.appendChild(e);if(e.src&&!e.hasAttribute("async")){e.onload=e.onerror=n;return}}})()}` +
+  `(function(w,d){var h,o;function g(){if(d.readyState=="loading")d.addEventListener("DOMContentLoaded",g);` +
+  `else if(!o&&(o=d.getElementById(${JSON.stringify(DEFERRED_SCRIPTS_ID)}))){var c=d.importNode(o.content,!0);` +
+  `c.querySelectorAll("script").forEach(function(e){e.async=!1});d.body.appendChild(c)}}` +
   `function c(e){var t=e.target;if(w.${EARLY_GLOBAL}||e.button||e.metaKey||e.ctrlKey||e.shiftKey||e.altKey||!t.closest)return;` +
   `t=t.closest('a[href]:not([href^="#"]),button[${DISCLOSURE_ATTR}]');if(t&&!(t.target&&t.target!="_self")){e.preventDefault();e.stopImmediatePropagation();h=t}}` +
   `function r(){w.removeEventListener("click",c,!0);if(h){var t=h;h=0;t.click()}}w.addEventListener("click",c,!0);w.${RELEASE_GLOBAL}=r;w.${START_GLOBAL}=g;setTimeout(r,${RELEASE_AFTER_MS});` +

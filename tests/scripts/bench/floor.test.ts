@@ -2,13 +2,24 @@ import { describe, expect, it } from "vitest";
 import { stripScripts } from "../../../scripts/bench/floor";
 
 describe("a page's script-free floor (npm run bench)", () => {
-  it("removes every script element: external, inline, module, data blocks, and those inside a template", () => {
+  it("removes every script element that runs: external, inline, module, import map, Partytown's, and those inside a template", () => {
     const html =
-      `<!DOCTYPE html><html><head><script type="module">a()</script><script type="application/ld+json">{"@context":"x"}</script>` +
+      `<!DOCTYPE html><html><head><script type="module">a()</script><script type="importmap">{"imports":{}}</script>` +
       `<style>p{color:red}</style></head><body><p>Text</p><script id="gatsby-script-loader" data-page-path="/">window.pagePath="/";</script>` +
+      `<script type="text/partytown">b()</script><script type="text/javascript">c()</script>` +
       `<template id="t"><script src="/app.js" async></script></template><script src="/framework.js" async></script></body></html>`;
     expect(stripScripts(html)).toBe(
       `<!DOCTYPE html><html><head><style>p{color:red}</style></head><body><p>Text</p><template id="t"></template></body></html>`,
+    );
+  });
+
+  it("keeps JSON data blocks (structured data), which the browser never runs", () => {
+    const html =
+      `<html><head><script type="application/ld+json">{"@context":"x"}</script><script type="Application/JSON; charset=utf-8">{}</script>` +
+      `<script>run()</script></head><body></body></html>`;
+    expect(stripScripts(html)).toBe(
+      `<html><head><script type="application/ld+json">{"@context":"x"}</script><script type="Application/JSON; charset=utf-8">{}</script>` +
+        `</head><body></body></html>`,
     );
   });
 

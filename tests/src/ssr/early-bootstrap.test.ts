@@ -52,17 +52,16 @@ describe("the page's bootstrap", () => {
     expect(earlyScript()?.fetchPriority).toBe("high");
   });
 
-  it("starts the app scripts when asked, in order: nothing after a script file without async until it has run, and once", () => {
+  it("starts the app scripts when asked, once, without async so they run in the page's order (the chunk map first)", () => {
     run();
     win[START_GLOBAL]!();
-    expect(appScripts()).toEqual(["map"]);
-    document.body.querySelector<HTMLScriptElement>("body > script[data-name=map]")!.dispatchEvent(new Event("load"));
     expect(appScripts()).toEqual(["map", "app"]);
+    expect([...document.body.querySelectorAll<HTMLScriptElement>("body > script")].map((s) => s.async)).toEqual([false, false]);
     win[START_GLOBAL]!();
     expect(appScripts()).toEqual(["map", "app"]);
   });
 
-  it("asked before the template is parsed, starts them once the document is", () => {
+  it("asked while the page is still being parsed, starts them once it is", () => {
     const template = document.getElementById(DEFERRED_SCRIPTS_ID)!;
     template.remove();
     Object.defineProperty(document, "readyState", { value: "loading", configurable: true });
@@ -70,8 +69,9 @@ describe("the page's bootstrap", () => {
     win[START_GLOBAL]!();
     expect(appScripts()).toEqual([]);
     document.body.append(template);
+    Object.defineProperty(document, "readyState", { value: "interactive", configurable: true });
     document.dispatchEvent(new Event("DOMContentLoaded"));
-    expect(appScripts()).toEqual(["map"]);
+    expect(appScripts()).toEqual(["map", "app"]);
   });
 
   it("when the early script fails to load, starts the app scripts and lets the held click go through", async () => {
@@ -85,7 +85,7 @@ describe("the page's bootstrap", () => {
     await vi.advanceTimersByTimeAsync(0);
     earlyScript()!.dispatchEvent(new Event("error"));
     expect(followed).toHaveBeenCalledTimes(1);
-    expect(appScripts()).toEqual(["map"]);
+    expect(appScripts()).toEqual(["map", "app"]);
   });
 
   it(`lets a held click go through after ${RELEASE_AFTER_MS} ms without starting the app (the early script decides that)`, async () => {
