@@ -11,8 +11,8 @@
  * After Gatsby has written its slice, this writes the site's own (APP_SCRIPTS_SLICE), the same markup with
  * the chunk map moved, byte for byte, into a script file named by its content
  * (`/chunk-map-<hash>.js`); pages stitch that slice instead (src/ssr/deferred-app-scripts.tsx).
- * The file's script has no `async`, and the deferred loader inserts nothing after such a script before it
- * has run, so the map is set before Gatsby's runtime starts, as an inline script would be. Gatsby stitches
+ * The page's bootstrap inserts the slice's scripts without `async` (src/ssr/early-bootstrap.ts), so they run in
+ * the slice's order and the map is set before Gatsby's runtime starts, as an inline script would be. Gatsby stitches
  * every page again when its own slice changes (a new bundle), and by then this slice has been rewritten:
  * the webpack hook runs after Gatsby's.
  */

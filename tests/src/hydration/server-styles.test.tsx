@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 /**
- * The browser's styled-components sheet takes over the server's style element (src/hydration/server-styles.ts):
+ * The browser's styled-components sheet takes over the server's style element (src/hydration/server-styles.ts,
+ * with the group list of src/hydration/server-style-groups.ts):
  * a real server render with styled-components, its marker rules replaced by the group list as gatsby-ssr does,
  * then a fresh copy of the library in "the browser", as on a page load. Nothing may be inserted twice, a new
  * rule must land in its component's place in the cascade, and anything unexpected must fall back to
@@ -9,16 +10,15 @@
 import { createRequire } from "node:module";
 import { act, type ReactElement, type ReactNode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { adoptableServerStyles, markServerStylesActive } from "../../../src/hydration/server-styles";
 import {
-  adoptableServerStyles,
   compactServerStyles,
   decodeServerGroups,
   encodeServerGroups,
-  markServerStylesActive,
   namesInRules,
   readServerGroups,
   withMarkers,
-} from "../../../src/hydration/server-styles";
+} from "../../../src/hydration/server-style-groups";
 
 type Sc = typeof import("styled-components");
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
