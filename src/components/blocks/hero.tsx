@@ -114,8 +114,10 @@ function Hero({ copies, shown, first, slot }: { copies: Slot<HeroContent>[]; sho
       <HeroGrid>
         {slot ? (
           // Room for the tallest copy, so showing another moves nothing (CLS 0); the attributes let the page choose before hydration.
+          // The variants come before the baseline: when the parser stops mid-stack (the HTML arrives in pieces), the
+          // head's pre-paint script has already seen the stored variant's copy before any baseline text can paint.
           <ReserveStack ref={slot.stackRef} {...{ [SLOT_ATTR]: slot.baselineId, [SLOT_EXPERIENCES_ATTR]: slot.experienceIds.join(" ") }}>
-            {copies.map((c) => (
+            {[...copies.slice(1), copies[0]].map((c) => (
               <HeroCopy key={c.id} id={c.id} section={c.content} first={first} reserved={c.id !== shown} />
             ))}
           </ReserveStack>

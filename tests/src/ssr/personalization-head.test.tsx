@@ -3,7 +3,16 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, describe, expect, it } from "vitest";
 import { COPY_ATTR, LIVE_ATTR, SDK_STORAGE_KEYS, applySelection, clearChoice } from "../../../src/personalization/stored-selection";
 import { hasPersonalizedSlot, personalizationHead, prePaintScript } from "../../../src/ssr/personalization-head";
-import { HERO, SLOT_EXPERIENCES, campaign, comparison, navigation, slotStack, slotState } from "../../fixtures/personalized-slot";
+import {
+  HERO,
+  SLOT_EXPERIENCES,
+  campaign,
+  comparison,
+  navigation,
+  slotCopies,
+  slotStack,
+  slotState,
+} from "../../fixtures/personalized-slot";
 
 const SETTINGS = { clientId: "client", environment: "main" };
 const SLOT_BODY = `<main>${slotStack()}</main>`;
@@ -73,6 +82,23 @@ describe("the head's pre-paint script", () => {
     slot.insertAdjacentHTML("beforeend", `<div ${COPY_ATTR}="${HERO}"></div><div ${COPY_ATTR}="hero:home-hero-campaign"></div>`);
     await Promise.resolve();
     expect(slotState(document)[0]).toEqual({ show: "hero:home-hero-campaign", on: ["hero:home-hero-campaign"] });
+  });
+
+  it("never lets a returning visitor's baseline paint, wherever the parser stops inside the stack", async () => {
+    localStorage.setItem(SDK_STORAGE_KEYS.experiences, JSON.stringify([campaign]));
+    // Each cut is a moment the parser may yield (and the browser paint): after the stack's start tag, then after each copy.
+    for (let cut = 0; cut <= slotCopies.length; cut++) {
+      document.body.innerHTML = "";
+      new Function(prePaintScript())();
+      document.body.insertAdjacentHTML("beforeend", `<div data-nd-slot="${HERO}" data-nd-exp="${SLOT_EXPERIENCES.join(" ")}"></div>`);
+      const slot = document.querySelector("[data-nd-slot]")!;
+      for (const copy of slotCopies.slice(0, cut)) slot.insertAdjacentHTML("beforeend", copy);
+      await Promise.resolve();
+      const baselineParsed = slot.querySelector(`[${COPY_ATTR}="${HERO}"]`) !== null;
+      // the baseline is either not there yet, or hidden behind the stored variant
+      if (baselineParsed) expect(slotState(document)[0]).toEqual({ show: "hero:home-hero-campaign", on: ["hero:home-hero-campaign"] });
+      document.dispatchEvent(new Event("DOMContentLoaded"));
+    }
   });
 
   it("does nothing without a stored selection, with broken storage, or on a slot React owns", async () => {
