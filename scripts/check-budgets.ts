@@ -18,7 +18,14 @@ import {
   earlyScriptSize,
   measureSite,
 } from "./lib/budgets";
-import { FIRST_WINDOW_BYTES, FIRST_WINDOW_MARGIN, measureFirstWindow, tightest, withoutThirdPartyHosts } from "./lib/first-window";
+import {
+  FIRST_WINDOW_BYTES,
+  FIRST_WINDOW_MARGIN,
+  measureFirstWindow,
+  tightest,
+  withHeaderTable,
+  withoutThirdPartyHosts,
+} from "./lib/first-window";
 import { readThirdPartySettings } from "../src/config/third-party";
 import { HEADERS_MANIFEST, readHeadersManifest } from "../src/node/hosting/security-headers";
 
@@ -75,7 +82,8 @@ async function firstWindow(): Promise<string[]> {
     return [];
   }
   const own = readHeadersManifest(root);
-  const counts = await measureFirstWindow(root, { headerRules: withoutThirdPartyHosts(own, readThirdPartySettings()) });
+  const bench = withoutThirdPartyHosts(own, readThirdPartySettings());
+  const counts = await measureFirstWindow(root, { headerRules: bench });
   const bytes = (n: number) => n.toLocaleString("en-US");
   console.log(`first window (${bytes(FIRST_WINDOW_BYTES)} bytes, margin ${FIRST_WINDOW_MARGIN}), tightest pages whose floor fits it:`);
   for (const c of tightest(counts))
@@ -84,7 +92,7 @@ async function firstWindow(): Promise<string[]> {
     );
   const over = counts.filter((c) => !c.pass);
   console.log(`first window: ${counts.length} pages, ${over.length} need more round trips than their floor`);
-  const configured = await measureFirstWindow(root, { headerRules: own });
+  const configured = withHeaderTable(counts, bench, own);
   const headers = configured[0]?.headerBytes ?? 0;
   if (headers !== counts[0]?.headerBytes)
     console.log(

@@ -18,7 +18,7 @@ import {
 import type { ThirdPartySettings } from "../../src/config/third-party";
 import { stripScripts } from "../bench/floor";
 import { builtPages } from "./budgets";
-import { createSiteServer, RESPONSE_COMPRESSION } from "./site-server";
+import { createSiteServer, headerMatcher, RESPONSE_COMPRESSION } from "./site-server";
 
 /**
  * Lighthouse's simulated throttling (lantern, in the `@paulirish/trace_engine` package Lighthouse uses:
@@ -214,6 +214,26 @@ export function withoutThirdPartyHosts(rules: readonly HeaderRule[], settings: T
       h.key === CSP_HEADER ? { ...h, value: contentSecurityPolicy(sources, h.value.match(/'sha256-[A-Za-z0-9+/=]+'/g) ?? []) } : h,
     ),
   }));
+}
+
+/**
+ * The same counts, judged again as if served with the header table `to` instead of `from` (the table they
+ * were counted with): each page's bodies are as counted, its header block longer or shorter by the
+ * difference of its header values under the two tables. Spares a second pass through the server.
+ */
+export function withHeaderTable(
+  counts: readonly WindowCount[],
+  from: readonly HeaderRule[],
+  to: readonly HeaderRule[],
+  margin = FIRST_WINDOW_MARGIN,
+): WindowCount[] {
+  const size = (headers: Record<string, string>) =>
+    Object.entries(headers).reduce((sum, [key, value]) => sum + Buffer.byteLength(`${key}: ${value}\r\n`), 0);
+  const [before, after] = [headerMatcher(from), headerMatcher(to)];
+  return counts.map((c) => {
+    const headerBytes = c.headerBytes + size(after(c.path)) - size(before(c.path));
+    return judge(c.path, { headerBytes, bodyBytes: c.pageBytes - c.headerBytes, floorBodyBytes: c.floorBytes - c.headerBytes }, margin);
+  });
 }
 
 /** The `n` pages closest to the first window's edge among those whose floor fits it (least spare first). */

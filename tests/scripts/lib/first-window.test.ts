@@ -17,6 +17,7 @@ import {
   measureFirstWindow,
   roundTrips,
   tightest,
+  withHeaderTable,
   withoutThirdPartyHosts,
   type WindowCount,
 } from "../../../scripts/lib/first-window";
@@ -214,6 +215,18 @@ describe("the count, through the local server", () => {
       /^\/over\/: [\d,]+ bytes \(HTML [\d,]+ \+ headers [\d,]+\) need 2 round trips; its script-free floor needs 1 /,
     );
     expect(heavy.message).toContain(`(first window 14,600, margin ${FIRST_WINDOW_MARGIN})`);
+  });
+
+  it("judges the counts under another header table exactly as a second pass through the server would", async () => {
+    const from = readHeadersManifest(root);
+    const longer = hostHeaderRules(
+      `default-src 'self'; img-src 'self' ${"https://pixel.third-party.test ".repeat(40)}; frame-ancestors 'none'`,
+      [],
+    );
+    const derived = withHeaderTable(await measureFirstWindow(root), from, longer);
+    const served = await measureFirstWindow(root, { headerRules: longer });
+    expect(derived).toEqual(served);
+    expect(derived[0].headerBytes).toBeGreaterThan(1_000 + (await measureFirstWindow(root))[0].headerBytes);
   });
 
   it("says what is missing when the build has no header table", async () => {
