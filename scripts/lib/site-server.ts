@@ -43,7 +43,14 @@ export const TIMEOUTS = {
   requestMs: 120_000,
   /** A connection on which nothing moves either way (a client that stopped reading its answer) is closed. */
   idleMs: 30_000,
-  keepAliveMs: 5_000,
+  /**
+   * An idle keep-alive connection is kept longer than any client keeps its own: Chromium reuses an idle
+   * socket for up to 300 s, and Node's http.Agent with keepAlive (Playwright's route.fetch) never drops one
+   * by itself (it reads the Keep-Alive hint only when given a timeout). A server that closes sooner races a
+   * client reusing the socket at that moment: the request is sent into a closing socket and reset
+   * (ECONNRESET). docs/local-server.md#timeouts
+   */
+  keepAliveMs: 310_000,
   /**
    * On close, the listener stays open until no connection has arrived for this long (at most half the
    * close deadline): what clients already sent, still in the accept queue or unread, is taken in and answered.
