@@ -18,22 +18,42 @@ export const SENDING_TEXT = "Sending...";
 export const FREE_TRIAL_FORM_ID = "free-trial";
 
 /**
- * docs/product-rules.md#lead-form-validation email rule: some text, an @, then a domain with a dot inside (not at either end) and not on
- * the blocked list; blocked entries ("gmail.") match as a prefix of the part after the @.
- * Every check is one pass over the text (no backtracking pattern): its time grows with the length only.
+ * The HTML Standard's "valid email address", the grammar browsers apply to `<input type=email>`
+ * (https://html.spec.whatwg.org/multipage/input.html#valid-e-mail-address): `1*( atext / "." ) "@" label
+ * *( "." label )`, atext from RFC 5322 section 3.2.3, each label a letter or digit, then up to 61 letters,
+ * digits or hyphens, then a letter or digit (63 at most, RFC 1034 section 3.5). This is the standard's own
+ * regular expression. It has no `<`, `>`, quote, space, comma or backslash: what HubSpot refuses as an
+ * invalid email (`<!channel>@example.com`, issue 46) is refused here, at the door, not by HubSpot later.
+ * Its time is linear in the length: the local part's class has no `@`, and a label is at most 63 characters
+ * between dots, which no label takes.
+ *
+ * ASCII only, as the standard is. Internationalized addresses: a Unicode local part (`jörg@…`, RFC 6531)
+ * is refused, as every browser refuses it in a type=email field. A Unicode domain (`a@bücher.de`) is refused
+ * as typed. Chrome and Edge hand the field's value over with the domain already in punycode
+ * (`a@xn--bcher-kva.de`), which passes; a browser that keeps the typed text (Firefox) shows its visitor
+ * "Please enter a valid email address", who can type the xn-- form, and so does the server for a post that
+ * sends the Unicode form. (A proposal to admit Unicode, whatwg/html pull request 10522, is not part of
+ * the standard.)
+ */
+// the standard's text as published (its \/ included), so it can be compared character for character
+export const EMAIL_GRAMMAR =
+  // eslint-disable-next-line no-useless-escape
+  /^[a-zA-Z0-9.!#$%&'*+\/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+
+/**
+ * docs/product-rules.md#lead-form-validation email rule, the one rule of the form (src/components/form) and the
+ * server (validateSubmission, the native form post) alike: the HTML Standard's grammar (EMAIL_GRAMMAR) on the
+ * text without its surrounding white space (the browser's value sanitization strips it too), then the
+ * product's own: a domain with a dot inside (the grammar also takes `a@localhost`), and not on the blocked
+ * list, whose entries ("gmail.") match as a prefix of the part after the @.
  */
 export function isValidEmail(value: string, blockedDomains: ReadonlyArray<string> = []): boolean {
   const email = value.trim();
-  const at = email.lastIndexOf("@");
-  if (at < 1) return false;
-  const local = email.slice(0, at);
-  const domain = email.slice(at + 1);
-  if (/\s/.test(local) || local.includes("@")) return false;
-  // no space or @, a dot inside, neither end a dot, no two dots together
-  if (/[\s@]/.test(domain) || !domain.includes(".") || domain.startsWith(".") || domain.endsWith(".") || domain.includes(".."))
-    return false;
-  const lower = domain.toLowerCase();
-  return !blockedDomains.some((blocked) => blocked.trim() !== "" && lower.startsWith(blocked.trim().toLowerCase()));
+  if (!EMAIL_GRAMMAR.test(email)) return false;
+  // the grammar has one @ and no dot at either end of the domain, nor two together
+  const domain = email.slice(email.indexOf("@") + 1).toLowerCase();
+  if (!domain.includes(".")) return false;
+  return !blockedDomains.some((blocked) => blocked.trim() !== "" && domain.startsWith(blocked.trim().toLowerCase()));
 }
 
 /** A field's value problem, or null when valid (docs/product-rules.md#lead-form-validation). File fields are judged by their hidden URL value. */

@@ -199,6 +199,17 @@ describe("POST submitForm as application/x-www-form-urlencoded", () => {
     expect((await post(demoForm({ pageUri: "https://evil.example/" }), again)).statusCode).toBe(200);
   });
 
+  it("<!channel>@example.com posted without JavaScript: the 422 page says the email is not valid, the value escaped, nothing written", async () => {
+    const res = await post(demoForm({ email: "<!channel>@example.com" }));
+    expect(res.statusCode).toBe(422);
+    const page = doc(res.body);
+    const links = [...page.querySelector('[role="alert"]')!.querySelectorAll("a")].map((a) => a.textContent);
+    expect(links).toEqual(["Work email: Please enter a valid email address"]);
+    expect((page.querySelector("form")!.elements.namedItem("email") as HTMLInputElement).value).toBe("<!channel>@example.com");
+    expect(res.body).not.toContain("<!channel>");
+    expect(written()).toHaveLength(0);
+  });
+
   it("problems: 422 page with a focused error summary linking to each field, the form again with the values", async () => {
     const res = await post(demoForm({ email: "jordan@gmail.com", firstname: "", "legal--908": "true" }));
     expect(res.statusCode).toBe(422);

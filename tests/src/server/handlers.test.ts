@@ -31,6 +31,19 @@ describe("POST /api/hubspot/submitForm: refusals are clear 4xx JSON and write no
     ["a missing required field", JSON.stringify({ ...validDemo(), firstname: undefined }), 422, /First name: Sorry, that is required/],
     ["a blocked email domain", JSON.stringify({ ...validDemo(), email: "j@gmail.com" }), 422, /Please enter a valid email address/],
     ["an invalid email", JSON.stringify({ ...validDemo(), email: "j@acme" }), 422, /valid email/],
+    // issue 46: HubSpot refuses it (INVALID_EMAIL); the HTML Standard's grammar has no < or >
+    [
+      "<!channel>@example.com",
+      JSON.stringify({ ...validDemo(), email: "<!channel>@example.com" }),
+      422,
+      /^Work email: Please enter a valid email address$/,
+    ],
+    [
+      "a quoted local part",
+      JSON.stringify({ ...validDemo(), email: '"j r"@acme.com' }),
+      422,
+      /^Work email: Please enter a valid email address$/,
+    ],
     ["an unknown option", JSON.stringify({ ...validDemo(), number_of_employees: "9000" }), 422, /Company size/],
   ])("%s", async (_, body, status, message) => {
     const res = await submit(body);

@@ -164,6 +164,22 @@ describe("validation (docs/product-rules.md#lead-form-validation)", () => {
     expect(screen.getByLabelText(/Work email/)).toHaveAttribute("aria-invalid", "true");
     expect(document.activeElement).toBe(screen.getByLabelText(/Work email/));
   });
+  it("<!channel>@example.com: the visitor sees the email message on the field, and nothing is sent", async () => {
+    show(forms.demo);
+    fillDemo();
+    type(/Work email/, "<!channel>@example.com");
+    await submit();
+    const email = screen.getByLabelText(/Work email/) as HTMLInputElement;
+    expect(email).toHaveAttribute("aria-invalid", "true");
+    expect(document.getElementById(email.getAttribute("aria-describedby")!)).toHaveTextContent("Please enter a valid email address");
+    expect(email.validationMessage).toBe("Please enter a valid email address");
+    expect(document.activeElement).toBe(email);
+    expect(calls.filter((c) => c.url.includes("submitForm"))).toHaveLength(0);
+    // the same form with a valid address is sent
+    type(/Work email/, "jordan@acme.com");
+    await submit();
+    await waitFor(() => expect(submitPayload()).toMatchObject({ email: "jordan@acme.com" }));
+  });
   it("an invalid field re-validates 200 ms after typing pauses", async () => {
     vi.useFakeTimers();
     show(forms.subprocessor);
