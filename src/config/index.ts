@@ -119,6 +119,11 @@ export interface LeadsFlushConfig {
   hostLimitMs?: number;
   /** Leads sent at the same time (LEADS_FLUSH_CONCURRENCY, default 4, at most 16). */
   concurrency: number;
+  /**
+   * Days a lead HubSpot refused is kept for the operator (`npm run leads`) before it is deleted
+   * (LEADS_REFUSED_RETENTION_DAYS, default 30, at least 1): it holds personal data (docs/lead-forms.md "Outcomes").
+   */
+  refusedRetentionDays?: number;
 }
 
 export interface LeadsAlertConfig {
@@ -138,6 +143,7 @@ export function readLeadsFlush(): LeadsFlushConfig {
     budgetMs: budget > 0 ? budget : undefined,
     hostLimitMs: onServerless() ? NETLIFY_SCHEDULED_LIMIT_MS : undefined,
     concurrency: Math.min(16, Math.max(1, nonNegativeInt("LEADS_FLUSH_CONCURRENCY", 4))),
+    refusedRetentionDays: Math.max(1, nonNegativeInt("LEADS_REFUSED_RETENTION_DAYS", 30)),
   };
 }
 

@@ -4,15 +4,44 @@
  * HubSpot refused the access token (401/403); at most one per LEADS_ALERT_EVERY_MINUTES, and one "recovered"
  * message once nothing waits that long any more. What was sent is kept in the store, under a lock, so
  * overlapping flushes and separate instances send each message once.
+ *
+ * A systemic answer (the token, the form: ./hubspot.ts classifyAnswer) alerts at once; leads HubSpot refused for
+ * their own values get their own "refused" alert, once per batch (count and errorTypes), which never counts as
+ * the pipeline failing. No alert carries what a visitor typed or HubSpot's text (it can echo it): lead ids, form
+ * ids, counts, status codes and errorTypes only, and every string that reaches Slack is escaped (&, <, >), the
+ * top-level `text` as much as the blocks (https://api.slack.com/reference/surfaces/formatting#escaping).
  */
 import type { LeadsAlertConfig } from "../config";
-import type { AlertState, LeadStore, PipelineStatus } from "./store/types";
+import type { AlertState, LeadStore, PipelineStatus, SystemicProblem, UnalertedRefusals } from "./store/types";
 
 /** A webhook that takes longer is given up on (the flush runs against the host's time limit). */
 export const ALERT_TIMEOUT_MS = 3000;
 
 /** What went wrong, as an alert tells it. */
-export type Problem = { kind: "auth"; status: number; error: string } | { kind: "waiting"; error: string | null };
+export type Problem =
+  | { kind: "auth"; status: number; error: string }
+  | { kind: "systemic"; status: number | null; errorTypes: string[]; error: string }
+  | { kind: "waiting"; error: string | null };
+
+/** The run's facts an alert may use (ids, status, errorTypes; firstError is an errorLine of our own messages). */
+export interface RunFacts {
+  systemic?: SystemicProblem;
+  firstError?: string;
+}
+
+/** "<lead> (<form>): HubSpot answered 400 (FIELD_NOT_IN_FORM_DEFINITION)": what a systemic alert says. */
+const systemicLine = (p: SystemicProblem) =>
+  `${p.leadId} (${p.formId}): HubSpot answered ${p.status ?? "without a status"}${p.errorTypes.length ? ` (${p.errorTypes.join(", ")})` : ""}`;
+
+/**
+ * An error line as an alert may carry it: HubSpot's text cut off after its status and errorTypes (a line stored
+ * before answers were kept apart may still hold it), bounded.
+ */
+export function alertSafeError(line: string): string {
+  const answered = /^(.*?HubSpot answered \d{3})(?: \(([A-Z0-9_, ]+)\))?/.exec(line);
+  if (answered) return `${answered[1]}${answered[2] ? ` (${answered[2]})` : ""}`;
+  return line.slice(0, 300);
+}
 
 export type AlertOutcome =
   /** no webhook configured */
@@ -36,15 +65,16 @@ export interface SlackMessage {
 const MINUTE = 60_000;
 
 /** The pipeline's problem, if any: a refused token seen in this run, or a lead waiting longer than `afterMinutes`. */
-export function pipelineProblem(
-  status: PipelineStatus,
-  run: { authRefusal?: { status: number; error: string }; firstError?: string },
-  afterMinutes: number,
-  now: number,
-): Problem | null {
-  if (run.authRefusal) return { kind: "auth", status: run.authRefusal.status, error: run.authRefusal.error };
+export function pipelineProblem(status: PipelineStatus, run: RunFacts, afterMinutes: number, now: number): Problem | null {
+  const systemic = run.systemic;
+  if (systemic && (systemic.status === 401 || systemic.status === 403))
+    return { kind: "auth", status: systemic.status, error: systemicLine(systemic) };
+  if (systemic) return { kind: "systemic", status: systemic.status, errorTypes: systemic.errorTypes, error: systemicLine(systemic) };
   const oldest = status.oldestPendingAt ? Date.parse(status.oldestPendingAt) : null;
-  if (oldest !== null && now - oldest > afterMinutes * MINUTE) return { kind: "waiting", error: run.firstError ?? status.lastError };
+  if (oldest !== null && now - oldest > afterMinutes * MINUTE) {
+    const error = run.firstError ?? status.lastError;
+    return { kind: "waiting", error: error === null ? null : alertSafeError(error) };
+  }
   return null;
 }
 
@@ -58,8 +88,8 @@ export function duration(ms: number): string {
   return [days ? `${days} d` : "", hours ? `${hours} h` : "", rest ? `${rest} min` : ""].filter(Boolean).join(" ");
 }
 
-/** Slack's mrkdwn needs only these three escaped. */
-const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+/** Slack's mrkdwn needs only these three escaped (its `text` field is mrkdwn too). */
+export const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 const utc = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
@@ -75,21 +105,33 @@ export function alertMessage(problem: Problem, status: PipelineStatus, { siteUrl
   const waiting = since
     ? `${plural(status.pending, "lead")} waiting, the oldest since ${utc(since)} (${duration(now - Date.parse(since))})`
     : "no lead waiting yet";
-  const headline =
-    problem.kind === "auth"
-      ? `HubSpot refuses the site's access token (${problem.status}): leads are kept but not delivered`
-      : `Leads are not reaching HubSpot: ${waiting}`;
-  const action =
-    problem.kind === "auth"
-      ? "Check HUBSPOT_ACCESS_TOKEN (a private-app token with the forms scope) in the site's environment; the next flush delivers what waits."
-      : `Nothing is lost: the hourly flush keeps trying. Check HubSpot's status and the function log (leads-flush).`;
+  const kinds = {
+    auth: {
+      headline: `HubSpot refuses the site's access token (${problem.kind === "auth" ? problem.status : ""}): leads are kept but not delivered`,
+      title: "HubSpot refuses the access token",
+      action:
+        "Check HUBSPOT_ACCESS_TOKEN (a private-app token with the forms scope) in the site's environment; the next flush delivers what waits.",
+    },
+    systemic: {
+      headline: `HubSpot refuses the form's submissions${problem.kind === "systemic" ? ` (${[problem.status, ...problem.errorTypes].filter(Boolean).join(" ")})` : ""}: leads are kept but not delivered`,
+      title: "HubSpot refuses the form's submissions",
+      action:
+        "The form's definition in HubSpot and the site's no longer agree (a field removed or made required, the form deleted): fix one of them, then the next flush delivers what waits.",
+    },
+    waiting: {
+      headline: `Leads are not reaching HubSpot: ${waiting}`,
+      title: "Leads are not reaching HubSpot",
+      action: `Nothing is lost: the hourly flush keeps trying. Check HubSpot's status and the function log (leads-flush).`,
+    },
+  }[problem.kind];
+  const { headline, action } = kinds;
   const error = problem.error ?? "none recorded";
   return {
-    text: `[${site}] ${headline}. ${problem.kind === "auth" ? `${waiting}. ` : ""}First error: ${error}`,
+    text: escape(`[${site}] ${headline}. ${problem.kind !== "waiting" ? `${waiting}. ` : ""}First error: ${error}`),
     blocks: [
       {
         type: "header",
-        text: { type: "plain_text", text: problem.kind === "auth" ? "HubSpot refuses the access token" : "Leads are not reaching HubSpot" },
+        text: { type: "plain_text", text: kinds.title },
       },
       {
         type: "section",
@@ -120,10 +162,45 @@ export function recoveredMessage(status: PipelineStatus, state: AlertState, { si
   const left = status.pending === 0 ? "no lead waiting" : `${plural(status.pending, "lead")} waiting, none for long`;
   const since = state.lastAlertAt ? ` (alerted ${duration(now - Date.parse(state.lastAlertAt))} ago)` : "";
   return {
-    text: `[${site}] Recovered: leads reach HubSpot again, ${left}${since}.`,
+    text: escape(`[${site}] Recovered: leads reach HubSpot again, ${left}${since}.`),
     blocks: [
       { type: "header", text: { type: "plain_text", text: "Leads reach HubSpot again" } },
       { type: "section", text: { type: "mrkdwn", text: `*${escape(site)}*: ${left}${since}.` } },
+    ],
+  };
+}
+
+/** The "refused" alert: how many leads HubSpot refused for their own values since the last one, and why (errorTypes). */
+export function refusedMessage(refusals: UnalertedRefusals, { siteUrl }: Pick<MessageContext, "siteUrl">): SlackMessage {
+  const site = new URL(siteUrl).host;
+  const types = Object.entries(refusals.errorTypes)
+    .sort((a, b) => b[1] - a[1])
+    .map(([type, n]) => `${type} ×${n}`)
+    .join(", ");
+  const count = plural(refusals.ids.length, "lead");
+  const ids = refusals.ids.slice(0, 10).join(", ") + (refusals.ids.length > 10 ? ", …" : "");
+  return {
+    text: escape(`[${site}] HubSpot refused ${count} for their own values (${types || "no errorType"}); set aside, not lost. Ids: ${ids}`),
+    blocks: [
+      { type: "header", text: { type: "plain_text", text: "HubSpot refused leads" } },
+      {
+        type: "section",
+        fields: [
+          { type: "mrkdwn", text: `*Site*\n${escape(site)}` },
+          { type: "mrkdwn", text: `*Refused*\n${count}` },
+          { type: "mrkdwn", text: `*Error types*\n${escape(types || "none given")}` },
+          { type: "mrkdwn", text: `*Lead ids*\n${escape(ids)}` },
+        ],
+      },
+      {
+        type: "section",
+        text: {
+          type: "mrkdwn",
+          text: escape(
+            "They are kept aside (not retried) for LEADS_REFUSED_RETENTION_DAYS: `npm run leads -- list`, then show, resend (after fixing a value) or discard each.",
+          ),
+        },
+      },
     ],
   };
 }
@@ -153,20 +230,36 @@ export async function alertIfNeeded({
   fetcher = fetch,
   now = Date.now(),
 }: {
-  store: Pick<LeadStore, "withAlertState">;
+  store: Pick<LeadStore, "withAlertState" | "unalertedRefusals" | "markRefusalsAlerted">;
   settings: LeadsAlertConfig;
   status: PipelineStatus;
-  run: { authRefusal?: { status: number; error: string }; firstError?: string };
+  run: RunFacts;
   siteUrl: string;
   fetcher?: typeof fetch;
   now?: number;
-}): Promise<{ outcome: AlertOutcome; error?: string }> {
+}): Promise<{ outcome: AlertOutcome; refused: "sent" | "none" | "off" | "failed"; error?: string }> {
   const url = settings.webhookUrl;
-  if (!url) return { outcome: "off" };
+  if (!url) return { outcome: "off", refused: "off" };
   const problem = pipelineProblem(status, run, settings.afterMinutes, now);
   const context = { siteUrl, now, settings };
+  // the "refused" alert, under the same lock: each refused lead is told of once, by whichever flush gets there first
+  let refused: "sent" | "none" | "failed" = "none";
+  let refusedError: string | undefined;
+  const tellRefusals = async () => {
+    try {
+      const refusals = await store.unalertedRefusals();
+      if (refusals.ids.length === 0) return;
+      await postAlert(url, refusedMessage(refusals, context), fetcher);
+      await store.markRefusalsAlerted(refusals.ids);
+      refused = "sent";
+    } catch (error) {
+      refused = "failed";
+      refusedError = (error as Error).message;
+    }
+  };
   try {
     const outcome = await store.withAlertState(async (state): Promise<{ next?: AlertState; result: AlertOutcome }> => {
+      await tellRefusals();
       if (problem) {
         if (state.lastAlertAt && now - Date.parse(state.lastAlertAt) < settings.everyMinutes * MINUTE) return { result: "suppressed" };
         await postAlert(url, alertMessage(problem, status, context), fetcher);
@@ -176,8 +269,8 @@ export async function alertIfNeeded({
       await postAlert(url, recoveredMessage(status, state, context), fetcher);
       return { next: { open: false, lastAlertAt: state.lastAlertAt }, result: "recovered" };
     });
-    return { outcome: outcome ?? "busy" };
+    return { outcome: outcome ?? "busy", refused, ...(refusedError ? { error: refusedError } : {}) };
   } catch (error) {
-    return { outcome: "failed", error: (error as Error).message };
+    return { outcome: "failed", refused, error: (error as Error).message };
   }
 }

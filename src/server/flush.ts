@@ -5,15 +5,18 @@
  *
  * A run fits its host's time limit: it starts no send after the budget (LEADS_FLUSH_BUDGET_MS), sends
  * LEADS_FLUSH_CONCURRENCY leads at a time, and cuts sends short near the host's limit (their leads stay in
- * doubt and are settled next run); what it did not reach stays pending. A refused token (401/403) stops it
- * at once: every other send would fail the same way. It ends with one JSON line in the log and, when
- * leads wait too long or the token is refused, an alert (./alerts.ts).
+ * doubt and are settled next run); what it did not reach stays pending. Each answer is judged by its
+ * errorTypes (./hubspot.ts classifyAnswer, docs/lead-forms.md "Outcomes"): a systemic one (the token, the form)
+ * stops the run at once, since every other send would fail the same way, and keeps the status at 503 until a
+ * run delivers again; a refusal of one lead's values sets that lead aside and never stops the run; a 429 pauses
+ * the whole run for its Retry-After. It ends with one JSON line in the log and, when leads wait too long, a
+ * systemic answer came, or leads were refused, an alert (./alerts.ts).
  */
 import type { HubSpotConfig, ServerConfig } from "../config";
 import type { LeadFormDefinition } from "../lib/lead-form/types";
 import { alertIfNeeded, ALERT_TIMEOUT_MS, type AlertOutcome } from "./alerts";
-import { deliverToHubSpot, findSubmission, isAuthRefusal } from "./hubspot";
-import { errorLine, type FlushResult, type LeadRecord, type LeadStore } from "./store/types";
+import { deliverToHubSpot, DeliveryError, findSubmission, outcomeOf } from "./hubspot";
+import { errorLine, REFUSED_RETENTION_DAYS, type FlushResult, type LeadRecord, type LeadStore, type SystemicProblem } from "./store/types";
 
 export interface FlushReport extends FlushResult {
   filesSwept: number;
@@ -21,10 +24,14 @@ export interface FlushReport extends FlushResult {
   failing: number;
   /** Age of the oldest pending lead, in seconds (null: none pending). */
   oldestPendingAgeSeconds: number | null;
-  /** Why the run stopped with leads left: its time budget, or HubSpot refusing the token. */
-  stoppedBy?: "budget" | "auth";
+  /** Why the run stopped with leads left: its time budget, HubSpot refusing the token, another systemic answer, or a 429 longer than the budget. */
+  stoppedBy?: "budget" | "auth" | "systemic" | "rate-limit";
   firstError?: string;
+  /** Refused leads deleted at the end of their retention (LEADS_REFUSED_RETENTION_DAYS). */
+  refusedExpired: number;
   alert: AlertOutcome;
+  /** The "refused" alert of this run: sent (new refusals told of), none, off, failed (told next run). */
+  refusedAlert: "sent" | "none" | "off" | "failed";
   alertError?: string;
   durationMs: number;
 }
@@ -60,13 +67,20 @@ export async function flushLeads(
   const sendsEndBy = hostLimitMs ? started + hostLimitMs - HOST_LIMIT_RESERVE_MS : Infinity;
   const startNoSendAfter = Math.min(budgetMs ? started + budgetMs : Infinity, sendsEndBy - MIN_SEND_MS);
 
-  let authRefusal: { status: number; error: string } | undefined;
+  let systemic: SystemicProblem | undefined;
   let firstError: string | undefined;
   let stoppedBy: FlushReport["stoppedBy"];
+  // a 429 is about the account, not the lead: the whole run waits for its Retry-After
+  let pausedUntil = 0;
   const stop = () => {
-    if (authRefusal) stoppedBy = "auth";
+    if (systemic) stoppedBy = systemic.status === 401 || systemic.status === 403 ? "auth" : "systemic";
+    else if (pausedUntil >= startNoSendAfter) stoppedBy = "rate-limit";
     else if (Date.now() >= startNoSendAfter) stoppedBy = "budget";
     return stoppedBy !== undefined;
+  };
+  const beforeNext = async () => {
+    const wait = pausedUntil - Date.now();
+    if (wait > 0 && pausedUntil < startNoSendAfter) await new Promise((resolve) => setTimeout(resolve, wait));
   };
   // a send started near the host's limit gets only the time left before it
   const hubspotNow = (): HubSpotConfig => {
@@ -84,7 +98,18 @@ export async function flushLeads(
       try {
         await deliverToHubSpot(hubspotNow(), formOf(record), record.submission, new Date(record.receivedAt), fetcher);
       } catch (error) {
-        if (isAuthRefusal(error)) authRefusal ??= { status: error.status!, error: errorLine(error) };
+        if (error instanceof DeliveryError && error.outcome === "systemic") {
+          systemic ??= {
+            at: new Date().toISOString(),
+            status: error.status ?? null,
+            errorTypes: [...error.errorTypes],
+            leadId: record.id,
+            formId: record.formId,
+          };
+        }
+        if (error instanceof DeliveryError && error.status === 429) {
+          pausedUntil = Math.max(pausedUntil, Date.now() + (error.retryAfterMs ?? 0));
+        }
         throw error;
       }
     },
@@ -92,11 +117,17 @@ export async function flushLeads(
     {
       concurrency,
       stop,
+      beforeNext,
       onError: (record, error) => {
-        firstError ??= `${record.id} (${record.formId}): ${errorLine(error)}`;
+        // a refused lead is about its own values, told of by the "refused" alert: not the pipeline's error
+        if (outcomeOf(error) !== "refused") firstError ??= `${record.id} (${record.formId}): ${errorLine(error)}`;
       },
     },
   );
+  // a systemic answer holds the status at 503 until a run delivers again
+  if (systemic) await store.setSystemic(systemic);
+  else if (result.delivered > 0) await store.setSystemic(null);
+  const refusedExpired = await store.expireRefused((config.leadsFlush.refusedRetentionDays ?? REFUSED_RETENTION_DAYS) * 86_400_000);
   const filesSwept = await store.sweepFiles();
   const status = await store.status();
   const now = Date.now();
@@ -104,19 +135,22 @@ export async function flushLeads(
     store,
     settings: config.leadsAlerts,
     status,
-    run: { authRefusal, firstError },
+    run: { systemic, firstError },
     siteUrl: config.siteUrl,
     fetcher,
     now,
   });
   const report: FlushReport = {
     ...result,
+    refused: result.refused ?? 0,
+    refusedExpired,
     filesSwept,
     failing: status.failing,
     oldestPendingAgeSeconds: status.oldestPendingAt ? Math.round((now - Date.parse(status.oldestPendingAt)) / 1000) : null,
     ...(stoppedBy && result.pending > 0 ? { stoppedBy } : {}),
     ...(firstError ? { firstError } : {}),
     alert: alert.outcome,
+    refusedAlert: alert.refused,
     ...(alert.error ? { alertError: alert.error } : {}),
     durationMs: now - started,
   };

@@ -59,9 +59,83 @@ export function submissionUrl(config: HubSpotConfig, form: LeadFormDefinition) {
 }
 
 /**
+ * What an attempt's answer means for its lead (docs/lead-forms.md "Outcomes"):
+ * - retry: transient (network error, timeout, 5xx, 429); the lead stays pending, with backoff (429 slows the
+ *   whole run instead: it is account-wide);
+ * - systemic: about the form or the account (401/403, an unknown form, FIELD_NOT_IN_FORM_DEFINITION, …): every
+ *   other lead would fail the same way, so the run stops, the lead stays pending and an alert goes out;
+ * - refused: about this lead's own values (INVALID_EMAIL, BLOCKED_EMAIL, …): set aside, never sent again by the flush.
+ */
+export type AttemptOutcome = "retry" | "systemic" | "refused";
+
+/**
+ * HubSpot's `errors[].errorType`s of the forms submission API (v3, secure endpoint), by what they are about.
+ * Names from HubSpot's documentation of the endpoint, "Error responses":
+ * https://legacydocs.hubspot.com/docs/methods/forms/submit_form_v3_authentication
+ * and the 2022 validation change (fields the form does not define, required fields missing):
+ * https://developers.hubspot.com/changelog/validation-change-to-the-forms-api-submission-endpoints
+ */
+export const REFUSED_ERROR_TYPES: ReadonlySet<string> = new Set([
+  "INVALID_EMAIL",
+  "BLOCKED_EMAIL",
+  "INVALID_NUMBER",
+  "NUMBER_OUT_OF_RANGE",
+  "VALUE_NOT_IN_FIELD_DEFINITION",
+  "INPUT_TOO_LARGE",
+  "MAX_NUMBER_OF_SUBMITTED_VALUES_EXCEEDED",
+  "INVALID_IP_ADDRESS",
+  "INVALID_PAGE_URI",
+  "INVALID_GOTOWEBINAR_WEBINAR_KEY",
+]);
+/** About the form's definition or the account: a rule changed on HubSpot's side, not something one visitor typed. */
+export const SYSTEMIC_ERROR_TYPES: ReadonlySet<string> = new Set([
+  "FIELD_NOT_IN_FORM_DEFINITION",
+  "REQUIRED_FIELD",
+  "INVALID_METADATA",
+  "INVALID_LEGAL_OPTION_FORMAT",
+  "MISSING_PROCESSING_CONSENT",
+  "MISSING_PROCESSING_CONSENT_TEXT",
+  "MISSING_COMMUNICATION_CONSENT_TEXT",
+  "MISSING_LEGITIMATE_INTEREST_TEXT",
+  "DUPLICATE_SUBSCRIPTION_TYPE_ID",
+  "FORM_HAS_RECAPTCHA_ENABLED",
+  "ERROR_415",
+]);
+/** Retried at once without the hutk (a stale or foreign tracking cookie must not cost the lead). */
+export const INVALID_HUTK = "INVALID_HUTK";
+
+/** An errorType as it may appear in a log line or an alert: HubSpot's upper-case names only, never free text. */
+const ERROR_TYPE = /^[A-Z][A-Z0-9_]{0,63}$/;
+
+/** The `errors[].errorType`s of an answer's body (JSON), deduplicated; [] for anything else. */
+export function errorTypesOf(body: string): string[] {
+  try {
+    const parsed = JSON.parse(body) as { errors?: { errorType?: unknown }[] };
+    const types = (Array.isArray(parsed.errors) ? parsed.errors : []).map((e) => e?.errorType);
+    return [...new Set(types.filter((t): t is string => typeof t === "string" && ERROR_TYPE.test(t)))];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * An answer's outcome from its status and errorTypes. A 4xx whose errorTypes are all known per-lead ones is
+ * refused; any systemic or unknown errorType, or a 4xx without one (our request is wrong), is systemic: an
+ * unknown rule may apply to every lead, so the lead is kept and someone is told rather than set aside.
+ */
+export function classifyAnswer(status: number, errorTypes: readonly string[]): AttemptOutcome {
+  if (status === 429 || status >= 500 || status === 408) return "retry";
+  if (status === 401 || status === 403 || status === 404) return "systemic";
+  if (errorTypes.length > 0 && errorTypes.every((t) => REFUSED_ERROR_TYPES.has(t))) return "refused";
+  return "systemic";
+}
+
+/**
  * A delivery that failed. `inDoubt`: the request may have reached HubSpot and no answer was seen (a
  * timeout, a connection lost after sending): the lead may be in the CRM, so it is settled by asking
  * (findSubmission) before it is sent again. An answer, or a connection never made, is a definite failure.
+ * The message holds the status and errorTypes only, never HubSpot's text (it can echo what the visitor typed,
+ * and the message reaches logs and alerts); that text is `answer`, kept with a refused lead.
  */
 export class DeliveryError extends Error {
   constructor(
@@ -69,6 +143,12 @@ export class DeliveryError extends Error {
     readonly inDoubt: boolean,
     /** HubSpot's HTTP status, when it answered. */
     readonly status?: number,
+    readonly outcome: AttemptOutcome = "retry",
+    readonly errorTypes: readonly string[] = [],
+    /** HubSpot's answer body (at most 2 KB), for the operator and the visitor; never logged. */
+    readonly answer?: string,
+    /** A 429's Retry-After, in ms. */
+    readonly retryAfterMs?: number,
   ) {
     super(message);
   }
@@ -78,15 +158,59 @@ export class DeliveryError extends Error {
 export const isAuthRefusal = (error: unknown): error is DeliveryError =>
   error instanceof DeliveryError && (error.status === 401 || error.status === 403);
 
+/** The outcome of any error a send threw: a DeliveryError says; anything else (ours) is retried. */
+export const outcomeOf = (error: unknown): AttemptOutcome => (error instanceof DeliveryError ? error.outcome : "retry");
+
+/** HubSpot's reasons in a refused answer (`errors[].message`, else `message`), for the visitor who typed the values. */
+export function answerReason(answer: string | undefined): string | undefined {
+  try {
+    const body = JSON.parse(answer ?? "") as { message?: unknown; errors?: { message?: unknown }[] };
+    const reasons = (Array.isArray(body.errors) ? body.errors : [])
+      .map((e) => e?.message)
+      .filter((m): m is string => typeof m === "string");
+    const text = (reasons.length ? reasons.join(" ") : typeof body.message === "string" ? body.message : "").replace(/\s+/g, " ").trim();
+    return text ? text.slice(0, 300) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Retry-After in seconds or as a date, in ms (bounded to an hour); undefined when absent or unreadable. */
+export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
+  if (!header) return undefined;
+  const seconds = Number(header);
+  const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(header) - now;
+  return Number.isFinite(ms) ? Math.min(3_600_000, Math.max(0, ms)) : undefined;
+}
+
 const NEVER_SENT = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "UND_ERR_CONNECT_TIMEOUT"]);
 
-/** Sends one submission; throws DeliveryError on a non-2xx answer, a network error or the timeout. */
+/**
+ * Sends one submission; throws DeliveryError on a non-2xx answer, a network error or the timeout. An answer
+ * naming INVALID_HUTK is sent once more at once without the hutk.
+ */
 export async function deliverToHubSpot(
   config: HubSpotConfig,
   form: LeadFormDefinition,
   submission: LeadSubmission,
   submittedAt: Date,
   fetcher: typeof fetch = fetch,
+): Promise<void> {
+  try {
+    await sendOnce(config, form, submission, submittedAt, fetcher);
+  } catch (error) {
+    if (!(error instanceof DeliveryError) || !error.errorTypes.includes(INVALID_HUTK) || !submission.hubspotutk) throw error;
+    // toHubSpotSubmission leaves an empty hutk out of the context
+    await sendOnce(config, form, { ...submission, hubspotutk: "" }, submittedAt, fetcher);
+  }
+}
+
+async function sendOnce(
+  config: HubSpotConfig,
+  form: LeadFormDefinition,
+  submission: LeadSubmission,
+  submittedAt: Date,
+  fetcher: typeof fetch,
 ): Promise<void> {
   let response: Response;
   try {
@@ -109,8 +233,18 @@ export async function deliverToHubSpot(
     );
   }
   if (!response.ok) {
-    const detail = (await response.text().catch(() => "")).slice(0, 300);
-    throw new DeliveryError(`HubSpot answered ${response.status}${detail ? `: ${detail}` : ""}`, false, response.status);
+    const answer = (await response.text().catch(() => "")).slice(0, 2048);
+    const types = errorTypesOf(answer);
+    const outcome = classifyAnswer(response.status, types);
+    throw new DeliveryError(
+      `HubSpot answered ${response.status}${types.length ? ` (${types.join(", ")})` : ""}`,
+      false,
+      response.status,
+      outcome,
+      types,
+      answer,
+      response.status === 429 ? (retryAfterMs(response.headers.get("retry-after")) ?? 10_000) : undefined,
+    );
   }
 }
 

@@ -38,7 +38,8 @@ export function statusBody(status: PipelineStatus, alertAfterMinutes: number, no
   const age = (iso: string | null) => (iso ? Math.max(0, Math.round((now - Date.parse(iso)) / 1000)) : null);
   const oldestPendingAgeSeconds = age(status.oldestPendingAt);
   return {
-    healthy: oldestPendingAgeSeconds === null || oldestPendingAgeSeconds <= alertAfterMinutes * 60,
+    // refused leads are counted (`refused`) but never unhealthy: a visitor's bad value is not an incident
+    healthy: status.systemic === null && (oldestPendingAgeSeconds === null || oldestPendingAgeSeconds <= alertAfterMinutes * 60),
     ...status,
     oldestPendingAgeSeconds,
     failingForSeconds: age(status.failingSince),

@@ -10,10 +10,15 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { LeadFormDefinition, LeadSubmission } from "../lib/lead-form/types";
+import { dueTimes, failuresSinceReset, markRefused, refusedIds, resetBackoff } from "./store/file-refused";
+import { appendLine, readLines } from "./store/jsonl";
 import {
+  backoffMs,
   drain,
   errorLine,
+  failureKind,
   isInDoubt,
+  refusalOf,
   logLeadError,
   type DeliveryOutcome,
   type FlushOptions,
@@ -23,41 +28,11 @@ import {
 } from "./store/types";
 
 export type OutboxRecord = LeadRecord;
+export { appendLine };
 
 export const outboxFile = (dir: string) => path.join(dir, "outbox.jsonl");
 export const attemptsFile = (dir: string) => path.join(dir, "attempts.jsonl");
 export const deliveredFile = (dir: string) => path.join(dir, "delivered.jsonl");
-
-/** Appends one line and fsyncs the file (and, on first creation, its directory). */
-export function appendLine(file: string, line: string) {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  const created = !fs.existsSync(file);
-  const fd = fs.openSync(file, "a+", 0o600);
-  try {
-    // after a torn write (crash mid-line) start on a fresh line, so this record stays readable
-    const size = fs.fstatSync(fd).size;
-    const last = Buffer.alloc(1);
-    const torn = size > 0 && fs.readSync(fd, last, 0, 1, size - 1) === 1 && last[0] !== 0x0a;
-    fs.writeSync(fd, `${torn ? "\n" : ""}${line.endsWith("\n") ? line : `${line}\n`}`);
-    fs.fsyncSync(fd);
-  } finally {
-    fs.closeSync(fd);
-  }
-  if (created) fsyncDir(path.dirname(file));
-}
-
-function fsyncDir(dir: string) {
-  try {
-    const fd = fs.openSync(dir, "r");
-    try {
-      fs.fsyncSync(fd);
-    } finally {
-      fs.closeSync(fd);
-    }
-  } catch {
-    // not supported on every platform
-  }
-}
 
 export function appendToOutbox(dir: string, submission: LeadSubmission, form?: LeadFormDefinition, now = new Date()): OutboxRecord {
   const record: OutboxRecord = { id: crypto.randomUUID(), receivedAt: now.toISOString(), formId: submission.formId, submission, form };
@@ -65,27 +40,14 @@ export function appendToOutbox(dir: string, submission: LeadSubmission, form?: L
   return record;
 }
 
-/** JSON lines of a file; a torn last line (crash mid-write) is skipped. */
-function readLines<T>(file: string): T[] {
-  if (!fs.existsSync(file)) return [];
-  const out: T[] = [];
-  for (const line of fs.readFileSync(file, "utf8").split("\n")) {
-    if (!line.trim()) continue;
-    try {
-      out.push(JSON.parse(line) as T);
-    } catch {
-      console.error(`[lead-outbox] skipped an unreadable line in ${path.basename(file)}`);
-    }
-  }
-  return out;
-}
-
 export const readOutbox = (dir: string) => readLines<OutboxRecord>(outboxFile(dir));
 export const readDelivered = (dir: string) => readLines<{ id: string; deliveredAt: string }>(deliveredFile(dir));
 export const deliveredIds = (dir: string) => new Set(readDelivered(dir).map((r) => r.id));
+/** Leads neither delivered nor refused (a refused lead leaves the queue: ./store/file-refused.ts). */
 export const pendingRecords = (dir: string) => {
   const done = deliveredIds(dir);
-  return readOutbox(dir).filter((r) => !done.has(r.id));
+  const aside = refusedIds(dir);
+  return readOutbox(dir).filter((r) => !done.has(r.id) && !aside.has(r.id) && r.submission !== undefined);
 };
 
 export function markDelivered(dir: string, id: string, now = new Date()) {
@@ -156,9 +118,11 @@ interface AttemptLine {
   state: "started" | "failed";
   at: string;
   error?: string;
+  /** A transient failure's backoff: the lead is due again then (ISO). */
+  next?: string;
 }
 
-const markAttempt = (dir: string, id: string, state: "started" | "failed", error?: unknown) =>
+const markAttempt = (dir: string, id: string, state: "started" | "failed", error?: unknown, next?: Date) =>
   appendLine(
     attemptsFile(dir),
     JSON.stringify({
@@ -166,8 +130,17 @@ const markAttempt = (dir: string, id: string, state: "started" | "failed", error
       state,
       at: new Date().toISOString(),
       ...(error === undefined ? {} : { error: errorLine(error) }),
+      ...(next ? { next: next.toISOString() } : {}),
     } satisfies AttemptLine),
   );
+
+/** Records a definite failure as its kind says: refused leads set aside, transient ones backed off (./store/types.ts). */
+function recordFailure(dir: string, record: OutboxRecord, error: unknown) {
+  const kind = failureKind(error);
+  if (kind === "refused") markRefused(dir, record, refusalOf(error));
+  const next = kind === "backoff" ? new Date(Date.now() + backoffMs(failuresSinceReset(dir, record.id) + 1)) : undefined;
+  markAttempt(dir, record.id, "failed", error, next);
+}
 
 export const readAttempts = (dir: string) => readLines<AttemptLine>(attemptsFile(dir));
 
@@ -185,6 +158,7 @@ export async function deliverOnce(
 ): Promise<DeliveryOutcome | "in-doubt"> {
   const outcome = await withLock(dir, `lead-${record.id}`, async (): Promise<DeliveryOutcome | "in-doubt"> => {
     if (deliveredIds(dir).has(record.id)) return "already-delivered";
+    if (refusedIds(dir).has(record.id)) return "busy";
     if (inDoubtIds(dir).has(record.id)) {
       const found = settle ? await settle(record) : "unknown";
       if (found === "unknown") return "in-doubt";
@@ -197,7 +171,7 @@ export async function deliverOnce(
     try {
       await deliver(record);
     } catch (error) {
-      if (!isInDoubt(error)) markAttempt(dir, record.id, "failed", error);
+      if (!isInDoubt(error)) recordFailure(dir, record, error);
       throw error;
     }
     markDelivered(dir, record.id);
@@ -207,38 +181,64 @@ export async function deliverOnce(
 }
 
 /**
- * Re-delivers the records not yet marked delivered, oldest first, `concurrency` at a time, until none is left
- * or `stop` says so; marks each right after success. A failure leaves the record pending for the next flush;
- * a lead in doubt is settled with HubSpot first. One flush at a time (a second one answers busy).
+ * Pending leads due now, in order of their due time (a fresh lead is due when it was received). `probe`: when
+ * none is due, the one due first anyway, so every run tries at least one lead (its success ends the backoff).
+ */
+function dueQueue(dir: string, probe = false): OutboxRecord[] {
+  const due = dueTimes(dir);
+  const now = Date.now();
+  const ordered = pendingRecords(dir)
+    .map((record) => ({ record, at: due.get(record.id) ?? Date.parse(record.receivedAt) }))
+    .sort((a, b) => a.at - b.at);
+  const dueNow = ordered.filter((entry) => entry.at <= now);
+  return (dueNow.length || !probe ? dueNow : ordered.slice(0, 1)).map((entry) => entry.record);
+}
+
+/**
+ * Re-delivers the pending leads that are due, in order of their due time, `concurrency` at a time, until none is
+ * left or `stop` says so; marks each right after success. A failure leaves the record pending (backed off when
+ * transient) or, refused, sets it aside; a lead in doubt is settled with HubSpot first. The first delivery of a
+ * run makes every pending lead due again (the outage is over). One flush at a time (a second one answers busy).
  */
 export async function flushOutbox(
   dir: string,
   deliver: (record: OutboxRecord) => Promise<void>,
   settle?: Settle,
-  { concurrency = 1, stop, onError = logLeadError("lead-outbox") }: FlushOptions = {},
+  { concurrency = 1, stop, onError = logLeadError("lead-outbox"), beforeNext }: FlushOptions = {},
 ): Promise<FlushResult> {
   const result = await withLock(dir, "flush", async () => {
     let delivered = 0;
     let failed = 0;
+    let refused = 0;
     let inDoubt = 0;
-    const queue = pendingRecords(dir);
-    let next = 0;
+    const taken = new Set<string>();
+    let queue = dueQueue(dir, true);
     await drain(
       concurrency,
-      async () => (next < queue.length ? queue[next++] : null),
+      async () => {
+        const record = queue.find((r) => !taken.has(r.id));
+        if (!record) return null;
+        taken.add(record.id);
+        return record;
+      },
       async (record) => {
         try {
           const outcome = await deliverOnce(dir, record, deliver, settle);
-          if (outcome === "delivered") delivered++;
+          if (outcome === "delivered" && delivered++ === 0) {
+            resetBackoff(dir);
+            queue = dueQueue(dir);
+          }
           if (outcome === "in-doubt") inDoubt++;
         } catch (error) {
-          failed++;
+          if (failureKind(error) === "refused" && !isInDoubt(error)) refused++;
+          else failed++;
           onError(record, error);
         }
       },
       stop,
+      beforeNext,
     );
-    return { delivered, failed, inDoubt, pending: pendingRecords(dir).length };
+    return { delivered, failed, refused, inDoubt, pending: pendingRecords(dir).length };
   });
   return result ?? { delivered: 0, failed: 0, pending: pendingRecords(dir).length, busy: true };
 }

@@ -15,6 +15,10 @@
  *   after `delayMs` (a server whose answer is lost: the ambiguous case);
  * - "malformed": 200 with a body that is not JSON (recorded: a 2xx is HubSpot's acceptance);
  * - "reset": the connection is destroyed without an answer (nothing recorded).
+ * Error answers by HubSpot's `errors[].errorType` (`rules`, checked in order before recording): a submission a
+ * rule matches (by email, by carrying a hutk, or any) is answered with the rule's status (400 by default) and
+ * HubSpot's error body, `{status, message, correlationId, errors: [{message, errorType}]}`, or for a 429 with
+ * `Retry-After`; nothing is recorded. `times` limits how often a rule applies.
  * Run standalone: `tsx tests/emulators/hubspot.ts [port]`.
  */
 import http from "node:http";
@@ -25,6 +29,25 @@ export interface RecordedSubmission {
   formGuid: string;
   authorization?: string;
   body: any;
+}
+
+/** One forced error answer (see the header). */
+export interface ErrorRule {
+  /** Matches submissions whose email field matches; absent: every submission. */
+  email?: RegExp;
+  /** Matches only submissions that carry context.hutk (INVALID_HUTK). */
+  withHutk?: boolean;
+  /** Matches only submissions to this form GUID. */
+  formGuid?: string;
+  /** Default 400 (429 and 404 carry no errorType unless given). */
+  status?: number;
+  errorType?: string;
+  /** HubSpot's text (it may echo the value, as HubSpot's does). */
+  message?: string;
+  /** A 429's Retry-After header. */
+  retryAfter?: string;
+  /** Applies this many times, then no more (default: always). */
+  times?: number;
 }
 
 export type EmulatorMode = "ok" | "error" | "html-error" | "timeout" | "slow" | "slow-commit-first" | "malformed" | "reset";
@@ -44,6 +67,8 @@ export interface HubSpotEmulator {
   forms: Record<string, unknown>[];
   /** Page size of the forms listing (HubSpot's default limit is 20). */
   formsPageSize: number;
+  /** Forced error answers by errorType (see the header). */
+  rules: ErrorRule[];
   /** Back to a fresh emulator's state (no submissions or forms, mode "ok", default delay and page size), between tests. */
   reset(): void;
   close(): Promise<void>;
@@ -53,7 +78,15 @@ const json = (res: http.ServerResponse, status: number, body: unknown) =>
   res.writeHead(status, { "Content-Type": "application/json;charset=utf-8" }).end(JSON.stringify(body));
 
 export async function startHubSpotEmulator(port = 0): Promise<HubSpotEmulator> {
-  const initialState = () => ({ received: 0, listings: 0, mode: "ok" as EmulatorMode, delayMs: 1000, forms: [], formsPageSize: 20 });
+  const initialState = () => ({
+    received: 0,
+    listings: 0,
+    mode: "ok" as EmulatorMode,
+    delayMs: 1000,
+    forms: [],
+    formsPageSize: 20,
+    rules: [] as ErrorRule[],
+  });
   const emulator: HubSpotEmulator = {
     url: "",
     port: 0,
@@ -141,6 +174,29 @@ export async function startHubSpotEmulator(port = 0): Promise<HubSpotEmulator> {
       return json(res, 400, { status: "error", message: "Invalid JSON" });
     }
     if (!Array.isArray(body.fields)) return json(res, 400, { status: "error", message: "fields required" });
+    const email = String((body.fields as { name: string; value: string }[]).find((f) => f.name === "email")?.value ?? "");
+    const rule = emulator.rules.find(
+      (r) =>
+        (r.times === undefined || r.times > 0) &&
+        (!r.email || r.email.test(email)) &&
+        (!r.withHutk || Boolean(body.context?.hutk)) &&
+        (!r.formGuid || r.formGuid === decodeURIComponent(match[2])),
+    );
+    if (rule) {
+      if (rule.times !== undefined) rule.times--;
+      const status = rule.status ?? 400;
+      const headers: Record<string, string> = { "Content-Type": "application/json;charset=utf-8" };
+      if (rule.retryAfter) headers["Retry-After"] = rule.retryAfter;
+      const message = rule.message ?? (rule.errorType ? `Error in 'fields.email'. ${rule.errorType} for ${email}` : "Error");
+      return res.writeHead(status, headers).end(
+        JSON.stringify({
+          status: "error",
+          message: status === 429 ? "You have reached your secondly limit." : "The request is not valid",
+          correlationId: "00000000-0000-4000-8000-000000000000",
+          ...(rule.errorType ? { errors: [{ message, errorType: rule.errorType }] } : {}),
+        }),
+      );
+    }
     const record = () =>
       emulator.submissions.push({
         portalId: match[1],

@@ -11,6 +11,17 @@ import type { LeadFormDefinition, LeadSubmission } from "../../lib/lead-form/typ
 import { HttpError } from "../http";
 import { appendToOutbox, deliverOnce, flushOutbox, inDoubtIds, pendingRecords, readAttempts, readDelivered, withLock } from "../outbox";
 import { createRateLimit } from "../protect";
+import {
+  closeRefused,
+  expireRefused,
+  listRefused,
+  markRefusalsAlerted,
+  readSystemic,
+  resentRecord,
+  showRefused,
+  unalertedRefusals,
+  writeSystemic,
+} from "./file-refused";
 import { filesDir, isFileId, uploadUsage } from "../uploads";
 import {
   FILE_RETENTION_MS,
@@ -26,6 +37,7 @@ import {
   type RateLimit,
   type Settle,
   type StoredFileMeta,
+  type SystemicProblem,
 } from "./types";
 
 interface FileMeta extends StoredFileMeta {
@@ -120,7 +132,49 @@ export class FileStore implements LeadStore {
       failingSince: longest ? since.get(longest.id)! : null,
       lastError: longest ? (lastError.get(longest.id) ?? "delivery outcome unknown") : null,
       lastDeliveredAt: delivered.at(-1)?.deliveredAt ?? null,
+      refused: listRefused(this.dir).length,
+      systemic: readSystemic(this.dir),
     };
+  }
+
+  async setSystemic(problem: SystemicProblem | null) {
+    writeSystemic(this.dir, problem);
+  }
+
+  async listRefused() {
+    return listRefused(this.dir);
+  }
+
+  async showRefused(id: string) {
+    return showRefused(this.dir, id);
+  }
+
+  /** Under the lead's lock: the new lead is appended (durably) before the refused one is closed. */
+  async resendRefused(id: string, submission: LeadSubmission, by: string): Promise<LeadRecord | null> {
+    const result = await withLock(this.dir, `lead-${id}`, async () => {
+      const old = resentRecord(this.dir, id, submission);
+      if (!old) return null;
+      const record = appendToOutbox(this.dir, submission, old.form);
+      closeRefused(this.dir, id, "resent", by, record.id);
+      return record;
+    });
+    return result ?? null;
+  }
+
+  async discardRefused(id: string, by: string) {
+    return (await withLock(this.dir, `lead-${id}`, async () => closeRefused(this.dir, id, "discarded", by))) ?? false;
+  }
+
+  async expireRefused(retentionMs: number) {
+    return (await withLock(this.dir, "refused-expiry", async () => expireRefused(this.dir, retentionMs))) ?? 0;
+  }
+
+  async unalertedRefusals() {
+    return unalertedRefusals(this.dir);
+  }
+
+  async markRefusalsAlerted(ids: readonly string[]) {
+    markRefusalsAlerted(this.dir, ids);
   }
 
   /** The alert state in LEADS_DIR/alert-state.json, under the lock file `alert`. */

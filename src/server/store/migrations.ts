@@ -73,6 +73,39 @@ export const MIGRATIONS: readonly Migration[] = [
       INSERT INTO lead_alert_state (id) VALUES (1);
     `,
   },
+  {
+    version: 3,
+    name: "backoff, refused leads, operator actions, systemic state",
+    sql: `
+      -- per-lead backoff (docs/lead-forms.md "Outcomes"): due again then; NULL = due (a fresh lead always is)
+      ALTER TABLE leads ADD COLUMN next_attempt_at timestamptz;
+      -- transient failures since the last delivery or the last "outage over", for the backoff's exponent
+      ALTER TABLE leads ADD COLUMN failures integer NOT NULL DEFAULT 0;
+      -- HubSpot refused the lead's own values: out of the queue, kept for the operator until the retention ends
+      ALTER TABLE leads ADD COLUMN refused_at timestamptz;
+      -- {status, errorTypes, answer}: HubSpot's answer, kept with the lead (it may echo personal data)
+      ALTER TABLE leads ADD COLUMN refusal jsonb;
+      -- when the "refused" alert told of it (one alert per batch)
+      ALTER TABLE leads ADD COLUMN refusal_alerted_at timestamptz;
+      DROP INDEX leads_pending;
+      CREATE INDEX leads_due ON leads ((coalesce(next_attempt_at, received_at))) WHERE delivered_at IS NULL AND refused_at IS NULL;
+      CREATE INDEX leads_refused ON leads (refused_at) WHERE refused_at IS NOT NULL;
+
+      -- what operators did with refused leads (npm run leads): ids, who and when, no personal data
+      CREATE TABLE lead_actions (
+        seq bigserial PRIMARY KEY,
+        lead_id uuid NOT NULL,
+        action text NOT NULL,
+        by text NOT NULL,
+        at timestamptz NOT NULL DEFAULT now(),
+        new_id uuid
+      );
+      CREATE INDEX lead_actions_lead ON lead_actions (lead_id);
+
+      -- a systemic answer seen by a flush (status 503 until a flush delivers again): status, errorTypes, ids only
+      ALTER TABLE lead_alert_state ADD COLUMN systemic jsonb;
+    `,
+  },
 ];
 
 /** An arbitrary constant: the advisory lock every migrating instance waits on. */

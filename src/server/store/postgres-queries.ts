@@ -5,22 +5,35 @@
 import type { Pool, PoolClient } from "pg";
 import { HttpError } from "../http";
 import { inTransaction } from "./migrations";
-import { UPLOAD_QUOTA_WINDOW_MS, type AlertState, type LeadRecord, type PipelineStatus, type StoredFileMeta } from "./types";
+import {
+  BACKOFF_BASE_MS,
+  BACKOFF_CAP_MS,
+  UPLOAD_QUOTA_WINDOW_MS,
+  type AlertState,
+  type LeadRecord,
+  type PipelineStatus,
+  type StoredFileMeta,
+  type SystemicProblem,
+} from "./types";
 
 /** Counts and ages of the leads not delivered yet, for the status function and the flush's alerts. */
 export async function readPipelineStatus(pool: Pool): Promise<PipelineStatus> {
-  const [{ rows: counts }, { rows: errors }, { rows: last }] = await Promise.all([
+  const [{ rows: counts }, { rows: errors }, { rows: last }, { rows: aside }] = await Promise.all([
     pool.query<{ pending: number; failing: number; in_doubt: number; oldest: Date | null; failing_since: Date | null }>(
       `SELECT count(*)::int AS pending, count(*) FILTER (WHERE last_error IS NOT NULL)::int AS failing,
                 count(*) FILTER (WHERE in_doubt AND (claimed_until IS NULL OR claimed_until < now()))::int AS in_doubt,
                 min(received_at) AS oldest, min(failing_since) AS failing_since
-           FROM leads WHERE delivered_at IS NULL`,
+           FROM leads WHERE delivered_at IS NULL AND refused_at IS NULL`,
     ),
     pool.query<{ last_error: string }>(
-      `SELECT last_error FROM leads WHERE delivered_at IS NULL AND last_error IS NOT NULL
+      `SELECT last_error FROM leads WHERE delivered_at IS NULL AND refused_at IS NULL AND last_error IS NOT NULL
           ORDER BY failing_since NULLS LAST, received_at LIMIT 1`,
     ),
     pool.query<{ at: Date | null }>("SELECT max(delivered_at) AS at FROM leads"),
+    pool.query<{ refused: number; systemic: SystemicProblem | null }>(
+      `SELECT (SELECT count(*)::int FROM leads WHERE refused_at IS NOT NULL) AS refused,
+              (SELECT systemic FROM lead_alert_state WHERE id = 1) AS systemic`,
+    ),
   ]);
   const row = counts[0];
   return {
@@ -31,6 +44,8 @@ export async function readPipelineStatus(pool: Pool): Promise<PipelineStatus> {
     failingSince: row.failing_since?.toISOString() ?? null,
     lastError: errors[0]?.last_error ?? null,
     lastDeliveredAt: last[0]?.at?.toISOString() ?? null,
+    refused: aside[0]?.refused ?? 0,
+    systemic: aside[0]?.systemic ?? null,
   };
 }
 
@@ -101,25 +116,44 @@ export async function insertLead(client: PoolClient, record: LeadRecord, fileIds
 
 /**
  * Records an attempt's outcome only where `token` still holds the lead; false when it no longer did. A definite
- * failure clears the doubt; an unseen answer keeps it (the flush settles it first).
+ * failure clears the doubt; an unseen answer keeps it (the flush settles it first). A "backoff" failure moves
+ * the lead's next attempt out (BACKOFF_BASE_MS doubling per failure, capped at BACKOFF_CAP_MS, jittered to
+ * between half and all of it, as backoffMs); "refused" sets the lead aside with HubSpot's answer.
  */
 export async function recordOutcome(
   pool: Pool,
   claimed: { id: string; token: string },
-  outcome: "delivered" | "failed" | "in-doubt",
+  outcome: "delivered" | "backoff" | "keep" | "in-doubt" | "refused",
   error: string | null,
+  refusal?: { status: number | null; errorTypes: string[]; answer: string | null },
 ): Promise<boolean> {
+  const ids = [claimed.id, claimed.token];
   const result =
     outcome === "delivered"
       ? await pool.query(
-          `UPDATE leads SET delivered_at = now(), claimed_until = NULL, claim_token = NULL, in_doubt = false, last_error = NULL, failing_since = NULL
+          `UPDATE leads SET delivered_at = now(), claimed_until = NULL, claim_token = NULL, in_doubt = false, last_error = NULL,
+                  failing_since = NULL, next_attempt_at = NULL, failures = 0
             WHERE id = $1 AND claim_token = $2`,
-          [claimed.id, claimed.token],
+          ids,
         )
-      : await pool.query(
-          `UPDATE leads SET claimed_until = NULL, claim_token = NULL, in_doubt = $3, last_error = $4, failing_since = coalesce(failing_since, now())
-            WHERE id = $1 AND claim_token = $2`,
-          [claimed.id, claimed.token, outcome === "in-doubt", error],
-        );
+      : outcome === "refused"
+        ? await pool.query(
+            `UPDATE leads SET refused_at = now(), refusal = $3, claimed_until = NULL, claim_token = NULL, in_doubt = false, last_error = $4
+              WHERE id = $1 AND claim_token = $2`,
+            [...ids, JSON.stringify(refusal ?? null), error],
+          )
+        : outcome === "backoff"
+          ? await pool.query(
+              `UPDATE leads SET claimed_until = NULL, claim_token = NULL, in_doubt = false, last_error = $3,
+                      failing_since = coalesce(failing_since, now()), failures = failures + 1,
+                      next_attempt_at = now() + least($4::float8, $5::float8 * power(2, least(failures, 20))) * (0.5 + random() / 2) * interval '1 millisecond'
+                WHERE id = $1 AND claim_token = $2`,
+              [...ids, error, BACKOFF_CAP_MS, BACKOFF_BASE_MS],
+            )
+          : await pool.query(
+              `UPDATE leads SET claimed_until = NULL, claim_token = NULL, in_doubt = $3, last_error = $4, failing_since = coalesce(failing_since, now())
+                WHERE id = $1 AND claim_token = $2`,
+              [...ids, outcome === "in-doubt", error],
+            );
   return (result.rowCount ?? 0) > 0;
 }

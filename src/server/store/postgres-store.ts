@@ -20,7 +20,13 @@ import { insertLead, insertUpload, lockedAlertState, readPipelineStatus, recordO
 import {
   drain,
   errorLine,
+  failureKind,
   isInDoubt,
+  refusalOf,
+  type RefusedLead,
+  type RefusedSummary,
+  type SystemicProblem,
+  type UnalertedRefusals,
   logLeadError,
   FILE_RETENTION_MS,
   type AlertState,
@@ -55,6 +61,25 @@ interface LeadRow {
   form: LeadFormDefinition;
   in_doubt: boolean;
 }
+
+interface RefusedRow {
+  id: string;
+  form_id: string;
+  received_at: Date;
+  refused_at: Date;
+  refusal: { status?: number | null; errorTypes?: string[]; answer?: string | null } | null;
+}
+
+const toRefusedSummary = (row: RefusedRow): RefusedSummary => ({
+  id: row.id,
+  formId: row.form_id,
+  receivedAt: row.received_at.toISOString(),
+  refusedAt: row.refused_at.toISOString(),
+  status: row.refusal?.status ?? null,
+  errorTypes: row.refusal?.errorTypes ?? [],
+});
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A lead this sender holds: its lease belongs to `token`. */
 type Claimed = LeadRecord & { inDoubt: boolean; token: string };
@@ -111,21 +136,27 @@ export class PostgresStore implements LeadStore {
    * Claims one deliverable lead for this sender (`id` given: that one; `exclude`: leads this flush already
    * handled): not delivered, not held by a live lease. The lease (claimMs, longer than one send can take)
    * starts now, right before this lead's own send, and belongs to a new claim token: the outcome is recorded
-   * only while the token still holds it. Comes with its in-doubt flag as it was before this claim.
+   * only while the token still holds it. Comes with its in-doubt flag as it was before this claim. Only a lead
+   * that is due (its backoff over), the one due first, unless `id` or `probe` (the one due first even if not yet).
    */
-  private async claim({ id, exclude = [] }: { id?: string; exclude?: readonly string[] } = {}): Promise<Claimed | null> {
+  private async claim({
+    id,
+    exclude = [],
+    probe = false,
+  }: { id?: string; exclude?: readonly string[]; probe?: boolean } = {}): Promise<Claimed | null> {
     await this.init();
     const token = crypto.randomUUID();
     const { rows } = await this.pool.query<LeadRow>(
       `WITH next AS (
          SELECT id, in_doubt FROM leads
-          WHERE delivered_at IS NULL AND (claimed_until IS NULL OR claimed_until < now())
+          WHERE delivered_at IS NULL AND refused_at IS NULL AND (claimed_until IS NULL OR claimed_until < now())
             AND ($1::uuid IS NULL OR id = $1) AND NOT (id = ANY($2::uuid[]))
-          ORDER BY received_at LIMIT 1 FOR UPDATE SKIP LOCKED)
+            AND ($1::uuid IS NOT NULL OR $5::boolean OR coalesce(next_attempt_at, received_at) <= now())
+          ORDER BY coalesce(next_attempt_at, received_at) LIMIT 1 FOR UPDATE SKIP LOCKED)
        UPDATE leads SET claimed_until = now() + $3 * interval '1 millisecond', claim_token = $4, in_doubt = true, attempts = attempts + 1
          FROM next WHERE leads.id = next.id
        RETURNING leads.id, leads.received_at, leads.form_id, leads.submission, leads.form, next.in_doubt`,
-      [id ?? null, exclude, this.options.claimMs, token],
+      [id ?? null, exclude, this.options.claimMs, token, probe],
     );
     return rows[0] ? { ...toRecord(rows[0]), inDoubt: rows[0].in_doubt, token } : null;
   }
@@ -143,8 +174,18 @@ export class PostgresStore implements LeadStore {
    * Records the outcome of a claimed lead's attempt, only while the claim still holds it: a sender whose
    * lease ran out (and whose lead another sender may hold now) changes nothing. False when it no longer held it.
    */
-  private async finish(claimed: Claimed, outcome: "delivered" | "failed" | "in-doubt", error?: unknown): Promise<boolean> {
-    const held = await recordOutcome(this.pool, claimed, outcome, error === undefined ? null : errorLine(error));
+  private async finish(
+    claimed: Claimed,
+    outcome: "delivered" | "backoff" | "keep" | "in-doubt" | "refused",
+    error?: unknown,
+  ): Promise<boolean> {
+    const held = await recordOutcome(
+      this.pool,
+      claimed,
+      outcome,
+      error === undefined ? null : errorLine(error),
+      outcome === "refused" ? refusalOf(error) : undefined,
+    );
     if (!held)
       console.error(
         `[lead-store] ${claimed.id}: its lease ran out before the outcome (${outcome}) was recorded; the next holder settles it`,
@@ -156,7 +197,7 @@ export class PostgresStore implements LeadStore {
     try {
       await deliver(claimed);
     } catch (error) {
-      await this.finish(claimed, isInDoubt(error) ? "in-doubt" : "failed", error);
+      await this.finish(claimed, isInDoubt(error) ? "in-doubt" : failureKind(error), error);
       throw error;
     }
     await this.finish(claimed, "delivered");
@@ -178,8 +219,15 @@ export class PostgresStore implements LeadStore {
   async flush(deliver: Deliver, settle?: Settle, options: FlushOptions = {}): Promise<FlushResult> {
     let delivered = 0;
     let failed = 0;
+    let refused = 0;
     let inDoubt = 0;
     const onError = options.onError ?? logLeadError("lead-store");
+    // the first delivery of a run says the outage is over: every pending lead is due again
+    let outageOver: Promise<unknown> | undefined;
+    const delivery = async () => {
+      delivered++;
+      await (outageOver ??= this.makeAllDue());
+    };
     const seen = new Set<string>();
     // One lead per claim, each claimed right before its own send: a lease never has to outlast other leads' sends.
     // Claims are made one after another, so each excludes every lead this flush already took, even one whose
@@ -187,7 +235,9 @@ export class PostgresStore implements LeadStore {
     let claiming: Promise<unknown> = Promise.resolve();
     const next = () => {
       const claimed = claiming.then(async () => {
-        const lead = await this.claim({ exclude: [...seen] });
+        let lead = await this.claim({ exclude: [...seen] });
+        // none due at the start of the run: the one due first anyway, so every run tries one lead (its success ends every backoff)
+        if (!lead && seen.size === 0) lead = await this.claim({ probe: true });
         if (lead) seen.add(lead.id);
         return lead;
       });
@@ -200,7 +250,7 @@ export class PostgresStore implements LeadStore {
           const found = settle ? await settle(claimed) : "unknown";
           if (found === "present") {
             await this.finish(claimed, "delivered");
-            delivered++;
+            await delivery();
             return;
           }
           if (found === "unknown") {
@@ -212,14 +262,126 @@ export class PostgresStore implements LeadStore {
           if (!(await this.renew(claimed))) return;
         }
         await this.send(claimed, deliver);
-        delivered++;
+        await delivery();
       } catch (error) {
-        failed++;
+        if (failureKind(error) === "refused" && !isInDoubt(error)) refused++;
+        else failed++;
         onError(claimed, error);
       }
     };
-    await drain(options.concurrency ?? 1, next, handle, options.stop);
-    return { delivered, failed, pending: await this.pendingCount(), inDoubt };
+    await drain(options.concurrency ?? 1, next, handle, options.stop, options.beforeNext);
+    return { delivered, failed, refused, pending: await this.pendingCount(), inDoubt };
+  }
+
+  /** Every pending lead due now (the backoff forgotten): HubSpot delivered again. */
+  private async makeAllDue() {
+    await this.pool.query(
+      "UPDATE leads SET next_attempt_at = NULL, failures = 0 WHERE delivered_at IS NULL AND refused_at IS NULL AND next_attempt_at IS NOT NULL",
+    );
+  }
+
+  async setSystemic(problem: SystemicProblem | null): Promise<void> {
+    await this.init();
+    await this.pool.query("UPDATE lead_alert_state SET systemic = $1 WHERE id = 1", [problem ? JSON.stringify(problem) : null]);
+  }
+
+  async listRefused(): Promise<RefusedSummary[]> {
+    await this.init();
+    const { rows } = await this.pool.query<RefusedRow>(
+      `SELECT id, form_id, received_at, refused_at, refusal FROM leads WHERE refused_at IS NOT NULL ORDER BY refused_at, received_at`,
+    );
+    return rows.map(toRefusedSummary);
+  }
+
+  async showRefused(id: string): Promise<RefusedLead | null> {
+    await this.init();
+    if (!UUID.test(id)) return null;
+    const { rows } = await this.pool.query<RefusedRow & LeadRow>(
+      `SELECT id, form_id, received_at, refused_at, refusal, submission, form, in_doubt FROM leads WHERE id = $1 AND refused_at IS NOT NULL`,
+      [id],
+    );
+    if (!rows[0]) return null;
+    const { rows: actions } = await this.pool.query<{ action: string; by: string; at: Date; new_id: string | null }>(
+      "SELECT action, by, at, new_id FROM lead_actions WHERE lead_id = $1 ORDER BY seq",
+      [id],
+    );
+    return {
+      ...toRefusedSummary(rows[0]),
+      record: toRecord(rows[0]),
+      answer: rows[0].refusal?.answer ?? null,
+      actions: actions.map((a) => ({
+        leadId: id,
+        action: a.action as "resent",
+        by: a.by,
+        at: a.at.toISOString(),
+        ...(a.new_id ? { newId: a.new_id } : {}),
+      })),
+    };
+  }
+
+  /** Deletes a refused lead (its uploads stay until the sweep) and records the action, in one transaction. */
+  private async closeRefused(client: PoolClient, id: string, action: "resent" | "discarded" | "expired", by: string, newId?: string) {
+    const { rowCount } = await client.query("DELETE FROM leads WHERE id = $1 AND refused_at IS NOT NULL", [id]);
+    if (!rowCount) return false;
+    await client.query("INSERT INTO lead_actions (lead_id, action, by, new_id) VALUES ($1, $2, $3, $4)", [id, action, by, newId ?? null]);
+    return true;
+  }
+
+  async resendRefused(id: string, submission: LeadSubmission, by: string): Promise<LeadRecord | null> {
+    if (!UUID.test(id)) return null;
+    return this.tx(async (client) => {
+      const { rows } = await client.query<LeadRow>(
+        "SELECT id, received_at, form_id, submission, form, in_doubt FROM leads WHERE id = $1 AND refused_at IS NOT NULL FOR UPDATE",
+        [id],
+      );
+      if (!rows[0]) return null;
+      const record: LeadRecord = {
+        id: crypto.randomUUID(),
+        receivedAt: new Date().toISOString(),
+        formId: rows[0].form_id,
+        submission,
+        form: rows[0].form,
+      };
+      const { rows: files } = await client.query<{ id: string }>("SELECT id FROM lead_files WHERE lead_id = $1", [id]);
+      await insertLead(
+        client,
+        record,
+        files.map((f) => f.id),
+      );
+      await this.closeRefused(client, id, "resent", by, record.id);
+      return record;
+    });
+  }
+
+  async discardRefused(id: string, by: string): Promise<boolean> {
+    if (!UUID.test(id)) return false;
+    return this.tx((client) => this.closeRefused(client, id, "discarded", by));
+  }
+
+  async expireRefused(retentionMs: number): Promise<number> {
+    return this.tx(async (client) => {
+      const { rows } = await client.query<{ id: string }>(
+        "SELECT id FROM leads WHERE refused_at < now() - $1 * interval '1 millisecond' FOR UPDATE SKIP LOCKED",
+        [retentionMs],
+      );
+      for (const row of rows) await this.closeRefused(client, row.id, "expired", "retention");
+      return rows.length;
+    });
+  }
+
+  async unalertedRefusals(): Promise<UnalertedRefusals> {
+    await this.init();
+    const { rows } = await this.pool.query<{ id: string; refusal: { errorTypes?: string[] } | null }>(
+      "SELECT id, refusal FROM leads WHERE refused_at IS NOT NULL AND refusal_alerted_at IS NULL ORDER BY refused_at",
+    );
+    const errorTypes: Record<string, number> = {};
+    for (const row of rows) for (const type of row.refusal?.errorTypes ?? []) errorTypes[type] = (errorTypes[type] ?? 0) + 1;
+    return { ids: rows.map((r) => r.id), errorTypes };
+  }
+
+  async markRefusalsAlerted(ids: readonly string[]): Promise<void> {
+    await this.init();
+    await this.pool.query("UPDATE leads SET refusal_alerted_at = now() WHERE id = ANY($1::uuid[])", [ids]);
   }
 
   async status(): Promise<PipelineStatus> {
@@ -234,7 +396,9 @@ export class PostgresStore implements LeadStore {
 
   async pendingCount(): Promise<number> {
     await this.init();
-    const { rows } = await this.pool.query<{ n: string }>("SELECT count(*) AS n FROM leads WHERE delivered_at IS NULL");
+    const { rows } = await this.pool.query<{ n: string }>(
+      "SELECT count(*) AS n FROM leads WHERE delivered_at IS NULL AND refused_at IS NULL",
+    );
     return Number(rows[0].n);
   }
 

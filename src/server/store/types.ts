@@ -38,6 +38,8 @@ export type DeliveryOutcome = "delivered" | "already-delivered" | "busy";
 export interface FlushResult {
   delivered: number;
   failed: number;
+  /** Leads HubSpot refused for their own values in this run: set aside (not counted as failed). */
+  refused?: number;
   pending: number;
   busy?: boolean;
   /** Leads whose last attempt may have reached HubSpot and whose outcome could not be settled yet. */
@@ -51,6 +53,8 @@ export interface FlushOptions {
   stop?: () => boolean;
   /** Told of each lead that was not delivered (default: one error line in the log per lead). */
   onError?: (record: LeadRecord, error: unknown) => void;
+  /** Awaited before each lead is taken (a 429's Retry-After slows the whole run). */
+  beforeNext?: () => Promise<void>;
 }
 
 export const logLeadError = (source: string) => (record: LeadRecord, error: unknown) =>
@@ -72,6 +76,52 @@ export interface PipelineStatus {
   lastError: string | null;
   /** The last delivery (ISO), or null. */
   lastDeliveredAt: string | null;
+  /** Leads HubSpot refused for their own values, kept aside for the operator (not pending, not unhealthy). */
+  refused: number;
+  /** A problem with the form or the account seen by the last flush that delivered nothing since (503 while set). */
+  systemic: SystemicProblem | null;
+}
+
+/** What a systemic answer was: status and errorTypes only (never HubSpot's text), and where. */
+export interface SystemicProblem {
+  at: string;
+  status: number | null;
+  errorTypes: string[];
+  leadId: string;
+  formId: string;
+}
+
+/** A lead HubSpot refused, as the operator command lists it (no personal data). */
+export interface RefusedSummary {
+  id: string;
+  formId: string;
+  receivedAt: string;
+  refusedAt: string;
+  status: number | null;
+  errorTypes: string[];
+}
+
+/** One refused lead whole: the record as accepted, HubSpot's answer, and what operators did with it. */
+export interface RefusedLead extends RefusedSummary {
+  record: LeadRecord;
+  answer: string | null;
+  actions: LeadAction[];
+}
+
+/** An operator's action on a refused lead (npm run leads): who and when. */
+export interface LeadAction {
+  leadId: string;
+  action: "resent" | "discarded" | "expired";
+  by: string;
+  at: string;
+  /** resent: the id of the new lead. */
+  newId?: string;
+}
+
+/** The refused leads no alert has told of yet: their ids and how many of each errorType. */
+export interface UnalertedRefusals {
+  ids: string[];
+  errorTypes: Record<string, number>;
 }
 
 /** What the flush remembers about alerts it sent (one record per store). */
@@ -100,6 +150,38 @@ export type Settle = (record: LeadRecord) => Promise<"present" | "absent" | "unk
 /** True for an error after which the request may have reached HubSpot (no answer seen): DeliveryError's `inDoubt`. */
 export const isInDoubt = (error: unknown) => (error as { inDoubt?: boolean })?.inDoubt === true;
 
+/**
+ * How a failed attempt is recorded (duck-typed on DeliveryError, which the store does not import):
+ * - "refused": HubSpot refused the lead's own values: set aside with its answer;
+ * - "backoff": transient (5xx, network, timeout): the lead waits longer after each failure (backoffMs);
+ * - "keep": systemic (the form, the account) or a 429 (account-wide): not this lead's fault, so it stays due.
+ */
+export function failureKind(error: unknown): "refused" | "backoff" | "keep" {
+  const e = error as { outcome?: string; status?: number } | undefined;
+  if (e?.outcome === "refused") return "refused";
+  if (e?.outcome === "systemic" || e?.status === 429) return "keep";
+  return "backoff";
+}
+
+/** The refusal a store keeps with a set-aside lead: status, errorTypes, HubSpot's answer body. */
+export function refusalOf(error: unknown): { status: number | null; errorTypes: string[]; answer: string | null } {
+  const e = error as { status?: number; errorTypes?: readonly string[]; answer?: string } | undefined;
+  return { status: e?.status ?? null, errorTypes: [...(e?.errorTypes ?? [])], answer: e?.answer ?? null };
+}
+
+/**
+ * Per-lead backoff (docs/lead-forms.md "Outcomes"): the first retry waits a minute, each later one twice as long,
+ * capped below an hourly flush interval so a lead is never held back longer than an hour; each wait is taken
+ * at random between half and all of it (jitter), so leads that failed together do not come due together.
+ */
+export const BACKOFF_BASE_MS = 60_000;
+export const BACKOFF_CAP_MS = 55 * 60_000;
+export const backoffMs = (failures: number, random = Math.random()) =>
+  Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, Math.min(20, failures - 1))) * (0.5 + random / 2);
+
+/** Refused leads are deleted this long after HubSpot refused them unless LEADS_REFUSED_RETENTION_DAYS says otherwise. */
+export const REFUSED_RETENTION_DAYS = 30;
+
 /** Takes one request from `key`'s allowance: null when allowed, else the seconds until the next one is. */
 export type RateLimit = (key: string) => Promise<number | null>;
 
@@ -117,6 +199,25 @@ export interface LeadStore {
   pendingCount(): Promise<number>;
   /** Counts and ages of pending, failing and in-doubt leads. */
   status(): Promise<PipelineStatus>;
+  /** Records (or, with null, clears) the systemic problem the status function answers 503 for. */
+  setSystemic(problem: SystemicProblem | null): Promise<void>;
+  /** Refused leads still kept, oldest refusal first. */
+  listRefused(): Promise<RefusedSummary[]>;
+  /** One refused lead whole, or null (unknown, delivered, discarded or expired). */
+  showRefused(id: string): Promise<RefusedLead | null>;
+  /**
+   * Puts a refused lead back as a new pending lead with `submission` (already validated by the caller) and
+   * closes the refused one (its data deleted), recording who and when; null when `id` is not a refused lead.
+   */
+  resendRefused(id: string, submission: LeadSubmission, by: string): Promise<LeadRecord | null>;
+  /** Deletes a refused lead, recording who and when; false when `id` is not a refused lead. */
+  discardRefused(id: string, by: string): Promise<boolean>;
+  /** Deletes refused leads refused more than `retentionMs` ago; returns how many. */
+  expireRefused(retentionMs: number): Promise<number>;
+  /** Refused leads no alert has told of (call under withAlertState). */
+  unalertedRefusals(): Promise<UnalertedRefusals>;
+  /** Marks refused leads as told of (call under withAlertState, once the webhook took the message). */
+  markRefusalsAlerted(ids: readonly string[]): Promise<void>;
   /** The alert state, under a lock shared by every flush (see WithAlertState). */
   withAlertState: WithAlertState;
   /** Stores an upload; refuses (HttpError 413/507) past the client's quota or when storage is short. */
@@ -139,20 +240,41 @@ export const UPLOAD_QUOTA_WINDOW_MS = 24 * 60 * 60 * 1000;
 export const NO_ALERT: AlertState = { open: false, lastAlertAt: null };
 
 /**
- * Runs `handle` on the items `next` hands out, `concurrency` at a time, until `next` has none left or `stop`
- * returns true (checked before each item is taken). `handle` must not throw.
+ * Runs `handle` on the items `next` hands out, `concurrency` at a time, until `next` has none left (and none is
+ * being handled) or `stop` returns true (checked before each item is taken). `handle` must not throw.
  */
 export async function drain<T>(
   concurrency: number,
   next: () => Promise<T | null>,
   handle: (item: T) => Promise<void>,
   stop: () => boolean = () => false,
+  beforeNext?: () => Promise<void>,
 ): Promise<void> {
+  // A worker that finds nothing to take while others still send waits for one of them and asks again: a
+  // delivery can make more leads due (the first success of a run ends every backoff).
+  let inFlight = 0;
+  let waiting: (() => void)[] = [];
   const worker = async () => {
     while (!stop()) {
+      if (beforeNext) {
+        await beforeNext();
+        if (stop()) return;
+      }
       const item = await next();
-      if (item === null) return;
-      await handle(item);
+      if (item === null) {
+        if (inFlight === 0) return;
+        await new Promise<void>((resolve) => waiting.push(resolve));
+        continue;
+      }
+      inFlight++;
+      try {
+        await handle(item);
+      } finally {
+        inFlight--;
+        const wake = waiting;
+        waiting = [];
+        wake.forEach((resolve) => resolve());
+      }
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
