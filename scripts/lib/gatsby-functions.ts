@@ -87,7 +87,7 @@ export function asFunctionArgs(
   const end = (type: string, body: string | Buffer) => {
     if (!fres.hasHeader("Content-Type")) fres.setHeader("Content-Type", type);
     fres.setHeader("Content-Length", Buffer.byteLength(body));
-    fres.end(body);
+    writeInPieces(fres, typeof body === "string" ? Buffer.from(body) : body);
   };
   fres.status = (code) => {
     fres.statusCode = code;
@@ -107,4 +107,27 @@ export function asFunctionArgs(
     fres.end();
   };
   return { req: freq, res: fres };
+}
+
+/** A piece of a function's answer: what the server hands the connection at a time. */
+export const ANSWER_PIECE_BYTES = 64 * 1024;
+
+/**
+ * Writes an answer a piece at a time, the next once the connection has taken the last (back-pressure). Written
+ * in one go, a 10 MB file is one write that completes only when the client has read it all, so a slow reader
+ * and one that reads nothing look the same to the server's idle check (site-server.ts); in pieces, every
+ * piece the client takes is progress.
+ */
+function writeInPieces(res: ServerResponse, body: Buffer) {
+  let at = 0;
+  const next = () => {
+    while (at + ANSWER_PIECE_BYTES < body.length) {
+      const piece = body.subarray(at, at + ANSWER_PIECE_BYTES);
+      at += piece.length;
+      if (!res.write(piece)) return void res.once("drain", next);
+      if (res.destroyed) return;
+    }
+    res.end(body.subarray(at));
+  };
+  next();
 }

@@ -5,7 +5,7 @@
  */
 import dns from "node:dns/promises";
 import fs from "node:fs";
-import { STATUS_CODES, type IncomingMessage } from "node:http";
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import zlib from "node:zlib";
@@ -13,35 +13,65 @@ import fastifyCompress from "@fastify/compress";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyReply, type FastifyRequest } from "fastify";
 import { parseCookie } from "cookie";
+import { readLeadProtection } from "../../src/config";
 import { CACHE_REVALIDATE, netlifyPathPattern, readHeadersManifest, type HeaderRule } from "../../src/node/hosting/security-headers";
 import { UPLOAD_BODY_LIMIT_BYTES } from "../../src/server/uploads";
 import { SUBMISSION_LIMIT_BYTES } from "../../src/server/validate-submission";
+import { clientLimiter, keepsPace, type BodyPace, type ClientProtection, type RateAllowance } from "./client-limits";
 import { asFunctionArgs, functionParams, loadBuiltFunctions, routePattern, type LoadedFunction } from "./gatsby-functions";
 
-/** What a function route takes: the largest body (0: none) and how many of its requests run at once. */
+/**
+ * What a function route takes, all judged from the request's headers before any body is read: the largest
+ * body (0: none), how many of its requests run at once from all clients, and from one client (an IPv4
+ * address, an IPv6 /64: scripts/lib/client-limits.ts; default: `concurrent`), and how many one client may
+ * start per rate window (`"leads"`: the lead functions' own allowance, LEAD_RATE_LIMIT per
+ * LEAD_RATE_WINDOW_SECONDS, 0 switching it off; default: none, the function limits itself).
+ */
 export interface FunctionLimits {
   bodyLimit: number;
   concurrent: number;
+  perClient?: number;
+  rate?: "leads" | RateAllowance;
 }
 
 /**
  * Only POSTs to these read a body, each at most what the function itself reads. The caps bound memory:
  * an upload holds its body (up to UPLOAD_BODY_LIMIT_BYTES) until it is stored, and a file answer its
- * file (up to 10 MB) until a slow client has read it.
+ * file (up to 10 MB) until a slow client has read it. One client holds at most a quarter of the
+ * submission slots (an office behind one address still submits 16 at once; 64 slow bodies from one address
+ * leave 48 to everyone else) and half of the upload and file slots (two file fields uploading together).
+ * The lead functions charge the same allowance again once they run; charged here it is spent before a
+ * body is read. The file endpoint (HubSpot fetches each lead's upload from it) allows 120 a minute.
  */
 export const FUNCTION_LIMITS: Record<string, FunctionLimits> = {
-  "hubspot/submitForm": { bodyLimit: SUBMISSION_LIMIT_BYTES, concurrent: 64 },
-  "hubspot/uploadFile": { bodyLimit: UPLOAD_BODY_LIMIT_BYTES, concurrent: 4 },
-  "hubspot/file": { bodyLimit: 0, concurrent: 8 },
+  "hubspot/submitForm": { bodyLimit: SUBMISSION_LIMIT_BYTES, concurrent: 64, perClient: 16, rate: "leads" },
+  "hubspot/uploadFile": { bodyLimit: UPLOAD_BODY_LIMIT_BYTES, concurrent: 4, perClient: 2, rate: "leads" },
+  "hubspot/file": { bodyLimit: 0, concurrent: 8, perClient: 4, rate: { points: 120, windowSeconds: 60 } },
 };
-const DEFAULT_LIMITS: FunctionLimits = { bodyLimit: 0, concurrent: 16 };
+const DEFAULT_LIMITS: FunctionLimits = { bodyLimit: 0, concurrent: 16, perClient: 4 };
+
+/**
+ * The pace a request body must keep once it is asked for: after a grace of 10 s, an average of 50 KB/s
+ * (400 kbit/s) since the grace began, or the request is cut with 408. A phone on a bad network uploading the
+ * largest file (10 MB, 13.4 MB as base64 JSON) at 1.6 Mbit/s sends 200 KB/s and is done in 67 s, within
+ * requestMs (120 s); the pace itself would let its rate fall to a quarter, and the grace covers a slow start
+ * or a stall of 10 s (a radio waking, a cell change). A body that trickles holds its slot at most
+ * 10 s + its length / 50 KB/s: 11.3 s for a submission (64 KB), never beyond requestMs for an upload. The
+ * average counts every byte since the start, so a trickle cannot renew a slot the way a single byte renews
+ * an idle timer.
+ */
+export const BODY_PACE: BodyPace = { bytesPerSecond: 50 * 1024, graceMs: 10_000 };
 
 export const TIMEOUTS = {
   /** The request line and headers must arrive within this. */
   headersMs: 20_000,
   /** The whole request, an upload's body included. */
   requestMs: 120_000,
-  /** A connection on which nothing moves either way (a client that stopped reading its answer) is closed. */
+  /**
+   * A connection on which nothing moves either way (a client that stopped reading its answer) is closed:
+   * checked by the server itself while a request is open (Node's own socket timer let a reader that took
+   * nothing of a function's answer hold on for about twice this).
+   */
   idleMs: 30_000,
   /**
    * An idle keep-alive connection is kept longer than any client keeps its own: Chromium reuses an idle
@@ -83,6 +113,9 @@ export interface SiteOptions {
   functions: LoadedFunction[];
   functionLimits?: Record<string, FunctionLimits>;
   timeouts?: Partial<typeof TIMEOUTS>;
+  bodyPace?: BodyPace;
+  /** The lead functions' rate allowance and proxy hops (default: from the environment, as the functions read it). */
+  protection?: ClientProtection;
   log?: (line: string) => void;
 }
 
@@ -199,9 +232,12 @@ export async function createSiteServer({
   functions,
   functionLimits = FUNCTION_LIMITS,
   timeouts: given = {},
+  bodyPace = BODY_PACE,
+  protection = readLeadProtection(""),
   log = (line) => console.error(line),
 }: SiteOptions): Promise<SiteServer> {
   const timeouts = { ...TIMEOUTS, ...given };
+  const clients = clientLimiter(protection);
   const root = fs.realpathSync(publicDir);
   const tableFor = headerMatcher(headerRules);
   const pageOf = (name: string) => {
@@ -303,14 +339,36 @@ export async function createSiteServer({
   await app.register(fastifyCompress, { ...RESPONSE_COMPRESSION, requestEncodings: ["identity"] });
   await app.register(fastifyStatic, { root, serve: false, dotfiles: "deny", cacheControl: false, etag: true, lastModified: true });
 
-  const inFlight = new Map<string, number>();
+  /**
+   * Closes the connection once nothing has moved on it for idleMs while the request is open: no byte read,
+   * no write completed. A function's answer is written in pieces (asFunctionArgs), so a client that reads
+   * slowly moves it on, and one that reads nothing does not.
+   */
+  const watchIdle = (raw: IncomingMessage, response: ServerResponse) => {
+    const socket = raw.socket;
+    const moved = () => socket.bytesRead + socket.bytesWritten - socket.writableLength;
+    let seen = moved();
+    let since = Date.now();
+    const timer = setInterval(
+      () => {
+        const now = moved();
+        if (now !== seen) [seen, since] = [now, Date.now()];
+        else if (Date.now() - since >= timeouts.idleMs) socket.destroy();
+      },
+      Math.min(1000, timeouts.idleMs / 4),
+    ).unref();
+    response.once("close", () => clearInterval(timer));
+  };
+
   app.addHook("onRequest", async (request, reply) => {
     const { raw } = request;
     const pathname = rawPathOf(raw.url ?? "/");
+    const label = `${raw.method} ${JSON.stringify(pathname.slice(0, 200))}`;
     reply.raw.once("close", () => {
       if (!reply.raw.writableFinished && !answeredUnread.has(raw))
-        log(`[serve] ${raw.method} ${JSON.stringify(pathname.slice(0, 200))}: connection closed before the answer was complete`);
+        log(`[serve] ${label}: connection closed before the answer was complete`);
     });
+    watchIdle(raw, reply.raw);
     if (closing) reply.raw.setHeader("Connection", "close");
 
     const fn = (request.routeOptions.config as { fn?: LoadedFunction }).fn;
@@ -336,13 +394,35 @@ export async function createSiteServer({
       if (Number(raw.headers["content-length"] ?? 0) > limit) return refuse(413, `Request body is larger than ${limit} bytes`);
     }
     if (fn && limits) {
-      const running = inFlight.get(fn.route) ?? 0;
-      if (running >= limits.concurrent) return refuse(503, "Too many requests at once: try again in a few seconds", { "retry-after": "5" });
-      inFlight.set(fn.route, running + 1);
-      reply.raw.once("close", () => inFlight.set(fn.route, (inFlight.get(fn.route) ?? 1) - 1));
+      // the client's allowance and slots, from its address alone: nothing of a body is read before this
+      const admitted = await clients.admit(raw, fn.route, limits);
+      if (typeof admitted !== "function") return refuse(admitted.status, admitted.message, { "retry-after": String(admitted.retryAfter) });
+      reply.raw.once("close", admitted);
     }
+    if (hasBody(raw)) keepBodyPace(request, reply, label);
     if (raw.headers.expect?.toLowerCase() === "100-continue" && hasBody(raw)) reply.raw.writeContinue();
   });
+
+  /** Cuts a body that falls behind bodyPace with 408 (BODY_PACE), counted from the moment it is asked for. */
+  const keepBodyPace = (request: FastifyRequest, reply: FastifyReply, label: string) => {
+    const { raw } = request;
+    const socket = raw.socket;
+    const startedAt = Date.now();
+    const readBefore = socket.bytesRead;
+    const timer = setInterval(
+      () => {
+        if (raw.complete || socket.destroyed) return clearInterval(timer);
+        const received = socket.bytesRead - readBefore;
+        const elapsed = Date.now() - startedAt;
+        if (keepsPace(bodyPace, received, elapsed)) return;
+        clearInterval(timer);
+        log(`[serve] ${label}: request body too slow (${received} bytes in ${(elapsed / 1000).toFixed(1)} s), cut with 408`);
+        answer(request, reply, 408, "The request body arrived too slowly: send it again", { "retry-after": "5" });
+      },
+      Math.min(1000, Math.max(50, bodyPace.graceMs / 4)),
+    ).unref();
+    reply.raw.once("close", () => clearInterval(timer));
+  };
 
   app.addHook("onSend", async (request, reply, payload) => {
     const pathname = rawPathOf(request.raw.url ?? "/");

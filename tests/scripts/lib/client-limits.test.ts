@@ -1,0 +1,106 @@
+/**
+ * What one client may take of the local server's function routes (scripts/lib/client-limits.ts): the address
+ * it is counted under, its rate allowance and slots, and the pace its body must keep. The server wired up
+ * with them: site-server.slow-clients.test.ts.
+ */
+import type { IncomingMessage } from "node:http";
+import { clientGroup, clientLimiter, keepsPace } from "../../../scripts/lib/client-limits";
+import { BODY_PACE, TIMEOUTS } from "../../../scripts/lib/site-server";
+
+const request = (remoteAddress: string, headers: Record<string, string> = {}) =>
+  ({ headers, socket: { remoteAddress } }) as unknown as IncomingMessage;
+
+describe("the address a client is counted under", () => {
+  it.each([
+    ["203.0.113.9", "203.0.113.9"],
+    ["::ffff:203.0.113.9", "203.0.113.9"],
+    ["2001:db8:1:2:aaaa:bbbb:cccc:dddd", "2001:db8:1:2::/64"],
+    ["2001:db8:1:2::1", "2001:db8:1:2::/64"],
+    ["2001:0db8:0001:0002:0000:0000:0000:0001", "2001:db8:1:2::/64"],
+    ["2001:db8::1", "2001:db8:0:0::/64"],
+    ["2001:db8:0:0:1::1", "2001:db8:0:0::/64"],
+    ["::1", "0:0:0:0::/64"],
+    ["fe80::1%eth0", "fe80:0:0:0::/64"],
+    ["[2001:db8:1:2::5]", "2001:db8:1:2::/64"],
+    ["::ffff:0:1.2.3.4", "0:0:0:0::/64"],
+  ])("%s → %s", (address, group) => expect(clientGroup(address)).toBe(group));
+
+  it("an IPv6 client that changes the low 64 bits of its address stays one client", () => {
+    const limiter = clientLimiter({ rateLimit: 0, rateWindowSeconds: 60, trustedProxyHops: 0 });
+    expect(limiter.keyOf(request("2001:db8:1:2::1"))).toBe(limiter.keyOf(request("2001:db8:1:2:ffff:1234:5678:9abc")));
+    expect(limiter.keyOf(request("2001:db8:1:2::1"))).not.toBe(limiter.keyOf(request("2001:db8:1:3::1")));
+  });
+
+  it("behind TRUSTED_PROXY_HOPS proxies the client is read from X-Forwarded-For, as the functions read it; never otherwise", () => {
+    const behind = clientLimiter({ rateLimit: 0, rateWindowSeconds: 60, trustedProxyHops: 1 });
+    const direct = clientLimiter({ rateLimit: 0, rateWindowSeconds: 60, trustedProxyHops: 0 });
+    const req = request("10.0.0.1", { "x-forwarded-for": "198.51.100.1, 203.0.113.9" });
+    expect(behind.keyOf(req)).toBe("203.0.113.9");
+    expect(direct.keyOf(req)).toBe("10.0.0.1");
+  });
+});
+
+describe("a client's allowance and slots", () => {
+  const limits = { concurrent: 3, perClient: 2, rate: "leads" as const };
+
+  it("the rate limit is charged on every attempt: the 4th in the window is 429 with the seconds to wait", async () => {
+    const limiter = clientLimiter({ rateLimit: 3, rateWindowSeconds: 60, trustedProxyHops: 0 });
+    for (let i = 0; i < 3; i++) {
+      const admitted = await limiter.admit(request("203.0.113.9"), "r", limits);
+      expect(typeof admitted).toBe("function");
+      (admitted as () => void)();
+    }
+    expect(await limiter.admit(request("203.0.113.9"), "r", limits)).toEqual({
+      status: 429,
+      message: expect.stringMatching(/^Too many requests\. Try again in (59|60) seconds\.$/),
+      retryAfter: expect.any(Number),
+    });
+    // another client, and the same client on another route, have their own allowance
+    expect(typeof (await limiter.admit(request("203.0.113.10"), "r", limits))).toBe("function");
+    expect(typeof (await limiter.admit(request("203.0.113.9"), "other", limits))).toBe("function");
+  });
+
+  it("a client holds at most perClient slots, all clients at most concurrent; a released slot is free again", async () => {
+    const limiter = clientLimiter({ rateLimit: 0, rateWindowSeconds: 60, trustedProxyHops: 0 });
+    const a1 = await limiter.admit(request("203.0.113.1"), "r", limits);
+    const a2 = await limiter.admit(request("203.0.113.1"), "r", limits);
+    expect(await limiter.admit(request("203.0.113.1"), "r", limits)).toMatchObject({ status: 503, retryAfter: 5 });
+    const b1 = await limiter.admit(request("203.0.113.2"), "r", limits);
+    expect(typeof b1).toBe("function");
+    // the route is full for everyone
+    expect(await limiter.admit(request("203.0.113.3"), "r", limits)).toMatchObject({ status: 503 });
+    (a1 as () => void)();
+    (a1 as () => void)(); // released twice counts once
+    expect(typeof (await limiter.admit(request("203.0.113.3"), "r", limits))).toBe("function");
+    expect(await limiter.admit(request("203.0.113.1"), "r", limits)).toMatchObject({ status: 503 });
+    (a2 as () => void)();
+  });
+
+  it("an allowance of 0 points (LEAD_RATE_LIMIT=0) is no limit", async () => {
+    const limiter = clientLimiter({ rateLimit: 0, rateWindowSeconds: 60, trustedProxyHops: 0 });
+    for (let i = 0; i < 50; i++) ((await limiter.admit(request("203.0.113.9"), "r", { concurrent: 1, rate: "leads" })) as () => void)();
+  });
+});
+
+describe("the pace a body keeps", () => {
+  it("nothing is asked within the grace; after it, the average rate since the grace began", () => {
+    const pace = { bytesPerSecond: 1000, graceMs: 2000 };
+    expect(keepsPace(pace, 0, 2000)).toBe(true);
+    expect(keepsPace(pace, 999, 3000)).toBe(false);
+    expect(keepsPace(pace, 1000, 3000)).toBe(true);
+    // what was sent early counts: a fast start buys a later pause, and a pause is not bought back by trickling
+    expect(keepsPace(pace, 5000, 6000)).toBe(true);
+    expect(keepsPace(pace, 3000, 6000)).toBe(false);
+  });
+
+  it("BODY_PACE passes a phone sending the largest upload (10 MB as base64 JSON) at 1.6 Mbit/s within requestMs; the pace alone a quarter of that", () => {
+    const upload = Math.ceil((10 * 1024 * 1024 * 4) / 3) + 200;
+    expect((upload / (1.6e6 / 8)) * 1000).toBeLessThan(TIMEOUTS.requestMs);
+    for (const bitsPerSecond of [1.6e6, 0.4e6]) {
+      const bytesPerMs = bitsPerSecond / 8 / 1000;
+      for (let ms = 0; ms * bytesPerMs < upload; ms += 250) expect(keepsPace(BODY_PACE, ms * bytesPerMs, ms)).toBe(true);
+    }
+    // a submission (64 KB) trickled at 1 KB/s is cut within about 11 s
+    expect(keepsPace(BODY_PACE, 11_500, 11_500)).toBe(false);
+  });
+});
