@@ -165,6 +165,22 @@ export default tseslint.config(
   // (server, api, netlify) and the browser (UI) share only lib and config.
   // Plain ES modules (the HTML scan and its worker threads, this file) run in Node.
   { files: ["**/*.mjs"], languageOptions: { globals: globals.node } },
+  // e2e routes match by RegExp or glob: a function matcher hands every request of the page to the test
+  // worker, which on a busy machine delays the page's own files (docs/develop.md#e2e-on-a-busy-machine).
+  {
+    files: ["tests/e2e/**/*.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector:
+            "CallExpression[callee.property.name=/^(route|unroute)$/] > :matches(ArrowFunctionExpression, FunctionExpression).arguments:first-child",
+          message:
+            "Match a route with a RegExp or a glob (fixtures.ts offOrigin), not a function: see docs/develop.md#e2e-on-a-busy-machine.",
+        },
+      ],
+    },
+  },
   ...boundaries,
   ...readmeRules,
   trees,

@@ -1,5 +1,5 @@
 import type { BrowserContext, ConsoleMessage, Page } from "@playwright/test";
-import { expect, test as base } from "./fixtures";
+import { expect, originScripts, test as base } from "./fixtures";
 import { PHONE, applyPhoneProfile } from "./phone-profile";
 import { startBeaconRecorder, type BeaconRecorder } from "./beacon-recorder";
 import { STUB_BEACON_PATH } from "../../src/browser/analytics-beacon";
@@ -169,18 +169,15 @@ async function holdLeadFormChunk(page: Page, origin: string) {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   let held = false;
-  await page.route(
-    (url) => url.origin === origin && url.pathname.endsWith(".js"),
-    async (route) => {
-      const response = await route.fetch();
-      const body = await response.text();
-      if (body.includes("Sending...") && !body.includes("hydrateRoot")) {
-        held = true;
-        await released;
-      }
-      await route.fulfill({ response, body });
-    },
-  );
+  await page.route(originScripts(origin), async (route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    if (body.includes("Sending...") && !body.includes("hydrateRoot")) {
+      held = true;
+      await released;
+    }
+    await route.fulfill({ response, body });
+  });
   return { release, held: () => held };
 }
 

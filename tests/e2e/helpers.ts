@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, type Page } from "@playwright/test";
+import { offOrigin } from "./fixtures";
 
 /** Opens a path and waits until React has hydrated (event handlers live); see RootWrapper. */
 export async function open(page: Page, path: string) {
@@ -15,12 +16,10 @@ export async function open(page: Page, path: string) {
  * lookup itself, out of page.route's reach.
  */
 export function answerIpLookup(page: Page, baseURL: string, ip: string) {
-  return page.route(
-    (url) => !url.href.startsWith(baseURL),
-    (route) =>
-      route.request().url().startsWith("https://api.ipify.org")
-        ? route.fulfill({ json: { ip }, headers: { "Access-Control-Allow-Origin": "*" } })
-        : route.abort(),
+  return page.route(offOrigin(baseURL), (route) =>
+    route.request().url().startsWith("https://api.ipify.org")
+      ? route.fulfill({ json: { ip }, headers: { "Access-Control-Allow-Origin": "*" } })
+      : route.abort(),
   );
 }
 

@@ -1,14 +1,11 @@
-import { expect, test } from "./fixtures";
+import { expect, offOrigin, test } from "./fixtures";
 import type { Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 import { open } from "./helpers";
 
 /** Third-party hosts are never reached from tests. */
 test.beforeEach(async ({ page, baseURL }) => {
-  await page.route(
-    (url) => !url.href.startsWith(baseURL!),
-    (route) => route.abort(),
-  );
+  await page.route(offOrigin(baseURL!), (route) => route.abort());
 });
 
 const axeClean = async (page: Page) => {

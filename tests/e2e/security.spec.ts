@@ -219,10 +219,11 @@ test("with the service worker in control, pages it serves stay within the policy
     if (r.serviceWorker()) fromWorker.push(r.url());
     else fromPage.add(new URL(r.url()).origin);
   });
-  await page.context().route(
-    (url) => SCRIPT_HOSTS.includes(url.origin),
-    (route) => route.fulfill({ status: 200, contentType: "text/javascript", body: "" }),
-  );
+  await page
+    .context()
+    .route(new RegExp(`^(?:${SCRIPT_HOSTS.map((host) => host.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})/`), (route) =>
+      route.fulfill({ status: 200, contentType: "text/javascript", body: "" }),
+    );
   await open(page, "/");
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;

@@ -1,4 +1,5 @@
 import type { Page, Request } from "@playwright/test";
+import { offOrigin } from "./fixtures";
 
 /**
  * Local stand-ins for the third-party scripts configured in tests/e2e/third-party.env. Every request
@@ -28,20 +29,17 @@ export interface ThirdParty {
 /** Routes every request off localhost: known script hosts get their stub, speed insights fails, the rest is aborted. */
 export async function interceptThirdParties(page: Page, baseURL: string): Promise<ThirdParty> {
   const requested: string[] = [];
-  await page.route(
-    (url) => !url.href.startsWith(baseURL),
-    async (route) => {
-      const request: Request = route.request();
-      requested.push(request.url());
-      const host = new URL(request.url()).hostname;
-      if (host === "speed-insights.third-party.test") return route.fulfill({ status: 404, body: "" });
-      if (request.resourceType() !== "script") return route.abort();
-      return route.fulfill({
-        status: 200,
-        contentType: "text/javascript",
-        body: STUBS[host] ?? `window.__loaded = (window.__loaded || []).concat(${JSON.stringify(host)});`,
-      });
-    },
-  );
+  await page.route(offOrigin(baseURL), async (route) => {
+    const request: Request = route.request();
+    requested.push(request.url());
+    const host = new URL(request.url()).hostname;
+    if (host === "speed-insights.third-party.test") return route.fulfill({ status: 404, body: "" });
+    if (request.resourceType() !== "script") return route.abort();
+    return route.fulfill({
+      status: 200,
+      contentType: "text/javascript",
+      body: STUBS[host] ?? `window.__loaded = (window.__loaded || []).concat(${JSON.stringify(host)});`,
+    });
+  });
   return { requested, hosts: () => [...new Set(requested.map((url) => new URL(url).hostname))] };
 }
