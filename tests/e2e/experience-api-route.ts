@@ -1,8 +1,16 @@
 import type { Page } from "@playwright/test";
+import { offOrigin } from "./fixtures";
 import { createExperienceApi, type Control, type ExperienceApi } from "../emulators/experience-api";
 
 /** The Experience API host of the e2e build (tests/e2e/third-party.env GATSBY_NINETAILED_URL). */
 export const EXPERIENCE_API_HOST = "experience.third-party.test";
+
+/** A request the Experience API host received, in order, with the status it was answered (0: not yet). */
+export interface ApiCall {
+  method: string;
+  path: string;
+  status: number;
+}
 
 /**
  * Answers the Experience API host with an in-process emulator (tests/emulators/experience-api.ts).
@@ -16,22 +24,34 @@ export async function routeExperienceApi(
     control = { mode: "normal" },
     abortOthers = false,
     stubOthers = false,
-  }: { control?: Control; abortOthers?: boolean; stubOthers?: boolean } = {},
-): Promise<ExperienceApi> {
+    beforeAnswer,
+  }: {
+    control?: Control;
+    abortOthers?: boolean;
+    stubOthers?: boolean;
+    /** Awaited before the emulator's answer to the API's `n`th request (from 0) is sent: a test's own delay. */
+    beforeAnswer?: (n: number) => Promise<void>;
+  } = {},
+): Promise<ExperienceApi & { requests: () => ApiCall[] }> {
   const api = createExperienceApi();
   api.control(control);
-  const origin = new URL(baseURL).origin;
+  const calls: ApiCall[] = [];
   await page.route(
-    (url) => url.origin !== origin && (abortOthers || stubOthers || url.hostname === EXPERIENCE_API_HOST),
+    abortOthers || stubOthers ? offOrigin(baseURL) : new RegExp(`^https?://${EXPERIENCE_API_HOST.replace(/\./g, "\\.")}[:/]`),
     async (route) => {
       const request = route.request();
       if (new URL(request.url()).hostname !== EXPERIENCE_API_HOST) {
         return stubOthers ? route.fulfill({ status: 200, contentType: "text/javascript", body: "" }) : route.abort();
       }
+      const n = calls.length;
+      const call: ApiCall = { method: request.method(), path: new URL(request.url()).pathname, status: 0 };
+      calls.push(call);
+      await beforeAnswer?.(n);
       const response = await api.handle({ method: request.method(), url: request.url(), body: request.postData() });
+      call.status = response.status;
       // The SDK may already have aborted the request (its 3000 ms timeout).
       await route.fulfill({ status: response.status, headers: response.headers, body: response.body }).catch(() => undefined);
     },
   );
-  return api;
+  return { ...api, requests: () => calls };
 }

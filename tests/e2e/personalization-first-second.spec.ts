@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, guardThirdParties, test } from "./fixtures";
 import { routeExperienceApi } from "./experience-api-route";
+import { recordHero } from "./hero-recorder";
 import { applyPhoneProfile, PHONE, PHONE_NETWORK } from "./phone-profile";
 import { SDK_STORAGE_KEYS, SLOT_EXPERIENCES_ATTR, SWAP_LIMIT_MS } from "../../src/personalization/stored-selection";
 
@@ -10,10 +11,7 @@ import { SDK_STORAGE_KEYS, SLOT_EXPERIENCES_ATTR, SWAP_LIMIT_MS } from "../../sr
  * profile (CDP: 150 ms round trip, 1.6 Mbit/s, 4× CPU, 375×740 touch) against the e2e build, whose
  * Experience API host is answered by the in-process emulator after one round trip (route-fulfilled
  * requests skip the network emulation, so the emulator waits it out itself).
- *
- * What the visitor sees is recorded from the page's first frame (an init script): each animation frame,
- * just before it is painted, notes which hero headline is visible; a "swap" is a change between two
- * painted frames.
+ * What the visitor sees is recorded from the page's first frame (./hero-recorder.ts).
  */
 const BASELINE_HERO = "Customer support that feels personal, at any scale";
 const CAMPAIGN_HERO = "Start your free trial and answer your first customer today";
@@ -24,50 +22,6 @@ const TAGS = ["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"];
 
 test.use(PHONE);
 test.describe.configure({ mode: "serial" });
-
-interface Painted {
-  at: number;
-  text: string;
-}
-interface Record {
-  frames: Painted[];
-  firstPaint?: number;
-  load?: number;
-  cls: number;
-}
-
-/** From the first frame: the visible hero headline per painted frame, the first paint, load, and layout shifts. */
-async function recordHero(page: Page) {
-  await page.addInitScript(() => {
-    const rec: { frames: { at: number; text: string }[]; firstPaint?: number; load?: number; cls: number } = { frames: [], cls: 0 };
-    (window as unknown as { __hero: typeof rec }).__hero = rec;
-    const visible = () => {
-      const main = document.querySelector("main");
-      if (!main) return "";
-      const stack = main.querySelector("[data-nd-slot]");
-      const copies = stack ? [...stack.children] : [...main.querySelectorAll("h1")];
-      const shown = copies.find((c) => getComputedStyle(c).visibility === "visible" && (c as HTMLElement).offsetParent !== null);
-      const heading = shown?.matches("h1") ? shown : shown?.querySelector("h1, p.h1");
-      return heading?.textContent?.trim() ?? "";
-    };
-    const frame = () => {
-      const text = visible();
-      const last = rec.frames[rec.frames.length - 1];
-      if (text && text !== last?.text) rec.frames.push({ at: performance.now(), text });
-      if (performance.now() < 15_000) requestAnimationFrame(frame);
-    };
-    requestAnimationFrame(frame);
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) if (e.name === "first-contentful-paint") rec.firstPaint = e.startTime;
-    }).observe({ type: "paint", buffered: true });
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
-        if (!e.hadRecentInput) rec.cls += e.value;
-    }).observe({ type: "layout-shift", buffered: true });
-    addEventListener("load", () => (rec.load = performance.now()));
-  });
-  return () => page.evaluate(() => (window as unknown as { __hero: Record }).__hero);
-}
 
 const hydrated = (page: Page) => expect(page.locator("html[data-hydrated]")).toHaveCount(1, { timeout: 20_000 });
 const storedExperiences = (page: Page) => page.evaluate(() => localStorage.getItem("__nt_experiences__"));
