@@ -14,6 +14,9 @@ import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyReply, type FastifyRequest } from "fastify";
 import { parseCookie } from "cookie";
 import { readLeadProtection } from "../../src/config";
+import { isFormPost } from "../../src/server/http";
+import { returnPath } from "../../src/server/native-form/parse";
+import { ANSWER_PAGE_HEADERS, renderMessage } from "../../src/server/native-form/view";
 import { CACHE_REVALIDATE, netlifyPathPattern, readHeadersManifest, type HeaderRule } from "../../src/node/hosting/security-headers";
 import { UPLOAD_BODY_LIMIT_BYTES } from "../../src/server/uploads";
 import { SUBMISSION_LIMIT_BYTES } from "../../src/server/validate-submission";
@@ -279,10 +282,19 @@ export async function createSiteServer({
     setTimeout(() => socket.destroy(), LINGER_MS).unref();
   };
 
-  /** A short answer from the server itself: JSON under /api/, text elsewhere with the table's headers. */
+  /**
+   * A short answer from the server itself: JSON under /api/, text elsewhere with the table's headers. A lead
+   * form posted without JavaScript gets the page its function answers a refusal with (src/server/native-form).
+   */
   const answer = (request: FastifyRequest, reply: FastifyReply, status: number, message: string, extra: Record<string, string> = {}) => {
     const pathname = rawPathOf(request.raw.url ?? "/");
     const api = isApi(pathname);
+    if (api && request.raw.method === "POST" && isFormPost(request.raw)) {
+      const backTo = returnPath([request.raw.headers.referer], request.raw);
+      const page = renderMessage({ heading: "Sorry, your details were not sent", message, backTo, alert: true });
+      const pageHeaders = Object.fromEntries(Object.entries(ANSWER_PAGE_HEADERS).map(([name, value]) => [name.toLowerCase(), value]));
+      return answerWith(request, reply, status, { ...pageHeaders, ...extra }, page);
+    }
     const body = api ? JSON.stringify({ success: false, message }) : message;
     const headers: Record<string, string> = {
       ...(api ? {} : tableFor(pathname)),
@@ -290,6 +302,9 @@ export async function createSiteServer({
       "content-type": api ? "application/json; charset=utf-8" : "text/plain; charset=utf-8",
       ...extra,
     };
+    return answerWith(request, reply, status, headers, body);
+  };
+  const answerWith = (request: FastifyRequest, reply: FastifyReply, status: number, headers: Record<string, string>, body: string) => {
     if (hasBody(request.raw) && !request.raw.complete) return answerUnread(request, reply, status, headers, body);
     return reply.code(status).headers(headers).send(body);
   };

@@ -91,6 +91,29 @@ describe("slow bodies from one address leave the other visitors their slots", ()
     expect(serverRead()).toBeLessThan(64 * 1024);
   });
 
+  it("a lead form posted without JavaScript and refused here gets the page its function would answer, not JSON", async () => {
+    const { port } = await start({
+      extra: [echo("hubspot/submitForm")],
+      functionLimits: FUNCTION_LIMITS,
+      protection: { ...protection, rateLimit: 1 },
+    });
+    const form = "formId=newsletter&email=a%40acme.com";
+    const head = (from: string) =>
+      `POST /api/hubspot/submitForm HTTP/1.1\r\nHost: localhost:${port}\r\nReferer: http://localhost:${port}/blog/\r\nConnection: close\r\n` +
+      `Content-Type: application/x-www-form-urlencoded\r\nContent-Length: ${form.length}\r\n\r\n${from}`;
+    // the first is within the allowance (1 here); the second, its body not sent, is refused from its headers
+    expect(statusOf(await (await holdOpen(port, "127.0.0.2", head(form))).answer)).toBe(200);
+    const refused = await holdOpen(port, "127.0.0.2", head(""));
+    const text = await refused.answer;
+    expect(statusOf(text)).toBe(429);
+    expect(text).toMatch(/\r\ncontent-type: text\/html; charset=utf-8\r\n/);
+    expect(text).toMatch(/\r\ncontent-security-policy: default-src 'none'/);
+    expect(text).toMatch(/\r\nretry-after: \d+\r\n/);
+    expect(text).toContain('role="alert"');
+    expect(text).toContain("Too many requests. Try again in");
+    expect(text).toContain('href="/blog/"');
+  });
+
   it("4 slow uploads from one address: 2 held, 2 refused at once; another address's upload goes through", async () => {
     const { port } = await start({ extra: [echo("hubspot/uploadFile")], functionLimits: FUNCTION_LIMITS, protection });
     const head = `POST /api/hubspot/uploadFile HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${1024 * 1024}\r\n\r\n`;
