@@ -140,12 +140,6 @@ export const Drawer = styled.div`
     min-height: 0;
     overflow: hidden;
   }
-  /* A closed drawer's icons are fetched once the page is live, not beside the first paint's files
-     (docs/page-load.md#closed-drawers-icons). */
-  html:not([data-hydrated]) &:not([${OPEN_ATTR}]) [data-icon] {
-    -webkit-mask-image: none;
-    mask-image: none;
-  }
   ${desktop} {
     display: block;
     position: absolute;
