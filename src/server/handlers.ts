@@ -5,7 +5,7 @@
 import { readServerConfig, type ServerConfig } from "../config";
 import type { LeadFormDefinition } from "../lib/lead-form/types";
 import { bundledForms } from "./form-definitions";
-import { deliverToHubSpot } from "./hubspot";
+import { answerReason, deliverToHubSpot, outcomeOf, type DeliveryError } from "./hubspot";
 import { htmlToText } from "../lib/lead-form/payload";
 import { sentFragment, successText } from "../lib/lead-form/rules";
 import {
@@ -14,6 +14,7 @@ import {
   HttpError,
   isFormPost,
   isUtf8Body,
+  logUnexpected,
   readFormEncoded,
   readJson,
   sendOk,
@@ -100,8 +101,9 @@ export type PageResponse = JsonResponse & { end(body?: unknown): void };
 
 /**
  * POST /api/hubspot/submitForm. An accepted lead is first committed to the store, then, with HubSpot
- * configured, delivered at once; a HubSpot failure leaves it pending for the flush. Either way the
- * visitor gets success: the lead is kept.
+ * configured, delivered at once; a HubSpot failure leaves it pending for the flush and the visitor gets
+ * success: the lead is kept. A refusal of the visitor's own values (INVALID_EMAIL, …) sets the lead aside
+ * for the operator and answers 422 with HubSpot's reason, so the visitor can correct it.
  *
  * The script posts JSON and reads a JSON answer (docs/product-rules.md#lead-form-calls). A browser posting the form itself (no JavaScript)
  * sends application/x-www-form-urlencoded and is answered with a page: handleNativeSubmit.
@@ -141,6 +143,14 @@ async function acceptLead(deps: Deps, body: unknown, clientAddress: string): Pro
       );
       delivered = outcome !== "busy";
     } catch (error) {
+      if (outcomeOf(error) === "refused") {
+        // HubSpot refused the visitor's own values: the store set the lead aside for the operator (never lost); the
+        // visitor, who is still here, is told HubSpot's reason to correct it (docs/lead-forms.md "Outcomes")
+        console.error(`[lead-form] HubSpot refused ${record.id} (${(error as Error).message}): set aside, the visitor told`);
+        const reason = answerReason((error as DeliveryError).answer);
+        const said = (reason ?? "Our CRM did not accept one of the values").replace(/[.\s]+$/, "");
+        throw new HttpError(422, `${said}. Please correct it and send the form again.`);
+      }
       console.error(`[lead-form] HubSpot delivery failed, kept as ${record.id} for the next flush: ${(error as Error).message}`);
     }
   }
@@ -193,7 +203,7 @@ async function handleNativeSubmit(req: Request, res: PageResponse, given?: Deps)
     res.end();
   } catch (error) {
     const known = error instanceof HttpError;
-    if (!known) console.error("[lead-form] unexpected error", error);
+    if (!known) logUnexpected(error);
     const status = known ? error.status : 500;
     const message = known ? error.message : "Something went wrong on our side. Please try again.";
     const back = returnPath([submission?.pageUri, typeof referer === "string" ? referer : undefined], req);

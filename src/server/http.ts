@@ -192,6 +192,22 @@ function parse(text: string): unknown {
   }
 }
 
+/**
+ * One log line for an error a request failed with. An operational error (it has a `code`: the database down,
+ * a connection reset, a PostgreSQL SQLSTATE) is its code and causes on one line, so an outage logs one line per
+ * request rather than a stack trace each; anything else (a bug) keeps its stack.
+ */
+export function logUnexpected(error: unknown, log: (...args: unknown[]) => void = console.error) {
+  const code = (error as { code?: unknown })?.code;
+  if (typeof code !== "string" || !code) return log("[lead-form] unexpected error", error);
+  const causes = [error, ...((error as { errors?: unknown[] }).errors ?? [])]
+    .map((e) => (e instanceof Error ? e.message : String(e)))
+    .filter(Boolean);
+  log(
+    `[lead-form] request failed: ${code}${causes.length ? ` (${[...new Set(causes)].join("; ").replace(/\s+/g, " ").slice(0, 300)})` : ""}`,
+  );
+}
+
 /** Runs a handler body; HttpError becomes its status, anything else a logged 500 without details. */
 export async function guard(res: JsonResponse, run: () => Promise<void>) {
   try {
@@ -201,7 +217,7 @@ export async function guard(res: JsonResponse, run: () => Promise<void>) {
       for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
       return sendError(res, error.status, error.message);
     }
-    console.error("[lead-form] unexpected error", error);
+    logUnexpected(error);
     sendError(res, 500, "Something went wrong on our side. Please try again.");
   }
 }

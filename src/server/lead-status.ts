@@ -4,15 +4,74 @@
  * no token is set, so the function says nothing about itself until it is meant to be used. Answers 200 while
  * no lead has waited longer than LEADS_ALERT_AFTER_MINUTES, else 503, with the same JSON either way, so a
  * monitor that only looks at the status code alarms too.
+ *
+ * Guessing is bounded (docs/lead-forms.md "When leads stop"): every token check is charged to the client's
+ * address in the store's shared rate limit (PostgreSQL: every instance counts) and a right token is refunded,
+ * so the 21st wrong token within a minute gets 429 with Retry-After, logged once per window. A token weaker
+ * than 128 bits is refused: logged when the function loads and answered 503.
  */
 import crypto from "node:crypto";
 import { readServerConfig, type ServerConfig } from "../config";
 import { guard, HttpError, type JsonResponse, type Request } from "./http";
+import { clientIp, createRateLimit } from "./protect";
 import { storeFor } from "./store";
-import type { LeadStore, PipelineStatus } from "./store/types";
+import type { LeadStore, PipelineStatus, RateLimit } from "./store/types";
 
-/** A shorter token is refused as misconfiguration: it could be guessed. */
-export const MIN_STATUS_TOKEN_LENGTH = 16;
+/** Wrong tokens one address may send per window before 429. */
+export const STATUS_TOKEN_TRIES = 20;
+export const STATUS_TOKEN_WINDOW_SECONDS = 60;
+
+/**
+ * Why a configured token is too weak to guard the status, or null: it needs 128 bits, so at least 32 hex
+ * characters (4 bits each) or 22 base64url ones (6 bits), and real variety (at least 8 different characters:
+ * one repeated character, or two alternating, is not random).
+ */
+export function statusTokenProblem(token: string): string | null {
+  const hex = /^[0-9a-f]+$/i.test(token);
+  const enough = hex ? token.length >= 32 : token.length >= 22;
+  if (!enough || new Set(token).size < 8 || /\s/.test(token)) {
+    return "LEADS_STATUS_TOKEN is too weak: it needs at least 128 bits (32 hex or 22 base64url characters, random; `openssl rand -hex 24` makes one). The status function refuses every request until it is replaced.";
+  }
+  return null;
+}
+
+/** Logged once when the function loads (src/api/leads/status.ts) with a weak token set; the handler answers 503. */
+export function checkStatusTokenAtStart(token: string | undefined, log: (line: string) => void = console.error): boolean {
+  const problem = token ? statusTokenProblem(token) : null;
+  if (problem) log(`[leads-status] ${problem}`);
+  return problem === null;
+}
+
+/**
+ * The limit on token checks, one per store for the process's life (on globalThis, as processRateLimits: a bundle
+ * re-required per request must not start from fresh counters); PostgreSQL's counters are shared by every instance.
+ */
+const LIMITS = Symbol.for("northdesk.lead-functions.status-limits");
+const registry = globalThis as typeof globalThis & { [LIMITS]?: Map<unknown, RateLimit> };
+function statusLimit(store: LeadStore): RateLimit {
+  const limits = (registry[LIMITS] ??= new Map());
+  const key = store.kind === "postgres" ? store : "file";
+  let limit = limits.get(key);
+  if (!limit) {
+    limit =
+      store.kind === "postgres"
+        ? store.rateLimit("leadsStatus", STATUS_TOKEN_TRIES, STATUS_TOKEN_WINDOW_SECONDS)
+        : createRateLimit("leadsStatus", STATUS_TOKEN_TRIES, STATUS_TOKEN_WINDOW_SECONDS);
+    limits.set(key, limit);
+  }
+  return limit;
+}
+
+/** Addresses already logged in their current window (this instance's memory: one line per window). */
+const loggedUntil = new Map<string, number>();
+function logLimited(address: string, retryAfter: number, now = Date.now()) {
+  for (const [key, until] of loggedUntil) if (until <= now) loggedUntil.delete(key);
+  if (loggedUntil.has(address)) return;
+  loggedUntil.set(address, now + retryAfter * 1000);
+  console.error(
+    `[leads-status] more than ${STATUS_TOKEN_TRIES} wrong status tokens from ${address} within ${STATUS_TOKEN_WINDOW_SECONDS} s: answering 429 for ${retryAfter} s`,
+  );
+}
 
 const sha256 = (text: string) => crypto.createHash("sha256").update(text, "utf8").digest();
 
@@ -55,17 +114,27 @@ export async function handleLeadsStatus(req: Request, res: JsonResponse, given?:
     const config = given?.config ?? readServerConfig();
     const token = config.leadsStatusToken;
     if (!token) throw new HttpError(404, "Not found");
-    if (token.length < MIN_STATUS_TOKEN_LENGTH) {
-      console.error(`[leads-status] LEADS_STATUS_TOKEN is shorter than ${MIN_STATUS_TOKEN_LENGTH} characters: refusing every request`);
+    const weak = statusTokenProblem(token);
+    if (weak) {
+      console.error(`[leads-status] ${weak}`);
       throw new HttpError(503, "The status function is not configured correctly");
+    }
+    // 503 on a serverless host without DATABASE_URL (storeFor)
+    const store = given?.store ?? storeFor(config);
+    // every check is charged before the comparison (a blocked address learns nothing), a right one refunded
+    const limit = statusLimit(store);
+    const address = clientIp(req, config.protection.trustedProxyHops, config.protection.hostIpHeader);
+    const retryAfter = await limit(address);
+    if (retryAfter !== null) {
+      logLimited(address, retryAfter);
+      throw new HttpError(429, `Too many wrong tokens. Try again in ${retryAfter} seconds.`, { "Retry-After": String(retryAfter) });
     }
     if (!bearerMatches(req, token)) {
       throw new HttpError(401, "Send the status token as Authorization: Bearer <token>", {
         "WWW-Authenticate": 'Bearer realm="leads-status"',
       });
     }
-    // 503 on a serverless host without DATABASE_URL (storeFor)
-    const store = given?.store ?? storeFor(config);
+    await limit.refund?.(address);
     const body = statusBody(await store.status(), config.leadsAlerts.afterMinutes);
     res.setHeader("Cache-Control", "no-store");
     res.status(body.healthy ? 200 : 503).json(body);

@@ -76,9 +76,12 @@ export function createRateLimit(name: string, points: number, windowSeconds: num
   return limitWith(new RateLimiterMemory({ keyPrefix: name, points, duration: windowSeconds }));
 }
 
-/** A RateLimit over any rate-limiter-flexible limiter (memory here, PostgreSQL in the store); `before` runs first. */
-export function limitWith(limiter: Pick<RateLimiterMemory, "consume">, before?: () => Promise<void>): RateLimit {
-  return async (key) => {
+/**
+ * A RateLimit over any rate-limiter-flexible limiter (memory here, PostgreSQL in the store); `before` runs first.
+ * Its `refund` gives a point back (the status function charges every token check first and refunds a right one).
+ */
+export function limitWith(limiter: Pick<RateLimiterMemory, "consume" | "reward">, before?: () => Promise<void>): RateLimit {
+  const limit: RateLimit = async (key) => {
     await before?.();
     try {
       await limiter.consume(key);
@@ -88,6 +91,11 @@ export function limitWith(limiter: Pick<RateLimiterMemory, "consume">, before?: 
       return Math.max(1, Math.ceil((rejection as RateLimiterRes).msBeforeNext / 1000));
     }
   };
+  limit.refund = async (key) => {
+    await before?.();
+    await limiter.reward(key, 1);
+  };
+  return limit;
 }
 
 export interface Protection {

@@ -117,7 +117,7 @@ export function showRefused(dir: string, id: string): RefusedLead | null {
   return { ...summary(line), record: data.record, answer: data.answer, actions: actionsOf(dir, id) };
 }
 
-function actionsOf(dir: string, id: string): LeadAction[] {
+export function actionsOf(dir: string, id: string): LeadAction[] {
   return readJsonLines<RefusedLine>(refusedLog(dir))
     .filter((l) => l.id === id && l.event !== "refused" && l.event !== "alerted")
     .map((l) => ({

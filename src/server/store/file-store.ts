@@ -12,6 +12,7 @@ import { HttpError } from "../http";
 import { appendToOutbox, deliverOnce, flushOutbox, inDoubtIds, pendingRecords, readAttempts, readDelivered, withLock } from "../outbox";
 import { createRateLimit } from "../protect";
 import {
+  actionsOf,
   closeRefused,
   expireRefused,
   listRefused,
@@ -159,6 +160,10 @@ export class FileStore implements LeadStore {
       return record;
     });
     return result ?? null;
+  }
+
+  async leadActions(id: string) {
+    return actionsOf(this.dir, id);
   }
 
   async discardRefused(id: string, by: string) {

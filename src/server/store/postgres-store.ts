@@ -23,6 +23,7 @@ import {
   failureKind,
   isInDoubt,
   refusalOf,
+  type LeadAction,
   type RefusedLead,
   type RefusedSummary,
   type SystemicProblem,
@@ -301,22 +302,22 @@ export class PostgresStore implements LeadStore {
       [id],
     );
     if (!rows[0]) return null;
-    const { rows: actions } = await this.pool.query<{ action: string; by: string; at: Date; new_id: string | null }>(
-      "SELECT action, by, at, new_id FROM lead_actions WHERE lead_id = $1 ORDER BY seq",
-      [id],
-    );
     return {
       ...toRefusedSummary(rows[0]),
       record: toRecord(rows[0]),
       answer: rows[0].refusal?.answer ?? null,
-      actions: actions.map((a) => ({
-        leadId: id,
-        action: a.action as "resent",
-        by: a.by,
-        at: a.at.toISOString(),
-        ...(a.new_id ? { newId: a.new_id } : {}),
-      })),
+      actions: await this.leadActions(id),
     };
+  }
+
+  async leadActions(id: string): Promise<LeadAction[]> {
+    await this.init();
+    if (!UUID.test(id)) return [];
+    const { rows } = await this.pool.query<{ action: LeadAction["action"]; by: string; at: Date; new_id: string | null }>(
+      "SELECT action, by, at, new_id FROM lead_actions WHERE lead_id = $1 ORDER BY seq",
+      [id],
+    );
+    return rows.map((a) => ({ leadId: id, action: a.action, by: a.by, at: a.at.toISOString(), ...(a.new_id ? { newId: a.new_id } : {}) }));
   }
 
   /** Deletes a refused lead (its uploads stay until the sweep) and records the action, in one transaction. */

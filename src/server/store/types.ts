@@ -183,7 +183,10 @@ export const backoffMs = (failures: number, random = Math.random()) =>
 export const REFUSED_RETENTION_DAYS = 30;
 
 /** Takes one request from `key`'s allowance: null when allowed, else the seconds until the next one is. */
-export type RateLimit = (key: string) => Promise<number | null>;
+export type RateLimit = ((key: string) => Promise<number | null>) & {
+  /** Gives one request back to `key`'s allowance (a request that turned out not to count). */
+  refund?: (key: string) => Promise<void>;
+};
 
 export interface LeadStore {
   readonly kind: "file" | "postgres";
@@ -212,6 +215,8 @@ export interface LeadStore {
   resendRefused(id: string, submission: LeadSubmission, by: string): Promise<LeadRecord | null>;
   /** Deletes a refused lead, recording who and when; false when `id` is not a refused lead. */
   discardRefused(id: string, by: string): Promise<boolean>;
+  /** What operators (and the retention) did with a refused lead, oldest first; kept after its data is deleted. */
+  leadActions(id: string): Promise<LeadAction[]>;
   /** Deletes refused leads refused more than `retentionMs` ago; returns how many. */
   expireRefused(retentionMs: number): Promise<number>;
   /** Refused leads no alert has told of (call under withAlertState). */
