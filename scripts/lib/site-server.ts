@@ -385,6 +385,11 @@ export async function createSiteServer({
     });
     watchIdle(raw, reply.raw);
     if (closing) reply.raw.setHeader("Connection", "close");
+    // An answer that was in flight when closing began leaves its connection idle, and idle connections are kept
+    // TIMEOUTS.keepAliveMs: close it as soon as the answer is out, so close() is not held until then.
+    reply.raw.once("finish", () => {
+      if (closing) setImmediate(() => app.server.closeIdleConnections());
+    });
 
     const fn = (request.routeOptions.config as { fn?: LoadedFunction }).fn;
     const limits = fn ? (functionLimits[fn.route] ?? DEFAULT_LIMITS) : undefined;
