@@ -150,12 +150,25 @@ export class FileStore implements LeadStore {
     return showRefused(this.dir, id);
   }
 
+  /**
+   * Points the uploads of a closed lead at the lead that replaces it, or at none (then the sweep removes them
+   * once they are a week old), as PostgreSQL's foreign key does.
+   */
+  private relinkUploads(fromId: string, toId?: string) {
+    for (const meta of this.metas()) {
+      if (meta.leadId !== fromId) continue;
+      const file = path.join(filesDir(this.dir), `${meta.id}.json`);
+      writeDurably(file, Buffer.from(JSON.stringify({ ...meta, leadId: toId })), "w");
+    }
+  }
+
   /** Under the lead's lock: the new lead is appended (durably) before the refused one is closed. */
   async resendRefused(id: string, submission: LeadSubmission, by: string): Promise<LeadRecord | null> {
     const result = await withLock(this.dir, `lead-${id}`, async () => {
       const old = resentRecord(this.dir, id, submission);
       if (!old) return null;
       const record = appendToOutbox(this.dir, submission, old.form);
+      this.relinkUploads(id, record.id);
       closeRefused(this.dir, id, "resent", by, record.id);
       return record;
     });
@@ -167,11 +180,19 @@ export class FileStore implements LeadStore {
   }
 
   async discardRefused(id: string, by: string) {
-    return (await withLock(this.dir, `lead-${id}`, async () => closeRefused(this.dir, id, "discarded", by))) ?? false;
+    const closed = await withLock(this.dir, `lead-${id}`, async () => closeRefused(this.dir, id, "discarded", by));
+    if (closed) this.relinkUploads(id);
+    return closed ?? false;
   }
 
   async expireRefused(retentionMs: number) {
-    return (await withLock(this.dir, "refused-expiry", async () => expireRefused(this.dir, retentionMs))) ?? 0;
+    const before = new Set((await this.listRefused()).map((r) => r.id));
+    const removed = (await withLock(this.dir, "refused-expiry", async () => expireRefused(this.dir, retentionMs))) ?? 0;
+    if (removed) {
+      const left = new Set((await this.listRefused()).map((r) => r.id));
+      for (const id of before) if (!left.has(id)) this.relinkUploads(id);
+    }
+    return removed;
   }
 
   async unalertedRefusals() {

@@ -446,6 +446,20 @@ describe.each(["file", "postgres"] as const)("the %s store", (kind) => {
     expect((await subject.store.status()).refused).toBe(0);
   });
 
+  it("a refused lead's uploads go with it: swept once it is deleted", async () => {
+    const file = await subject.store.saveFile(
+      { filename: "cv.pdf", mime: "application/pdf", bytes: Buffer.from("%PDF-1.4 test") },
+      "203.0.113.7",
+    );
+    await subject.store.accept({ ...validDemo(), email: "cv@blocked.example" }, form(), [file.id]);
+    emulator.rules.push({ email: /@blocked\.example$/, errorType: "BLOCKED_EMAIL" });
+    await flush(subject.store);
+    expect(await subject.store.sweepFiles(0)).toBe(0);
+    expect(await subject.store.expireRefused(0)).toBe(1);
+    expect(await subject.store.sweepFiles(0)).toBe(1);
+    expect(await subject.store.hasFile(file.id)).toBe(false);
+  });
+
   it("overlapping flushes with refusals and failures still send each lead once", async () => {
     for (let i = 0; i < 12; i++) await subject.add(`ok${i}@acme.com`);
     for (let i = 0; i < 12; i++) await subject.add(`bad${i}@blocked.example`);
