@@ -152,6 +152,19 @@ async function acceptLead(deps: Deps, body: unknown, clientAddress: string): Pro
         throw new HttpError(422, `${said}. Please correct it and send the form again.`);
       }
       console.error(`[lead-form] HubSpot delivery failed, kept as ${record.id} for the next flush: ${(error as Error).message}`);
+      if (outcomeOf(error) === "systemic") {
+        // about the form or the account: the status function answers 503 from now, not from the next flush
+        const { status, errorTypes } = error as DeliveryError;
+        await deps.store
+          .setSystemic({
+            at: new Date().toISOString(),
+            status: status ?? null,
+            errorTypes: [...errorTypes],
+            leadId: record.id,
+            formId: record.formId,
+          })
+          .catch((failure: unknown) => console.error(`[lead-form] recording the systemic answer failed: ${(failure as Error).message}`));
+      }
     }
   }
   return { id: record.id, delivered };

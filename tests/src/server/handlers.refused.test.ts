@@ -4,6 +4,7 @@
  */
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { handleSubmitForm } from "../../../src/server/handlers";
+import { statusBody } from "../../../src/server/lead-status";
 import { PostgresStore } from "../../../src/server/store/postgres-store";
 import { withLeadStores, type Subject } from "../../fixtures/lead-stores";
 import { deps, fakeReq, fakeRes, tempLeadsDir, validDemo } from "../../fixtures/lead-server-helpers";
@@ -14,6 +15,22 @@ describe.each(["file", "postgres"] as const)("the %s store", (kind) => {
   let subject: Subject;
   beforeEach(async () => {
     subject = await env.subjects[kind]();
+  });
+
+  it("a live send answered FIELD_NOT_IN_FORM_DEFINITION: the visitor's lead is kept, the status turns 503 at once", async () => {
+    env.emulator().rules.push({ errorType: "FIELD_NOT_IN_FORM_DEFINITION" });
+    const base = deps(tempLeadsDir(), env.hubspot());
+    const res = fakeRes();
+    await handleSubmitForm(fakeReq(JSON.stringify(validDemo())), res, { ...base, config: subject.config, store: subject.store });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toMatchObject({ success: true, delivered: false });
+    const status = await subject.store.status();
+    expect(status).toMatchObject({
+      pending: 1,
+      refused: 0,
+      systemic: { status: 400, errorTypes: ["FIELD_NOT_IN_FORM_DEFINITION"], formId: "get-a-demo" },
+    });
+    expect(statusBody(status, 60).healthy).toBe(false);
   });
 
   it("a live send HubSpot refuses: the visitor sees HubSpot's reason, the lead is set aside as refused", async () => {
