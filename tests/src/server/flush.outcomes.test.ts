@@ -397,6 +397,26 @@ describe.each(["file", "postgres"] as const)("the %s store", (kind) => {
     expect(emulator.submissions.map(emailOf).sort()).toEqual(["a@acme.com", "b@acme.com", "c@acme.com", "fresh@acme.com"]);
   });
 
+  it("a 429 pauses the whole run for its Retry-After and does not back the lead off; one past the budget stops the run", async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 4; i++) ids.push(await subject.add(`lead${i}@acme.com`));
+    emulator.rules.push({ status: 429, retryAfter: "1", times: 1 });
+    const started = Date.now();
+    const report = await flush(subject.store, flushConfig({ concurrency: 1 }));
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+    expect(report).toMatchObject({ delivered: 3, failed: 1, pending: 1 });
+    // not this lead's fault: due at once, delivered by the next run
+    expect((await subject.dueTimes()).size).toBe(0);
+    expect(await flush(subject.store)).toMatchObject({ delivered: 1, pending: 0 });
+
+    for (let i = 0; i < 3; i++) await subject.add(`later${i}@acme.com`);
+    emulator.rules.push({ status: 429, retryAfter: "3600", times: 1 });
+    const received = emulator.received;
+    const stopped = await flush(subject.store, flushConfig({ concurrency: 1, budgetMs: 2000 }));
+    expect(stopped).toMatchObject({ delivered: 0, pending: 3, stoppedBy: "rate-limit" });
+    expect(emulator.received - received).toBe(1);
+  });
+
   it("a refused lead: one refused alert, status 200 with refused: 1, kept whole with the answer, no alert for it again", async () => {
     const id = await subject.add("<!channel>@blocked.example");
     await subject.add("ok@acme.com");
