@@ -99,31 +99,39 @@ interface MessageContext {
   settings: Pick<LeadsAlertConfig, "afterMinutes" | "everyMinutes">;
 }
 
+/** What an alert says for each kind of problem: its headline, header and what to do. */
+function wording(problem: Problem, waiting: string): { headline: string; title: string; action: string } {
+  switch (problem.kind) {
+    case "auth":
+      return {
+        headline: `HubSpot refuses the site's access token (${problem.status}): leads are kept but not delivered`,
+        title: "HubSpot refuses the access token",
+        action:
+          "Check HUBSPOT_ACCESS_TOKEN (a private-app token with the forms scope) in the site's environment; the next flush delivers what waits.",
+      };
+    case "systemic":
+      return {
+        headline: `HubSpot refuses the form's submissions (${[problem.status, ...problem.errorTypes].filter(Boolean).join(" ")}): leads are kept but not delivered`,
+        title: "HubSpot refuses the form's submissions",
+        action:
+          "The form's definition in HubSpot and the site's no longer agree (a field removed or made required, the form deleted): fix one of them, then the next flush delivers what waits.",
+      };
+    case "waiting":
+      return {
+        headline: `Leads are not reaching HubSpot: ${waiting}`,
+        title: "Leads are not reaching HubSpot",
+        action: "Nothing is lost: the hourly flush keeps trying. Check HubSpot's status and the function log (leads-flush).",
+      };
+  }
+}
+
 export function alertMessage(problem: Problem, status: PipelineStatus, { siteUrl, now, settings }: MessageContext): SlackMessage {
   const site = new URL(siteUrl).host;
   const since = status.oldestPendingAt;
   const waiting = since
     ? `${plural(status.pending, "lead")} waiting, the oldest since ${utc(since)} (${duration(now - Date.parse(since))})`
     : "no lead waiting yet";
-  const kinds = {
-    auth: {
-      headline: `HubSpot refuses the site's access token (${problem.kind === "auth" ? problem.status : ""}): leads are kept but not delivered`,
-      title: "HubSpot refuses the access token",
-      action:
-        "Check HUBSPOT_ACCESS_TOKEN (a private-app token with the forms scope) in the site's environment; the next flush delivers what waits.",
-    },
-    systemic: {
-      headline: `HubSpot refuses the form's submissions${problem.kind === "systemic" ? ` (${[problem.status, ...problem.errorTypes].filter(Boolean).join(" ")})` : ""}: leads are kept but not delivered`,
-      title: "HubSpot refuses the form's submissions",
-      action:
-        "The form's definition in HubSpot and the site's no longer agree (a field removed or made required, the form deleted): fix one of them, then the next flush delivers what waits.",
-    },
-    waiting: {
-      headline: `Leads are not reaching HubSpot: ${waiting}`,
-      title: "Leads are not reaching HubSpot",
-      action: `Nothing is lost: the hourly flush keeps trying. Check HubSpot's status and the function log (leads-flush).`,
-    },
-  }[problem.kind];
+  const kinds = wording(problem, waiting);
   const { headline, action } = kinds;
   const error = problem.error ?? "none recorded";
   return {
