@@ -27,8 +27,9 @@ export async function main(config = readServerConfig(), fetcher: typeof fetch = 
     const forms = store.kind === "file" ? loadFormDefinitions(formsDir(config.contentDir), SOURCED_FORMS_FILE) : new Map();
     const result = await flushLeads(config, store, fetcher, forms);
     if (result.busy) console.log("Another flush is running; try again later.");
+    const refused = result.refused ?? 0;
     console.log(
-      `delivered ${result.delivered}, failed ${result.failed}, refused ${result.refused ?? 0} (set aside: npm run leads -- list), in doubt ${result.inDoubt ?? 0}, still pending ${result.pending}; ${result.filesSwept} unused upload(s) removed`,
+      `delivered ${result.delivered}, failed ${result.failed}, refused ${refused}${refused > 0 ? " (set aside: npm run leads -- list)" : ""}, in doubt ${result.inDoubt ?? 0}, still pending ${result.pending}; ${result.filesSwept} unused upload(s) removed`,
     );
     // leads in doubt wait for HubSpot to be asked: not done yet
     return result.failed > 0 || result.busy || (result.inDoubt ?? 0) > 0 ? 1 : 0;

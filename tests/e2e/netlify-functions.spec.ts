@@ -186,7 +186,7 @@ test("two instances, a kill mid-burst, a HubSpot outage and two flushes: every a
   const first = JSON.parse(scheduled.out.trim().split("\n").at(-1) ?? "{}") as { delivered: number; failed: number; pending: number };
   expect(first, scheduled.err).toMatchObject({ failed: 0, pending: 0 });
   const second = await run([path.join(ROOT, "scripts/leads-flush.ts")]);
-  expect(second.out, second.err).toContain("delivered 0, failed 0, in doubt 0, still pending 0");
+  expect(second.out, second.err).toContain("delivered 0, failed 0, refused 0, in doubt 0, still pending 0");
 
   // every acknowledged lead exactly once; a lead the killed instance never acknowledged at most once
   const counts = new Map<string, number>();
