@@ -2,7 +2,9 @@ import { expect, test } from "./fixtures";
 import type { Page } from "@playwright/test";
 import { open } from "./helpers";
 import type { Control, ExperienceApi } from "../emulators/experience-api";
-import { routeExperienceApi } from "./experience-api-route";
+import { EXPERIENCE_API_HOST, routeExperienceApi } from "./experience-api-route";
+import { answerExperienceApiInPage } from "./experience-api-in-page";
+import { CORS_HEADERS } from "../emulators/experience-api";
 import { recordHero, type HeroRecord } from "./hero-recorder";
 import { SWAP_LIMIT_MS } from "../../src/personalization/stored-selection";
 
@@ -135,21 +137,65 @@ test.describe("personalization", () => {
         .map((f) => `"${f.text.slice(0, 16)}…" at +${(f.at - (rec.firstPaint ?? 0)).toFixed(0)} ms`)
         .join(" → ")}`;
 
+    /** When the early script and each profile request started and ended, in ms after the first paint (page clock). */
+    const requestTimeline = (page: Page) =>
+      page.evaluate(() => {
+        const paint = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? 0;
+        return (performance.getEntriesByType("resource") as PerformanceResourceTiming[])
+          .filter((e) => e.name.includes("/static/early-"))
+          .map((e) => `early script ${Math.round(e.startTime - paint)}…${Math.round(e.responseEnd - paint)} ms`)
+          .join(", ");
+      });
+
     test("answered at once: this page shows the campaign hero, with no swap later than the limit", async ({ page, baseURL }) => {
-      const api = await routeExperienceApi(page, baseURL!, { control: { mode: "503-once" }, abortOthers: true });
+      const landing = new URL(CAMPAIGN, baseURL).href;
+      // The 503 and the retry's answer are ready in the page before it loads (experience-api-in-page.ts), and the
+      // page has no route: the verdict is the early script's and the page's, not the test worker's. The local
+      // server speaks HTTP/1.1 (six connections per host), which the page's icons and images would hold when the
+      // early script is inserted; production (HTTP/2) has no such queue, so they are blocked here.
+      const api = await answerExperienceApiInPage(page, {
+        block: ["*/icons/*", "*.webp", "*.png", "*.jpg", "*.avif"],
+        script: async (emulator) => [
+          {
+            status: 503,
+            headers: { ...CORS_HEADERS, "Content-Type": "application/json" },
+            body: '{"message":"Service unavailable (emulated)","error":true,"data":{}}',
+          },
+          await emulator.handle({
+            method: "POST",
+            url: `https://${EXPERIENCE_API_HOST}/v2/organizations/e2e-org/environments/main/profiles`,
+            body: JSON.stringify({
+              events: [{ type: "page", context: { page: { url: landing, path: "/" }, campaign: { name: "spring-launch" } } }],
+            }),
+          }),
+        ],
+      });
       const hero = await recordHero(page);
       await page.goto(CAMPAIGN);
-      await expect(heroHeading(page)).toHaveText(CAMPAIGN_HERO);
       await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
       await profileLoaded(page);
       const rec = await hero();
-      console.log(`503 answered at once: ${timeline(rec)}; calls ${JSON.stringify(profileCalls(api).map((c) => c.status))}`);
+      const calls = await api.requests();
+      const seen = `${timeline(rec)}; ${await requestTimeline(page)}; calls ${JSON.stringify(calls.map((c) => `${c.path.split("/").pop()} ${c.status}`))}`;
+      console.log(`503 answered at once: ${seen}`);
       // every change the visitor saw came within the limit, on the page's own clock
-      for (const swap of rec.frames.slice(1)) expect(swap.at - rec.firstPaint!, timeline(rec)).toBeLessThanOrEqual(SWAP_LIMIT_MS);
-      expect(rec.frames.at(-1)?.text).toBe(CAMPAIGN_HERO);
-      // the SDK adopted the retried answer: no third request, one page event
-      expect(profileCalls(api).map((c) => c.status)).toEqual([503, 200]);
-      expect(pageEventsFor(api, "/", "?utm_campaign=spring-launch&utm_source=newsletter")).toHaveLength(1);
+      for (const swap of rec.frames.slice(1)) expect(swap.at - rec.firstPaint!, seen).toBeLessThanOrEqual(SWAP_LIMIT_MS);
+      expect(rec.frames.at(-1)?.text, seen).toBe(CAMPAIGN_HERO);
+      await expect(heroHeading(page)).toHaveText(CAMPAIGN_HERO);
+      // the early script sent the landing page's event, got the 503 and sent it again; the SDK adopted that
+      // answer: no third request for this page view
+      const landingViews = calls.filter(
+        (c) =>
+          c.method === "POST" &&
+          /\/profiles(\/|$)/.test(c.path) &&
+          JSON.parse(c.body ?? "{}").events?.some(
+            (e: { type?: string; context?: { page?: { url?: string } } }) => e.type === "page" && e.context?.page?.url === landing,
+          ),
+      );
+      expect(landingViews.map((c) => ({ status: c.status, bySdk: c.bySdk }))).toEqual([
+        { status: 503, bySdk: false },
+        { status: 200, bySdk: false },
+      ]);
       expect(rec.cls).toBe(0);
     });
 
