@@ -1,4 +1,5 @@
 import http from "node:http";
+import type { AddressInfo } from "node:net";
 
 /**
  * A pass-through to the site that records the beacons posted to one path. A beacon sent while a page is
@@ -18,7 +19,8 @@ export interface BeaconRecorder {
   close(): Promise<void>;
 }
 
-export async function startBeaconRecorder(target: string, port: number, beaconPath: string): Promise<BeaconRecorder> {
+/** `port` 0 (the default): any free port, so workers running the same spec at once never share one. */
+export async function startBeaconRecorder(target: string, beaconPath: string, port = 0): Promise<BeaconRecorder> {
   const upstream = new URL(target);
   const beacons: RecordedBeacon[] = [];
   const server = http.createServer((req, res) => {
@@ -49,7 +51,7 @@ export async function startBeaconRecorder(target: string, port: number, beaconPa
   });
   await new Promise<void>((resolve, reject) => server.once("error", reject).listen(port, "localhost", resolve));
   return {
-    baseURL: `http://localhost:${port}`,
+    baseURL: `http://localhost:${(server.address() as AddressInfo).port}`,
     beacons,
     close: () =>
       new Promise<void>((resolve) => {

@@ -13,7 +13,7 @@ import { staff } from "../../src/components/tools/staffing";
  */
 const RUNS = 5;
 
-/** The site's own port (playwright.config.ts) and, next to it, the beacon recorder's. */
+/** The site's own port (playwright.config.ts). */
 const SITE_PORT = Number(process.env.E2E_PORT ?? 9123);
 
 /**
@@ -26,7 +26,8 @@ const test = base.extend<{ recorder: BeaconRecorder }, { recorderServer: BeaconR
   recorderServer: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, provide) => {
-      const recorder = await startBeaconRecorder(`http://localhost:${SITE_PORT}`, SITE_PORT + 1, STUB_BEACON_PATH);
+      // a free port of its own: two workers may run this spec at once (--repeat-each, test:e2e:stress)
+      const recorder = await startBeaconRecorder(`http://localhost:${SITE_PORT}`, STUB_BEACON_PATH);
       await provide(recorder);
       await recorder.close();
     },
