@@ -7,7 +7,6 @@ import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { Pool } from "pg";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { HubSpotConfig, ServerConfig } from "../../../src/config";
 import { alertMessage, recoveredMessage, refusedMessage, type SlackMessage } from "../../../src/server/alerts";
@@ -16,10 +15,10 @@ import { classifyAnswer, DeliveryError, deliverToHubSpot, errorTypesOf, retryAft
 import { statusBody } from "../../../src/server/lead-status";
 import { appendToOutbox, outboxFile } from "../../../src/server/outbox";
 import { FileStore } from "../../../src/server/store/file-store";
-import { PostgresStore } from "../../../src/server/store/postgres-store";
 import { BACKOFF_CAP_MS, backoffMs, type LeadStore, type PipelineStatus } from "../../../src/server/store/types";
 import { startHubSpotEmulator, type HubSpotEmulator } from "../../emulators/hubspot";
 import { startTestPostgres, type TestPostgres } from "../../fixtures/postgres";
+import { postgresStores } from "../../fixtures/lead-stores";
 import { deps, tempLeadsDir, validDemo } from "../../fixtures/lead-server-helpers";
 
 interface Receiver {
@@ -118,15 +117,7 @@ const subjects: Record<"file" | "postgres", () => Promise<Subject>> = {
     };
   },
   postgres: async () => {
-    const url = await postgres.createDatabase();
-    const make = () => {
-      const store = new PostgresStore({ connectionString: url, claimMs: 10_000, uploadQuotaBytes: 1e6 });
-      cleanups.push(() => store.close());
-      return store;
-    };
-    const pool = new Pool({ connectionString: url });
-    cleanups.push(() => pool.end());
-    const store = make();
+    const { make, pool, store } = await postgresStores(postgres, cleanups);
     return {
       store,
       add: async (email) => (await store.accept({ ...validDemo(), email }, form(), [])).id,

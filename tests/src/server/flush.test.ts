@@ -8,7 +8,6 @@ import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { Pool } from "pg";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { HubSpotConfig, ServerConfig } from "../../../src/config";
 import { flushLeads, HOST_LIMIT_RESERVE_MS, type FlushReport } from "../../../src/server/flush";
@@ -19,6 +18,7 @@ import { PostgresStore } from "../../../src/server/store/postgres-store";
 import type { LeadStore } from "../../../src/server/store/types";
 import { startHubSpotEmulator, type HubSpotEmulator } from "../../emulators/hubspot";
 import { startTestPostgres, type TestPostgres } from "../../fixtures/postgres";
+import { postgresStores } from "../../fixtures/lead-stores";
 import { deps, fakeReq, fakeRes, tempLeadsDir, validDemo } from "../../fixtures/lead-server-helpers";
 
 interface Receiver {
@@ -96,15 +96,7 @@ const subjects: Record<"file" | "postgres", () => Promise<Subject>> = {
     };
   },
   postgres: async () => {
-    const url = await postgres.createDatabase();
-    const make = () => {
-      const store = new PostgresStore({ connectionString: url, claimMs: 10_000, uploadQuotaBytes: 1e6 });
-      cleanups.push(() => store.close());
-      return store;
-    };
-    const pool = new Pool({ connectionString: url });
-    cleanups.push(() => pool.end());
-    const store = make();
+    const { make, pool, store } = await postgresStores(postgres, cleanups);
     return {
       store,
       add: async (email, ageMinutes = 0) => {
