@@ -16,7 +16,15 @@ import type { HubSpotConfig, ServerConfig } from "../config";
 import type { LeadFormDefinition } from "../lib/lead-form/types";
 import { alertIfNeeded, ALERT_TIMEOUT_MS, type AlertOutcome } from "./alerts";
 import { deliverToHubSpot, DeliveryError, findSubmission, outcomeOf } from "./hubspot";
-import { errorLine, REFUSED_RETENTION_DAYS, type FlushResult, type LeadRecord, type LeadStore, type SystemicProblem } from "./store/types";
+import {
+  errorLine,
+  isAccountWide,
+  REFUSED_RETENTION_DAYS,
+  type FlushResult,
+  type LeadRecord,
+  type LeadStore,
+  type SystemicProblem,
+} from "./store/types";
 
 export interface FlushReport extends FlushResult {
   filesSwept: number;
@@ -107,7 +115,7 @@ export async function flushLeads(
             formId: record.formId,
           };
         }
-        if (error instanceof DeliveryError && error.status === 429) {
+        if (error instanceof DeliveryError && isAccountWide(error.status)) {
           pausedUntil = Math.max(pausedUntil, Date.now() + (error.retryAfterMs ?? 0));
         }
         throw error;

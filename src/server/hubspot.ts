@@ -9,6 +9,7 @@ import { readSiteHosts, type HubSpotConfig } from "../config";
 import { htmlToText } from "../lib/lead-form/payload";
 import { allFields, consentName } from "../lib/lead-form/rules";
 import type { LeadFormDefinition, LeadSubmission } from "../lib/lead-form/types";
+import { isAccountWide } from "./store/types";
 import { withCheckedContext } from "./submission-context";
 
 /** The site whose hosts a pageUri may name when the configuration does not say (tests' hand-made configs). */
@@ -124,7 +125,7 @@ export function errorTypesOf(body: string): string[] {
  * unknown rule may apply to every lead, so the lead is kept and someone is told rather than set aside.
  */
 export function classifyAnswer(status: number, errorTypes: readonly string[]): AttemptOutcome {
-  if (status === 429 || status >= 500 || status === 408) return "retry";
+  if (isAccountWide(status) || status >= 500 || status === 408) return "retry";
   if (status === 401 || status === 403 || status === 404) return "systemic";
   if (errorTypes.length > 0 && errorTypes.every((t) => REFUSED_ERROR_TYPES.has(t))) return "refused";
   return "systemic";
@@ -147,7 +148,7 @@ export class DeliveryError extends Error {
     readonly errorTypes: readonly string[] = [],
     /** HubSpot's answer body (at most 2 KB), for the operator and the visitor; never logged. */
     readonly answer?: string,
-    /** A 429's Retry-After, in ms. */
+    /** An account-wide answer's (429, 477) Retry-After, in ms. */
     readonly retryAfterMs?: number,
   ) {
     super(message);
@@ -243,7 +244,7 @@ async function sendOnce(
       outcome,
       types,
       answer,
-      response.status === 429 ? (retryAfterMs(response.headers.get("retry-after")) ?? 10_000) : undefined,
+      isAccountWide(response.status) ? (retryAfterMs(response.headers.get("retry-after")) ?? 10_000) : undefined,
     );
   }
 }

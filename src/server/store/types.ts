@@ -151,15 +151,22 @@ export type Settle = (record: LeadRecord) => Promise<"present" | "absent" | "unk
 export const isInDoubt = (error: unknown) => (error as { inDoubt?: boolean })?.inDoubt === true;
 
 /**
+ * HubSpot's answers about the whole account, not one lead, each with a Retry-After: 429 (over the rate limit)
+ * and 477 (the account is migrating between data centres, "Migration in Progress",
+ * https://developers.hubspot.com/docs/api/error-handling). The run pauses; no lead is backed off.
+ */
+export const isAccountWide = (status: number | undefined) => status === 429 || status === 477;
+
+/**
  * How a failed attempt is recorded (duck-typed on DeliveryError, which the store does not import):
  * - "refused": HubSpot refused the lead's own values: set aside with its answer;
  * - "backoff": transient (5xx, network, timeout): the lead waits longer after each failure (backoffMs);
- * - "keep": systemic (the form, the account) or a 429 (account-wide): not this lead's fault, so it stays due.
+ * - "keep": systemic (the form, the account) or a 429 or 477 (account-wide): not this lead's fault, so it stays due.
  */
 export function failureKind(error: unknown): "refused" | "backoff" | "keep" {
   const e = error as { outcome?: string; status?: number } | undefined;
   if (e?.outcome === "refused") return "refused";
-  if (e?.outcome === "systemic" || e?.status === 429) return "keep";
+  if (e?.outcome === "systemic" || isAccountWide(e?.status)) return "keep";
   return "backoff";
 }
 

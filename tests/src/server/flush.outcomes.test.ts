@@ -139,6 +139,7 @@ describe("the classification of HubSpot's answers", () => {
     [502, [], "retry"],
     [503, [], "retry"],
     [429, [], "retry"],
+    [477, [], "retry"],
     [401, [], "systemic"],
     [403, [], "systemic"],
     [404, [], "systemic"],
