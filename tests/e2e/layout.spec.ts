@@ -59,6 +59,48 @@ test.describe("header on a desktop (docs/product-rules.md#header-states, #menus-
     await expect(drawer.getByRole("link", { name: /Shared Inbox/ })).toBeHidden();
   });
 
+  test("a closed drawer's icons are fetched once the page is live; a drawer opened before that shows them at once", async ({ page }) => {
+    // docs/page-load.md#closed-drawers-icons. The app's scripts are refused, so the page never goes live; the early
+    // script (/static/early-…) still runs and opens drawers, as it does before hydration.
+    const requested = new Set<string>();
+    page.on("request", (r) => void (new URL(r.url()).pathname.startsWith("/icons/") && requested.add(new URL(r.url()).pathname)));
+    await page.route(/^http:\/\/localhost:\d+\/(?!static\/early-)[^?#]*\.js(?:[?#]|$)/, (route) => route.abort());
+    await page.goto("/shared-inbox/");
+    await page.waitForLoadState("load");
+    const product = page.getByRole("button", { name: "Product" });
+    const drawer = page.locator(`#${await product.getAttribute("aria-controls")}`);
+    const iconPaths = (scope: string) =>
+      page.$$eval(scope, (els) => [...new Set(els.map((e) => /\/icons\/[a-z0-9-]+\.svg/.exec(e.getAttribute("style") ?? "")?.[0] ?? ""))]);
+    const inDrawers = await iconPaths("header nav [id] [style*='/icons/']");
+    const elsewhere = new Set(await iconPaths("body [style*='/icons/']:not(header nav [id] *)"));
+    const drawerOnly = inDrawers.filter((p) => p && !elsewhere.has(p));
+    expect(drawerOnly.length).toBeGreaterThan(5);
+    await page.waitForTimeout(1_000);
+    expect(drawerOnly.filter((p) => requested.has(p))).toEqual([]);
+    expect(await page.locator("html[data-hydrated]").count()).toBe(0);
+    // opened before hydration (the early script's disclosure): its icons are fetched and drawn
+    await product.click();
+    await expect(product).toHaveAttribute("aria-expanded", "true");
+    const productIcons = await iconPaths(`#${await product.getAttribute("aria-controls")} [style*='/icons/']`);
+    await expect.poll(() => productIcons.filter((p) => !requested.has(p))).toEqual([]);
+    const mask = await drawer
+      .locator("[style*='/icons/']")
+      .first()
+      .evaluate((e) => getComputedStyle(e).maskImage || getComputedStyle(e).webkitMaskImage);
+    expect(mask).toMatch(/^url\(/);
+  });
+
+  test("once the page is live, closed drawers' icons are fetched, so a first hover finds them", async ({ page }) => {
+    const requested = new Set<string>();
+    page.on("request", (r) => void (new URL(r.url()).pathname.startsWith("/icons/") && requested.add(new URL(r.url()).pathname)));
+    await open(page, "/shared-inbox/");
+    const drawerIcons = await page.$$eval("header nav [id] [style*='/icons/']", (els) =>
+      [...new Set(els.map((e) => /\/icons\/[a-z0-9-]+\.svg/.exec(e.getAttribute("style") ?? "")?.[0] ?? ""))].filter(Boolean),
+    );
+    expect(drawerIcons.length).toBeGreaterThan(5);
+    await expect.poll(() => drawerIcons.filter((p) => !requested.has(p))).toEqual([]);
+  });
+
   test("keyboard: Enter opens, Tab reaches the drawer links, Escape closes and returns focus", async ({ page }) => {
     await open(page, "/shared-inbox/");
     const product = page.getByRole("button", { name: "Product" });
@@ -362,7 +404,7 @@ test("design system page: every badge colour and button variant, not indexed", a
   await expect(page.getByRole("group", { name: /buttons$/ })).toHaveCount(4);
   await expect(page.getByText(/of \d{4} icons/)).toBeVisible();
   await page.getByLabel("Find an icon").fill("inbox");
-  await expect(page.locator('main li [data-icon="inbox"]')).toBeVisible();
+  await expect(page.locator('main li [style*="/icons/inbox.svg"]')).toBeVisible();
   const svg = await page.request.get("/icons/inbox.svg");
   expect(svg.status()).toBe(200);
   expect(await svg.text()).toContain("<svg");

@@ -5,6 +5,7 @@ import { theme } from "../../theme/theme";
 import { SiteLink } from "../ui/site-link";
 import { ContentLink } from "../ui/content-link";
 import { Container } from "../ui/container";
+import { IconGlyph } from "../ui/icon";
 import { HOVER_QUERY, OPEN_ATTR } from "../../browser/early/disclosures";
 
 const desktop = `@media ${HOVER_QUERY}`;
@@ -139,6 +140,12 @@ export const Drawer = styled.div`
   > div {
     min-height: 0;
     overflow: hidden;
+  }
+  /* A closed drawer's icons are fetched once the page is live, not beside the first paint's files
+     (docs/page-load.md#closed-drawers-icons); one opened before that gets them at once. */
+  html:not([data-hydrated]) &:not([${OPEN_ATTR}]) ${IconGlyph} {
+    -webkit-mask-image: none;
+    mask-image: none;
   }
   ${desktop} {
     display: block;

@@ -4,7 +4,7 @@ import { theme } from "../../theme/theme";
 import type { IGatsbyImageData } from "gatsby-plugin-image";
 import { Picture } from "../ui/picture";
 import { Badge } from "../ui/badge";
-import { Icon } from "../ui/icon";
+import { Icon, IconGlyph } from "../ui/icon";
 import { ContentLink } from "../ui/content-link";
 
 type NavData = NonNullable<Queries.SiteDataQuery["navigation"]>;
@@ -103,7 +103,7 @@ const List = styled.ul<{ $small?: boolean }>`
   a:hover {
     color: ${theme.colors.cobaltDark};
   }
-  [data-icon] {
+  ${IconGlyph} {
     color: ${theme.colors.cobalt};
   }
 `;

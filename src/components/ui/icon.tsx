@@ -16,9 +16,12 @@ export interface IconProps {
  * One static rule for every icon; the glyph and size are the element's own style (docs/architecture.md#lighthouse-and-main-thread:
  * a rule per icon name would be a large part of each page's CSS, all re-inserted by styled-components on load).
  * The glyph's address is given once, as `--icon`, which both mask properties read, rather than written out in
- * each of them on every icon of the page's HTML (docs/techniques/small-html.md).
+ * each of them on every icon of the page's HTML (docs/techniques/small-html.md). For the same reason the
+ * element carries no name attribute: the header alone has about 30 icons on every page, and their names
+ * written a second time cost 124 brotli bytes of the first window (docs/page-load.md#closed-drawers-icons).
+ * Styles select icons as `${IconGlyph}`; tests find one by its address (`[style*="/icons/inbox.svg"]`).
  */
-const Glyph = styled.span`
+export const IconGlyph = styled.span`
   display: inline-block;
   flex: none;
   background-color: currentColor;
@@ -48,8 +51,8 @@ export function Icon({ name, size = 20, label, className }: IconProps) {
   if (!isIconName(name)) return null;
   const style = glyphStyle(name, size);
   return label ? (
-    <Glyph role="img" aria-label={label} style={style} className={className} data-icon={name} />
+    <IconGlyph role="img" aria-label={label} style={style} className={className} />
   ) : (
-    <Glyph aria-hidden="true" style={style} className={className} data-icon={name} />
+    <IconGlyph aria-hidden="true" style={style} className={className} />
   );
 }

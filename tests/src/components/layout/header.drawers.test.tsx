@@ -160,7 +160,7 @@ describe("Header drawers on a wide screen with a mouse (docs/product-rules.md#me
   it("shows list icons from the icon set, decorative", () => {
     renderHeader();
     fireEvent.click(drawerButton("Product"));
-    const icon = document.querySelector('[data-icon="message-circle"]')!;
+    const icon = document.querySelector('[style*="/icons/message-circle.svg"]')!;
     expect(icon).toHaveAttribute("aria-hidden", "true");
     expect(icon.getAttribute("style")).toContain('url("/icons/message-circle.svg")');
   });
