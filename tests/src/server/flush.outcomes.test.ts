@@ -4,8 +4,6 @@
  * forced error answers and an in-process webhook receiver.
  */
 import fs from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { HubSpotConfig, ServerConfig } from "../../../src/config";
@@ -19,33 +17,14 @@ import { BACKOFF_CAP_MS, backoffMs, type LeadStore, type PipelineStatus } from "
 import { startHubSpotEmulator, type HubSpotEmulator } from "../../emulators/hubspot";
 import { startTestPostgres, type TestPostgres } from "../../fixtures/postgres";
 import { postgresStores } from "../../fixtures/lead-stores";
+import { startSlackReceiver, type SlackReceiver } from "../../fixtures/slack-receiver";
 import { deps, tempLeadsDir, validDemo } from "../../fixtures/lead-server-helpers";
 
-interface Receiver {
-  url: string;
-  messages: SlackMessage[];
-  close(): Promise<void>;
-}
-
-async function startReceiver(): Promise<Receiver> {
-  const receiver: Receiver = { url: "", messages: [], close: async () => {} };
-  const server = http.createServer(async (req, res) => {
-    let raw = "";
-    for await (const chunk of req) raw += chunk;
-    receiver.messages.push(JSON.parse(raw));
-    res.writeHead(200).end("ok");
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
-  receiver.close = () => new Promise((resolve) => server.close(() => resolve()));
-  return receiver;
-}
-
 let emulator: HubSpotEmulator;
-let receiver: Receiver;
+let receiver: SlackReceiver;
 let postgres: TestPostgres;
 beforeAll(async () => {
-  [emulator, receiver, postgres] = await Promise.all([startHubSpotEmulator(), startReceiver(), startTestPostgres()]);
+  [emulator, receiver, postgres] = await Promise.all([startHubSpotEmulator(), startSlackReceiver(), startTestPostgres()]);
 }, 60_000);
 afterAll(async () => {
   await Promise.all([emulator?.close(), receiver?.close()]);

@@ -5,8 +5,6 @@
  * status function an uptime monitor polls.
  */
 import fs from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { HubSpotConfig, ServerConfig } from "../../../src/config";
@@ -19,37 +17,14 @@ import type { LeadStore } from "../../../src/server/store/types";
 import { startHubSpotEmulator, type HubSpotEmulator } from "../../emulators/hubspot";
 import { startTestPostgres, type TestPostgres } from "../../fixtures/postgres";
 import { postgresStores } from "../../fixtures/lead-stores";
+import { startSlackReceiver, type SlackReceiver } from "../../fixtures/slack-receiver";
 import { deps, fakeReq, fakeRes, tempLeadsDir, validDemo } from "../../fixtures/lead-server-helpers";
 
-interface Receiver {
-  url: string;
-  messages: { text: string; blocks: { type: string; text?: { text: string }; fields?: { text: string }[] }[] }[];
-  /** The status the receiver answers with. */
-  status: number;
-  close(): Promise<void>;
-}
-
-/** A Slack-style incoming webhook: records each JSON body it is posted. */
-async function startReceiver(): Promise<Receiver> {
-  const receiver: Receiver = { url: "", messages: [], status: 200, close: async () => {} };
-  const server = http.createServer(async (req, res) => {
-    let raw = "";
-    for await (const chunk of req) raw += chunk;
-    if (req.method !== "POST" || req.headers["content-type"] !== "application/json") return void res.writeHead(400).end();
-    if (receiver.status === 200) receiver.messages.push(JSON.parse(raw));
-    res.writeHead(receiver.status, { "Content-Type": "text/plain" }).end(receiver.status === 200 ? "ok" : "no");
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/services/T000/B000/x`;
-  receiver.close = () => new Promise((resolve) => server.close(() => resolve()));
-  return receiver;
-}
-
 let emulator: HubSpotEmulator;
-let receiver: Receiver;
+let receiver: SlackReceiver;
 let postgres: TestPostgres;
 beforeAll(async () => {
-  [emulator, receiver, postgres] = await Promise.all([startHubSpotEmulator(), startReceiver(), startTestPostgres()]);
+  [emulator, receiver, postgres] = await Promise.all([startHubSpotEmulator(), startSlackReceiver(), startTestPostgres()]);
 }, 60_000);
 afterAll(async () => {
   await Promise.all([emulator?.close(), receiver?.close()]);
