@@ -9,7 +9,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { LeadSubmission } from "../../lib/lead-form/types";
-import { appendLine, readLines } from "./jsonl";
+import { appendLine, readJsonFile, readLines, writeJsonWhole } from "./jsonl";
 import type { LeadAction, LeadRecord, RefusedLead, RefusedSummary, SystemicProblem, UnalertedRefusals } from "./types";
 
 interface RefusedLine {
@@ -33,34 +33,10 @@ const outboxFile = (dir: string) => path.join(dir, "outbox.jsonl");
 const readAttempts = (dir: string) => readLines<{ id: string; state: string; at: string; next?: string }>(path.join(dir, "attempts.jsonl"));
 const ID = /^[0-9a-f-]{36}$/i;
 
-const readJsonLines = readLines;
-
-/** Writes a small JSON file whole (temp file, fsync, rename): a reader sees the old or the new one. */
-function writeWhole(file: string, value: unknown) {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  const temp = `${file}.${process.pid}.tmp`;
-  const fd = fs.openSync(temp, "w", 0o600);
-  try {
-    fs.writeSync(fd, JSON.stringify(value));
-    fs.fsyncSync(fd);
-  } finally {
-    fs.closeSync(fd);
-  }
-  fs.renameSync(temp, file);
-}
-
-const readJson = <T>(file: string): T | null => {
-  try {
-    return JSON.parse(fs.readFileSync(file, "utf8")) as T;
-  } catch {
-    return null;
-  }
-};
-
 /** Every lead ever refused (never pending again, whatever happened to it since). */
 export const refusedIds = (dir: string) =>
   new Set(
-    readJsonLines<RefusedLine>(refusedLog(dir))
+    readLines<RefusedLine>(refusedLog(dir))
       .filter((l) => l.event === "refused")
       .map((l) => l.id),
   );
@@ -68,7 +44,7 @@ export const refusedIds = (dir: string) =>
 /** Refused leads still kept: refused and not resent, discarded or expired; with whether an alert told of them. */
 function openRefusals(dir: string) {
   const open = new Map<string, RefusedLine & { alerted: boolean }>();
-  for (const line of readJsonLines<RefusedLine>(refusedLog(dir))) {
+  for (const line of readLines<RefusedLine>(refusedLog(dir))) {
     if (line.event === "refused") open.set(line.id, { ...line, alerted: false });
     else if (line.event === "alerted") {
       const found = open.get(line.id);
@@ -84,7 +60,7 @@ export function markRefused(
   record: LeadRecord,
   refusal: { status: number | null; errorTypes: string[]; answer: string | null },
 ) {
-  writeWhole(refusedData(dir, record.id), { record, answer: refusal.answer });
+  writeJsonWhole(refusedData(dir, record.id), { record, answer: refusal.answer });
   appendLine(
     refusedLog(dir),
     JSON.stringify({
@@ -112,13 +88,13 @@ export const listRefused = (dir: string): RefusedSummary[] => [...openRefusals(d
 
 export function showRefused(dir: string, id: string): RefusedLead | null {
   const line = ID.test(id) ? openRefusals(dir).get(id) : undefined;
-  const data = line ? readJson<{ record: LeadRecord; answer: string | null }>(refusedData(dir, id)) : null;
+  const data = line ? readJsonFile<{ record: LeadRecord; answer: string | null }>(refusedData(dir, id)) : null;
   if (!line || !data) return null;
   return { ...summary(line), record: data.record, answer: data.answer, actions: actionsOf(dir, id) };
 }
 
 export function actionsOf(dir: string, id: string): LeadAction[] {
-  return readJsonLines<RefusedLine>(refusedLog(dir))
+  return readLines<RefusedLine>(refusedLog(dir))
     .filter((l) => l.id === id && l.event !== "refused" && l.event !== "alerted")
     .map((l) => ({
       leadId: id,
@@ -193,17 +169,17 @@ export function resentRecord(dir: string, id: string, submission: LeadSubmission
 }
 
 /** A flush delivered: every backoff set before now no longer holds. */
-export const resetBackoff = (dir: string) => writeWhole(resetFile(dir), { at: new Date().toISOString() });
+export const resetBackoff = (dir: string) => writeJsonWhole(resetFile(dir), { at: new Date().toISOString() });
 
 /** Transient failures of a lead since the last reset (the backoff's exponent). */
 export function failuresSinceReset(dir: string, id: string): number {
-  const reset = readJson<{ at: string }>(resetFile(dir))?.at ?? "";
+  const reset = readJsonFile<{ at: string }>(resetFile(dir))?.at ?? "";
   return readAttempts(dir).filter((a) => a.id === id && a.state === "failed" && a.next && a.at > reset).length;
 }
 
 /** When each lead is due (ms): after its last failed attempt's backoff, unless a reset came since; else at once. */
 export function dueTimes(dir: string): Map<string, number> {
-  const reset = readJson<{ at: string }>(resetFile(dir))?.at ?? "";
+  const reset = readJsonFile<{ at: string }>(resetFile(dir))?.at ?? "";
   const last = new Map<string, { at: string; next?: string; state: string }>();
   for (const attempt of readAttempts(dir)) last.set(attempt.id, attempt);
   const due = new Map<string, number>();
@@ -212,8 +188,8 @@ export function dueTimes(dir: string): Map<string, number> {
   return due;
 }
 
-export const readSystemic = (dir: string) => readJson<SystemicProblem>(systemicFile(dir));
+export const readSystemic = (dir: string) => readJsonFile<SystemicProblem>(systemicFile(dir));
 export function writeSystemic(dir: string, problem: SystemicProblem | null) {
-  if (problem) writeWhole(systemicFile(dir), problem);
+  if (problem) writeJsonWhole(systemicFile(dir), problem);
   else fs.rmSync(systemicFile(dir), { force: true });
 }

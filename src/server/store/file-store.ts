@@ -24,6 +24,7 @@ import {
   writeSystemic,
 } from "./file-refused";
 import { filesDir, isFileId, uploadUsage } from "../uploads";
+import { readJsonFile, writeJsonWhole } from "./jsonl";
 import {
   FILE_RETENTION_MS,
   NO_ALERT,
@@ -207,18 +208,10 @@ export class FileStore implements LeadStore {
   async withAlertState<T>(fn: (state: AlertState) => Promise<{ next?: AlertState; result: T }>): Promise<T | null> {
     const file = path.join(this.dir, "alert-state.json");
     return withLock(this.dir, "alert", async () => {
-      let state = NO_ALERT;
-      try {
-        state = { ...NO_ALERT, ...(JSON.parse(fs.readFileSync(file, "utf8")) as Partial<AlertState>) };
-      } catch {
-        // none yet, or unreadable: as if no alert was ever sent
-      }
+      // none yet, or unreadable: as if no alert was ever sent
+      const state = { ...NO_ALERT, ...readJsonFile<Partial<AlertState>>(file) };
       const { next, result } = await fn(state);
-      if (next) {
-        const temp = `${file}.${process.pid}.tmp`;
-        writeDurably(temp, Buffer.from(JSON.stringify(next)), "w");
-        fs.renameSync(temp, file);
-      }
+      if (next) writeJsonWhole(file, next);
       return result;
     });
   }

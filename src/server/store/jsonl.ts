@@ -1,4 +1,7 @@
-/** Append-only JSON-lines files of the file store (src/server/outbox.ts, ./file-refused.ts): fsynced appends, tolerant reads. */
+/**
+ * The file store's files (src/server/outbox.ts, ./file-refused.ts, ./file-store.ts): append-only JSON lines
+ * (fsynced appends, tolerant reads) and small JSON files written whole.
+ */
 import fs from "node:fs";
 import path from "node:path";
 
@@ -46,4 +49,27 @@ export function readLines<T>(file: string): T[] {
     }
   }
   return out;
+}
+
+/** Writes a small JSON file whole (temp file, fsync, rename): a reader sees the old or the new one. */
+export function writeJsonWhole(file: string, value: unknown) {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const temp = `${file}.${process.pid}.tmp`;
+  const fd = fs.openSync(temp, "w", 0o600);
+  try {
+    fs.writeSync(fd, JSON.stringify(value));
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+  fs.renameSync(temp, file);
+}
+
+/** A small JSON file's value, or null when it is missing or unreadable. */
+export function readJsonFile<T>(file: string): T | null {
+  try {
+    return JSON.parse(fs.readFileSync(file, "utf8")) as T;
+  } catch {
+    return null;
+  }
 }
