@@ -46,7 +46,7 @@ export const NEXT_FRAME_MS = 50;
 /** Fired on `window` when the early profile answer arrives within the limit (detail: SelectedExperience[]). */
 export const EARLY_ANSWER_EVENT = "nd:personalization";
 /** What the early script leaves on `window` for the SDK (its first profile request is answered from it). */
-export const EARLY_PERSONALIZATION_GLOBAL = "__ndPersonalization";
+export { EARLY_PERSONALIZATION_GLOBAL } from "../browser/globals";
 
 export interface EarlyPersonalization {
   /** The page whose page event the early request sent. */

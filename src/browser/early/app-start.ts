@@ -16,7 +16,9 @@
  */
 
 /** Set by the page's bootstrap: inserts the template's scripts, in order, once. */
-export const START_GLOBAL = "__ndStart";
+import { START_GLOBAL } from "../globals";
+
+export { START_GLOBAL };
 
 /** How long after the load event the scripts wait for a painted frame (none comes in a background tab). */
 export const FRAME_WAIT_MS = 1000;

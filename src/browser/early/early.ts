@@ -22,7 +22,9 @@ export interface EarlyRecord {
   stop(): void;
 }
 
-export const EARLY_GLOBAL = "__ndEarly";
+import { EARLY_GLOBAL, RELEASE_GLOBAL } from "../globals";
+
+export { EARLY_GLOBAL, RELEASE_GLOBAL };
 const ACTIVATIONS = ["pointerdown", "click", "keydown"] as const;
 
 type EarlyWindow = Window & { [EARLY_GLOBAL]?: EarlyRecord };
@@ -65,8 +67,6 @@ export function stopEarly(win: Window): void {
   (win as EarlyWindow)[EARLY_GLOBAL]?.stop();
 }
 
-/** Set by the page's bootstrap: replays the activation it held until this script ran (early-bootstrap.ts). */
-export const RELEASE_GLOBAL = "__ndEarlyReady";
 
 /** Hands the bootstrap's held tap or click (if any) to the handlers just installed. */
 export function releaseHeldInput(win: Window): void {

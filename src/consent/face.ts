@@ -1,0 +1,112 @@
+/**
+ * The one face every part of the browser reads consent through (docs/product-rules.md#consent):
+ * `window.__ndConsent.granted(category)`, `state()`, `choose(method, shown)` and `subscribe(listener)`.
+ *
+ * The early script installs it (it runs first); the bundles find it on `window` and use the same one. If the
+ * early script did not load, the bundles install it. Changes are announced with a DOM event on `window`
+ * (CONSENT_EVENT), so listeners work whichever copy of this module added them.
+ */
+import {
+  CONSENT_COOKIE,
+  CONSENT_LIFETIME_MS,
+  CONSENT_TEXT_VERSION,
+  choicesFor,
+  decide,
+  isGranted,
+  newRecordId,
+  parseRecord,
+  serializeRecord,
+  type ChoiceMethod,
+  type Choices,
+  type ConsentCategory,
+  type ConsentPolicy,
+  type ConsentRecord,
+  type ConsentState,
+} from "./model";
+import { CONSENT_GLOBAL } from "../browser/globals";
+import { cookieAttributes } from "../lib/cookies";
+import Cookies from "js-cookie";
+
+export const CONSENT_EVENT = "nd:consent";
+
+export interface ConsentChange {
+  state: ConsentState;
+  previous: ConsentState;
+}
+
+export interface ConsentFace {
+  state(): ConsentState;
+  granted(category: ConsentCategory): boolean;
+  /** Records the visitor's choice (built-in banner, preferences, do-not-sell link, or a hosted manager's adapter). */
+  choose(method: ChoiceMethod, shown?: Partial<Choices>): ConsentState;
+  /** Called after every change, with the state before it; returns the unsubscribe function. */
+  subscribe(listener: (change: ConsentChange) => void): () => void;
+}
+
+export interface ConsentSettings {
+  policy: ConsentPolicy;
+  version?: number;
+  /** Called with every new record (proof of consent: src/consent/proof.ts). */
+  onRecord?: (record: ConsentRecord, win: Window) => void;
+}
+
+type ConsentWindow = Window & { [CONSENT_GLOBAL]?: ConsentFace };
+
+/** navigator.globalPrivacyControl, the browser's privacy signal (https://privacycg.github.io/gpc-spec/). */
+export const gpcSignal = (win: Window): boolean => (win.navigator as Navigator & { globalPrivacyControl?: boolean }).globalPrivacyControl === true;
+
+const readRecord = (): ConsentRecord | undefined => parseRecord(Cookies.withConverter<string>({ read: (v) => v, write: (v) => v }).get(CONSENT_COOKIE));
+
+/** Writes the `nd_consent` cookie: necessary, parent domain (the app host reads it too), 6 months. */
+export function writeRecord(record: ConsentRecord, hostname: string): void {
+  const attributes = cookieAttributes(hostname, new Date(record.at + CONSENT_LIFETIME_MS));
+  const raw = Cookies.withConverter<string>({ read: (v) => v, write: (v) => v });
+  raw.set(CONSENT_COOKIE, serializeRecord(record), attributes);
+  // A host under a public suffix the domain rule did not know: the host alone.
+  if (attributes.domain && raw.get(CONSENT_COOKIE) !== serializeRecord(record)) raw.set(CONSENT_COOKIE, serializeRecord(record), { ...attributes, domain: undefined });
+}
+
+/** The face on `win`, installed once with `settings`; later calls return the installed one. */
+export function installConsent(win: Window, settings: ConsentSettings): ConsentFace {
+  const w = win as ConsentWindow;
+  const existing = w[CONSENT_GLOBAL];
+  if (existing) return existing;
+  const version = settings.version ?? CONSENT_TEXT_VERSION;
+  const context = () => ({ policy: settings.policy, version, gpc: gpcSignal(win), now: Date.now() });
+  let state = decide(readRecord(), context());
+
+  const face: ConsentFace = {
+    state: () => state,
+    granted: (category) => isGranted(state, category),
+    choose(method, shown = {}) {
+      const previous = state;
+      const record: ConsentRecord = {
+        id: previous.record?.id ?? newRecordId(),
+        at: Date.now(),
+        policy: settings.policy,
+        version,
+        choices: choicesFor(method, shown, previous.granted),
+        method,
+      };
+      try {
+        writeRecord(record, win.location.hostname);
+      } catch (error) {
+        console.error("The consent choice could not be stored; it holds for this page", error);
+      }
+      state = decide(record, context());
+      settings.onRecord?.(record, win);
+      win.dispatchEvent(new CustomEvent<ConsentChange>(CONSENT_EVENT, { detail: { state, previous } }));
+      return state;
+    },
+    subscribe(listener) {
+      const handler = (event: Event) => listener((event as CustomEvent<ConsentChange>).detail);
+      win.addEventListener(CONSENT_EVENT, handler);
+      return () => win.removeEventListener(CONSENT_EVENT, handler);
+    },
+  };
+  w[CONSENT_GLOBAL] = face;
+  return face;
+}
+
+/** The installed face, if any (code that must not install it: the inline scripts' callers, tests). */
+export const consentFace = (win: Window): ConsentFace | undefined => (win as ConsentWindow)[CONSENT_GLOBAL];

@@ -1,0 +1,182 @@
+/**
+ * The consent model (docs/product-rules.md#consent): four categories, one stored choice, one policy. Pure: the
+ * cookie's text in, a decision out. Every part of the site (the inline bootstrap, the early script, the bundles,
+ * the functions) decides from these rules, so they cannot disagree.
+ */
+
+/** Categories a visitor can grant or refuse; `necessary` is always granted. */
+export const OPTIONAL_CATEGORIES = ["preferences", "analytics", "marketing"] as const;
+export type OptionalCategory = (typeof OPTIONAL_CATEGORIES)[number];
+export type ConsentCategory = "necessary" | OptionalCategory;
+export type Choices = Record<OptionalCategory, boolean>;
+
+/** opt-in: only `necessary` until the visitor grants more (the default). opt-out: everything until refused. */
+export const CONSENT_POLICIES = ["opt-in", "opt-out"] as const;
+export type ConsentPolicy = (typeof CONSENT_POLICIES)[number];
+
+/** Where a category's current value came from. */
+export type ChoiceSource = "banner" | "manager" | "gpc" | "policy";
+
+/**
+ * How a stored choice was made. `accept-all` leaves Global Privacy Control in force for `marketing`; a choice
+ * made category by category in the preferences (or a hosted manager's saved choice) is the visitor's explicit word.
+ */
+export const CHOICE_METHODS = ["accept-all", "reject-all", "preferences", "do-not-sell", "manager"] as const;
+export type ChoiceMethod = (typeof CHOICE_METHODS)[number];
+
+export const CONSENT_COOKIE = "nd_consent";
+/** Any stored choice, a refusal included, is asked again after 6 months (183 days). */
+export const CONSENT_LIFETIME_MS = 183 * 24 * 60 * 60 * 1000;
+/**
+ * The banner's text version (vanilla-cookieconsent's `revision`): raise it when the banner's or the preferences'
+ * wording changes, and every visitor is asked again (their stored choice was given to other words).
+ */
+export const CONSENT_TEXT_VERSION = 1;
+
+/**
+ * A stored choice. The `nd_consent` cookie holds it in vanilla-cookieconsent's own cookie format (the built-in
+ * banner's library reads and writes the same cookie: serializeRecord / parseRecord), with the policy and the
+ * method in its `data`.
+ */
+export interface ConsentRecord {
+  /** Random record id: the proof-of-consent record at /api/consent has the same id. */
+  id: string;
+  /** When the choice was made (ms since the epoch). */
+  at: number;
+  policy: ConsentPolicy;
+  version: number;
+  choices: Choices;
+  method: ChoiceMethod;
+}
+
+export interface ConsentContext {
+  policy: ConsentPolicy;
+  version?: number;
+  /** navigator.globalPrivacyControl === true (or the Sec-GPC: 1 request header on the server). */
+  gpc: boolean;
+  now: number;
+}
+
+export interface ConsentState {
+  /** Opt-in and no current choice: the visitor is asked, and nothing optional runs. */
+  pending: boolean;
+  granted: Choices;
+  source: Record<OptionalCategory, ChoiceSource>;
+  /** The stored choice in force (current version, policy and age), if any. */
+  record?: ConsentRecord;
+  policy: ConsentPolicy;
+  gpc: boolean;
+}
+
+const isBool = (value: unknown): value is boolean => typeof value === "boolean";
+
+/** vanilla-cookieconsent 3's cookie (its `cookie.name` is CONSENT_COOKIE), as far as this site reads it. */
+interface LibraryCookie {
+  categories: string[];
+  revision: number;
+  data: { policy?: unknown; method?: unknown } | null;
+  consentTimestamp: string;
+  consentId: string;
+  services?: Record<string, string[]>;
+  languageCode?: string;
+  lastConsentTimestamp?: string;
+  expirationTime?: number;
+}
+
+/** The cookie's value, or undefined when it is absent or not a record this site (or its banner library) wrote. Never throws. */
+export function parseRecord(value: string | undefined): ConsentRecord | undefined {
+  if (!value) return undefined;
+  try {
+    const data = JSON.parse(decodeURIComponent(value)) as Partial<LibraryCookie> | null;
+    if (!data || typeof data !== "object" || !Array.isArray(data.categories)) return undefined;
+    const { consentId: id, revision: version, categories } = data;
+    const at = Date.parse(data.lastConsentTimestamp ?? data.consentTimestamp ?? "");
+    const policy = data.data?.policy;
+    const method = data.data?.method ?? "preferences";
+    if (typeof id !== "string" || !/^[\w-]{8,64}$/.test(id) || !Number.isFinite(at) || typeof version !== "number") return undefined;
+    if (!CONSENT_POLICIES.includes(policy as ConsentPolicy) || !CHOICE_METHODS.includes(method as ChoiceMethod)) return undefined;
+    const choices = Object.fromEntries(OPTIONAL_CATEGORIES.map((c) => [c, categories.includes(c)])) as Choices;
+    return { id, at, policy: policy as ConsentPolicy, version, choices, method: method as ChoiceMethod };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The cookie's value for a record: vanilla-cookieconsent's format, URI-encoded JSON (cookie-safe). */
+export function serializeRecord(record: ConsentRecord): string {
+  const time = new Date(record.at).toISOString();
+  const cookie: LibraryCookie = {
+    categories: ["necessary", ...OPTIONAL_CATEGORIES.filter((c) => record.choices[c])],
+    revision: record.version,
+    data: { policy: record.policy, method: record.method },
+    consentTimestamp: time,
+    consentId: record.id,
+    services: { necessary: [], preferences: [], analytics: [], marketing: [] },
+    languageCode: "en",
+    lastConsentTimestamp: time,
+    expirationTime: record.at + CONSENT_LIFETIME_MS,
+  };
+  return encodeURIComponent(JSON.stringify(cookie));
+}
+
+/** A stored record still in force: same policy and text version, younger than 6 months, not from the future. */
+export function isCurrent(record: ConsentRecord | undefined, { policy, version = CONSENT_TEXT_VERSION, now }: ConsentContext): record is ConsentRecord {
+  return !!record && record.policy === policy && record.version === version && record.at <= now + 60_000 && now - record.at < CONSENT_LIFETIME_MS;
+}
+
+const all = <T>(value: T): Record<OptionalCategory, T> => ({ preferences: value, analytics: value, marketing: value });
+
+/**
+ * The decision for a page: the stored choice when current; otherwise the policy's default. Global Privacy
+ * Control refuses `marketing` under either policy, unless the visitor turned it on category by category.
+ */
+export function decide(record: ConsentRecord | undefined, context: ConsentContext): ConsentState {
+  const current = isCurrent(record, context) ? record : undefined;
+  const granted: Choices = current ? { ...current.choices } : all(context.policy === "opt-out");
+  const source: Record<OptionalCategory, ChoiceSource> = all(current ? (current.method === "manager" ? "manager" : "banner") : "policy");
+  const explicitMarketing = current && (current.method === "preferences" || current.method === "manager") && current.choices.marketing;
+  if (context.gpc && !explicitMarketing) {
+    granted.marketing = false;
+    source.marketing = "gpc";
+  }
+  return {
+    pending: !current && context.policy === "opt-in",
+    granted,
+    source,
+    ...(current ? { record: current } : {}),
+    policy: context.policy,
+    gpc: context.gpc,
+  };
+}
+
+/** `necessary` is always granted; an optional category as decided. */
+export const isGranted = (state: ConsentState, category: ConsentCategory): boolean =>
+  category === "necessary" || state.granted[category];
+
+/** A new record id: a random UUID (122 random bits), as the banner library makes its consentId. */
+export function newRecordId(random: (bytes: Uint8Array) => Uint8Array = (b) => crypto.getRandomValues(b)): string {
+  const b = random(new Uint8Array(16));
+  b[6] = (b[6] & 0x0f) | 0x40;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const hex = Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** The choices a method stands for, given the choices shown (the preferences' toggles, or a manager's saved state). */
+export function choicesFor(method: ChoiceMethod, shown: Partial<Choices>, previous: Choices): Choices {
+  switch (method) {
+    case "accept-all":
+      return all(true);
+    case "reject-all":
+      return all(false);
+    case "do-not-sell":
+      return { ...previous, marketing: false };
+    default:
+      return { ...previous, ...shown };
+  }
+}
+
+/** The categories whose grant was withdrawn between two states (their vendors stop, their storage goes). */
+export const withdrawn = (before: Choices, after: Choices): OptionalCategory[] => OPTIONAL_CATEGORIES.filter((c) => before[c] && !after[c]);
+/** The categories newly granted (their vendors start, without a reload). */
+export const newlyGranted = (before: Choices, after: Choices): OptionalCategory[] => OPTIONAL_CATEGORIES.filter((c) => !before[c] && after[c]);
