@@ -68,7 +68,6 @@ export interface ConsentState {
   gpc: boolean;
 }
 
-const isBool = (value: unknown): value is boolean => typeof value === "boolean";
 
 /** vanilla-cookieconsent 3's cookie (its `cookie.name` is CONSENT_COOKIE), as far as this site reads it. */
 interface LibraryCookie {
