@@ -55,6 +55,13 @@ export interface LeadProtectionConfig {
   allowLoopbackOrigins: boolean;
   /** Upload bytes one client may store per day (LEAD_UPLOAD_QUOTA_BYTES, default 50 MB). */
   uploadQuotaBytes: number;
+  /**
+   * Consent records (POST /api/consent) per client IP in one window (CONSENT_RATE_LIMIT, default 600; 0 switches
+   * the limit off): generous, an office behind one address must still get through. Absent: the default.
+   */
+  consentRateLimit?: number;
+  /** Its window in seconds (CONSENT_RATE_WINDOW_SECONDS, default 600). */
+  consentRateWindowSeconds?: number;
 }
 
 const nonNegativeInt = (name: string, fallback: number) => {
@@ -82,6 +89,8 @@ export function readLeadProtection(siteUrl: string): LeadProtectionConfig {
     hostIpHeader: onServerless() && (onNetlify() || builtForNetlify) ? "x-nf-client-connection-ip" : undefined,
     allowLoopbackOrigins: !onServerless(),
     uploadQuotaBytes: nonNegativeInt("LEAD_UPLOAD_QUOTA_BYTES", 50 * 1024 * 1024),
+    consentRateLimit: nonNegativeInt("CONSENT_RATE_LIMIT", 600),
+    consentRateWindowSeconds: Math.max(1, nonNegativeInt("CONSENT_RATE_WINDOW_SECONDS", 600)),
   };
 }
 
@@ -124,6 +133,11 @@ export interface LeadsFlushConfig {
    * (LEADS_REFUSED_RETENTION_DAYS, default 30, at least 1): it holds personal data (docs/lead-forms.md "Outcomes").
    */
   refusedRetentionDays?: number;
+  /**
+   * Days a consent record (proof of consent, docs/lead-forms.md) is kept after the decision before the flush deletes
+   * it (CONSENT_RETENTION_DAYS, default 1095 = 3 years; 0 = kept forever). Absent: the default.
+   */
+  consentRetentionDays?: number;
 }
 
 export interface LeadsAlertConfig {
@@ -144,6 +158,7 @@ export function readLeadsFlush(): LeadsFlushConfig {
     hostLimitMs: onServerless() ? NETLIFY_SCHEDULED_LIMIT_MS : undefined,
     concurrency: Math.min(16, Math.max(1, nonNegativeInt("LEADS_FLUSH_CONCURRENCY", 4))),
     refusedRetentionDays: Math.max(1, nonNegativeInt("LEADS_REFUSED_RETENTION_DAYS", 30)),
+    consentRetentionDays: nonNegativeInt("CONSENT_RETENTION_DAYS", 1095),
   };
 }
 

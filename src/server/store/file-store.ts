@@ -24,7 +24,7 @@ import {
   writeSystemic,
 } from "./file-refused";
 import { filesDir, isFileId, uploadUsage } from "../uploads";
-import { readJsonFile, writeJsonWhole } from "./jsonl";
+import { appendLine, fsyncDir, readJsonFile, readLines, writeJsonWhole } from "./jsonl";
 import {
   FILE_RETENTION_MS,
   NO_ALERT,
@@ -38,6 +38,7 @@ import {
   type NewFile,
   type RateLimit,
   type Settle,
+  type StoredConsentRecord,
   type StoredFileMeta,
   type SystemicProblem,
 } from "./types";
@@ -52,6 +53,23 @@ export interface FileStoreOptions {
   uploadQuotaBytes: number;
   /** Free disk space uploads leave for leads: an upload that would go below it is refused (507). */
   reserveBytes?: number;
+}
+
+/** Consent decisions (docs/lead-forms.md "Proof of consent"): one JSON line each, appended and fsynced. */
+export const consentFile = (dir: string) => path.join(dir, "consent", "records.jsonl");
+
+/** withLock, waiting (up to ~5 s) while another request or a flush holds the lock. */
+async function underLock<T>(dir: string, name: string, fn: () => Promise<T>): Promise<T> {
+  for (let tries = 0; ; tries++) {
+    let ran = false;
+    const result = await withLock(dir, name, async () => {
+      ran = true;
+      return fn();
+    });
+    if (ran) return result as T;
+    if (tries >= 250) throw new Error(`the ${name} lock in ${dir} stays taken`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 function writeDurably(file: string, data: Buffer, flag = "wx") {
@@ -278,6 +296,42 @@ export class FileStore implements LeadStore {
       removed++;
     }
     return removed;
+  }
+
+  /** Appended to consent/records.jsonl under the `consent` lock (a prune rewrites the file). */
+  async saveConsentRecord(record: StoredConsentRecord): Promise<boolean> {
+    const file = consentFile(this.dir);
+    return underLock(this.dir, "consent", async () => {
+      const kept = readLines<StoredConsentRecord>(file).some((r) => r.id === record.id && r.at === record.at);
+      if (!kept) appendLine(file, JSON.stringify(record));
+      return !kept;
+    });
+  }
+
+  async consentRecords(id: string) {
+    return readLines<StoredConsentRecord>(consentFile(this.dir))
+      .filter((r) => r.id === id)
+      .sort((a, b) => a.at - b.at);
+  }
+
+  async countConsentRecords() {
+    return readLines<StoredConsentRecord>(consentFile(this.dir)).length;
+  }
+
+  /** Rewrites consent/records.jsonl whole (temp file, fsync, rename) without the expired lines. */
+  async pruneConsentRecords(retentionMs: number) {
+    const file = consentFile(this.dir);
+    const before = Date.now() - retentionMs;
+    return underLock(this.dir, "consent", async () => {
+      const records = readLines<StoredConsentRecord>(file);
+      const kept = records.filter((r) => r.at >= before);
+      if (kept.length === records.length) return 0;
+      const temp = `${file}.${process.pid}.tmp`;
+      writeDurably(temp, Buffer.from(kept.map((r) => `${JSON.stringify(r)}\n`).join("")), "w");
+      fs.renameSync(temp, file);
+      fsyncDir(path.dirname(file));
+      return records.length - kept.length;
+    });
   }
 
   /** In this process's memory (one instance: the local server). */

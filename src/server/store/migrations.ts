@@ -106,6 +106,26 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE lead_alert_state ADD COLUMN systemic jsonb;
     `,
   },
+  {
+    version: 4,
+    name: "consent records",
+    sql: `
+      -- proof of consent (POST /api/consent, docs/lead-forms.md "Proof of consent"): every decision a visitor made,
+      -- as the browser recorded it; no IP address, no user agent. A later change of mind is a new row (same id).
+      CREATE TABLE consent_records (
+        id uuid NOT NULL,
+        at timestamptz NOT NULL,
+        policy text NOT NULL,
+        version integer NOT NULL,
+        choices jsonb NOT NULL,
+        method text NOT NULL,
+        received_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (id, at)
+      );
+      -- the retention deletes by the decision's time
+      CREATE INDEX consent_records_at ON consent_records (at);
+    `,
+  },
 ];
 
 /** An arbitrary constant: the advisory lock every migrating instance waits on. */

@@ -41,6 +41,7 @@ import {
   type NewFile,
   type RateLimit,
   type Settle,
+  type StoredConsentRecord,
   type StoredFileMeta,
 } from "./types";
 
@@ -62,6 +63,26 @@ interface LeadRow {
   form: LeadFormDefinition;
   in_doubt: boolean;
 }
+
+interface ConsentRow {
+  id: string;
+  at: Date;
+  policy: StoredConsentRecord["policy"];
+  version: number;
+  choices: StoredConsentRecord["choices"];
+  method: StoredConsentRecord["method"];
+  received_at: Date;
+}
+
+const toConsentRecord = (row: ConsentRow): StoredConsentRecord => ({
+  id: row.id,
+  at: row.at.getTime(),
+  policy: row.policy,
+  version: row.version,
+  choices: row.choices,
+  method: row.method,
+  receivedAt: row.received_at.toISOString(),
+});
 
 interface RefusedRow {
   id: string;
@@ -434,6 +455,38 @@ export class PostgresStore implements LeadStore {
     );
     // Expired rate-limit counters too (the limiter's own hourly timer would keep a serverless instance busy).
     await this.pool.query("DELETE FROM rate_limits WHERE expire < $1", [Date.now() - 3_600_000]);
+    return rowCount ?? 0;
+  }
+
+  async saveConsentRecord(record: StoredConsentRecord): Promise<boolean> {
+    await this.init();
+    const { rowCount } = await this.pool.query(
+      `INSERT INTO consent_records (id, at, policy, version, choices, method, received_at) VALUES ($1, $2, $3, $4, $5, $6, $7)
+       ON CONFLICT (id, at) DO NOTHING`,
+      [record.id, new Date(record.at), record.policy, record.version, JSON.stringify(record.choices), record.method, record.receivedAt],
+    );
+    return (rowCount ?? 0) > 0;
+  }
+
+  async consentRecords(id: string): Promise<StoredConsentRecord[]> {
+    await this.init();
+    if (!UUID.test(id)) return [];
+    const { rows } = await this.pool.query<ConsentRow>(
+      "SELECT id, at, policy, version, choices, method, received_at FROM consent_records WHERE id = $1 ORDER BY at",
+      [id],
+    );
+    return rows.map(toConsentRecord);
+  }
+
+  async countConsentRecords(): Promise<number> {
+    await this.init();
+    const { rows } = await this.pool.query<{ n: string }>("SELECT count(*) AS n FROM consent_records");
+    return Number(rows[0].n);
+  }
+
+  async pruneConsentRecords(retentionMs: number): Promise<number> {
+    await this.init();
+    const { rowCount } = await this.pool.query("DELETE FROM consent_records WHERE at < $1", [new Date(Date.now() - retentionMs)]);
     return rowCount ?? 0;
   }
 

@@ -4,6 +4,7 @@
  * - file-store.ts: the local outbox under LEADS_DIR (the embedded default: no account, no database);
  * - postgres-store.ts: PostgreSQL when DATABASE_URL is set (production: shared by every function instance).
  */
+import type { ConsentRecord } from "../../consent/model";
 import type { LeadFormDefinition, LeadSubmission } from "../../lib/lead-form/types";
 
 export interface LeadRecord {
@@ -189,6 +190,17 @@ export const backoffMs = (failures: number, random = Math.random()) =>
 /** Refused leads are deleted this long after HubSpot refused them unless LEADS_REFUSED_RETENTION_DAYS says otherwise. */
 export const REFUSED_RETENTION_DAYS = 30;
 
+/**
+ * A visitor's consent decision kept as proof (POST /api/consent, docs/lead-forms.md "Proof of consent"): the
+ * record as the browser made it and when it arrived. No IP address, no user agent. One per (id, at).
+ */
+export interface StoredConsentRecord extends ConsentRecord {
+  receivedAt: string;
+}
+
+/** Consent records are deleted this long after the decision unless CONSENT_RETENTION_DAYS says otherwise (0: kept). */
+export const CONSENT_RETENTION_DAYS = 1095;
+
 /** Takes one request from `key`'s allowance: null when allowed, else the seconds until the next one is. */
 export type RateLimit = ((key: string) => Promise<number | null>) & {
   /** Gives one request back to `key`'s allowance (a request that turned out not to count). */
@@ -239,6 +251,14 @@ export interface LeadStore {
   hasFile(id: string): Promise<boolean>;
   /** Deletes uploads no lead references once they are `retentionMs` old; returns how many. */
   sweepFiles(retentionMs?: number): Promise<number>;
+  /** Keeps a consent decision durably; false when one with the same id and `at` is already kept (a retried post). */
+  saveConsentRecord(record: StoredConsentRecord): Promise<boolean>;
+  /** The decisions kept for a record id, oldest first. */
+  consentRecords(id: string): Promise<StoredConsentRecord[]>;
+  /** How many decisions are kept. */
+  countConsentRecords(): Promise<number>;
+  /** Deletes the decisions made (`at`) more than `retentionMs` ago; returns how many. */
+  pruneConsentRecords(retentionMs: number): Promise<number>;
   /** A per-key limit of `points` requests per `windowSeconds`, counted where every instance sees it. */
   rateLimit(name: string, points: number, windowSeconds: number): RateLimit;
   close(): Promise<void>;
