@@ -8,7 +8,7 @@
 import { readServerConfig } from "../src/config";
 import { formsDir, loadFormDefinitions } from "../src/node/lead-forms";
 import { SOURCED_FORMS_FILE } from "../src/node/hubspot/source";
-import { flushLeads } from "../src/server/flush";
+import { flushLeads, pruneConsentRecords } from "../src/server/flush";
 import { storeFor } from "../src/server/store";
 
 export async function main(config = readServerConfig(), fetcher: typeof fetch = fetch) {
@@ -18,8 +18,9 @@ export async function main(config = readServerConfig(), fetcher: typeof fetch = 
     if (!config.hubspot) {
       const pending = await store.pendingCount();
       const swept = await store.sweepFiles();
+      const pruned = await pruneConsentRecords(store, config.leadsFlush);
       console.log(
-        `${pending} lead(s) pending in ${where}; set HUBSPOT_PORTAL_ID and HUBSPOT_ACCESS_TOKEN to deliver them. ${swept} unused upload(s) removed`,
+        `${pending} lead(s) pending in ${where}; set HUBSPOT_PORTAL_ID and HUBSPOT_ACCESS_TOKEN to deliver them. ${swept} unused upload(s) removed, ${pruned} expired consent record(s) deleted`,
       );
       return pending === 0 ? 0 : 2;
     }
@@ -29,7 +30,7 @@ export async function main(config = readServerConfig(), fetcher: typeof fetch = 
     if (result.busy) console.log("Another flush is running; try again later.");
     const refused = result.refused ?? 0;
     console.log(
-      `delivered ${result.delivered}, failed ${result.failed}, refused ${refused}${refused > 0 ? " (set aside: npm run leads -- list)" : ""}, in doubt ${result.inDoubt ?? 0}, still pending ${result.pending}; ${result.filesSwept} unused upload(s) removed`,
+      `delivered ${result.delivered}, failed ${result.failed}, refused ${refused}${refused > 0 ? " (set aside: npm run leads -- list)" : ""}, in doubt ${result.inDoubt ?? 0}, still pending ${result.pending}; ${result.filesSwept} unused upload(s) removed, ${result.consentPruned} expired consent record(s) deleted`,
     );
     // leads in doubt wait for HubSpot to be asked: not done yet
     return result.failed > 0 || result.busy || (result.inDoubt ?? 0) > 0 ? 1 : 0;

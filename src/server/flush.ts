@@ -1,7 +1,8 @@
 /**
  * Redelivery of pending leads, on either store: `npm run leads:flush` and the hourly scheduled function
  * run this. Leads in doubt (an attempt whose answer was lost) are looked up in HubSpot before they are
- * sent again; uploads no lead references are swept once they are a week old.
+ * sent again; uploads no lead references are swept once they are a week old, consent records at the end of
+ * their retention (CONSENT_RETENTION_DAYS).
  *
  * A run fits its host's time limit: it starts no send after the budget (LEADS_FLUSH_BUDGET_MS), sends
  * LEADS_FLUSH_CONCURRENCY leads at a time, and cuts sends short near the host's limit (their leads stay in
@@ -17,6 +18,7 @@ import type { LeadFormDefinition } from "../lib/lead-form/types";
 import { alertIfNeeded, ALERT_TIMEOUT_MS, type AlertOutcome } from "./alerts";
 import { deliverToHubSpot, DeliveryError, findSubmission, outcomeOf } from "./hubspot";
 import {
+  CONSENT_RETENTION_DAYS,
   errorLine,
   isAccountWide,
   REFUSED_RETENTION_DAYS,
@@ -37,6 +39,8 @@ export interface FlushReport extends FlushResult {
   firstError?: string;
   /** Refused leads deleted at the end of their retention (LEADS_REFUSED_RETENTION_DAYS). */
   refusedExpired: number;
+  /** Consent records deleted at the end of their retention (CONSENT_RETENTION_DAYS). */
+  consentPruned: number;
   alert: AlertOutcome;
   /** The "refused" alert of this run: sent (new refusals told of), none, off, failed (told next run). */
   refusedAlert: "sent" | "none" | "off" | "failed";
@@ -55,6 +59,21 @@ export interface FlushDeps {
   forms?: ReadonlyMap<string, LeadFormDefinition>;
   /** Where the report's JSON line goes (default console.log). */
   log?: (line: string) => void;
+}
+
+/**
+ * Deletes the consent records (proof of consent) older than CONSENT_RETENTION_DAYS (0: keeps them all); returns
+ * how many. A failure is logged and counts as none: it never stops the redelivery of leads.
+ */
+export async function pruneConsentRecords(store: LeadStore, { consentRetentionDays }: Pick<ServerConfig["leadsFlush"], "consentRetentionDays">) {
+  const days = consentRetentionDays ?? CONSENT_RETENTION_DAYS;
+  if (days <= 0) return 0;
+  try {
+    return await store.pruneConsentRecords(days * 86_400_000);
+  } catch (error) {
+    console.error(`[leads-flush] pruning consent records failed: ${errorLine(error)}`);
+    return 0;
+  }
 }
 
 /**
@@ -136,6 +155,7 @@ export async function flushLeads(
   if (systemic) await store.setSystemic(systemic);
   else if (result.delivered > 0) await store.setSystemic(null);
   const refusedExpired = await store.expireRefused((config.leadsFlush.refusedRetentionDays ?? REFUSED_RETENTION_DAYS) * 86_400_000);
+  const consentPruned = await pruneConsentRecords(store, config.leadsFlush);
   const filesSwept = await store.sweepFiles();
   const status = await store.status();
   const now = Date.now();
@@ -152,6 +172,7 @@ export async function flushLeads(
     ...result,
     refused: result.refused ?? 0,
     refusedExpired,
+    consentPruned,
     filesSwept,
     failing: status.failing,
     oldestPendingAgeSeconds: status.oldestPendingAt ? Math.round((now - Date.parse(status.oldestPendingAt)) / 1000) : null,
