@@ -1,0 +1,78 @@
+/**
+ * Cookiebot CMP adapter (docs/consent-managers.md#cookiebot).
+ *
+ * Documentation (checked; the stand-in in tests/fixtures/consent-managers/cookiebot.ts installs the same surface):
+ * - https://www.cookiebot.com/en/developer/ — the `Cookiebot` object: `consent.{necessary,preferences,statistics,
+ *   marketing}`, `consented`, `declined`, `hasResponse` (read only); the tag `uc.js` with `data-cbid`; the
+ *   method `submitCustomConsent(optinPreferences, optinStatistics, optinMarketing)` and the window events
+ *   `CookiebotOnConsentReady`, `CookiebotOnAccept`, `CookiebotOnDecline` (the stored copy showed the properties
+ *   table verbatim; the methods and events part was confirmed through its use in public integrations, and
+ *   https://owntag.eu/blog/cookiebot-accept-event: OnAccept also fires when a visitor who consented loads a page).
+ *
+ * Both load orders: the three events fire when Cookiebot's consent is ready, on every page load and on every
+ * submission, so window listeners cover a script that loads later; one already loaded is read at once.
+ */
+import type { Choices } from "../model";
+import { recordManagerChoice, type ConsentAdapter, type ScriptAttributes } from "./types";
+
+export interface CookiebotConsent {
+  necessary: boolean;
+  preferences: boolean;
+  statistics: boolean;
+  marketing: boolean;
+}
+export interface CookiebotGlobal {
+  consent: CookiebotConsent;
+  consented: boolean;
+  declined: boolean;
+  hasResponse: boolean;
+  submitCustomConsent(optinPreferences: boolean, optinStatistics: boolean, optinMarketing: boolean): void;
+}
+type CookiebotWindow = Window & { Cookiebot?: Partial<CookiebotGlobal> };
+
+export const COOKIEBOT_EVENTS = ["CookiebotOnConsentReady", "CookiebotOnAccept", "CookiebotOnDecline"] as const;
+
+/** statistics → analytics, marketing → marketing, preferences → preferences. */
+export const cookiebotChoices = (consent: Partial<CookiebotConsent>): Choices => ({
+  preferences: consent.preferences === true,
+  analytics: consent.statistics === true,
+  marketing: consent.marketing === true,
+});
+
+export const cookiebotAdapter: ConsentAdapter = {
+  connect(win, face) {
+    const sync = () => {
+      const cb = (win as CookiebotWindow).Cookiebot;
+      // No response yet: Cookiebot's consent is its default, not the visitor's choice.
+      if (!cb?.consent || cb.hasResponse !== true) return;
+      recordManagerChoice(face, cookiebotChoices(cb.consent), false);
+    };
+    for (const name of COOKIEBOT_EVENTS) win.addEventListener(name, sync);
+    sync();
+    return () => {
+      for (const name of COOKIEBOT_EVENTS) win.removeEventListener(name, sync);
+    };
+  },
+
+  doNotSell(win, face) {
+    const cb = (win as CookiebotWindow).Cookiebot;
+    if (!cb || typeof cb.submitCustomConsent !== "function") return false;
+    const current: Partial<CookiebotConsent> = cb.consent ?? {};
+    // Refused at once; Cookiebot's own events then confirm it from its state.
+    face.choose("manager", { marketing: false });
+    cb.submitCustomConsent(current.preferences === true, current.statistics === true, false);
+    return true;
+  },
+};
+
+/**
+ * Manual mode on the uc.js tag: no `data-blockingmode="auto"` (manual blocking is Cookiebot's mode without it),
+ * and Cookiebot's Google Consent Mode integration off (`data-consentmode="disabled"`, and its default command
+ * `data-consentmode-defaults="disabled"`): the site alone sends Google's consent signals. `id="Cookiebot"` is the
+ * id Cookiebot's own snippet gives the tag. The domain group id goes in the script URL (`uc.js?cbid=…`).
+ */
+export const scriptAttributes: ScriptAttributes = () => ({
+  id: "Cookiebot",
+  "data-consentmode": "disabled",
+  "data-consentmode-defaults": "disabled",
+});

@@ -1,0 +1,41 @@
+/**
+ * The contract between the site's one consent model and a hosted consent manager (docs/consent-managers.md).
+ * A manager (Osano, OneTrust, Cookiebot), when configured, is only the UI and the source of the visitor's
+ * choice: its adapter maps the manager's documented state and events into the model through
+ * `face.choose("manager", choices)`, and performs the do-not-sell action through the manager's documented API.
+ */
+import type { ConsentFace } from "../face";
+import { OPTIONAL_CATEGORIES, type Choices } from "../model";
+import type { ConsentSettings } from "../../config/consent";
+
+export interface ConsentAdapter {
+  /**
+   * Starts listening; maps the manager's current saved state (if the visitor has chosen) and every later save
+   * into face.choose("manager", choices). Works whether the manager's script loaded before or loads after this
+   * call (no polling). Returns a stop function that removes every listener it added.
+   */
+  connect(win: Window, face: ConsentFace, settings: ConsentSettings): () => void;
+  /**
+   * The do-not-sell link's action: refuses `marketing` in the model at once and asks the manager to record the
+   * refusal (or to show its own do-not-sell UI). True when performed, false when the manager is not there (the
+   * caller handles the 5 s wait and the timeout message).
+   */
+  doNotSell(win: Window, face: ConsentFace, settings: ConsentSettings): boolean;
+}
+
+/** Attributes the site's loader puts on the manager's <script> tag (manual mode: docs/consent-managers.md). */
+export type ScriptAttributes = (settings: ConsentSettings) => Record<string, string>;
+
+const sameChoices = (a: Choices, b: Choices) => OPTIONAL_CATEGORIES.every((c) => a[c] === b[c]);
+
+/**
+ * Records the manager's choices in the model. A save the visitor just made (`saved`) is always recorded (it is
+ * a new choice, with a new proof-of-consent record); the manager's state read on a page load (or an event that
+ * also fires on every page load) is recorded only when the model does not already hold it as the manager's
+ * choice, so a returning visitor does not make a new record on every page.
+ */
+export function recordManagerChoice(face: ConsentFace, choices: Choices, saved: boolean): void {
+  const { record } = face.state();
+  if (!saved && record?.method === "manager" && sameChoices(record.choices, choices)) return;
+  face.choose("manager", choices);
+}
