@@ -106,12 +106,14 @@ describe.each(["file", "postgres"] as const)("%s store", (kind) => {
     const subject = await subjects[kind]();
     const base = deps(subject.dir);
     const config = { ...base.config, leadsFlush: { concurrency: 4, consentRetentionDays: 7 } };
-    await subject.store.saveConsentRecord(record({ at: Date.now() - 8 * DAY }));
-    await subject.store.saveConsentRecord(record());
+    const [old, recent] = [record({ at: Date.now() - 8 * DAY }), record({ at: Date.now() - 6 * DAY })];
+    for (const r of [old, recent]) await subject.store.saveConsentRecord(r);
     const hubspot = { portalId: "12345", accessToken: "pat-test", apiUrl: emulator.url, crmApiUrl: emulator.url, timeoutMs: 5000 };
     const report = await flushLeads({ ...config, hubspot }, subject.store, fetch, new Map(), { log: () => {} });
     expect(report.consentPruned).toBe(1);
     expect(await subject.store.countConsentRecords()).toBe(1);
+    expect(await subject.store.consentRecords(old.id)).toEqual([]);
+    expect(await subject.store.consentRecords(recent.id)).toEqual([recent]);
   });
 
   it("POST /api/consent keeps the record in this store", async () => {
@@ -173,12 +175,13 @@ describe("npm run leads:flush without HubSpot", () => {
   it("prunes consent records too", async () => {
     const dir = fileDir();
     const store = new FileStore(dir, { uploadQuotaBytes: 1e6 });
-    await store.saveConsentRecord(record({ at: Date.now() - 40 * DAY }));
-    await store.saveConsentRecord(record());
+    const old = record({ at: Date.now() - 40 * DAY });
+    const recent = record();
+    for (const r of [old, recent]) await store.saveConsentRecord(r);
     const { config } = deps(dir);
     const code = await leadsFlushMain({ ...config, leadsFlush: { concurrency: 4, consentRetentionDays: 30 } });
     expect(code).toBe(0);
     expect(await store.countConsentRecords()).toBe(1);
-    expect(fs.readFileSync(consentFile(dir), "utf8").trim().split("\n")).toHaveLength(1);
+    expect(fs.readFileSync(consentFile(dir), "utf8").trim().split("\n").map((line) => JSON.parse(line).id)).toEqual([recent.id]);
   });
 });
