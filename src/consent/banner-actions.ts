@@ -1,0 +1,81 @@
+/**
+ * The built-in consent banner's buttons (docs/browser-runtime.md#the-built-in-banner), installed by the early
+ * script right after the first frame: the banner is server markup (src/components/consent/consent-banner.tsx),
+ * shown by CSS while `<html data-consent="ask">`, so it works long before the app hydrates.
+ *
+ * Dependency-light on purpose (the early script has an 8 KB gzip budget): the face comes in as an argument, and
+ * the preferences (vanilla-cookieconsent, in the app bundle) are only requested, by an event and an attribute.
+ */
+import type { ConsentFace } from "./face";
+
+/** Dispatched on window when the visitor asks for the preferences; src/consent/preferences.ts answers it. */
+export const PREFERENCES_EVENT = "nd:consent-preferences";
+/** `<html data-consent-prefs="wanted">`: asked for before the preferences' module was there to answer. */
+export const PREFERENCES_WANTED = "data-consent-prefs";
+const BANNER = "[data-consent-banner]";
+const TRIGGERS = "[data-consent-action],[data-consent-open]";
+
+const installed = new WeakSet<Document>();
+
+/** Focus inside the banner goes to the page's main content (or the body) before the banner is hidden: never lost. */
+function moveFocusOut(doc: Document): void {
+  const banner = doc.querySelector(BANNER);
+  const active = doc.activeElement;
+  if (!banner || !active || !banner.contains(active)) return;
+  const main = doc.getElementById("main") ?? doc.querySelector("main");
+  if (main && main.hasAttribute("tabindex")) main.focus({ preventScroll: true });
+  else (active as HTMLElement).blur?.();
+}
+
+/** Hides the banner for this page view (a choice was made, or Escape): `<html>` loses `data-consent`. */
+export function hideBanner(doc: Document): void {
+  moveFocusOut(doc);
+  doc.documentElement.removeAttribute("data-consent");
+}
+
+/** Asks for the preferences: marks `<html>` (the app bundle opens them when it loads) and tells it if it is there. */
+export function requestPreferences(doc: Document): void {
+  doc.documentElement.setAttribute(PREFERENCES_WANTED, "wanted");
+  const win = doc.defaultView;
+  if (win) win.dispatchEvent(new win.CustomEvent(PREFERENCES_EVENT));
+}
+
+/**
+ * One delegated click listener for `[data-consent-action]` (accept-all, reject-all, preferences) and
+ * `[data-consent-open]` (the footer's "Cookie preferences"), Escape inside the banner, and any recorded choice
+ * (from the preferences or the do-not-sell link) hides the banner. Once per document; returns the function that
+ * removes it again (tests, or a runtime taking over).
+ */
+export function installBannerActions(doc: Document, face: ConsentFace): () => void {
+  if (installed.has(doc)) return () => {};
+  installed.add(doc);
+  const onClick = (event: MouseEvent) => {
+    const trigger = (event.target as Element | null)?.closest?.(TRIGGERS);
+    if (!trigger) return;
+    const action = trigger.getAttribute("data-consent-action");
+    if (trigger.tagName === "A") event.preventDefault();
+    if (action === "accept-all" || action === "reject-all") {
+      try {
+        face.choose(action);
+      } finally {
+        hideBanner(doc);
+      }
+    } else if (action === "preferences" || trigger.hasAttribute("data-consent-open")) {
+      requestPreferences(doc);
+    }
+  };
+  const onKey = (event: KeyboardEvent) => {
+    if (event.key !== "Escape" && event.key !== "Esc") return;
+    const banner = doc.querySelector(BANNER);
+    if (banner && banner.contains(event.target as Node)) hideBanner(doc);
+  };
+  doc.addEventListener("click", onClick);
+  doc.addEventListener("keydown", onKey);
+  const unsubscribe = face.subscribe(() => hideBanner(doc));
+  return () => {
+    doc.removeEventListener("click", onClick);
+    doc.removeEventListener("keydown", onKey);
+    unsubscribe();
+    installed.delete(doc);
+  };
+}
