@@ -13,10 +13,15 @@ import { experiencesFor, slotContents } from "../../personalization/experiences"
 import { usePersonalizationContent } from "../../personalization/use-personalization-content";
 import { deferHydration } from "../../hydration";
 import { publicConfig } from "../../config/public";
+import { readConsentSettings } from "../../config/consent";
+import { ConsentBanner } from "../consent/consent-banner";
 
 // Hydrated after the header, in slices (Total Blocking Time): the page content and the footer.
 const Content = deferHydration(({ children }: { children: React.ReactNode }) => <>{children}</>, "Content");
 const DeferredFooter = deferHydration(Footer);
+
+/** No hosted consent manager configured: the built-in banner is in every page's HTML (docs/browser-runtime.md#the-built-in-banner). */
+const builtInConsentBanner = !readConsentSettings().provider;
 
 type NavData = NonNullable<ReturnType<typeof useSiteData>["navigation"]>;
 
@@ -74,6 +79,7 @@ export function Layout({ path, useStaticHeader, children }: LayoutProps) {
   return (
     <>
       <SkipLink href="#main">Skip to content</SkipLink>
+      {builtInConsentBanner && <ConsentBanner />}
       <Header
         navigation={nav}
         labelAlternatives={labelAlternatives}

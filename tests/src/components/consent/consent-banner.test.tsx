@@ -1,0 +1,78 @@
+// @vitest-environment jsdom
+/**
+ * The built-in consent banner's server markup (src/components/consent/consent-banner.tsx): a named region with a
+ * short text and three equal buttons the early script wires by `data-consent-action`; shown by CSS only while
+ * `<html data-consent="ask">`.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { cleanup, render, screen, within } from "@testing-library/react";
+import { gzipSync } from "node:zlib";
+import { renderWithStyles } from "../../../fixtures/render-with-styles";
+import { ConsentBanner } from "../../../../src/components/consent/consent-banner";
+
+afterEach(() => {
+  cleanup();
+  document.head.querySelectorAll("style").forEach((s) => s.remove());
+  document.documentElement.removeAttribute("data-consent");
+});
+
+/** The collected CSS, without the style tag around it. */
+const cssOf = (tags: string) => tags.replace(/<\/?style[^>]*>/g, "");
+
+describe("ConsentBanner", () => {
+  it("is a region named for what it asks, with three buttons in the order accept, reject, preferences", () => {
+    document.documentElement.setAttribute("data-consent", "ask");
+    render(<ConsentBanner />);
+    const region = screen.getByRole("region", { name: "Cookie consent" });
+    const buttons = within(region).getAllByRole("button");
+    expect(buttons.map((b) => [b.textContent, b.getAttribute("data-consent-action"), b.getAttribute("type")])).toEqual([
+      ["Accept all", "accept-all", "button"],
+      ["Reject all", "reject-all", "button"],
+      ["Preferences", "preferences", "button"],
+    ]);
+  });
+
+  it("gives refusing the same weight as accepting: the buttons differ in nothing but their action and label", () => {
+    const { html, css } = renderWithStyles(<ConsentBanner />);
+    const buttons = [...html.matchAll(/<button([^>]*)>/g)].map((m) => m[1].replace(/ data-consent-action="[^"]*"/, ""));
+    expect(buttons).toHaveLength(3);
+    expect(new Set(buttons).size).toBe(1);
+    // One row of three equal columns, one rule for every button.
+    expect(cssOf(css)).toMatch(/grid-template-columns:repeat\(3, ?minmax\(0, ?1fr\)\)/);
+    expect(cssOf(css)).not.toMatch(/button:(first|last|nth)/);
+  });
+
+  it("is hidden by its CSS unless <html data-consent=\"ask\">", () => {
+    const { html, css } = renderWithStyles(<ConsentBanner />);
+    const rules = cssOf(css);
+    const cls = /<section[^>]*class="[^"]*?(\S+)"/.exec(html)![1];
+    expect(rules).toMatch(new RegExp(`\\.${cls}\\{display:none;`));
+    expect(rules).toContain(`html[data-consent="ask"] .${cls}{display:block;}`);
+    expect(rules).toMatch(new RegExp(`\\.${cls}\\{[^}]*position:fixed;`));
+
+    // The same rules applied: hidden, then shown once the bootstrap marks the page.
+    document.head.insertAdjacentHTML("beforeend", css);
+    document.body.insertAdjacentHTML("beforeend", html);
+    const banner = document.querySelector("[data-consent-banner]")!;
+    expect(getComputedStyle(banner).display).toBe("none");
+    document.documentElement.setAttribute("data-consent", "ask");
+    expect(getComputedStyle(banner).display).toBe("block");
+  });
+
+  it("keeps its text short (never the largest paint on a phone) and its HTML small (every page carries it)", () => {
+    const { html } = renderWithStyles(<ConsentBanner />);
+    const text = /<p>(.*?)<\/p>/.exec(html)![1];
+    expect(text.length).toBeLessThanOrEqual(100);
+    expect(Buffer.byteLength(html)).toBeLessThan(600);
+    expect(gzipSync(html).length).toBeLessThan(350);
+  });
+
+  it("links the privacy policy when there is one", () => {
+    document.documentElement.setAttribute("data-consent", "ask");
+    render(<ConsentBanner privacyUrl="/legal/privacy/" />);
+    expect(screen.getByRole("link", { name: "Privacy policy" })).toHaveAttribute("href", "/legal/privacy/");
+    cleanup();
+    render(<ConsentBanner />);
+    expect(screen.queryByRole("link")).toBeNull();
+  });
+});
