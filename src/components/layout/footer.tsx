@@ -1,3 +1,4 @@
+import React from "react";
 import styled from "styled-components";
 import { theme } from "../../theme/theme";
 import { Logo } from "./logo";
@@ -73,6 +74,8 @@ const Bottom = styled.div`
 `;
 
 const DO_NOT_SELL = /do not sell/i;
+/** The do-not-sell link's wording, as the CCPA/CPRA require it (whatever the content calls the item). */
+const DO_NOT_SELL_LABEL = "Do Not Sell or Share My Personal Information";
 
 function FooterEntry({ item }: { item: FooterData["columns"][number]["items"][number] }) {
   if (item.html) return <span className="footer-text" dangerouslySetInnerHTML={{ __html: item.html }} />;
@@ -98,7 +101,7 @@ function FooterEntry({ item }: { item: FooterData["columns"][number]["items"][nu
         onClick={doNotSell ? footerActions.doNotSell : undefined}
         {...(doNotSell ? { [ACTION_ATTRIBUTE]: "doNotSell" } : {})}
       >
-        {item.title}
+        {doNotSell ? DO_NOT_SELL_LABEL : item.title}
       </LinkButton>
     );
   }
@@ -165,9 +168,19 @@ function FooterContent({ footer, social, variant, name }: FooterProps) {
               <h2>{column.title}</h2>
               <ul>
                 {column.items.map((item) => (
-                  <li key={item.title}>
-                    <FooterEntry item={item} />
-                  </li>
+                  <React.Fragment key={item.title}>
+                    <li>
+                      <FooterEntry item={item} />
+                    </li>
+                    {/* Next to do-not-sell: the consent preferences, opened through src/consent/banner-actions.ts. */}
+                    {!item.url && !item.html && DO_NOT_SELL.test(item.title) && (
+                      <li>
+                        <LinkButton type="button" data-consent-open="">
+                          Cookie preferences
+                        </LinkButton>
+                      </li>
+                    )}
+                  </React.Fragment>
                 ))}
               </ul>
             </nav>

@@ -47,6 +47,14 @@ describe("Footer (docs/product-rules.md#navigation-and-footer, #navigation-data)
     await vi.waitFor(() => expect(doNotSell).toHaveBeenCalledOnce());
     delete window.consentManager;
   });
+  it("names the do-not-sell link as the law words it, with the cookie preferences next to it", () => {
+    renderFooter("full");
+    const doNotSell = screen.getByRole("button", { name: "Do Not Sell or Share My Personal Information" });
+    const preferences = screen.getByRole("button", { name: "Cookie preferences" });
+    expect(preferences).toHaveAttribute("data-consent-open");
+    expect(preferences).toHaveAttribute("type", "button");
+    expect(doNotSell.closest("li")!.nextElementSibling).toBe(preferences.closest("li"));
+  });
   it("renders raw html items", () => {
     renderFooter("full");
     expect(screen.getByText("care").tagName).toBe("STRONG");
