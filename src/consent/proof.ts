@@ -40,7 +40,8 @@ function send(body: string, win: Window, retry: number) {
   try {
     win.fetch(CONSENT_ENDPOINT, { method: "POST", keepalive: true, body, headers: { "Content-Type": "text/plain" } }).then(
       // kept (201, or 200 when it was already), or refused for good (400, 403, 413): done; 429, 5xx: again
-      (res) => (res.ok || (res.status >= 400 && res.status < 500 && res.status !== 408 && res.status !== 429) ? queued.delete(body) : again()),
+      (res) =>
+        res.ok || (res.status >= 400 && res.status < 500 && res.status !== 408 && res.status !== 429) ? queued.delete(body) : again(),
       again,
     );
   } catch {

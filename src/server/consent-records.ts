@@ -106,7 +106,8 @@ export function consentRateLimit(store: LeadStore, protection: ServerConfig["pro
   const key = `${points}/${windowSeconds}`;
   let limit = limits.get(key);
   if (!limit) {
-    limit = store.kind === "postgres" ? store.rateLimit("consent", points, windowSeconds) : createRateLimit("consent", points, windowSeconds);
+    limit =
+      store.kind === "postgres" ? store.rateLimit("consent", points, windowSeconds) : createRateLimit("consent", points, windowSeconds);
     limits.set(key, limit);
   }
   return limit;

@@ -65,7 +65,10 @@ export interface FlushDeps {
  * Deletes the consent records (proof of consent) older than CONSENT_RETENTION_DAYS (0: keeps them all); returns
  * how many. A failure is logged and counts as none: it never stops the redelivery of leads.
  */
-export async function pruneConsentRecords(store: LeadStore, { consentRetentionDays }: Pick<ServerConfig["leadsFlush"], "consentRetentionDays">) {
+export async function pruneConsentRecords(
+  store: LeadStore,
+  { consentRetentionDays }: Pick<ServerConfig["leadsFlush"], "consentRetentionDays">,
+) {
   const days = consentRetentionDays ?? CONSENT_RETENTION_DAYS;
   if (days <= 0) return 0;
   try {

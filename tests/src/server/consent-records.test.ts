@@ -39,7 +39,13 @@ function subject(protection = testProtection()): ConsentDeps & { dir: string } {
   const dir = tempLeadsDir({ inMemory: true });
   dirs.push(dir);
   const { config, store } = leadDeps(dir, undefined, fetch, protection);
-  return { dir, config, store, now: () => NOW, rateLimit: createRateLimit("consent-test", protection.rateLimit, protection.rateWindowSeconds) };
+  return {
+    dir,
+    config,
+    store,
+    now: () => NOW,
+    rateLimit: createRateLimit("consent-test", protection.rateLimit, protection.rateWindowSeconds),
+  };
 }
 
 async function post(
@@ -72,9 +78,17 @@ describe("validation: each bad field is refused with 400 and its reason", () => 
     ["method unknown", valid({ method: "clicked" }), "method must be one of accept-all, reject-all, preferences, do-not-sell, manager"],
     ["choices missing", valid({ choices: undefined }), "choices is missing"],
     ["choices an array", valid({ choices: [true, false, true] }), "choices must be an object of three booleans"],
-    ["choices.analytics a string", valid(withChoices({ preferences: true, analytics: "yes", marketing: false })), "choices.analytics must be a boolean"],
+    [
+      "choices.analytics a string",
+      valid(withChoices({ preferences: true, analytics: "yes", marketing: false })),
+      "choices.analytics must be a boolean",
+    ],
     ["choices.marketing missing", valid(withChoices({ preferences: true, analytics: true })), "choices.marketing is missing"],
-    ["choices with an extra key", valid(withChoices({ preferences: true, analytics: true, marketing: true, necessary: true })), "choices has an unknown key: necessary"],
+    [
+      "choices with an extra key",
+      valid(withChoices({ preferences: true, analytics: true, marketing: true, necessary: true })),
+      "choices has an unknown key: necessary",
+    ],
     ["an extra key", valid({ ip: "203.0.113.9" }), "the record has an unknown key: ip"],
     ["not an object", [valid()], "the record must be a JSON object"],
     ["null", null, "the record must be a JSON object"],
@@ -106,7 +120,10 @@ describe("the request", () => {
   it("a valid record is kept: 201, with receivedAt and nothing about the client", async () => {
     const s = subject();
     const record = valid();
-    const res = await post(s, record, { headers: { "user-agent": "Mozilla/5.0 (Secret)", origin: "https://www.northdesk.com" }, ip: "198.51.100.77" });
+    const res = await post(s, record, {
+      headers: { "user-agent": "Mozilla/5.0 (Secret)", origin: "https://www.northdesk.com" },
+      ip: "198.51.100.77",
+    });
     expect(res.statusCode).toBe(201);
     expect(res.body).toEqual({ success: true });
     expect(res.headers["cache-control"]).toBe("no-store");
@@ -137,7 +154,12 @@ describe("the request", () => {
     const first = valid();
     expect((await post(s, first)).statusCode).toBe(201);
     expect((await post(s, first)).statusCode).toBe(200);
-    const later = { ...first, at: (first.at as number) + 500, choices: { preferences: false, analytics: false, marketing: false }, method: "reject-all" };
+    const later = {
+      ...first,
+      at: (first.at as number) + 500,
+      choices: { preferences: false, analytics: false, marketing: false },
+      method: "reject-all",
+    };
     expect((await post(s, later)).statusCode).toBe(201);
     const kept = await s.store.consentRecords(first.id as string);
     expect(kept.map((r) => [r.at, r.method])).toEqual([
@@ -179,7 +201,8 @@ describe("the request", () => {
 
   it("a cross-site post is refused (403) and nothing is kept; the site's own origins are not", async () => {
     const s = subject({ ...testProtection(), allowLoopbackOrigins: false });
-    for (const headers of [{ origin: "https://evil.example" }, { "sec-fetch-site": "cross-site" }, { origin: "null" }]) {
+    const refused: Record<string, string>[] = [{ origin: "https://evil.example" }, { "sec-fetch-site": "cross-site" }, { origin: "null" }];
+    for (const headers of refused) {
       const res = await post(s, valid(), { headers });
       expect(res.statusCode).toBe(403);
       expect(res.body).toEqual({ success: false, message: "Cross-site requests are not accepted" });
@@ -243,7 +266,14 @@ describe("the file store", () => {
   });
 
   it("a record as ConsentRecord types it is what the handler takes", () => {
-    const record: ConsentRecord = { id: newRecordId(), at: NOW, policy: "opt-out", version: 2, choices: { preferences: false, analytics: true, marketing: false }, method: "manager" };
+    const record: ConsentRecord = {
+      id: newRecordId(),
+      at: NOW,
+      policy: "opt-out",
+      version: 2,
+      choices: { preferences: false, analytics: true, marketing: false },
+      method: "manager",
+    };
     expect(parseConsentRecord(record, NOW)).toEqual(record);
   });
 });

@@ -73,7 +73,12 @@ describe.each(["file", "postgres"] as const)("%s store", (kind) => {
     const first = record({ at: Date.UTC(2026, 10, 26, 16, 30, 0, 123) });
     expect(await store.saveConsentRecord(first)).toBe(true);
     expect(await store.saveConsentRecord(first)).toBe(false);
-    const later = { ...first, at: first.at + 1, choices: { preferences: false, analytics: false, marketing: false }, method: "reject-all" as const };
+    const later = {
+      ...first,
+      at: first.at + 1,
+      choices: { preferences: false, analytics: false, marketing: false },
+      method: "reject-all" as const,
+    };
     expect(await store.saveConsentRecord(later)).toBe(true);
     expect(await store.saveConsentRecord(record())).toBe(true);
     const again = reopen();
@@ -182,6 +187,12 @@ describe("npm run leads:flush without HubSpot", () => {
     const code = await leadsFlushMain({ ...config, leadsFlush: { concurrency: 4, consentRetentionDays: 30 } });
     expect(code).toBe(0);
     expect(await store.countConsentRecords()).toBe(1);
-    expect(fs.readFileSync(consentFile(dir), "utf8").trim().split("\n").map((line) => JSON.parse(line).id)).toEqual([recent.id]);
+    expect(
+      fs
+        .readFileSync(consentFile(dir), "utf8")
+        .trim()
+        .split("\n")
+        .map((line) => JSON.parse(line).id),
+    ).toEqual([recent.id]);
   });
 });
