@@ -1,34 +1,47 @@
 /**
- * The do-not-sell link (docs/product-rules.md#navigation-and-footer, #scripts-and-analytics, #error-catalogue): call the consent manager's doNotSell routine, waiting up
- * to 5000 ms (polled every 100 ms) for its script to load; on timeout log an error, nothing else.
+ * The do-not-sell link (docs/product-rules.md#navigation-and-footer, #consent, #error-catalogue): "Do Not Sell or
+ * Share My Personal Information".
+ * - With a hosted consent manager, its adapter does the manager's documented thing (src/consent/providers),
+ *   waiting up to 5000 ms (polled every 100 ms) for the manager's script; on timeout an error is logged, nothing else.
+ * - With the built-in banner, `marketing` is refused at once, and the page says so (a polite live region).
  */
-export interface ConsentManager {
-  doNotSell(): void;
-}
-declare global {
-  interface Window {
-    consentManager?: ConsentManager;
-  }
-}
+import { appConsent, consentSettings } from "../consent/app";
 
 export const CONSENT_WAIT_MS = 5000;
 export const CONSENT_POLL_MS = 100;
+export const DO_NOT_SELL_DONE = "Done: we will not sell or share your personal information. Marketing cookies are off.";
+
+/** Says `text` to the visitor and to screen readers (a status region, removed after a while). */
+function announce(doc: Document, text: string): void {
+  const note = doc.createElement("p");
+  note.setAttribute("role", "status");
+  note.setAttribute("data-consent-note", "");
+  note.textContent = text;
+  doc.body.appendChild(note);
+  setTimeout(() => note.remove(), 8000);
+}
 
 export function requestDoNotSell(win: Window = window, waitMs = CONSENT_WAIT_MS, pollMs = CONSENT_POLL_MS): Promise<boolean> {
-  return new Promise((resolve) => {
-    const started = Date.now();
-    const attempt = () => {
-      const manager = win.consentManager;
-      if (manager && typeof manager.doNotSell === "function") {
-        manager.doNotSell();
-        resolve(true);
-      } else if (Date.now() - started >= waitMs) {
-        console.error(`Timed out after ${waitMs} ms waiting for the consent manager to load`);
-        resolve(false);
-      } else {
-        setTimeout(attempt, pollMs);
-      }
-    };
-    attempt();
-  });
+  const face = appConsent(win);
+  const provider = consentSettings.provider;
+  if (!provider) {
+    face.choose("do-not-sell");
+    announce(win.document, DO_NOT_SELL_DONE);
+    return Promise.resolve(true);
+  }
+  return import("../consent/providers").then(
+    ({ adapterFor }) =>
+      new Promise<boolean>((resolve) => {
+        const adapter = adapterFor(provider.name);
+        const started = Date.now();
+        const attempt = () => {
+          if (adapter.doNotSell(win, face, consentSettings)) resolve(true);
+          else if (Date.now() - started >= waitMs) {
+            console.error(`Timed out after ${waitMs} ms waiting for the consent manager to load`);
+            resolve(false);
+          } else setTimeout(attempt, pollMs);
+        };
+        attempt();
+      }),
+  );
 }

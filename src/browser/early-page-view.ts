@@ -12,6 +12,11 @@ export interface EarlyPageViewTarget {
   host: string;
   /** From src/config/analytics.ts; unset, production sends nothing (the runtime's page view then counts). */
   beacon?: { url: string; token: string };
+  /**
+   * Whether `analytics` is granted at the moment the page is hidden (docs/product-rules.md#consent): otherwise the
+   * view is not sent (the visitor has not chosen, or refused). Unset: always.
+   */
+  granted?: () => boolean;
 }
 
 export interface EarlyPageView extends BeaconEvent {
@@ -36,14 +41,14 @@ export function whenHidden(win: Window, fn: () => void): void {
  * Off the production host the beacon goes to STUB_BEACON_PATH (the network panel and tests see it; the
  * console of a page being left is cleared with it, so no line is logged).
  */
-export function install(win: Window, { host, beacon }: EarlyPageViewTarget): void {
+export function install(win: Window, { host, beacon, granted = () => true }: EarlyPageViewTarget): void {
   if (win.__ndPageView) return;
   const { location } = win;
   const stub = location.hostname !== host;
   const url = stub ? STUB_BEACON_PATH : beacon?.url;
   const view: EarlyPageView = (win.__ndPageView = { id: eventId(), event: VIEWED_PAGE, url: location.href, time: Date.now() });
   whenHidden(win, () => {
-    if (view.state || !url) return;
+    if (view.state || !url || !granted()) return;
     // refused by the browser: not sent, so the runtime still counts it if the page comes back
     if (win.navigator.sendBeacon(url, beaconBody([view], beacon?.token ?? "")) || stub) view.state = "sent";
   });

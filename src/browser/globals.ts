@@ -11,6 +11,7 @@
  * | `__ndPageView` | early script: the landing's page view | runtime's tracker (adopts it) |
  * | `__ndPersonalization` | early script: the profile request's answer | personalization SDK wrapper |
  * | `__ndConsent` | early script (or the bundles): the consent face | everything optional |
+ * | `__ndAttribution` | early script: attribution writes held until `analytics` is granted | runtime |
  */
 export const START_GLOBAL = "__ndStart";
 export const RELEASE_GLOBAL = "__ndEarlyReady";
@@ -18,3 +19,4 @@ export const EARLY_GLOBAL = "__ndEarly";
 export const PAGE_VIEW_GLOBAL = "__ndPageView";
 export const EARLY_PERSONALIZATION_GLOBAL = "__ndPersonalization";
 export const CONSENT_GLOBAL = "__ndConsent";
+export const ATTRIBUTION_GLOBAL = "__ndAttribution";

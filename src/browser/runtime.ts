@@ -7,7 +7,7 @@ import { createTracker, heapUserId, pollFor, productVisitorId, windowSinks, type
 import { beaconBody, sendBeacon } from "./analytics-beacon";
 import { adopt as adoptEarlyPageView, whenHidden } from "./early-page-view";
 import { readAnalyticsBeacon } from "../config/analytics";
-import { COOKIE_NAMES, expiresAt, readCookie, readCookies, writeCookie, writeCookies } from "../lib/cookies";
+import { COOKIE_NAMES, expiresAt, readCookie, writeCookie } from "../lib/cookies";
 import { handleHash } from "./hash-routes";
 import { isProductionHost } from "./hosts";
 import {
@@ -31,6 +31,10 @@ import { createTaskQueue } from "./task-queue";
 import { page as personalizationPage } from "../personalization/events";
 import { onTestVariationChanged } from "../personalization/signup-experiment-event";
 import { recordedEarly, stopEarly } from "./early/early";
+import { appConsent } from "../consent/app";
+import { gatedTracker } from "../consent/gate";
+import { attributionCookies, keepAttribution } from "../consent/attribution-hold";
+import { onConsentChange } from "../consent/runtime-consent";
 
 export interface RouteLocation {
   pathname: string;
@@ -69,12 +73,16 @@ const storage = (kind: "localStorage" | "sessionStorage"): StorageLike | null =>
   }
 };
 
-const decorationContext = (): DecorationContext => ({
-  page: new URL(window.location.href),
-  cookies: readCookies(),
-  heapUserId: state.heapUserId,
-  partner: state.partner,
-});
+/** Links carry the attribution held in memory too; Heap's id only with `analytics`, partner ids only with `marketing`. */
+const decorationContext = (): DecorationContext => {
+  const consent = appConsent();
+  return {
+    page: new URL(window.location.href),
+    cookies: attributionCookies(window),
+    heapUserId: consent.granted("analytics") ? state.heapUserId : undefined,
+    partner: consent.granted("marketing") ? state.partner : undefined,
+  };
+};
 
 const redecorate = () => decorateLinks(document, decorationContext());
 
@@ -88,20 +96,24 @@ function routeHash(hash: string): void {
 
 function onDocumentClick(event: MouseEvent): void {
   const anchor = (event.target as Element | null)?.closest?.("a[href]");
-  if (anchor && isLoginLink(anchor.getAttribute("href") ?? "", new URL(window.location.href))) markLoginClicked(storage("localStorage"));
+  if (anchor && isLoginLink(anchor.getAttribute("href") ?? "", new URL(window.location.href)) && appConsent().granted("marketing"))
+    markLoginClicked(storage("localStorage"));
   followDecoratedLink(event, window);
 }
 
 /** Before the first render: the analytics tracker (flushed when the page is hidden) and the test-variation listener (chunk-error recovery is installed by lazy-runtime.ts). */
 export function onClientEntry(): void {
   const collect = readAnalyticsBeacon();
-  state.tracker = createTracker({
+  const consent = appConsent();
+  // Consent first (docs/product-rules.md#consent): Consent Mode's default, the held attribution, withdrawal.
+  onConsentChange(window, consent, { redecorate: () => work.add(redecorate) });
+  state.tracker = gatedTracker(createTracker({
     sinks: windowSinks(window),
     production: isProductionHost(window.location.hostname),
     origin: window.location.origin,
     beacon: collect && ((events) => sendBeacon(window.navigator, collect.url, beaconBody(events, collect.token))),
     adoptEarly: () => adoptEarlyPageView(window),
-  });
+  }), consent);
   // what the analytics scripts have not taken yet goes by beacon when the visitor leaves (docs/browser-runtime.md#analytics)
   whenHidden(window, () => state.tracker?.flush());
   // The sign-up experiment wrote nd_tvar (personalization SDK): every link again from its original href.
@@ -125,7 +137,8 @@ export function onInitialClientRender(): void {
 
   const decoratePartnerLinks = () =>
     setTimeout(() => {
-      state.partner = readPartnerParams(window.location.search, storage("localStorage"), Date.now());
+      // Partner ids are kept in local storage only with `marketing` (docs/product-rules.md#consent).
+      state.partner = readPartnerParams(window.location.search, appConsent().granted("marketing") ? storage("localStorage") : null, Date.now());
       // No partner params (most visits): the links are already as they should be.
       if (Object.keys(state.partner).length > 0) redecorate();
     }, PARTNER_DECORATION_DELAY_MS);
@@ -134,7 +147,7 @@ export function onInitialClientRender(): void {
     else window.addEventListener("load", decoratePartnerLinks, { once: true });
 
     void pollFor(() => productVisitorId(window)).then((id) => {
-      if (!id || readCookie(COOKIE_NAMES.mxid) === id) return;
+      if (!id || readCookie(COOKIE_NAMES.mxid) === id || !appConsent().granted("analytics")) return;
       writeCookie({ name: COOKIE_NAMES.mxid, value: id, expires: expiresAt(Date.now()) }, window.location.hostname);
       redecorate();
     });
@@ -159,14 +172,16 @@ export function onRouteUpdate({ location, prevLocation }: RouteUpdateArgs): void
     // The landing page's view was recorded at parse time by the early script (src/browser/early).
     if (!prevLocation && recordedEarly(window, window.location.href)) return;
     // document.referrer stays the landing page's referrer for client-side navigations: ignore it then.
-    writes = trackPageView({ url, referrer: prevLocation ? "" : document.referrer, cookies: readCookies(), now: Date.now() }).writes;
+    writes = trackPageView({ url, referrer: prevLocation ? "" : document.referrer, cookies: attributionCookies(window), now: Date.now() }).writes;
   });
-  work.add(() => writeCookies(writes, url.hostname));
+  // Held in memory until `analytics` is granted (src/consent/attribution-hold.ts).
+  work.add(() => keepAttribution(window, writes, url.hostname, appConsent().granted("analytics")));
   if (isSignupPage(url.pathname))
     work.add(() => {
-      const utm = signupUtmCookie(readCookies(), Date.now());
-      if (utm) writeCookie(utm, url.hostname);
-      fillSignupForm(document, { search: url.search, cookies: readCookies() });
+      const cookies = attributionCookies(window);
+      const utm = signupUtmCookie(cookies, Date.now());
+      if (utm) keepAttribution(window, [utm], url.hostname, appConsent().granted("analytics"));
+      fillSignupForm(document, { search: url.search, cookies: attributionCookies(window) });
     });
   work.add(() => {
     redecorate();

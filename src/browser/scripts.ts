@@ -74,6 +74,8 @@ export function thirdPartyScripts({ pathname, hostname, config, hosts = siteHost
   };
   const scripts: ScriptDescriptor[] = [];
   for (const id of THIRD_PARTY_SCRIPT_IDS) {
+    // The hosted consent manager loads from the page's head (src/ssr/consent-head.ts), never here.
+    if (id === "consent-manager") continue;
     const value = config.ids[id]?.trim();
     const entry = SCRIPT_CATALOG[id];
     if (!value || !allowed[entry.gate]()) continue;

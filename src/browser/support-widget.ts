@@ -11,6 +11,12 @@ declare global {
 
 export type SupportWidgetPage = "ask" | "answers";
 
+/**
+ * A vendor's script asked for by the visitor (docs/product-rules.md#consent): opening the support widget is a
+ * request for that service, so its script loads even under a refused `preferences` (src/components/layout/third-party-scripts.tsx).
+ */
+export const VENDOR_REQUEST_EVENT = "nd:vendor-request";
+
 export const SUPPORT_MAILTO = "mailto:help@northdesk.com";
 /** docs/product-rules.md#support-widget, #constants: retry every 100 ms while the widget is absent. */
 export const WIDGET_RETRY_MS = 100;
@@ -52,6 +58,7 @@ export function openSupportWidget(
 ): () => void {
   const started = Date.now();
   let timer: ReturnType<typeof setTimeout> | undefined;
+  if (typeof win.Beacon !== "function") win.dispatchEvent(new CustomEvent(VENDOR_REQUEST_EVENT, { detail: "support-widget" }));
   const attempt = () => {
     const beacon = win.Beacon;
     if (typeof beacon !== "function") {

@@ -2,17 +2,21 @@ import React, { startTransition, useEffect, useState } from "react";
 import { publicConfig } from "../config/public";
 import { loadPersonalizationSdk } from "./load-sdk";
 import { PersonalizationContext, type PersonalizationRuntime } from "./context";
+import { useGranted } from "../consent/app";
 
 /**
  * Loads the SDK chunk after hydration, only when personalization is configured (the import sits
  * behind the build-time constant, so an unconfigured build never loads it). Until then, and when it
- * is unset, every personalized slot shows its server-rendered baseline.
+ * is unset, every personalized slot shows its server-rendered baseline. Only with `preferences` granted
+ * (docs/product-rules.md#consent): no profile request and no stored profile before; granted mid-visit, the SDK
+ * loads then, and its variant shows if it arrives within the swap limit, otherwise on the next page.
  */
 export function PersonalizationRoot({ children }: { children: React.ReactNode }) {
   const [runtime, setRuntime] = useState<PersonalizationRuntime | null>(null);
+  const granted = useGranted("preferences");
   useEffect(() => {
     const config = publicConfig.personalization;
-    if (!config || !loadPersonalizationSdk) return;
+    if (!granted || !config || !loadPersonalizationSdk) return;
     let live = true;
     loadPersonalizationSdk()
       // A transition: a Suspense boundary still hydrating (a lazy lead form) is left to finish instead
@@ -24,6 +28,6 @@ export function PersonalizationRoot({ children }: { children: React.ReactNode })
     return () => {
       live = false;
     };
-  }, []);
+  }, [granted]);
   return <PersonalizationContext.Provider value={runtime}>{children}</PersonalizationContext.Provider>;
 }

@@ -22,6 +22,7 @@ import {
   type Request,
 } from "./http";
 import { requestCookie, returnPath, submissionFromForm } from "./native-form/parse";
+import { marketingGranted } from "./consent-gate";
 import { problemsOf } from "./native-form/rules";
 import { ANSWER_PAGE_HEADERS, renderFormWithProblems, renderMessage } from "./native-form/view";
 import { clientIp, createRateLimit, protect, type RateLimit } from "./protect";
@@ -116,7 +117,7 @@ export async function handleSubmitForm(req: Request, res: PageResponse, given?: 
     const deps = given ?? defaultDeps();
     await protect(req, { config: deps.config.protection, rateLimit: deps.rateLimits.submitForm });
     const body = await readJson(req, SUBMISSION_LIMIT_BYTES);
-    const record = await acceptLead(deps, body, clientKey(req, deps.config));
+    const record = await acceptLead(deps, body, clientKey(req, deps.config), marketingGranted(req));
     sendOk(res, record);
   });
 }
@@ -126,9 +127,11 @@ export async function handleSubmitForm(req: Request, res: PageResponse, given?: 
  * both kinds of post take. What the server knows better (consent texts, the client's address) replaces what
  * was sent; a file field must name an upload the store has.
  */
-async function acceptLead(deps: Deps, body: unknown, clientAddress: string): Promise<{ id: string; delivered: boolean }> {
+async function acceptLead(deps: Deps, body: unknown, clientAddress: string, marketing: boolean): Promise<{ id: string; delivered: boolean }> {
   const { form, submission: sent } = validateSubmission(body, deps.forms, { siteUrl: deps.config.siteUrl });
   const submission = withServerTruth(form, sent, clientAddress);
+  // Without `marketing` consent HubSpot is told neither the visitor's token nor address (src/server/consent-gate.ts).
+  if (!marketing) Object.assign(submission, { hubspotutk: "", ipAddress: "" });
   const fileIds = referencedFileIds(submission);
   for (const id of fileIds) {
     if (!(await deps.store.hasFile(id))) throw new HttpError(422, "The attached file is no longer available: upload it again");
@@ -199,7 +202,7 @@ async function handleNativeSubmit(req: Request, res: PageResponse, given?: Deps)
       ipAddress: clientKey(req, deps.config),
     });
     try {
-      await acceptLead(deps, submission, clientKey(req, deps.config));
+      await acceptLead(deps, submission, clientKey(req, deps.config), marketingGranted(req));
     } catch (error) {
       if (!(error instanceof HttpError) || error.status !== 422 || !form) throw error;
       const back = returnPath([submission.pageUri], req);

@@ -12,7 +12,7 @@
  */
 import { trackPageView } from "../attribution";
 import { decorateAnchor } from "../link-rules";
-import { readCookies, writeCookies } from "../../lib/cookies";
+import { attributionCookies, keepAttribution } from "../../consent/attribution-hold";
 
 /** What the early script leaves for the runtime on `window`. */
 export interface EarlyRecord {
@@ -34,17 +34,21 @@ export function decorateOnActivation(event: Event, win: Window): void {
   if (event.type === "keydown" && (event as KeyboardEvent).key !== "Enter") return;
   const target = event.target as Element | null;
   const anchor = target && typeof target.closest === "function" ? target.closest("a[href]") : null;
-  if (anchor) decorateAnchor(anchor, { page: new URL(win.location.href), cookies: readCookies() });
+  if (anchor) decorateAnchor(anchor, { page: new URL(win.location.href), cookies: attributionCookies(win) });
 }
 
-/** Runs once per page load; a second call (the script included twice) does nothing. */
-export function startEarly(win: Window): void {
+/**
+ * Runs once per page load; a second call (the script included twice) does nothing. `analyticsGranted`: whether the
+ * attribution cookies may be written now; otherwise they are held in memory (src/consent/attribution-hold.ts).
+ */
+export function startEarly(win: Window, analyticsGranted: () => boolean = () => true): void {
   const early = win as EarlyWindow;
   if (early[EARLY_GLOBAL]) return;
   const doc = win.document;
   const url = new URL(win.location.href);
   try {
-    writeCookies(trackPageView({ url, referrer: doc.referrer, cookies: readCookies(), now: Date.now() }).writes, url.hostname);
+    const { writes } = trackPageView({ url, referrer: doc.referrer, cookies: attributionCookies(win), now: Date.now() });
+    keepAttribution(win, writes, url.hostname, analyticsGranted());
   } catch (error) {
     // Cookies blocked: the page works on; the runtime tries again when it starts.
     console.error("Attribution could not be recorded", error);

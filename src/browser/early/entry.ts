@@ -1,9 +1,11 @@
 /**
  * The early script's bundle entry (built by src/node/bundling/early-script.ts, inserted by the page's bootstrap,
- * src/ssr/early-bootstrap.ts): with personalization configured, the page's profile request
+ * src/ssr/early-bootstrap.ts): the consent face first (docs/product-rules.md#consent: everything after it asks
+ * it); with personalization configured and `preferences` granted, the page's profile request
  * (PERSONALIZATION_SDK is a build constant: without it the module is left out); attribution and link
- * decoration, the page view of a visitor who leaves before the app starts, the header's disclosures, the
- * moment Gatsby's app scripts start, then the input the bootstrap held while this script was on its way.
+ * decoration (held in memory until `analytics` is granted), the page view of a visitor who leaves before the
+ * app starts, the banner's buttons, the header's disclosures, the moment Gatsby's app scripts start, then the
+ * input the bootstrap held while this script was on its way.
  */
 import { releaseHeldInput, startEarly } from "./early";
 import { installDisclosures } from "./disclosures";
@@ -14,14 +16,23 @@ import { siteHosts } from "../hosts";
 import { normalizeHost } from "../../lib/host-names";
 import { readAnalyticsBeacon } from "../../config/analytics";
 import { readPersonalizationSettings } from "../../config/third-party";
+import { readConsentSettings } from "../../config/consent";
+import { installConsent } from "../../consent/face";
+import { postConsentProof } from "../../consent/proof";
+import { releaseAttribution } from "../../consent/attribution-hold";
+import { installBannerActions } from "../../consent/banner-actions";
 
-// The profile request first: it only starts a fetch, and its answer has SWAP_LIMIT_MS from the first paint to arrive.
-if (PERSONALIZATION_SDK) {
+const consentSettings = readConsentSettings();
+const consent = installConsent(window, { policy: consentSettings.policy, onRecord: (record, win) => postConsentProof(record, win) });
+// The profile request next: it only starts a fetch, and its answer has SWAP_LIMIT_MS from the first paint to arrive.
+if (PERSONALIZATION_SDK && consent.granted("preferences")) {
   const settings = readPersonalizationSettings();
   if (settings) startEarlyPersonalization(window, settings);
 }
-startEarly(window);
-installPageView(window, { host: normalizeHost(siteHosts.marketing), beacon: readAnalyticsBeacon() });
+startEarly(window, () => consent.granted("analytics"));
+consent.subscribe(({ state }) => state.granted.analytics && releaseAttribution(window, window.location.hostname));
+installPageView(window, { host: normalizeHost(siteHosts.marketing), beacon: readAnalyticsBeacon(), granted: () => consent.granted("analytics") });
+if (!consentSettings.provider) installBannerActions(document, consent);
 installDisclosures(document);
 scheduleAppStart(window);
 releaseHeldInput(window);

@@ -29,6 +29,13 @@ import { LeadFormStatus, type LeadFormState } from "./lead-form-status";
 import { FormBox, SentNote } from "./lead-form-styles";
 import { readTypedBeforeHydration } from "./typed-before-hydration";
 import { useFieldValidation } from "./use-field-validation";
+import { appConsent } from "../../consent/app";
+import { deleteCookie } from "../../consent/withdraw";
+
+/** A `hubspotutk` left from before a refusal goes (it would identify the visitor to HubSpot). */
+const removeStaleHutk = () => {
+  if (getCookie("hubspotutk") !== undefined) deleteCookie(document, "hubspotutk", window.location.hostname);
+};
 
 const GENERIC_ERROR = "Sorry, something went wrong. Please try again.";
 
@@ -158,11 +165,15 @@ function RenderableLeadForm({ form, onSubmit, onSubmitted }: LeadFormProps) {
     }
     setState("submitting");
     setMessage(SENDING_TEXT);
+    // HubSpot's visitor token and the IP lookup only with `marketing` consent (docs/product-rules.md#consent);
+    // without it a stale token is deleted, and no third party is asked for the address.
+    const marketing = appConsent().granted("marketing");
+    if (!marketing) removeStaleHutk();
     const payload = buildPayload(form, valuesRef.current, consent, {
-      hubspotutk: getCookie("hubspotutk") ?? "",
+      hubspotutk: marketing ? (getCookie("hubspotutk") ?? "") : "",
       pageUri: window.location.href,
       pageName: pageNameOf(document),
-      ipAddress: await lookupIpAddress(publicConfig.ipLookupUrl),
+      ipAddress: marketing ? await lookupIpAddress(publicConfig.ipLookupUrl) : "",
     });
     onSubmit?.(payload);
     const result = await submitLead(payload);

@@ -1,21 +1,42 @@
 import { useEffect, useState } from "react";
 import { Script } from "gatsby";
 import { thirdPartyScripts } from "../../browser/scripts";
-import type { ScriptsConfig } from "../../lib/third-party-scripts";
+import { SCRIPT_CATALOG, vendorAllowed, type ScriptsConfig, type ThirdPartyScriptId } from "../../lib/third-party-scripts";
 import { publicConfig } from "../../config/public";
+import { useConsentState } from "../../consent/app";
+import { isGranted } from "../../consent/model";
+import { loadedVendors } from "../../consent/loaded-vendors";
+import { VENDOR_REQUEST_EVENT } from "../../browser/support-widget";
 
 /**
- * The page's third-party scripts (docs/product-rules.md#layout-per-path, #scripts-and-analytics; docs/architecture.md#lighthouse-and-main-thread), through Gatsby's <Script> so
- * none blocks rendering. Decided after hydration from the real host (analytics load only on
- * marketing, login and sign-up pages); with no ids configured nothing renders and nothing is requested.
+ * The page's third-party scripts (docs/product-rules.md#layout-per-path, #scripts-and-analytics, #consent;
+ * docs/architecture.md#lighthouse-and-main-thread), through Gatsby's <Script> so none blocks rendering. Decided
+ * after hydration from the real host (analytics load only on marketing, login and sign-up pages) and from consent:
+ * a vendor renders once one of its categories is granted, including later in the same page view (no reload). A
+ * vendor the visitor asked for by hand (the support widget's launcher) renders whatever its category.
+ * With no ids configured nothing renders and nothing is requested.
  */
 export function ThirdPartyScripts({ pathname, config = publicConfig.scripts }: { pathname: string; config?: ScriptsConfig }) {
   const [hostname, setHostname] = useState<string | null>(null);
-  useEffect(() => setHostname(window.location.hostname), []);
-  if (hostname === null) return null;
+  const [requested, setRequested] = useState<ReadonlySet<ThirdPartyScriptId>>(new Set());
+  const consent = useConsentState();
+  useEffect(() => {
+    setHostname(window.location.hostname);
+    const onRequest = (event: Event) => {
+      const id = (event as CustomEvent<ThirdPartyScriptId>).detail;
+      setRequested((before) => (before.has(id) ? before : new Set([...before, id])));
+    };
+    window.addEventListener(VENDOR_REQUEST_EVENT, onRequest);
+    return () => window.removeEventListener(VENDOR_REQUEST_EVENT, onRequest);
+  }, []);
+  if (hostname === null || !consent) return null;
+  const scripts = thirdPartyScripts({ pathname, hostname, config }).filter(
+    (script) => requested.has(script.id) || vendorAllowed(SCRIPT_CATALOG[script.id].categories, (c) => isGranted(consent, c)),
+  );
+  scripts.forEach((script) => loadedVendors.add(script.id));
   return (
     <>
-      {thirdPartyScripts({ pathname, hostname, config }).map((script) => (
+      {scripts.map((script) => (
         <Script
           key={script.id}
           id={`nd-${script.id}`}

@@ -20,6 +20,7 @@ import {
   type TickedBeforeHydration,
 } from "./interview-plan";
 import { getStored, setStored } from "../../browser/storage";
+import { appConsent } from "../../consent/app";
 import { ROLE_CONTROL, RolePicker } from "./role-picker";
 import { COMPETENCY_CONTROL, CompetencyPicker } from "./competency-picker";
 import { QUESTION_CONTROL, QuestionPicker } from "./question-picker";
@@ -150,7 +151,8 @@ export function InterviewBuilder({ guides, jobDescriptionPath }: InterviewBuilde
   }, [guides]);
 
   useEffect(() => {
-    if (ready) setStored(BUILDER_STORAGE_KEY, saved);
+    // Kept for the next visit only with `preferences` (docs/product-rules.md#consent).
+    if (ready && appConsent().granted("preferences")) setStored(BUILDER_STORAGE_KEY, saved);
   }, [saved, ready]);
 
   const guide = guides.find((g) => g.slug === saved.role) ?? guides[0];

@@ -15,6 +15,7 @@ import {
   type FormValues,
 } from "./staffing-form";
 import { getStored, setStored } from "../../browser/storage";
+import { appConsent } from "../../consent/app";
 import { copyText } from "./clipboard";
 import { Button } from "../ui/button";
 import { Icon } from "../ui/icon";
@@ -104,7 +105,8 @@ export function StaffingCalculator() {
 
   useEffect(() => {
     if (!ready) return;
-    setStored(STAFFING_STORAGE_KEY, values);
+    // Kept for the next visit only with `preferences` (docs/product-rules.md#consent).
+    if (appConsent().granted("preferences")) setStored(STAFFING_STORAGE_KEY, values);
     const { pathname, search, hash } = window.location;
     const next = mergeSearch(search, values);
     if (next !== search) window.history.replaceState(window.history.state, "", `${pathname}${next}${hash}`);

@@ -9,7 +9,6 @@ import {
   windowSinks,
   type AnalyticsSinks,
 } from "../../../src/browser/analytics";
-import { CONSENT_WAIT_MS, requestDoNotSell } from "../../../src/browser/consent";
 import type { BeaconEvent } from "../../../src/browser/analytics-beacon";
 
 const log = () => ({ info: vi.fn(), warn: vi.fn(), error: vi.fn() });
@@ -100,30 +99,6 @@ describe("per-route analytics (docs/product-rules.md#scripts-and-analytics, #con
   });
 });
 
-describe("do-not-sell (docs/product-rules.md#scripts-and-analytics, #error-catalogue)", () => {
-  beforeEach(() => vi.useFakeTimers());
-  afterEach(() => vi.useRealTimers());
-
-  it("calls the consent manager's doNotSell once it loads", async () => {
-    const win = {} as Window;
-    const done = requestDoNotSell(win);
-    vi.advanceTimersByTime(500);
-    const doNotSell = vi.fn();
-    win.consentManager = { doNotSell };
-    vi.advanceTimersByTime(100);
-    await expect(done).resolves.toBe(true);
-    expect(doNotSell).toHaveBeenCalledTimes(1);
-  });
-
-  it("logs a timeout error after 5000 ms and does nothing else", async () => {
-    const error = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    const done = requestDoNotSell({} as Window);
-    vi.advanceTimersByTime(CONSENT_WAIT_MS + 100);
-    await expect(done).resolves.toBe(false);
-    expect(error).toHaveBeenCalledWith(expect.stringMatching(/Timed out .* consent manager/));
-    error.mockRestore();
-  });
-});
 
 describe("every visit counted: queued until the scripts arrive, beaconed when the visitor leaves", () => {
   beforeEach(() => vi.useFakeTimers());

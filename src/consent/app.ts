@@ -1,0 +1,35 @@
+/**
+ * The consent face as the app bundles use it (docs/product-rules.md#consent): the same `window.__ndConsent` the
+ * early script installed (installed here when the early script did not load), and a React hook over it.
+ */
+import { useEffect, useState } from "react";
+import { installConsent, type ConsentFace } from "./face";
+import { isGranted, type ConsentCategory, type ConsentState } from "./model";
+import { readConsentSettings } from "../config/consent";
+import { postConsentProof } from "./proof";
+
+export const consentSettings = readConsentSettings();
+
+/** The page's consent face (installed once). */
+export const appConsent = (win: Window = window): ConsentFace =>
+  installConsent(win, { policy: consentSettings.policy, onRecord: (record, w) => postConsentProof(record, w) });
+
+/**
+ * The consent state, for rendering. Undefined in the server render and the first client render (which must
+ * match it), then the face's state, updated on every change.
+ */
+export function useConsentState(): ConsentState | undefined {
+  const [state, setState] = useState<ConsentState | undefined>(undefined);
+  useEffect(() => {
+    const face = appConsent();
+    setState(face.state());
+    return face.subscribe(({ state: next }) => setState(next));
+  }, []);
+  return state;
+}
+
+/** Whether `category` is granted (false until known). */
+export function useGranted(category: ConsentCategory): boolean {
+  const state = useConsentState();
+  return !!state && isGranted(state, category);
+}

@@ -1,0 +1,59 @@
+/**
+ * What the runtime does when consent changes (docs/product-rules.md#consent), wired once by src/browser/runtime.ts:
+ * - Google Consent Mode: `consent default` now, before any Google tag; `consent update` on every change;
+ * - `analytics` granted: the attribution held in memory is written;
+ * - a category withdrawn: its vendors stop and its stores go (src/consent/withdraw.ts); the page reloads when a
+ *   vendor that cannot be switched off had loaded;
+ * - the preferences dialog (built-in banner) or the hosted manager's adapter, loaded on demand.
+ */
+import type { ConsentFace } from "./face";
+import { withdrawn as withdrawnBetween } from "./model";
+import { pushConsentDefault, pushConsentUpdate } from "./consent-mode";
+import { releaseAttribution } from "./attribution-hold";
+import { withdraw } from "./withdraw";
+import { consentSettings } from "./app";
+import { loadedVendors } from "./loaded-vendors";
+import { publicConfig } from "../config/public";
+import { installBannerActions, PREFERENCES_EVENT, PREFERENCES_WANTED } from "./banner-actions";
+
+export interface ConsentWiring {
+  /** Links are decorated again (Heap's id, partner ids follow their categories). */
+  redecorate: () => void;
+}
+
+const googleTags = () => Boolean(publicConfig.scripts.ids["tag-manager"]?.trim() || publicConfig.scripts.ids.gtag?.trim());
+
+/** Opens the built-in preferences (a chunk of its own, with the banner library). */
+export function openPreferences(face: ConsentFace): void {
+  import("./preferences")
+    .then(({ openPreferences: open }) => open(face, consentSettings))
+    .catch((error: unknown) => console.error("The cookie preferences could not open", error));
+}
+
+export function onConsentChange(win: Window, face: ConsentFace, { redecorate }: ConsentWiring): void {
+  if (googleTags()) pushConsentDefault(win, face.state());
+  face.subscribe(({ state, previous }) => {
+    if (googleTags()) pushConsentUpdate(win, state);
+    if (state.granted.analytics) releaseAttribution(win, win.location.hostname);
+    const gone = withdrawnBetween(previous.granted, state.granted);
+    // The personalization SDK keeps its profile in memory and writes it back: it stops only with the page.
+    const sdkRunning = gone.includes("preferences") && Boolean((win as Window & { ninetailed?: unknown }).ninetailed);
+    if (gone.length > 0 && (withdraw(win, { withdrawn: gone, stillGranted: (c) => state.granted[c], loaded: loadedVendors }) || sdkRunning)) {
+      win.location.reload();
+      return;
+    }
+    redecorate();
+  });
+
+  const provider = consentSettings.provider;
+  if (provider) {
+    import("./providers")
+      .then(({ adapterFor }) => adapterFor(provider.name).connect(win, face, consentSettings))
+      .catch((error: unknown) => console.error("The consent manager's adapter could not start", error));
+    return;
+  }
+  // Once per document: a no-op when the early script installed them; the banner's buttons otherwise (it was blocked).
+  installBannerActions(win.document, face);
+  win.addEventListener(PREFERENCES_EVENT, () => openPreferences(face));
+  if (win.document.documentElement.getAttribute(PREFERENCES_WANTED) === "wanted") openPreferences(face);
+}
