@@ -9,6 +9,8 @@ import { withoutGatsbyImageRuntime } from "./src/ssr/image-plugin-head";
 import { GlobalStyle } from "./src/theme/global-style";
 import { earlyBootstrapScript } from "./src/ssr/early-bootstrap";
 import { personalizationHead } from "./src/ssr/personalization-head";
+import { consentHead } from "./src/ssr/consent-head";
+import { readConsentSettings } from "./src/config/consent";
 import { publicConfig } from "./src/config/public";
 import { adoptableServerStyles } from "./src/hydration";
 
@@ -23,8 +25,10 @@ export const onRenderBody: GatsbySSR["onRenderBody"] = (args) => {
   setHtmlAttributes({ lang: "en" });
   // The early script's bootstrap first: attribution and the first tap must not wait for anything (src/ssr/early-bootstrap.ts).
   // Then, on a page with a personalized slot, a returning visitor's stored personalization, shown as the page is parsed (src/ssr/personalization-head.ts).
+  // A hosted consent manager's script, async (src/ssr/consent-head.ts).
   setHeadComponents([
     earlyBootstrapScript(),
+    ...consentHead(readConsentSettings()),
     ...personalizationHead(publicConfig.personalization, (args as { bodyHtml?: unknown }).bodyHtml),
     <GlobalStyle key="global-style" />,
   ]);

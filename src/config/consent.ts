@@ -11,7 +11,7 @@ export type ConsentProvider = (typeof CONSENT_PROVIDERS)[number];
 export interface ConsentSettings {
   policy: ConsentPolicy;
   /** A hosted consent manager, with its script; unset: the built-in banner. */
-  provider?: { name: ConsentProvider; scriptUrl: string };
+  provider?: { name: ConsentProvider; scriptUrl: string; /** OneTrust's `data-domain-script` (GATSBY_ONETRUST_DOMAIN_SCRIPT). */ domainScript?: string };
   /** OneTrust's group ids per category (they differ per account): GATSBY_ONETRUST_GROUPS "C0002:analytics,C0003:preferences,C0004:marketing". */
   oneTrustGroups: Partial<Record<OptionalCategory, string[]>>;
 }
@@ -34,10 +34,13 @@ export function readConsentSettings(): ConsentSettings {
   const policy = process.env.GATSBY_CONSENT_POLICY?.trim() === "opt-out" ? "opt-out" : "opt-in";
   const name = process.env.GATSBY_CONSENT_PROVIDER?.trim() as ConsentProvider | undefined;
   const scriptUrl = process.env.GATSBY_CONSENT_SCRIPT_URL?.trim();
+  const domainScript = process.env.GATSBY_ONETRUST_DOMAIN_SCRIPT?.trim();
   return {
     policy,
     // A script URL without a provider is ignored (the build warns): the built-in banner decides.
-    ...(name && CONSENT_PROVIDERS.includes(name) && scriptUrl ? { provider: { name, scriptUrl } } : {}),
+    ...(name && CONSENT_PROVIDERS.includes(name) && scriptUrl
+      ? { provider: { name, scriptUrl, ...(domainScript ? { domainScript } : {}) } }
+      : {}),
     oneTrustGroups: parseGroupMap(process.env.GATSBY_ONETRUST_GROUPS?.trim() || DEFAULT_ONETRUST_GROUPS),
   };
 }

@@ -1,4 +1,4 @@
-import { expect, guardThirdParties, test } from "./fixtures";
+import { expect, giveConsent, guardThirdParties, test, type ConsentOption } from "./fixtures";
 import type { Browser, BrowserContextOptions, Page } from "@playwright/test";
 import { interceptThirdParties } from "./third-party";
 import { PHONE, applyPhoneProfile } from "./phone-profile";
@@ -20,10 +20,11 @@ const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 },
  * A new visitor's page, third parties answered locally: the phone profile (tests/e2e/phone-profile.ts), or a
  * desktop whose CPU is slowed as much but whose network is not.
  */
-async function visitor(browser: Browser, baseURL: string, options: BrowserContextOptions, network = true) {
+async function visitor(browser: Browser, baseURL: string, options: BrowserContextOptions, network = true, consent: ConsentOption = "granted") {
   const context = await browser.newContext({ ...options, baseURL });
   const page = await context.newPage();
   await guardThirdParties(context, baseURL);
+  if (consent === "granted") await giveConsent(context, baseURL);
   await interceptThirdParties(page, baseURL);
   const profile = await applyPhoneProfile(page);
   if (!network)
@@ -48,8 +49,8 @@ interface SignupResult {
   cookies: Record<string, string>;
 }
 
-async function signupTap(browser: Browser, baseURL: string, ms: number, how: "tap" | "keyboard"): Promise<SignupResult> {
-  const { context, page, cdp, atMsAfterLoad } = await visitor(browser, baseURL, how === "tap" ? PHONE_CONTEXT : DESKTOP, how === "tap");
+async function signupTap(browser: Browser, baseURL: string, ms: number, how: "tap" | "keyboard", consent: ConsentOption): Promise<SignupResult> {
+  const { context, page, cdp, atMsAfterLoad } = await visitor(browser, baseURL, how === "tap" ? PHONE_CONTEXT : DESKTOP, how === "tap", consent);
   try {
     const at = await openAndWait(page, CAMPAIGN, ms, atMsAfterLoad);
     const link = page.locator('header [data-nav="signup"]');
@@ -65,7 +66,9 @@ async function signupTap(browser: Browser, baseURL: string, ms: number, how: "ta
     await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
     // Compared once the sign-up page's runtime has done its work (it writes the sign-up UTM cookie last).
     await expect(page.locator("html[data-hydrated]")).toHaveCount(1, { timeout: 30_000 });
-    await expect.poll(() => page.evaluate(() => document.cookie.includes("nd_signup_utm=")), { timeout: 15_000 }).toBe(true);
+    // Pending consent: nothing is stored (the campaign travels in the link, from memory).
+    if (consent === "granted")
+      await expect.poll(() => page.evaluate(() => document.cookie.includes("nd_signup_utm=")), { timeout: 15_000 }).toBe(true);
     const cookies = Object.fromEntries(
       (await context.cookies()).filter((c) => ATTRIBUTION_COOKIES.includes(c.name)).map((c) => [c.name, c.value]),
     );
@@ -77,19 +80,21 @@ async function signupTap(browser: Browser, baseURL: string, ms: number, how: "ta
 
 const query = (url: string) => Object.fromEntries(new URL(url).searchParams);
 
-for (const how of ["tap", "keyboard"] as const) {
-  test(`sign-up ${how === "tap" ? "tap on a phone" : "Tab and Enter on a desktop"} at 50, 200 and 600 ms after load keeps the campaign: 0 lost of ${3 * RUNS}`, async ({
+// With consent given, and (phone) with consent pending: the campaign then comes from memory, and nothing is stored.
+for (const [how, consent] of [["tap", "granted"], ["keyboard", "granted"], ["tap", "pending"]] as const) {
+  test(`sign-up ${how === "tap" ? "tap on a phone" : "Tab and Enter on a desktop"}, consent ${consent}, at 50, 200 and 600 ms after load keeps the campaign: 0 lost of ${3 * RUNS}`, async ({
     browser,
     baseURL,
   }) => {
     test.setTimeout(300_000);
-    const control = await signupTap(browser, baseURL!, 3000, how);
+    const control = await signupTap(browser, baseURL!, 3000, how, consent);
     expect(query(control.url)).toMatchObject({ utm_source: "news", utm_medium: "email", utm_campaign: "x", utm_first_source: "news" });
-    expect(control.cookies).toMatchObject({ nd_ft_src: "news|email||x|", nd_ft_url: "/" });
+    if (consent === "granted") expect(control.cookies).toMatchObject({ nd_ft_src: "news|email||x|", nd_ft_url: "/" });
+    else expect(control.cookies).toEqual({});
     const lost: string[] = [];
     for (const ms of [50, 200, 600])
       for (let run = 0; run < RUNS; run++) {
-        const result = await signupTap(browser, baseURL!, ms, how);
+        const result = await signupTap(browser, baseURL!, ms, how, consent);
         if (
           JSON.stringify(query(result.url)) !== JSON.stringify(query(control.url)) ||
           JSON.stringify(result.cookies) !== JSON.stringify(control.cookies)

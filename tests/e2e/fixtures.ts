@@ -1,4 +1,5 @@
 import { test as base, expect, type BrowserContext } from "@playwright/test";
+import { CONSENT_COOKIE, CONSENT_TEXT_VERSION, serializeRecord, type ChoiceMethod, type Choices } from "../../src/consent/model";
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
@@ -23,14 +24,36 @@ export async function guardThirdParties(context: BrowserContext, baseURL: string
   );
 }
 
+export const ALL_GRANTED: Choices = { preferences: true, analytics: true, marketing: true };
+
+/** A stored consent choice (the `nd_consent` cookie, as the site writes it) for the site at `baseURL`. */
+export function consentCookie(baseURL: string, choices: Choices = ALL_GRANTED, method: ChoiceMethod = "accept-all") {
+  const record = { id: "0f0e0d0c-0b0a-4908-8706-050403020100", at: Date.now(), policy: "opt-in" as const, version: CONSENT_TEXT_VERSION, choices, method };
+  return { name: CONSENT_COOKIE, value: serializeRecord(record), url: new URL(baseURL).origin, sameSite: "Strict" as const };
+}
+
+/** The visitor chose before this test (a context a test opens itself calls it too). */
+export async function giveConsent(context: BrowserContext, baseURL: string, choices: Choices = ALL_GRANTED): Promise<void> {
+  await context.addCookies([consentCookie(baseURL, choices)]);
+}
+
+/**
+ * What the visitor has chosen when a test starts: "granted" (everything, the default: the tests of attribution,
+ * vendors, personalization and forms are about a visitor who agreed), or "pending" (a first visit under opt-in:
+ * tests/e2e/consent.spec.ts and the first-second suite's pending run).
+ */
+export type ConsentOption = "granted" | "pending";
+
 /**
  * Every e2e test runs behind guardThirdParties in its own context (a context a test opens itself calls it
  * too). A spec's own page.route handlers (runtime.spec's stubs, the Experience API emulator) take precedence.
  */
-export const test = base.extend<{ thirdPartyGuard: void }>({
+export const test = base.extend<{ consent: ConsentOption; thirdPartyGuard: void }>({
+  consent: ["granted", { option: true }],
   thirdPartyGuard: [
-    async ({ context, baseURL }, use) => {
+    async ({ context, baseURL, consent }, use) => {
       await guardThirdParties(context, baseURL!);
+      if (consent === "granted") await giveConsent(context, baseURL!);
       await use();
     },
     { auto: true },

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, guardThirdParties, test } from "./fixtures";
+import { expect, giveConsent, guardThirdParties, test } from "./fixtures";
 import { routeExperienceApi } from "./experience-api-route";
 import { recordHero } from "./hero-recorder";
 import { applyPhoneProfile, PHONE, PHONE_NETWORK } from "./phone-profile";
@@ -34,6 +34,7 @@ async function newVisitor(page: Page, baseURL: string) {
     .browser()!
     .newContext({ ...PHONE, baseURL });
   await guardThirdParties(context, baseURL);
+  await giveConsent(context, baseURL);
   const tab = await context.newPage();
   const api = await routeExperienceApi(tab, baseURL, { control: { mode: "slow", delayMs: ROUND_TRIP_MS }, abortOthers: true });
   return { context, tab, api };

@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { expect, guardThirdParties, test } from "./fixtures";
+import { expect, giveConsent, guardThirdParties, test } from "./fixtures";
 import type { Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 import { open } from "./helpers";
@@ -50,6 +50,7 @@ test.describe("help-desk staffing calculator", () => {
 
     const fresh = await browser.newContext();
     await guardThirdParties(fresh, baseURL!);
+    await giveConsent(fresh, baseURL!);
     const other = await fresh.newPage();
     await open(other, shared);
     await expect(other.locator("#staffing-chat-volume")).toHaveValue("6500");

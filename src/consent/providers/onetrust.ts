@@ -73,4 +73,7 @@ export const oneTrustAdapter: ConsentAdapter = {
  * OneTrust's tag (otSDKStub.js) also needs `data-domain-script="<id>"`, which the site's settings do not hold yet
  * (a GATSBY_ONETRUST_DOMAIN_SCRIPT setting in src/config/consent.ts would; see docs/consent-managers.md).
  */
-export const scriptAttributes: ScriptAttributes = () => ({ charset: "UTF-8" });
+export const scriptAttributes: ScriptAttributes = (settings) => ({
+  charset: "UTF-8",
+  ...(settings.provider?.domainScript ? { "data-domain-script": settings.provider.domainScript } : {}),
+});

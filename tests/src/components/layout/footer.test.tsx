@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { consentFace } from "../../../../src/consent/face";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { ThemeProvider } from "styled-components";
@@ -39,13 +40,12 @@ describe("Footer (docs/product-rules.md#navigation-and-footer, #navigation-data)
     expect(screen.getByRole("link", { name: /Careers/ })).toHaveTextContent("NEW");
     expect(screen.getByRole("link", { name: "Contact support" })).toHaveAttribute("href", "#contact-us");
   });
-  it("renders an item without an address as clickable text that asks the consent manager", async () => {
-    const doNotSell = vi.fn();
-    window.consentManager = { doNotSell };
+  it("renders an item without an address as clickable text: do-not-sell refuses marketing and says so", async () => {
     renderFooter("full");
     fireEvent.click(screen.getByRole("button", { name: /do not sell/i }));
-    await vi.waitFor(() => expect(doNotSell).toHaveBeenCalledOnce());
-    delete window.consentManager;
+    await vi.waitFor(() => expect(screen.getByRole("status")).toHaveTextContent(/will not sell or share/));
+    expect(consentFace(window)!.state().granted.marketing).toBe(false);
+    expect(consentFace(window)!.state().record?.method).toBe("do-not-sell");
   });
   it("names the do-not-sell link as the law words it, with the cookie preferences next to it", () => {
     renderFooter("full");
