@@ -268,15 +268,15 @@ test.describe("third-party scripts and analytics (docs/product-rules.md#layout-p
     await expect.poll(() => warnings.join("\n")).toMatch(/Speed insights could not load; a content blocker/);
   });
 
-  test("the do-not-sell link calls the consent manager", async ({ page }) => {
+  test("the do-not-sell link refuses marketing with the built-in banner, and says so", async ({ page, context }) => {
     await open(page, "/");
-    await expect.poll(() => page.evaluate(() => typeof (window as unknown as { consentManager?: unknown }).consentManager)).toBe("object");
-    await page
-      .getByRole("button", { name: /do not sell/i })
-      .or(page.getByRole("link", { name: /do not sell/i }))
-      .first()
-      .click();
-    await expect.poll(() => page.evaluate(() => (window as unknown as { __doNotSell?: boolean }).__doNotSell)).toBe(true);
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(1, { timeout: 30_000 });
+    await page.getByRole("button", { name: "Do Not Sell or Share My Personal Information" }).click();
+    await expect(page.getByRole("status").filter({ hasText: /will not sell or share/ })).toBeVisible();
+    const stored = (await context.cookies()).find((c) => c.name === "nd_consent");
+    const record = JSON.parse(decodeURIComponent(stored!.value)) as { categories: string[]; data: { method: string } };
+    expect(record.categories).toEqual(["necessary", "preferences", "analytics"]);
+    expect(record.data.method).toBe("do-not-sell");
   });
 });
 

@@ -17,7 +17,6 @@ const STUBS: Record<string, string> = {
   "product-analytics.third-party.test": `window.mixpanel = { events: [], track: function (e, p) { this.events.push([e, p]); }, get_distinct_id: function () { return "mx-e2e"; } };`,
   "visitor-analytics.third-party.test": `window.analytics = { pages: 0, page: function () { this.pages++; } };`,
   "cdn.heapanalytics.com": `window.heap = { userId: "hp-e2e" };`,
-  "consent.third-party.test": `window.consentManager = { doNotSell: function () { window.__doNotSell = true; } };`,
 };
 
 export interface ThirdParty {
