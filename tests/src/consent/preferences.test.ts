@@ -9,6 +9,7 @@ import { installConsent, type ConsentFace } from "../../../src/consent/face";
 import { CONSENT_COOKIE, CONSENT_TEXT_VERSION, parseRecord } from "../../../src/consent/model";
 import { CONSENT_GLOBAL } from "../../../src/browser/globals";
 import * as CookieConsent from "vanilla-cookieconsent";
+import axe from "axe-core";
 
 // The style sheet comes through a webpack loader, which Vite does not have.
 vi.mock("../../../src/components/consent/library-styles", () => ({ loadLibraryStyles: () => Promise.resolve("#cc-main{--cc-test:1}") }));
@@ -153,6 +154,16 @@ describe("openPreferences", () => {
     const id = face.state().record!.id;
     await prefs.openPreferences(face, { policy: "opt-in" });
     expect(document.querySelector("#cc-main")).toHaveTextContent(`Your consent record: ${id}`);
+  });
+
+  it("the open modal is axe-clean (WCAG 2.2 AA; contrast needs layout: the e2e suite)", async () => {
+    await fresh({ gpc: true });
+    await prefs.openPreferences(face, { policy: "opt-in" });
+    const { violations } = await axe.run(document.getElementById("cc-main")!, {
+      runOnly: ["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"],
+      rules: { "color-contrast": { enabled: false } },
+    });
+    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
   });
 
   it("Escape closes the modal without choosing", async () => {

@@ -7,6 +7,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanup, render, screen, within } from "@testing-library/react";
 import { gzipSync } from "node:zlib";
+import axe from "axe-core";
 import { renderWithStyles } from "../../../fixtures/render-with-styles";
 import { ConsentBanner } from "../../../../src/components/consent/consent-banner";
 
@@ -65,6 +66,41 @@ describe("ConsentBanner", () => {
     expect(text.length).toBeLessThanOrEqual(100);
     expect(Buffer.byteLength(html)).toBeLessThan(600);
     expect(gzipSync(html).length).toBeLessThan(350);
+  });
+
+  it("is axe-clean (WCAG 2.2 AA; contrast, which needs layout, is computed from the tokens below)", async () => {
+    document.documentElement.setAttribute("data-consent", "ask");
+    const { container } = render(
+      <main>
+        <ConsentBanner privacyUrl="/legal/privacy/" />
+      </main>,
+    );
+    const { violations, passes } = await axe.run(container, {
+      runOnly: ["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"],
+      rules: { "color-contrast": { enabled: false } },
+    });
+    expect(violations.map((v) => v.id)).toEqual([]);
+    expect(passes.map((p) => p.id)).toEqual(expect.arrayContaining(["button-name", "link-name"]));
+  });
+
+  it("reads at AA contrast: text, link and buttons against their backgrounds", () => {
+    const { css } = renderWithStyles(<ConsentBanner />);
+    const luminance = (hex: string) => {
+      const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    const ratio = (a: string, b: string) => (Math.max(luminance(a), luminance(b)) + 0.05) / (Math.min(luminance(a), luminance(b)) + 0.05);
+    const rules = cssOf(css);
+    const rule = (selector: RegExp) => selector.exec(rules)![1];
+    const base = rule(/\.\w+\{display:none;([^}]*)\}/);
+    const colour = (block: string, property: string) => new RegExp(`(?:^|;)${property}:(#[0-9a-f]{6})`).exec(block)![1];
+    expect(ratio(colour(base, "color"), colour(base, "background"))).toBeGreaterThanOrEqual(4.5);
+    const link = rule(/\.\w+ a\{([^}]*)\}/);
+    expect(ratio(colour(link, "color"), colour(base, "background"))).toBeGreaterThanOrEqual(4.5);
+    const button = rule(/\.\w+ button\{([^}]*)\}/);
+    expect(ratio(colour(button, "color"), colour(button, "background"))).toBeGreaterThanOrEqual(4.5);
+    const hover = rule(/\.\w+ button:hover\{([^}]*)\}/);
+    expect(ratio(colour(button, "color"), colour(hover, "background"))).toBeGreaterThanOrEqual(4.5);
   });
 
   it("links the privacy policy when there is one", () => {
