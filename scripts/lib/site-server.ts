@@ -20,6 +20,7 @@ import { ANSWER_PAGE_HEADERS, renderMessage } from "../../src/server/native-form
 import { CACHE_REVALIDATE, netlifyPathPattern, readHeadersManifest, type HeaderRule } from "../../src/node/hosting/security-headers";
 import { UPLOAD_BODY_LIMIT_BYTES } from "../../src/server/uploads";
 import { SUBMISSION_LIMIT_BYTES } from "../../src/server/validate-submission";
+import { CONSENT_BODY_LIMIT_BYTES, CONSENT_RATE_LIMIT, CONSENT_RATE_WINDOW_SECONDS } from "../../src/server/consent-records";
 import { clientLimiter, keepsPace, type BodyPace, type ClientProtection, type RateAllowance } from "./client-limits";
 import { asFunctionArgs, functionParams, loadBuiltFunctions, routePattern, type LoadedFunction } from "./gatsby-functions";
 
@@ -50,6 +51,13 @@ export const FUNCTION_LIMITS: Record<string, FunctionLimits> = {
   "hubspot/submitForm": { bodyLimit: SUBMISSION_LIMIT_BYTES, concurrent: 64, perClient: 16, rate: "leads" },
   "hubspot/uploadFile": { bodyLimit: UPLOAD_BODY_LIMIT_BYTES, concurrent: 4, perClient: 2, rate: "leads" },
   "hubspot/file": { bodyLimit: 0, concurrent: 8, perClient: 4, rate: { points: 120, windowSeconds: 60 } },
+  // Proof of consent (docs/lead-forms.md): tiny bodies, generous for an office behind one address.
+  consent: {
+    bodyLimit: CONSENT_BODY_LIMIT_BYTES,
+    concurrent: 32,
+    perClient: 16,
+    rate: { points: CONSENT_RATE_LIMIT, windowSeconds: CONSENT_RATE_WINDOW_SECONDS },
+  },
 };
 const DEFAULT_LIMITS: FunctionLimits = { bodyLimit: 0, concurrent: 16, perClient: 4 };
 

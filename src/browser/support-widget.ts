@@ -58,7 +58,8 @@ export function openSupportWidget(
 ): () => void {
   const started = Date.now();
   let timer: ReturnType<typeof setTimeout> | undefined;
-  if (typeof win.Beacon !== "function") win.dispatchEvent(new CustomEvent(VENDOR_REQUEST_EVENT, { detail: "support-widget" }));
+  if (typeof win.Beacon !== "function" && typeof win.dispatchEvent === "function")
+    win.dispatchEvent(new CustomEvent(VENDOR_REQUEST_EVENT, { detail: "support-widget" }));
   const attempt = () => {
     const beacon = win.Beacon;
     if (typeof beacon !== "function") {

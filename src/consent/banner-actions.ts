@@ -66,6 +66,8 @@ export function installBannerActions(doc: Document, face: ConsentFace): () => vo
   };
   const onKey = (event: KeyboardEvent) => {
     if (event.key !== "Escape" && event.key !== "Esc") return;
+    // The preferences are open over the banner (vanilla-cookieconsent marks <html>): Escape is theirs to close.
+    if (doc.documentElement.classList.contains("show--preferences")) return;
     const banner = doc.querySelector(BANNER);
     if (banner && banner.contains(event.target as Node)) hideBanner(doc);
   };

@@ -1,4 +1,5 @@
-/**
+/** The lead store (src/server/store/index.ts: file or PostgreSQL) keeping proof-of-consent records.
+ *
  * Consent records in both lead stores (file: LEADS_DIR/consent/records.jsonl; PostgreSQL: consent_records,
  * migration 4, against a throwaway server as the other store tests): kept once per (id, at), read back as
  * posted, pruned by the flush after CONSENT_RETENTION_DAYS (0: never), the function's rate limit shared by
