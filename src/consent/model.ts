@@ -68,7 +68,6 @@ export interface ConsentState {
   gpc: boolean;
 }
 
-
 /** vanilla-cookieconsent 3's cookie (its `cookie.name` is CONSENT_COOKIE), as far as this site reads it. */
 interface LibraryCookie {
   categories: string[];
@@ -82,6 +81,11 @@ interface LibraryCookie {
   expirationTime?: number;
 }
 
+/** A record's id: the banner library's UUID, or an id of this site's. */
+const RECORD_ID = /^[\w-]{8,64}$/;
+/** When the stored choice was made: its last change, else its first (NaN when neither is a date). */
+const madeAt = (data: Partial<LibraryCookie>): number => Date.parse(data.lastConsentTimestamp ?? data.consentTimestamp ?? "");
+
 /** The cookie's value, or undefined when it is absent or not a record this site (or its banner library) wrote. Never throws. */
 export function parseRecord(value: string | undefined): ConsentRecord | undefined {
   if (!value) return undefined;
@@ -89,10 +93,10 @@ export function parseRecord(value: string | undefined): ConsentRecord | undefine
     const data = JSON.parse(decodeURIComponent(value)) as Partial<LibraryCookie> | null;
     if (!data || typeof data !== "object" || !Array.isArray(data.categories)) return undefined;
     const { consentId: id, revision: version, categories } = data;
-    const at = Date.parse(data.lastConsentTimestamp ?? data.consentTimestamp ?? "");
+    const at = madeAt(data);
     const policy = data.data?.policy;
     const method = data.data?.method ?? "preferences";
-    if (typeof id !== "string" || !/^[\w-]{8,64}$/.test(id) || !Number.isFinite(at) || typeof version !== "number") return undefined;
+    if (typeof id !== "string" || !RECORD_ID.test(id) || !Number.isFinite(at) || typeof version !== "number") return undefined;
     if (!CONSENT_POLICIES.includes(policy as ConsentPolicy) || !CHOICE_METHODS.includes(method as ChoiceMethod)) return undefined;
     const choices = Object.fromEntries(OPTIONAL_CATEGORIES.map((c) => [c, categories.includes(c)])) as Choices;
     return { id, at, policy: policy as ConsentPolicy, version, choices, method: method as ChoiceMethod };
@@ -118,9 +122,34 @@ export function serializeRecord(record: ConsentRecord): string {
   return encodeURIComponent(JSON.stringify(cookie));
 }
 
+/** Whether a choice made at `at` under `policy` and text `version` is in force at `now` for `wanted`, `shown`: the rule of isCurrent and consentIsCurrent. */
+const inForce = (policy: unknown, version: unknown, at: number, wanted: ConsentPolicy, shown: number, now: number) =>
+  policy === wanted && version === shown && at <= now + 60_000 && now - at < CONSENT_LIFETIME_MS;
+
 /** A stored record still in force: same policy and text version, younger than 6 months, not from the future. */
-export function isCurrent(record: ConsentRecord | undefined, { policy, version = CONSENT_TEXT_VERSION, now }: ConsentContext): record is ConsentRecord {
-  return !!record && record.policy === policy && record.version === version && record.at <= now + 60_000 && now - record.at < CONSENT_LIFETIME_MS;
+export function isCurrent(
+  record: ConsentRecord | undefined,
+  { policy, version = CONSENT_TEXT_VERSION, now }: ConsentContext,
+): record is ConsentRecord {
+  return !!record && inForce(record.policy, record.version, record.at, policy, version, now);
+}
+
+/**
+ * isCurrent's rule on the cookie's own fields (its policy, text version and time, read as parseRecord reads
+ * them), without building the record: small enough for the page's inline bootstrap
+ * (src/browser/inline/bootstrap.ts), which asks for consent at parse time when it is false. It leaves out
+ * parseRecord's checks of the record's shape (id, method, categories), each a few dozen bytes in every page:
+ * a cookie that has a current choice's fields but not a record's shape (written by hand) counts as current
+ * here and not for decide(), so that visitor is not asked and nothing optional runs. Never the other way
+ * round: whenever isCurrent(parseRecord(value)) holds, so does this. Never throws.
+ */
+export function consentIsCurrent(value: string | undefined, policy: ConsentPolicy, now: number, version = CONSENT_TEXT_VERSION): boolean {
+  try {
+    const data = JSON.parse(decodeURIComponent(value as string)) as Partial<LibraryCookie>;
+    return inForce(data.data?.policy, data.revision, madeAt(data), policy, version, now);
+  } catch {
+    return false;
+  }
 }
 
 const all = <T>(value: T): Record<OptionalCategory, T> => ({ preferences: value, analytics: value, marketing: value });
@@ -149,8 +178,7 @@ export function decide(record: ConsentRecord | undefined, context: ConsentContex
 }
 
 /** `necessary` is always granted; an optional category as decided. */
-export const isGranted = (state: ConsentState, category: ConsentCategory): boolean =>
-  category === "necessary" || state.granted[category];
+export const isGranted = (state: ConsentState, category: ConsentCategory): boolean => category === "necessary" || state.granted[category];
 
 /** A new record id: a random UUID (122 random bits), as the banner library makes its consentId. */
 export function newRecordId(random: (bytes: Uint8Array) => Uint8Array = (b) => crypto.getRandomValues(b)): string {
@@ -178,4 +206,5 @@ export function choicesFor(method: ChoiceMethod, shown: Partial<Choices>, previo
 /** The categories whose grant was withdrawn between two states (their vendors stop, their storage goes). */
 export const withdrawn = (before: Choices, after: Choices): OptionalCategory[] => OPTIONAL_CATEGORIES.filter((c) => before[c] && !after[c]);
 /** The categories newly granted (their vendors start, without a reload). */
-export const newlyGranted = (before: Choices, after: Choices): OptionalCategory[] => OPTIONAL_CATEGORIES.filter((c) => !before[c] && after[c]);
+export const newlyGranted = (before: Choices, after: Choices): OptionalCategory[] =>
+  OPTIONAL_CATEGORIES.filter((c) => !before[c] && after[c]);

@@ -4,7 +4,8 @@
  * profile request's answer), and the slot markup that lets the page show it before React runs.
  *
  * Pure rules and DOM helpers only: no React, no SDK. The early script (src/browser/early/personalization.ts),
- * the head's pre-paint script (src/ssr/personalization-head.ts, the same rules written small),
+ * the head's pre-paint script (src/browser/inline/pre-paint.ts, compiled from these rules: what it imports
+ * must stay small, and everything it does not import must be droppable, so no module-level code with effects),
  * the slots (use-slot-choice.ts) and the SDK's request hook (sdk.tsx) all use them.
  */
 
@@ -23,11 +24,13 @@ export const SHOWN_COPY_ATTR = "data-nd-on";
 /** Set by React on a slot's stack once it is hydrated: the page's scripts leave that slot to React from then on. */
 export const LIVE_ATTR = "data-nd-live";
 
+/** The SDK's selected experiences (localStorage): the one key the pre-paint script reads, so that it takes no other. */
+const EXPERIENCES_KEY = "__nt_experiences__";
 /** The SDK's storage keys (@ninetailed/experience.js, localStorage, JSON values). */
 export const SDK_STORAGE_KEYS = {
   anonymousId: "__nt_anonymous_id__",
   profile: "__nt_profile__",
-  experiences: "__nt_experiences__",
+  experiences: EXPERIENCES_KEY,
   changes: "__nt_changes__",
 } as const;
 
@@ -82,7 +85,7 @@ export function parseSelectedExperiences(value: unknown): SelectedExperience[] {
 /** The selected experiences the SDK stored (none when storage is unavailable or holds something else). */
 export function readStoredExperiences(storage: Pick<Storage, "getItem"> | null | undefined): SelectedExperience[] {
   try {
-    const text = storage?.getItem(SDK_STORAGE_KEYS.experiences);
+    const text = storage?.getItem(EXPERIENCES_KEY);
     return text ? parseSelectedExperiences(JSON.parse(text)) : [];
   } catch {
     return [];

@@ -9,6 +9,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { buildSync } from "esbuild";
+import { inlineScriptConstants, MINIFIED_IIFE } from "./inline-scripts";
 
 export const EARLY_ENTRY = "src/browser/early/entry.ts";
 export const EARLY_FILE = /^early-[0-9a-f]{20}\.js$/;
@@ -28,15 +29,10 @@ export function bundleEarlyScript(rootDir: string, env: NodeJS.ProcessEnv): Earl
   // As in webpack's bundles (src/config personalizationSdkConstant): without a client id the personalization module is dropped.
   define.PERSONALIZATION_SDK = JSON.stringify(Boolean(env.GATSBY_NINETAILED_CLIENT_ID?.trim()));
   const result = buildSync({
+    ...MINIFIED_IIFE,
+    // Browsers older than its target get a syntax error in this one script; the runtime records attribution later.
     absWorkingDir: rootDir,
     entryPoints: [EARLY_ENTRY],
-    bundle: true,
-    minify: true,
-    format: "iife",
-    // Browsers older than this get a syntax error in this one script; the runtime records attribution later.
-    target: "es2020",
-    legalComments: "none",
-    write: false,
     define,
   });
   const text = result.outputFiles[0].text;
@@ -57,12 +53,13 @@ let built: EarlyScript | undefined;
 
 /**
  * EARLY_SCRIPT_SRC for webpack's DefinePlugin (every stage): the early script is bundled and written once
- * per process (a develop server rebuilds it when it restarts).
+ * per process (a develop server rebuilds it when it restarts). With it the page's inline scripts, the
+ * bootstrap that inserts it among them (src/node/bundling/inline-scripts.ts inlineScriptConstants).
  */
 export function earlyScriptConstant(rootDir: string, env: NodeJS.ProcessEnv = process.env): Record<string, string> {
   if (!built) {
     built = bundleEarlyScript(rootDir, env);
     writeEarlyScript(path.join(rootDir, "public"), built);
   }
-  return { EARLY_SCRIPT_SRC: JSON.stringify(built.src) };
+  return { EARLY_SCRIPT_SRC: JSON.stringify(built.src), ...inlineScriptConstants(rootDir, built.src) };
 }

@@ -12,8 +12,7 @@ import {
   renderBlockingThirdParty,
   scriptsBeforePaint,
 } from "../../../scripts/lib/budgets";
-import { earlyBootstrap } from "../../../src/ssr/early-bootstrap";
-import { prePaintScript } from "../../../src/ssr/personalization-head";
+import { compiledBootstrap, compiledPrePaint } from "../../fixtures/inline-scripts";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "budget-"));
 const write = (file: string, text: string) => {
@@ -83,7 +82,7 @@ describe("the first second's weight (docs/page-load.md#the-first-second)", () =>
     expect(measurePage(dir, "/").headScripts).toBe(gz("window.x=1"));
   });
   it("holds the bootstrap and the pre-paint script together within the budget", () => {
-    const both = `<head><script>${earlyBootstrap("/static/early-0123456789abcdef0123.js")}</script><script>${prePaintScript()}</script></head>`;
+    const both = `<head><script>${compiledBootstrap().text}</script><script>${compiledPrePaint().text}</script></head>`;
     expect(headScriptsSize(both)).toBeLessThanOrEqual(HEAD_SCRIPTS_BUDGET);
   });
   it("finds a build's early script and its gzip size", () => {

@@ -1,19 +1,34 @@
 // @vitest-environment jsdom
+import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { RELEASE_AFTER_MS, earlyBootstrap } from "../../../src/ssr/early-bootstrap";
+import { CONSENT_ACTION_ATTR, CONSENT_ASK_ATTR, RELEASE_AFTER_MS, earlyBootstrapScript } from "../../../src/ssr/early-bootstrap";
 import { DEFERRED_SCRIPTS_ID } from "../../../src/ssr/deferred-app-scripts";
-import { START_GLOBAL } from "../../../src/browser/early/app-start";
-import { RELEASE_GLOBAL } from "../../../src/browser/early/early";
+import { RELEASE_GLOBAL, START_GLOBAL } from "../../../src/browser/globals";
+import type { BootstrapOptions } from "../../../src/node/bundling/inline-scripts";
+import { BOOTSTRAP_ENTRY, compiledBootstrap, freshBootstrap } from "../../fixtures/inline-scripts";
+import {
+  CONSENT_COOKIE,
+  CONSENT_LIFETIME_MS,
+  CONSENT_TEXT_VERSION,
+  consentIsCurrent,
+  isCurrent,
+  parseRecord,
+  serializeRecord,
+  type ConsentRecord,
+} from "../../../src/consent/model";
 
 type BootWindow = Window & { [START_GLOBAL]?: () => void; [RELEASE_GLOBAL]?: () => void };
 const EARLY_SRC = "/static/early-test.js";
+const OPTIONS: BootstrapOptions = { src: EARLY_SRC, askConsent: false, policy: "opt-in" };
+/** The bootstrap as a build compiles it (src/node/bundling/inline-scripts.ts). */
+const earlyBootstrap = (options: Partial<BootstrapOptions> = {}): string => compiledBootstrap({ ...OPTIONS, ...options }).text;
 
 describe("the page's bootstrap", () => {
   const frames: FrameRequestCallback[] = [];
   const listeners: [EventTarget, ...Parameters<typeof window.addEventListener>][] = [];
   const win = window as BootWindow;
 
-  const run = () => new Function(earlyBootstrap(EARLY_SRC))();
+  const run = (options?: Partial<BootstrapOptions>) => new Function(earlyBootstrap(options))();
   const earlyScript = () => document.head.querySelector<HTMLScriptElement>(`script[src="${EARLY_SRC}"]`);
   const appScripts = () => [...document.body.querySelectorAll<HTMLScriptElement>("body > script")].map((s) => s.dataset.name);
 
@@ -42,6 +57,8 @@ describe("the page's bootstrap", () => {
     vi.useRealTimers();
     vi.unstubAllGlobals();
     Object.defineProperty(document, "readyState", { value: "complete", configurable: true });
+    document.documentElement.removeAttribute(CONSENT_ASK_ATTR);
+    document.cookie = `${CONSENT_COOKIE}=; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
   });
 
   it("inserts the early script after the first frame, at high priority", async () => {
@@ -97,5 +114,113 @@ describe("the page's bootstrap", () => {
     await vi.advanceTimersByTimeAsync(RELEASE_AFTER_MS);
     expect(followed).toHaveBeenCalledTimes(1);
     expect(appScripts()).toEqual([]);
+  });
+
+  it("holds a click on a consent banner's button like a link's", () => {
+    document.body.insertAdjacentHTML("beforeend", `<button id="accept" ${CONSENT_ACTION_ATTR}="accept-all">Accept</button>`);
+    run();
+    const clicked = vi.fn();
+    document.getElementById("accept")!.addEventListener("click", clicked);
+    document.getElementById("accept")!.click();
+    expect(clicked).not.toHaveBeenCalled();
+    win[RELEASE_GLOBAL]!();
+    expect(clicked).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("the bootstrap's consent check (docs/product-rules.md#consent)", () => {
+  const record = (at: number, changes: Partial<ConsentRecord> = {}): ConsentRecord => ({
+    id: "0f8fad5b-d9cb-469f-a165-70867728950e",
+    at,
+    policy: "opt-in",
+    version: CONSENT_TEXT_VERSION,
+    choices: { preferences: true, analytics: false, marketing: false },
+    method: "preferences",
+    ...changes,
+  });
+  const asked = () => document.documentElement.getAttribute(CONSENT_ASK_ATTR);
+  const runWith = (cookie: string | undefined, options: Partial<BootstrapOptions> = { askConsent: true }) => {
+    document.documentElement.removeAttribute(CONSENT_ASK_ATTR);
+    document.cookie = cookie === undefined ? `${CONSENT_COOKIE}=; expires=Thu, 01 Jan 1970 00:00:00 GMT` : `${CONSENT_COOKIE}=${cookie}`;
+    new Function(earlyBootstrap(options))();
+    const listeners = window as BootWindow;
+    listeners[RELEASE_GLOBAL]?.(); // stops holding clicks for the next case
+    return asked();
+  };
+  afterEach(() => {
+    document.documentElement.removeAttribute(CONSENT_ASK_ATTR);
+    document.cookie = `${CONSENT_COOKIE}=; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
+  });
+
+  it('sets <html data-consent="ask"> without a current nd_consent cookie, and not with one', () => {
+    expect(runWith(undefined)).toBe("ask");
+    expect(runWith(serializeRecord(record(Date.now() - 1000)))).toBeNull();
+  });
+
+  it("asks exactly when the model finds no choice in force (isCurrent of parseRecord), for the same cookies", () => {
+    const now = Date.now();
+    const cookies = {
+      current: serializeRecord(record(now - 1000)),
+      "almost 6 months old": serializeRecord(record(now - CONSENT_LIFETIME_MS + 60_000)),
+      "6 months old": serializeRecord(record(now - CONSENT_LIFETIME_MS - 1000)),
+      "from the future": serializeRecord(record(now + 10 * 60_000)),
+      "a minute ahead (clock skew)": serializeRecord(record(now + 30_000)),
+      "older text version": serializeRecord(record(now - 1000, { version: CONSENT_TEXT_VERSION - 1 })),
+      "newer text version": serializeRecord(record(now - 1000, { version: CONSENT_TEXT_VERSION + 1 })),
+      "opt-out policy": serializeRecord(record(now - 1000, { policy: "opt-out" })),
+      "a refusal": serializeRecord(
+        record(now - 1000, { method: "reject-all", choices: { preferences: false, analytics: false, marketing: false } }),
+      ),
+      "not JSON": "%7Bbroken",
+      "not URI-encoded": "%E0%A4%A",
+      empty: "",
+    };
+    for (const [name, cookie] of Object.entries(cookies)) {
+      const pending = !isCurrent(parseRecord(cookie), { policy: "opt-in", gpc: false, now: Date.now() });
+      expect([name, runWith(cookie) === "ask"]).toEqual([name, pending]);
+    }
+  });
+
+  it("never asks a visitor whose stored choice the model finds in force (the shape checks it leaves to the app only ever spare one)", () => {
+    const now = Date.now();
+    const valid = JSON.parse(decodeURIComponent(serializeRecord(record(now - 1000)))) as Record<string, unknown>;
+    const malformed = [
+      { ...valid, consentId: "x" },
+      { ...valid, categories: "analytics" },
+      { ...valid, data: { policy: "opt-in", method: "other" } },
+    ];
+    for (const cookie of malformed.map((value) => encodeURIComponent(JSON.stringify(value)))) {
+      expect(parseRecord(cookie)).toBeUndefined(); // the app asks again after hydration, nothing optional runs meanwhile
+      expect(consentIsCurrent(cookie, "opt-in", now)).toBe(true);
+    }
+  });
+
+  it("does not check consent under the opt-out policy or with a hosted consent manager (askConsent false)", () => {
+    expect(runWith(undefined, { askConsent: false })).toBeNull();
+    expect(earlyBootstrap({ askConsent: false })).not.toContain(CONSENT_COOKIE);
+  });
+
+  it("is compiled from the consent model itself, not a copy of it", () => {
+    const { inputs } = compiledBootstrap({ ...OPTIONS, askConsent: true });
+    expect(inputs).toEqual(expect.arrayContaining([BOOTSTRAP_ENTRY, "src/consent/model.ts"]));
+  });
+});
+
+describe("the bootstrap's text", () => {
+  it("is the same for every page of a build (one CSP hash), with the build's values in it", () => {
+    const first = freshBootstrap({ ...OPTIONS, askConsent: true }).text;
+    expect(freshBootstrap({ ...OPTIONS, askConsent: true }).text).toBe(first);
+    expect(first).toContain(JSON.stringify(EARLY_SRC));
+    expect(first).not.toMatch(/\bBOOTSTRAP[._]/);
+  });
+
+  it("goes in the head as the build compiled it, and nowhere without a build", () => {
+    expect(earlyBootstrapScript()).toBeNull();
+    vi.stubGlobal("EARLY_BOOTSTRAP", earlyBootstrap());
+    try {
+      expect(renderToStaticMarkup(earlyBootstrapScript()!)).toBe(`<script>${earlyBootstrap()}</script>`);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 import { renderToStaticMarkup } from "react-dom/server";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { COPY_ATTR, LIVE_ATTR, SDK_STORAGE_KEYS, applySelection, clearChoice } from "../../../src/personalization/stored-selection";
-import { hasPersonalizedSlot, personalizationHead, prePaintScript } from "../../../src/ssr/personalization-head";
+import { hasPersonalizedSlot, personalizationHead } from "../../../src/ssr/personalization-head";
+import { PRE_PAINT_ENTRY, compiledPrePaint } from "../../fixtures/inline-scripts";
 import {
   HERO,
   SLOT_EXPERIENCES,
@@ -16,6 +17,15 @@ import {
 
 const SETTINGS = { clientId: "client", environment: "main" };
 const SLOT_BODY = `<main>${slotStack()}</main>`;
+/** The script as a build compiles it (src/node/bundling/inline-scripts.ts) and hands it to the SSR bundle. */
+const prePaintScript = () => compiledPrePaint().text;
+
+beforeAll(() => {
+  vi.stubGlobal("PRE_PAINT_SCRIPT", prePaintScript());
+});
+afterAll(() => {
+  vi.unstubAllGlobals();
+});
 
 describe("personalizationHead", () => {
   it("puts the pre-paint script in the head of a page with a personalized slot", () => {
@@ -30,6 +40,15 @@ describe("personalizationHead", () => {
 
   it("puts it on every page when Gatsby does not hand over the rendered body", () => {
     expect(personalizationHead(SETTINGS, undefined)).toHaveLength(1);
+  });
+
+  it("leaves it out where no build compiled it", () => {
+    vi.stubGlobal("PRE_PAINT_SCRIPT", undefined);
+    try {
+      expect(personalizationHead(SETTINGS, SLOT_BODY)).toEqual([]);
+    } finally {
+      vi.stubGlobal("PRE_PAINT_SCRIPT", prePaintScript());
+    }
   });
 
   it("recognises the slot by the attribute the hero renders", () => {
@@ -114,7 +133,11 @@ describe("the head's pre-paint script", () => {
     expect(slotState(document)[0].show).toBeNull();
   });
 
-  it("stays small: it is in every page's HTML", () => {
-    expect(prePaintScript().length).toBeLessThan(800);
+  it("is compiled from the selection rules themselves (stored-selection.ts), not a copy of them", () => {
+    expect(compiledPrePaint().inputs).toEqual(expect.arrayContaining([PRE_PAINT_ENTRY, "src/personalization/stored-selection.ts"]));
+  });
+
+  it("stays small: it is in every page's HTML that has a slot", () => {
+    expect(prePaintScript().length).toBeLessThan(1300);
   });
 });

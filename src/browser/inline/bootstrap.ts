@@ -1,0 +1,96 @@
+/**
+ * The page's bootstrap (docs/page-load.md#the-first-second), compiled by src/node/bundling/inline-scripts.ts
+ * into one inline script at the top of every page's head (src/ssr/early-bootstrap.ts). Its per-build values
+ * are esbuild `define` constants, so its text is the same on every page of a build (one CSP hash). Every
+ * byte is in every page's HTML: keep it small, and measure what an import costs.
+ */
+import { consentIsCurrent, type ConsentPolicy } from "../../consent/model";
+import type { NAMES } from "./names";
+
+/** The early script's path (src/node/bundling/early-script.ts). */
+declare const BOOTSTRAP_EARLY_SRC: string;
+/** Whether the built-in banner asks: the opt-in policy and no hosted consent manager. */
+declare const BOOTSTRAP_ASK_CONSENT: boolean;
+/** The build's consent policy. */
+declare const BOOTSTRAP_CONSENT_POLICY: ConsentPolicy;
+/**
+ * The names the bootstrap shares with other code (the handover globals of src/browser/globals.ts, the
+ * attributes of ./contract.ts, the consent cookie's name, the app scripts' template, the disclosure buttons'
+ * attribute), defined from their modules (./names.ts) by src/node/bundling/inline-scripts.ts: as constants they are
+ * written into the text where they are used (an imported one would be a variable of its own).
+ */
+declare const BOOTSTRAP: typeof NAMES;
+
+/** The window, with the handover globals (src/browser/globals.ts) the bootstrap sets and reads. */
+const w = window as unknown as Window & Record<string, unknown>;
+const d = document;
+
+// The consent check at parse time (docs/product-rules.md#consent): no choice in force asks, by the model's own rule.
+if (BOOTSTRAP_ASK_CONSENT) {
+  const stored = d.cookie.match(`(?:^|; )${BOOTSTRAP.CONSENT_COOKIE}=([^;]*)`);
+  if (!consentIsCurrent(stored?.[1], BOOTSTRAP_CONSENT_POLICY, Date.now()))
+    d.documentElement.setAttribute(BOOTSTRAP.CONSENT_ASK_ATTR, "ask");
+}
+
+let held: HTMLElement | undefined;
+let template: HTMLTemplateElement | null | undefined;
+
+/**
+ * Starts Gatsby's app scripts: inserted from their `<template>` without `async`, so they run in the order the
+ * page lists them (the chunk map before the bundles that read it) while they download side by side; asked
+ * while the page is still being parsed, once it is. Once only.
+ */
+function start(): void {
+  if (d.readyState == "loading") d.addEventListener("DOMContentLoaded", start);
+  else if (!template && (template = d.getElementById(BOOTSTRAP.DEFERRED_SCRIPTS_ID) as HTMLTemplateElement | null)) {
+    const scripts = d.importNode(template.content, true);
+    scripts.querySelectorAll("script").forEach((script) => {
+      script.async = false;
+    });
+    d.body.appendChild(scripts);
+  }
+}
+
+/**
+ * Holds a plain click on a link, a header disclosure button or a consent action until the early script's
+ * handlers are installed. A link opening another tab is not held: a replayed click outside the visitor's
+ * gesture would be blocked as a pop-up.
+ */
+function hold(event: MouseEvent): void {
+  let target = event.target as HTMLElement | null;
+  if (w[BOOTSTRAP.EARLY_GLOBAL] || event.button || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || !target?.closest)
+    return;
+  target = target.closest<HTMLElement>(`a[href]:not([href^="#"]),button[${BOOTSTRAP.DISCLOSURE_ATTR}],[${BOOTSTRAP.CONSENT_ACTION_ATTR}]`);
+  if (target && !((target as HTMLAnchorElement).target && (target as HTMLAnchorElement).target != "_self")) {
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    held = target;
+  }
+}
+
+/** Stops holding, and hands the held click back (the early script calls it once its handlers are installed). */
+function release(): void {
+  w.removeEventListener("click", hold, true);
+  const target = held;
+  held = undefined;
+  target?.click();
+}
+
+w.addEventListener("click", hold, true);
+w[BOOTSTRAP.RELEASE_GLOBAL] = release;
+w[BOOTSTRAP.START_GLOBAL] = start;
+setTimeout(release, BOOTSTRAP.RELEASE_AFTER_MS);
+// The early script right after the first frame: fetched beside the page's images, not ahead of its first paint.
+requestAnimationFrame(() =>
+  setTimeout(() => {
+    const script = d.createElement("script");
+    script.src = BOOTSTRAP_EARLY_SRC;
+    script.fetchPriority = "high";
+    // It failed: the held click goes through as it was, and the app starts at once.
+    script.onerror = () => {
+      release();
+      start();
+    };
+    d.head.appendChild(script);
+  }),
+);
