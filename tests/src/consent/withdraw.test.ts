@@ -10,7 +10,7 @@ import type { OptionalCategory } from "../../../src/consent/model";
 import type { ThirdPartyScriptId } from "../../../src/lib/third-party-scripts";
 
 type VendorGlobals = { _hsp?: unknown[]; fbq?: unknown; mixpanel?: unknown };
-const w = window as unknown as Window & VendorGlobals;
+const w = window as unknown as VendorGlobals;
 
 const HOST = window.location.hostname;
 const cookieNames = () =>
