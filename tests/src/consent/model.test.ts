@@ -258,8 +258,8 @@ describe("choicesFor", () => {
     expect(choicesFor("reject-all", { marketing: true }, ALL)).toEqual(NONE);
   });
 
-  it("do-not-sell refuses marketing and keeps the rest", () => {
-    expect(choicesFor("do-not-sell", { marketing: true }, previous)).toEqual({ preferences: true, analytics: false, marketing: false });
+  it("do-not-sell refuses marketing and keeps the rest, whatever was shown", () => {
+    expect(choicesFor("do-not-sell", { analytics: true, marketing: true }, previous)).toEqual({ preferences: true, analytics: false, marketing: false });
     expect(choicesFor("do-not-sell", {}, ALL)).toEqual({ preferences: true, analytics: true, marketing: false });
   });
 
