@@ -17,11 +17,18 @@ import { writeRobotsTxt } from "./src/node/hosting/robots";
 import { HYDRATION_WITHOUT_SIDE_EFFECTS } from "./src/node/bundling/webpack-rules";
 import { AppScriptsSlicePlugin } from "./src/node/bundling/app-scripts-slice";
 import { earlyScriptConstant } from "./src/node/bundling/early-script";
+import { checkPublicSettings } from "./src/config/schema";
 
 export { createSchemaCustomization } from "./src/node/customize-schema";
 export { createResolvers } from "./src/node/schema/resolvers";
 
 export const onPreInit: GatsbyNode["onPreInit"] = async ({ reporter }) => {
+  // The public GATSBY_* settings first (src/config/schema.ts): a bad value fails the build with the variable's name.
+  try {
+    for (const warning of checkPublicSettings(process.env).warnings) reporter.warn(warning);
+  } catch (error) {
+    reporter.panic((error as Error).message);
+  }
   // Before Gatsby compiles the functions (onPreBootstrap): they bundle the forms (src/node/lead-forms.ts).
   try {
     const forms = await writeFunctionForms(__dirname, readServerConfig());

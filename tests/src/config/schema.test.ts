@@ -1,0 +1,108 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { checkPublicSettings } from "../../../src/config/schema";
+
+/** tests/e2e/third-party.env as `set -a; . file` reads it (NAME=value lines, comments). */
+const readEnvFile = (file: string): Record<string, string> =>
+  Object.fromEntries(
+    fs
+      .readFileSync(file, "utf8")
+      .split("\n")
+      .map((line) => /^([A-Z_][A-Z0-9_]*)=(.*)$/.exec(line.trim()))
+      .filter((match): match is RegExpExecArray => match !== null)
+      .map(([, name, value]) => [name, value]),
+  );
+
+const failure = (env: Record<string, string>): string => {
+  try {
+    checkPublicSettings(env);
+  } catch (error) {
+    return (error as Error).message;
+  }
+  throw new Error(`expected ${JSON.stringify(env)} to fail`);
+};
+
+describe("checkPublicSettings", () => {
+  it("passes an empty environment, and treats blank values as unset", () => {
+    expect(checkPublicSettings({})).toEqual({ warnings: [] });
+    expect(checkPublicSettings({ GATSBY_CONSENT_POLICY: "  ", GATSBY_GTM_ID: "" })).toEqual({ warnings: [] });
+  });
+
+  it("passes the e2e build's settings, with one warning: a consent script without a provider", () => {
+    const env = readEnvFile(path.join(__dirname, "../../e2e/third-party.env"));
+    expect(env.GATSBY_CONSENT_SCRIPT_URL).toBeDefined();
+    const { warnings } = checkPublicSettings(env);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/^GATSBY_CONSENT_SCRIPT_URL is ignored: the built-in banner is used; set GATSBY_CONSENT_PROVIDER/);
+  });
+
+  it("passes a complete hosted consent manager's settings", () => {
+    expect(
+      checkPublicSettings({
+        GATSBY_CONSENT_POLICY: "opt-out",
+        GATSBY_CONSENT_PROVIDER: "onetrust",
+        GATSBY_CONSENT_SCRIPT_URL: "https://cdn.cookielaw.org/scripttemplates/otSDKStub.js",
+        GATSBY_ONETRUST_GROUPS: "C0002:analytics, C0003:preferences,C0004:marketing",
+        GATSBY_ONETRUST_DOMAIN_SCRIPT: "0191a2b3-c4d5-7e6f-8a9b-0c1d2e3f4a5b",
+        GATSBY_VISITOR_ANALYTICS_URL: "/vendor/analytics.js",
+        GATSBY_NINETAILED_URL: "http://127.0.0.1:4010",
+        GATSBY_APP_HOST: "secure.example.com",
+      }),
+    ).toEqual({ warnings: [] });
+  });
+
+  it("names each bad variable and why", () => {
+    const cases: [Record<string, string>, string][] = [
+      [{ GATSBY_CONSENT_POLICY: "optin" }, 'GATSBY_CONSENT_POLICY must be "opt-in" or "opt-out" (got "optin")'],
+      [
+        { GATSBY_CONSENT_PROVIDER: "didomi", GATSBY_CONSENT_SCRIPT_URL: "https://x.test/a.js" },
+        'GATSBY_CONSENT_PROVIDER must be "osano" or "onetrust" or "cookiebot" (got "didomi")',
+      ],
+      [
+        { GATSBY_CONSENT_PROVIDER: "osano" },
+        'GATSBY_CONSENT_PROVIDER needs GATSBY_CONSENT_SCRIPT_URL, the consent manager\'s script (got "osano")',
+      ],
+      [{ GATSBY_CONSENT_SCRIPT_URL: "http://cmp.test/a.js" }, "GATSBY_CONSENT_SCRIPT_URL must be an https:// URL or a root-relative path"],
+      [{ GATSBY_CONSENT_SCRIPT_URL: "//cmp.test/a.js" }, "GATSBY_CONSENT_SCRIPT_URL must be an https:// URL or a root-relative path"],
+      [{ GATSBY_ONETRUST_GROUPS: "C0002:analytics,C0004:ads" }, "GATSBY_ONETRUST_GROUPS must be a comma-separated list of <group>:<"],
+      [{ GATSBY_ONETRUST_DOMAIN_SCRIPT: "abc def" }, "GATSBY_ONETRUST_DOMAIN_SCRIPT must be one token"],
+      [{ GATSBY_GTM_ID: "GTM E2E" }, "GATSBY_GTM_ID must be one token"],
+      [{ GATSBY_HEAP_ID: "<script>" }, "GATSBY_HEAP_ID must be one token"],
+      [{ GATSBY_AD_PIXEL_URL: "javascript:alert(1)" }, "GATSBY_AD_PIXEL_URL must be an https:// URL or a root-relative path"],
+      [{ GATSBY_SPEED_INSIGHTS_URL: "script.js" }, "GATSBY_SPEED_INSIGHTS_URL must be an https:// URL or a root-relative path"],
+      [{ GATSBY_ANALYTICS_BEACON_URL: "ftp://x.test/" }, "GATSBY_ANALYTICS_BEACON_URL must be an https:// URL or a root-relative path"],
+      [{ GATSBY_NINETAILED_URL: "experience.ninetailed.co" }, "GATSBY_NINETAILED_URL must be an http(s) URL"],
+      [{ GATSBY_IP_LOOKUP_URL: "not a url" }, "GATSBY_IP_LOOKUP_URL must be an http(s) URL"],
+      [{ GATSBY_MARKETING_HOST: "https://www.example.com" }, "GATSBY_MARKETING_HOST must be a host name"],
+      [{ GATSBY_STAGING_HOST: "staging.example.com:8000" }, "GATSBY_STAGING_HOST must be a host name"],
+      [{ GATSBY_APP_HOST: "bad_host.example.com" }, "GATSBY_APP_HOST must be a host name"],
+    ];
+    for (const [env, message] of cases) expect(failure(env)).toContain(message);
+  });
+
+  it("reports every bad variable at once", () => {
+    const message = failure({ GATSBY_CONSENT_POLICY: "optin", GATSBY_GTM_ID: "a b", GATSBY_APP_HOST: "/app" });
+    expect(message.split("\n").filter((line) => line.startsWith("- GATSBY_"))).toHaveLength(3);
+  });
+
+  it("is build code only: nothing but gatsby-node imports it, and no other config module imports zod", () => {
+    const root = path.join(__dirname, "../../..");
+    const files = [
+      ...fs.readdirSync(root).filter((file) => /^gatsby-.*\.tsx?$/.test(file)),
+      ...fs.readdirSync(path.join(root, "src"), { recursive: true, encoding: "utf8" }).map((file) => path.join("src", file)),
+    ].filter((file) => /\.tsx?$/.test(file));
+    const importers = (pattern: RegExp) => files.filter((file) => pattern.test(fs.readFileSync(path.join(root, file), "utf8")));
+    // Build code (src/node) and the functions (src/server) have their own schemas; the public config is read in the browser.
+    const zod = importers(/from "zod"/).filter((file) => !/^src\/(node|server)\//.test(file));
+    expect(zod).toEqual([path.join("src", "config", "schema.ts")]);
+    const schemaImporters = files.filter((file) => {
+      const text = fs.readFileSync(path.join(root, file), "utf8");
+      return (
+        /from "[./]*(?:src\/)?config\/schema"/.test(text) ||
+        (file.startsWith(path.join("src", "config")) && text.includes('from "./schema"'))
+      );
+    });
+    expect(schemaImporters).toEqual(["gatsby-node.ts"]);
+  });
+});
