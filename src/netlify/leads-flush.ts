@@ -6,7 +6,7 @@
  */
 import { readServerConfig } from "../config";
 import { alertIfNeeded } from "../server/alerts";
-import { flushLeads } from "../server/flush";
+import { flushLeads, pruneConsentRecords } from "../server/flush";
 import { storeFor } from "../server/store";
 
 export async function handler(): Promise<{ statusCode: number; body: string }> {
@@ -17,6 +17,9 @@ export async function handler(): Promise<{ statusCode: number; body: string }> {
   }
   const store = storeFor(config);
   if (!config.hubspot) {
+    // Proof-of-consent retention holds whether or not leads can be delivered (docs/lead-forms.md).
+    const consentPruned = await pruneConsentRecords(store, config.leadsFlush);
+    if (consentPruned > 0) console.log(`[leads-flush] ${consentPruned} consent record(s) past retention removed`);
     const message = "HUBSPOT_PORTAL_ID / HUBSPOT_ACCESS_TOKEN are not set: pending leads stay in the database";
     // leads waiting because of it are alerted on like any other reason they wait
     const alert = await alertIfNeeded({
