@@ -30,8 +30,14 @@ export function parseGroupMap(value: string | undefined): Partial<Record<Optiona
 /** The default OneTrust map: its cookie-category template's performance (C0002), functional (C0003) and targeting (C0004) groups. */
 export const DEFAULT_ONETRUST_GROUPS = "C0002:analytics,C0003:preferences,C0004:marketing";
 
+/** The policy alone (the early script reads only this and usesBuiltInBanner: the rest would be its bytes). */
+export const readConsentPolicy = (): ConsentPolicy => (process.env.GATSBY_CONSENT_POLICY?.trim() === "opt-out" ? "opt-out" : "opt-in");
+
+/** Whether the built-in banner decides: no hosted provider with its script configured. */
+export const usesBuiltInBanner = (): boolean => !(process.env.GATSBY_CONSENT_PROVIDER?.trim() && process.env.GATSBY_CONSENT_SCRIPT_URL?.trim());
+
 export function readConsentSettings(): ConsentSettings {
-  const policy = process.env.GATSBY_CONSENT_POLICY?.trim() === "opt-out" ? "opt-out" : "opt-in";
+  const policy = readConsentPolicy();
   const name = process.env.GATSBY_CONSENT_PROVIDER?.trim() as ConsentProvider | undefined;
   const scriptUrl = process.env.GATSBY_CONSENT_SCRIPT_URL?.trim();
   const domainScript = process.env.GATSBY_ONETRUST_DOMAIN_SCRIPT?.trim();

@@ -122,7 +122,7 @@ export function serializeRecord(record: ConsentRecord): string {
   return encodeURIComponent(JSON.stringify(cookie));
 }
 
-/** Whether a choice made at `at` under `policy` and text `version` is in force at `now` for `wanted`, `shown`: the rule of isCurrent and consentIsCurrent. */
+/** Whether a choice made at `at` under `policy` and text `version` is in force at `now` for `wanted`, `shown`: isCurrent's rule. */
 const inForce = (policy: unknown, version: unknown, at: number, wanted: ConsentPolicy, shown: number, now: number) =>
   policy === wanted && version === shown && at <= now + 60_000 && now - at < CONSENT_LIFETIME_MS;
 
@@ -135,22 +135,15 @@ export function isCurrent(
 }
 
 /**
- * isCurrent's rule on the cookie's own fields (its policy, text version and time, read as parseRecord reads
- * them), without building the record: small enough for the page's inline bootstrap
- * (src/browser/inline/bootstrap.ts), which asks for consent at parse time when it is false. It leaves out
- * parseRecord's checks of the record's shape (id, method, categories), each a few dozen bytes in every page:
- * a cookie that has a current choice's fields but not a record's shape (written by hand) counts as current
- * here and not for decide(), so that visitor is not asked and nothing optional runs. Never the other way
- * round: whenever isCurrent(parseRecord(value)) holds, so does this. Never throws.
+ * What the page's inline bootstrap looks for at parse time (src/browser/inline/bootstrap.ts): the text a current
+ * record of `policy` and `version` carries in the cookie, as serializeRecord writes it (URI-encoded JSON, its
+ * `revision` then its `data.policy`). Its age needs no check there: the cookie expires with the choice
+ * (CONSENT_LIFETIME_MS, writeRecord). Everything else (a cookie written by hand, a clock set back) is the early
+ * script's to correct: it decides with the full rule (decide) and shows the banner when the visitor must be asked.
+ * Every current record matches; a few dozen bytes in every page instead of the JSON rule's few hundred.
  */
-export function consentIsCurrent(value: string | undefined, policy: ConsentPolicy, now: number, version = CONSENT_TEXT_VERSION): boolean {
-  try {
-    const data = JSON.parse(decodeURIComponent(value as string)) as Partial<LibraryCookie>;
-    return inForce(data.data?.policy, data.revision, madeAt(data), policy, version, now);
-  } catch {
-    return false;
-  }
-}
+export const currentRecordMarker = (policy: ConsentPolicy, version = CONSENT_TEXT_VERSION): string =>
+  encodeURIComponent(JSON.stringify({ revision: version, data: { policy } }).slice(1, -2));
 
 const all = <T>(value: T): Record<OptionalCategory, T> => ({ preferences: value, analytics: value, marketing: value });
 

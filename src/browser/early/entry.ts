@@ -16,14 +16,13 @@ import { siteHosts } from "../hosts";
 import { normalizeHost } from "../../lib/host-names";
 import { readAnalyticsBeacon } from "../../config/analytics";
 import { readPersonalizationSettings } from "../../config/third-party";
-import { readConsentSettings } from "../../config/consent";
+import { readConsentPolicy, usesBuiltInBanner } from "../../config/consent";
 import { installConsent } from "../../consent/face";
 import { postConsentProof } from "../../consent/proof";
 import { releaseAttribution } from "../../consent/attribution-hold";
 import { installBannerActions } from "../../consent/banner-actions";
 
-const consentSettings = readConsentSettings();
-const consent = installConsent(window, { policy: consentSettings.policy, onRecord: (record, win) => postConsentProof(record, win) });
+const consent = installConsent(window, { policy: readConsentPolicy(), onRecord: (record, win) => postConsentProof(record, win) });
 // The profile request next: it only starts a fetch, and its answer has SWAP_LIMIT_MS from the first paint to arrive.
 if (PERSONALIZATION_SDK && consent.granted("preferences")) {
   const settings = readPersonalizationSettings();
@@ -32,7 +31,11 @@ if (PERSONALIZATION_SDK && consent.granted("preferences")) {
 startEarly(window, () => consent.granted("analytics"));
 consent.subscribe(({ state }) => state.granted.analytics && releaseAttribution(window, window.location.hostname));
 installPageView(window, { host: normalizeHost(siteHosts.marketing), beacon: readAnalyticsBeacon(), granted: () => consent.granted("analytics") });
-if (!consentSettings.provider) installBannerActions(document, consent);
+if (usesBuiltInBanner()) {
+  // The bootstrap's parse-time check looked only for a current record's marker: the model's full rule decides.
+  if (consent.state().pending) document.documentElement.setAttribute("data-consent", "ask");
+  installBannerActions(document, consent);
+}
 installDisclosures(document);
 scheduleAppStart(window);
 releaseHeldInput(window);

@@ -4,15 +4,14 @@
  * are esbuild `define` constants, so its text is the same on every page of a build (one CSP hash). Every
  * byte is in every page's HTML: keep it small, and measure what an import costs.
  */
-import { consentIsCurrent, type ConsentPolicy } from "../../consent/model";
 import type { NAMES } from "./names";
 
 /** The early script's path (src/node/bundling/early-script.ts). */
 declare const BOOTSTRAP_EARLY_SRC: string;
 /** Whether the built-in banner asks: the opt-in policy and no hosted consent manager. */
 declare const BOOTSTRAP_ASK_CONSENT: boolean;
-/** The build's consent policy. */
-declare const BOOTSTRAP_CONSENT_POLICY: ConsentPolicy;
+/** What a current choice's cookie holds (src/consent/model.ts currentRecordMarker). */
+declare const BOOTSTRAP_CONSENT_MARKER: string;
 /**
  * The names the bootstrap shares with other code (the handover globals of src/browser/globals.ts, the
  * attributes of ./contract.ts, the consent cookie's name, the app scripts' template, the disclosure buttons'
@@ -25,12 +24,10 @@ declare const BOOTSTRAP: typeof NAMES;
 const w = window as unknown as Window & Record<string, unknown>;
 const d = document;
 
-// The consent check at parse time (docs/product-rules.md#consent): no choice in force asks, by the model's own rule.
-if (BOOTSTRAP_ASK_CONSENT) {
-  const stored = d.cookie.match(`(?:^|; )${BOOTSTRAP.CONSENT_COOKIE}=([^;]*)`);
-  if (!consentIsCurrent(stored?.[1], BOOTSTRAP_CONSENT_POLICY, Date.now()))
-    d.documentElement.setAttribute(BOOTSTRAP.CONSENT_ASK_ATTR, "ask");
-}
+// The consent check at parse time (docs/product-rules.md#consent): no current choice's cookie asks (the early
+// script then decides with the model's full rule, and asks too if this let one through).
+if (BOOTSTRAP_ASK_CONSENT && !d.cookie.match(`(^|; )${BOOTSTRAP.CONSENT_COOKIE}=[^;]*${BOOTSTRAP_CONSENT_MARKER}`))
+  d.documentElement.setAttribute(BOOTSTRAP.CONSENT_ASK_ATTR, "ask");
 
 let held: HTMLElement | undefined;
 let template: HTMLTemplateElement | null | undefined;

@@ -11,7 +11,7 @@
 import { createRequire } from "node:module";
 import path from "node:path";
 import { buildSync, type BuildOptions } from "esbuild";
-import type { ConsentPolicy } from "../../consent/model";
+import { currentRecordMarker, type ConsentPolicy } from "../../consent/model";
 import { readConsentSettings } from "../../config/consent";
 
 /**
@@ -103,7 +103,7 @@ export const compileBootstrap = ({ src, askConsent, policy }: BootstrapOptions, 
     {
       BOOTSTRAP_EARLY_SRC: src,
       BOOTSTRAP_ASK_CONSENT: askConsent,
-      BOOTSTRAP_CONSENT_POLICY: policy,
+      BOOTSTRAP_CONSENT_MARKER: currentRecordMarker(policy),
       ...Object.fromEntries(
         Object.entries(readConstants(BOOTSTRAP_NAMES, rootDir).NAMES as object).map(([name, value]) => [`BOOTSTRAP.${name}`, value]),
       ),
