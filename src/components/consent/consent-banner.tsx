@@ -10,7 +10,7 @@ export function ConsentBanner({ privacyUrl }: { privacyUrl?: string }) {
   return (
     <BannerRoot aria-label="Cookie consent" data-consent-banner="">
       <p>
-        We use optional cookies for preferences, analytics and marketing only with your consent.
+        We use optional cookies only with your consent.
         {privacyUrl && (
           <>
             {" "}

@@ -34,12 +34,13 @@ export function Seo({ title, description, path, image, noindex, type = "website"
   const canonical = new URL(path, siteUrl).href;
   const imageUrl = image ? new URL(image, siteUrl).href : undefined;
   const org = siteSettings?.organization;
-  // The organization in full on the home page only, as search engines recommend; every other page names it by
-  // its @id (the website's and articles' publisher). Its logo, profiles and contact are ~400 bytes a page would
-  // otherwise carry within its first round trip (docs/page-load.md#the-first-window).
+  // The organization and the website in full on the home page only, where search engines look for them (site
+  // name, logo, profiles); every other page names the organization by its @id (its articles' publisher). They
+  // are ~550 bytes a page would otherwise carry within its first round trip (docs/page-load.md#the-first-window).
+  const home = path === "/";
   const graph = [
-    ...(org && path === "/" ? [organization({ siteUrl, ...org, sameAs: org.sameAs ?? [] })] : []),
-    website(siteUrl, name),
+    ...(org && home ? [organization({ siteUrl, ...org, sameAs: org.sameAs ?? [] })] : []),
+    ...(home ? [website(siteUrl, name)] : []),
     ...(typeof jsonLd === "function" ? jsonLd(site) : jsonLd),
     ...(trail ? [trailJsonLd(siteUrl, trail)] : []),
   ];

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { act } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { consentAs, forgetConsent } from "../../../fixtures/consent";
 import { renderToString } from "react-dom/server";
 import { hydrateRoot, type Root } from "react-dom/client";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
@@ -49,6 +50,7 @@ beforeEach(() => {
   vi.spyOn(window, "open").mockImplementation(() => null);
   window.history.replaceState(null, "", "/lp/get-a-demo/");
   document.cookie = "hubspotutk=utk-123; path=/";
+  consentAs(); // a visitor who granted everything; the refusals have their own tests
 });
 afterEach(() => {
   cleanup();
@@ -57,6 +59,7 @@ afterEach(() => {
   vi.restoreAllMocks();
   document.cookie = "hubspotutk=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/";
   document.body.innerHTML = "";
+  forgetConsent();
 });
 
 function show(form: LeadFormDefinition, props: Record<string, unknown> = {}) {
@@ -285,6 +288,17 @@ describe("submitting (docs/product-rules.md#lead-form-flow, #lead-form-calls)", 
     expect(onSubmit).toHaveBeenCalledWith(payload);
     expect(onSubmitted).toHaveBeenCalledWith({ success: true, message: undefined }, payload);
     expect(document.cookie).toContain("hubspotutk=utk-123");
+  });
+  it("without marketing consent: no IP lookup, no hutk sent, and a stale hubspotutk is deleted (docs/product-rules.md#consent)", async () => {
+    consentAs({ analytics: true, preferences: true });
+    show(forms.subprocessor);
+    type(/Work email/, "a@b.co");
+    type(/Company name/, "Acme");
+    await submit();
+    await waitFor(() => expect(formEl().dataset.state).toBe("success"));
+    expect(calls.map((c) => c.url).filter((url) => url.includes("ipify"))).toEqual([]);
+    expect(submitPayload()).toMatchObject({ hubspotutk: "", ipAddress: "" });
+    expect(document.cookie).not.toContain("hubspotutk=");
   });
   it("a failed IP lookup sends an empty ipAddress", async () => {
     ipAnswer = () => Promise.reject(new Error("blocked"));

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { consentAs } from "../../../fixtures/consent";
 import { cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { ThemeProvider } from "styled-components";
@@ -21,7 +22,10 @@ function renderAt(search = "") {
 const planTexts = () => screen.getAllByTestId("plan-item").map((li) => li.querySelector(".text")?.textContent);
 const stored = () => JSON.parse(localStorage.getItem(BUILDER_STORAGE_KEY)!).value;
 
-beforeEach(() => localStorage.clear());
+beforeEach(() => {
+  localStorage.clear();
+  consentAs(); // remembering inputs needs `preferences` (docs/product-rules.md#consent)
+});
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();

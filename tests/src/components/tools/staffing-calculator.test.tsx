@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { consentAs } from "../../../fixtures/consent";
 import { cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { ThemeProvider } from "styled-components";
@@ -21,7 +22,10 @@ function renderAt(search = "") {
 const text = (testId: string) => screen.getByTestId(testId).textContent ?? "";
 const noBadNumbers = () => expect(document.body.textContent).not.toMatch(/NaN|Infinity/);
 
-beforeEach(() => localStorage.clear());
+beforeEach(() => {
+  localStorage.clear();
+  consentAs(); // remembering inputs needs `preferences` (docs/product-rules.md#consent)
+});
 afterEach(cleanup);
 
 describe("help-desk staffing calculator", () => {
@@ -84,6 +88,17 @@ describe("help-desk staffing calculator", () => {
     const stored = JSON.parse(localStorage.getItem(STAFFING_STORAGE_KEY)!);
     expect(stored.value["chat.volume"]).toBe("4500");
     expect(stored.expires - Date.now()).toBeGreaterThan(31_535_000_000);
+  });
+
+  it("without `preferences` consent the inputs stay in the URL only", async () => {
+    consentAs({ analytics: true });
+    const user = userEvent.setup();
+    renderAt("");
+    const volume = screen.getByLabelText("Conversations per month", { selector: "#staffing-chat-volume" });
+    await user.clear(volume);
+    await user.type(volume, "4500");
+    expect(window.location.search).toBe("?chat.volume=4500");
+    expect(localStorage.getItem(STAFFING_STORAGE_KEY)).toBeNull();
   });
 
   it("a shared link restores its inputs, ahead of what this browser remembers", async () => {
