@@ -6,6 +6,7 @@ import { Badge } from "../ui/badge";
 import { Container } from "../ui/container";
 import { ContentLink } from "../ui/content-link";
 import { requestDoNotSell } from "../../browser/consent";
+import { usesBuiltInBanner } from "../../config/consent";
 import { ACTION_ATTRIBUTE, StaticIsland } from "../../hydration";
 import type { FooterVariant } from "../../lib/layout-rules";
 
@@ -172,8 +173,9 @@ function FooterContent({ footer, social, variant, name }: FooterProps) {
                     <li>
                       <FooterEntry item={item} />
                     </li>
-                    {/* Next to do-not-sell: the consent preferences, opened through src/consent/banner-actions.ts. */}
-                    {!item.url && !item.html && DO_NOT_SELL.test(item.title) && (
+                    {/* Next to do-not-sell: the built-in banner's preferences, opened through src/consent/banner-actions.ts
+                        (a hosted consent manager brings its own link). */}
+                    {!item.url && !item.html && DO_NOT_SELL.test(item.title) && usesBuiltInBanner() && (
                       <li>
                         <LinkButton type="button" data-consent-open="">
                           Cookie preferences
