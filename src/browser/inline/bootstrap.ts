@@ -27,7 +27,7 @@ const d = document;
 // The consent check at parse time (docs/product-rules.md#consent): no current choice's cookie asks (the early
 // script then decides with the model's full rule, and asks too if this let one through).
 if (BOOTSTRAP_ASK_CONSENT && !d.cookie.match(`(^|; )${BOOTSTRAP.CONSENT_COOKIE}=[^;]*${BOOTSTRAP_CONSENT_MARKER}`))
-  d.documentElement.setAttribute(BOOTSTRAP.CONSENT_ASK_ATTR, "ask");
+  d.documentElement.dataset[BOOTSTRAP.CONSENT_ASK_KEY] = "ask";
 
 let held: HTMLElement | undefined;
 let template: HTMLTemplateElement | null | undefined;

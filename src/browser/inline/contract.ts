@@ -5,6 +5,8 @@
 
 /** The attribute on `<html>` that shows the built-in consent banner (src/components/consent): set at parse time. */
 export const CONSENT_ASK_ATTR = "data-consent";
+/** The same attribute as a `dataset` key (the bootstrap sets it that way: fewer bytes in every page). */
+export const CONSENT_ASK_KEY = "consent";
 /** On the banner's buttons: a click on one before the early script runs is held like a link's. */
 export const CONSENT_ACTION_ATTR = "data-consent-action";
 /** How long a held click waits for the early script at most. */

@@ -9,13 +9,14 @@ import { DEFERRED_SCRIPTS_ID } from "../../ssr/deferred-app-scripts";
 import { CONSENT_COOKIE } from "../../consent/model";
 import { DISCLOSURE_ATTR } from "../early/disclosures";
 import { EARLY_GLOBAL, RELEASE_GLOBAL, START_GLOBAL } from "../globals";
-import { CONSENT_ACTION_ATTR, CONSENT_ASK_ATTR, RELEASE_AFTER_MS } from "./contract";
+import { CONSENT_ACTION_ATTR, CONSENT_ASK_ATTR, CONSENT_ASK_KEY, RELEASE_AFTER_MS } from "./contract";
 
 export const NAMES = {
   START_GLOBAL,
   RELEASE_GLOBAL,
   EARLY_GLOBAL,
   CONSENT_ASK_ATTR,
+  CONSENT_ASK_KEY,
   CONSENT_ACTION_ATTR,
   RELEASE_AFTER_MS,
   CONSENT_COOKIE,

@@ -57,10 +57,9 @@ export function Seo({ title, description, path, image, noindex, type = "website"
       <meta property="og:description" content={desc} />
       <meta property="og:url" content={canonical} />
       {imageUrl && <meta property="og:image" content={imageUrl} />}
+      {/* X reads og:title, og:description and og:image when its own tags are absent: only the card type is its own
+          (https://developer.x.com/en/docs/x-for-websites/cards/guides/getting-started). */}
       <meta name="twitter:card" content={imageUrl ? "summary_large_image" : "summary"} />
-      <meta name="twitter:title" content={title} />
-      <meta name="twitter:description" content={desc} />
-      {imageUrl && <meta name="twitter:image" content={imageUrl} />}
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeGraph(graph) }} />
       {children}
     </>
