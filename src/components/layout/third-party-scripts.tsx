@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Script } from "gatsby";
 import { thirdPartyScripts } from "../../browser/scripts";
 import { SCRIPT_CATALOG, vendorAllowed, type ScriptsConfig, type ThirdPartyScriptId } from "../../lib/third-party-scripts";
@@ -15,11 +15,17 @@ import { VENDOR_REQUEST_EVENT } from "../../browser/support-widget";
  * a vendor renders once one of its categories is granted, including later in the same page view (no reload). A
  * vendor the visitor asked for by hand (the support widget's launcher) renders whatever its category.
  * With no ids configured nothing renders and nothing is requested.
+ *
+ * A script allowed when the page first knew its consent keeps its catalog strategy (idle). One allowed later (a
+ * grant, or the visitor's request) loads at once ("post-hydrate"): the page is live and the visitor has just
+ * asked for it, and Chromium was seen never to run the idle callbacks gatsby-script waits on (it sets no
+ * timeout) after a client-side navigation followed by a grant (tests/e2e/consent.spec.ts "Accept all").
  */
 export function ThirdPartyScripts({ pathname, config = publicConfig.scripts }: { pathname: string; config?: ScriptsConfig }) {
   const [hostname, setHostname] = useState<string | null>(null);
   const [requested, setRequested] = useState<ReadonlySet<ThirdPartyScriptId>>(new Set());
   const consent = useConsentState();
+  const first = useRef<ReadonlySet<ThirdPartyScriptId> | null>(null);
   useEffect(() => {
     setHostname(window.location.hostname);
     const onRequest = (event: Event) => {
@@ -34,6 +40,8 @@ export function ThirdPartyScripts({ pathname, config = publicConfig.scripts }: {
     (script) => requested.has(script.id) || vendorAllowed(SCRIPT_CATALOG[script.id].categories, (c) => isGranted(consent, c)),
   );
   scripts.forEach((script) => loadedVendors.add(script.id));
+  first.current ??= new Set(scripts.map((script) => script.id));
+  const initially = first.current;
   return (
     <>
       {scripts.map((script) => (
@@ -41,7 +49,7 @@ export function ThirdPartyScripts({ pathname, config = publicConfig.scripts }: {
           key={script.id}
           id={`nd-${script.id}`}
           src={script.src}
-          strategy={script.strategy}
+          strategy={initially.has(script.id) ? script.strategy : "post-hydrate"}
           onLoad={script.init ? () => script.init?.(window) : undefined}
           onError={() => console.warn(script.errorMessage)}
         />

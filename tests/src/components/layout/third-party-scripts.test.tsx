@@ -54,6 +54,8 @@ describe("ThirdPartyScripts (docs/product-rules.md#scripts-and-analytics, #conse
     expect(rendered(container)).toEqual(["nd-gtag", "nd-heap"]);
     act(() => void face.choose("accept-all"));
     expect(rendered(container)).toEqual(["nd-gtag", "nd-crm-loader", "nd-support-widget", "nd-heap"]);
+    // Allowed after the page first knew its consent: loaded at once, not at a later idle moment.
+    expect([...container.querySelectorAll("script")].map((s) => s.dataset.strategy)).toEqual(Array(4).fill("post-hydrate"));
   });
 
   it("a refused vendor the visitor asks for by hand (the support widget) renders anyway", () => {
