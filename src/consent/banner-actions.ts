@@ -15,7 +15,13 @@ export const PREFERENCES_WANTED = "data-consent-prefs";
 const BANNER = "[data-consent-banner]";
 const TRIGGERS = "[data-consent-action],[data-consent-open]";
 
-const installed = new WeakSet<Document>();
+/**
+ * Marks the document whose banner is handled. On the document itself, not in a module's own set: the early script
+ * and the app bundle each carry a copy of this module, and the app installs the actions too (in case the early
+ * script did not load), so a set of one copy would let both answer one click (two choices, two records).
+ */
+const INSTALLED = "__ndBannerActions";
+type MarkedDocument = Document & { [INSTALLED]?: boolean };
 
 /** Focus inside the banner goes to the page's main content (or the body) before the banner is hidden: never lost. */
 function moveFocusOut(doc: Document): void {
@@ -47,8 +53,9 @@ export function requestPreferences(doc: Document): void {
  * removes it again (tests, or a runtime taking over).
  */
 export function installBannerActions(doc: Document, face: ConsentFace): () => void {
-  if (installed.has(doc)) return () => {};
-  installed.add(doc);
+  const marked = doc as MarkedDocument;
+  if (marked[INSTALLED]) return () => {};
+  marked[INSTALLED] = true;
   const onClick = (event: MouseEvent) => {
     const trigger = (event.target as Element | null)?.closest?.(TRIGGERS);
     if (!trigger) return;
@@ -72,12 +79,13 @@ export function installBannerActions(doc: Document, face: ConsentFace): () => vo
     if (banner && banner.contains(event.target as Node)) hideBanner(doc);
   };
   doc.addEventListener("click", onClick);
-  doc.addEventListener("keydown", onKey);
+  // Capture, registered before the preferences' library: it sees the modal still open when Escape is for it.
+  doc.addEventListener("keydown", onKey, true);
   const unsubscribe = face.subscribe(() => hideBanner(doc));
   return () => {
     doc.removeEventListener("click", onClick);
-    doc.removeEventListener("keydown", onKey);
+    doc.removeEventListener("keydown", onKey, true);
     unsubscribe();
-    installed.delete(doc);
+    delete marked[INSTALLED];
   };
 }

@@ -93,6 +93,7 @@ test.beforeAll(async () => {
   const functions = copyFunctionBundles(ROOT, bundleDir);
   fs.writeFileSync(path.join(bundleDir, "functions.json"), JSON.stringify(functions));
   expect(functions.map((f) => f.route).sort()).toEqual([
+    "/api/consent",
     "/api/hubspot/file",
     "/api/hubspot/submitForm",
     "/api/hubspot/uploadFile",
@@ -247,6 +248,36 @@ test("a browser's own form post (no JavaScript) through the adapter: 303 back to
   expect(response.headers.get("location")).toBe("/lp/get-a-demo/?utm_source=nojs#get-a-demo-sent");
   await expect.poll(deliveredEmails).toContain(email);
   instance.child.kill("SIGKILL");
+});
+
+test("proof of consent through the adapter: a record is kept in PostgreSQL, a malformed one refused with its reason", async () => {
+  const instance = await startInstance();
+  const record = {
+    id: "3f2504e0-4f89-41d3-9a0c-0305e82c3301",
+    at: Date.now(),
+    policy: "opt-in",
+    version: 1,
+    choices: { preferences: false, analytics: true, marketing: false },
+    method: "preferences",
+  };
+  const send = (body: unknown) =>
+    fetch(`${instance.base}/api/consent`, {
+      method: "POST",
+      headers: { "content-type": "text/plain", origin: "https://www.northdesk.com", "x-nf-client-connection-ip": "198.51.100.7" },
+      body: JSON.stringify(body),
+    });
+  expect((await send(record)).status).toBe(201);
+  const refused = await send({ ...record, choices: { ...record.choices, analytics: "yes" } });
+  expect(refused.status).toBe(400);
+  expect(((await refused.json()) as { message: string }).message).toMatch(/choices\.analytics/);
+  const db = new Pool({ connectionString: databaseUrl });
+  try {
+    const { rows } = await db.query("SELECT id, policy, version, choices, method FROM consent_records WHERE id = $1", [record.id]);
+    expect(rows).toEqual([{ id: record.id, policy: "opt-in", version: 1, choices: record.choices, method: "preferences" }]);
+  } finally {
+    await db.end();
+    instance.child.kill("SIGKILL");
+  }
 });
 
 test("the status function through the adapter: 401 without the token, the pipeline's counts with it", async () => {

@@ -140,3 +140,31 @@ describe("installBannerActions", () => {
     expect(html.hasAttribute("data-consent")).toBe(false);
   });
 });
+
+describe("two copies of the module (the early script's and the app's)", () => {
+  it("answer one click once: one choice, one record", async () => {
+    vi.resetModules();
+    const copy = await import("../../../src/consent/banner-actions");
+    const onRecord = vi.fn();
+    delete (window as unknown as Record<string, unknown>)[CONSENT_GLOBAL];
+    const counted = installConsent(window, { policy: "opt-in", onRecord });
+    uninstall();
+    const first = installBannerActions(document, counted);
+    const second = copy.installBannerActions(document, counted);
+    button("accept-all").click();
+    second();
+    first();
+    uninstall = () => {};
+    expect(onRecord).toHaveBeenCalledTimes(1);
+  });
+
+  it("leave Escape to the preferences while they are open over the banner", () => {
+    html.classList.add("show--preferences");
+    button("reject-all").focus();
+    button("reject-all").dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true }));
+    expect(html.getAttribute("data-consent")).toBe("ask");
+    html.classList.remove("show--preferences");
+    button("reject-all").dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true }));
+    expect(html.hasAttribute("data-consent")).toBe(false);
+  });
+});

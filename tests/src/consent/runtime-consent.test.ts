@@ -123,6 +123,8 @@ afterEach(() => {
   vi.doUnmock(PREFERENCES_MODULE);
   vi.resetModules();
   clearBrowser();
+  // the banner's actions mark the document itself (one install across the early script's and the app's copies)
+  delete (document as unknown as Record<string, unknown>).__ndBannerActions;
 });
 
 /** The runtime as a fresh page loads it, with `env`; `start()` wires it once, as src/browser/runtime.ts does. */
