@@ -15,6 +15,7 @@ import { consentSettings } from "./app";
 import { loadedVendors } from "./loaded-vendors";
 import { publicConfig } from "../config/public";
 import { installBannerActions, PREFERENCES_EVENT, PREFERENCES_WANTED } from "./banner-actions";
+import { DO_NOT_SELL_DONE, announceAfterReload, showKeptNotice } from "./notice";
 
 export interface ConsentWiring {
   /** Links are decorated again (Heap's id, partner ids follow their categories). */
@@ -32,6 +33,7 @@ export function openPreferences(face: ConsentFace): void {
 
 export function onConsentChange(win: Window, face: ConsentFace, { redecorate }: ConsentWiring): void {
   if (googleTags()) pushConsentDefault(win, face.state());
+  showKeptNotice(win);
   face.subscribe(({ state, previous }) => {
     if (googleTags()) pushConsentUpdate(win, state);
     if (state.granted.analytics) releaseAttribution(win, win.location.hostname);
@@ -39,6 +41,7 @@ export function onConsentChange(win: Window, face: ConsentFace, { redecorate }: 
     // The personalization SDK keeps its profile in memory and writes it back: it stops only with the page.
     const sdkRunning = gone.includes("preferences") && Boolean((win as Window & { ninetailed?: unknown }).ninetailed);
     if (gone.length > 0 && (withdraw(win, { withdrawn: gone, stillGranted: (c) => state.granted[c], loaded: loadedVendors }) || sdkRunning)) {
+      if (state.record?.method === "do-not-sell") announceAfterReload(win, DO_NOT_SELL_DONE);
       win.location.reload();
       return;
     }

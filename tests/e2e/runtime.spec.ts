@@ -33,7 +33,8 @@ test.describe("attribution cookies (docs/product-rules.md#attribution, #cookies,
         nd_ft_url: "/shared-inbox/",
         nd_lt_url: "/shared-inbox/",
       });
-    for (const cookie of (await context.cookies()).filter((c) => c.name.startsWith("nd_"))) {
+    // (not nd_consent: the visitor's choice lives 6 months, docs/product-rules.md#consent)
+    for (const cookie of (await context.cookies()).filter((c) => c.name.startsWith("nd_") && c.name !== "nd_consent")) {
       expect(cookie).toMatchObject({ path: "/", sameSite: "Strict", domain: "localhost" });
       // The site asks for two years; Chromium caps every cookie at 400 days (RFC 6265bis), so either is right.
       const life = cookie.expires - Date.now() / 1000;
@@ -268,10 +269,16 @@ test.describe("third-party scripts and analytics (docs/product-rules.md#layout-p
     await expect.poll(() => warnings.join("\n")).toMatch(/Speed insights could not load; a content blocker/);
   });
 
-  test("the do-not-sell link refuses marketing with the built-in banner, and says so", async ({ page, context }) => {
+  test("the do-not-sell link refuses marketing with the built-in banner, and says so after the reload that stops its vendors", async ({
+    page,
+    context,
+  }) => {
     await open(page, "/");
     await expect(page.locator("html[data-hydrated]")).toHaveCount(1, { timeout: 30_000 });
+    // The partner-referral script has no off switch: the page reloads to stop it, and then says what was done.
+    const reloaded = page.waitForEvent("load");
     await page.getByRole("button", { name: "Do Not Sell or Share My Personal Information" }).click();
+    await reloaded;
     await expect(page.getByRole("status").filter({ hasText: /will not sell or share/ })).toBeVisible();
     const stored = (await context.cookies()).find((c) => c.name === "nd_consent");
     const record = JSON.parse(decodeURIComponent(stored!.value)) as { categories: string[]; data: { method: string } };
