@@ -107,13 +107,16 @@ export function onClientEntry(): void {
   const consent = appConsent();
   // Consent first (docs/product-rules.md#consent): Consent Mode's default, the held attribution, withdrawal.
   onConsentChange(window, consent, { redecorate: () => work.add(redecorate) });
-  state.tracker = gatedTracker(createTracker({
-    sinks: windowSinks(window),
-    production: isProductionHost(window.location.hostname),
-    origin: window.location.origin,
-    beacon: collect && ((events) => sendBeacon(window.navigator, collect.url, beaconBody(events, collect.token))),
-    adoptEarly: () => adoptEarlyPageView(window),
-  }), consent);
+  state.tracker = gatedTracker(
+    createTracker({
+      sinks: windowSinks(window),
+      production: isProductionHost(window.location.hostname),
+      origin: window.location.origin,
+      beacon: collect && ((events) => sendBeacon(window.navigator, collect.url, beaconBody(events, collect.token))),
+      adoptEarly: () => adoptEarlyPageView(window),
+    }),
+    consent,
+  );
   // what the analytics scripts have not taken yet goes by beacon when the visitor leaves (docs/browser-runtime.md#analytics)
   whenHidden(window, () => state.tracker?.flush());
   // The sign-up experiment wrote nd_tvar (personalization SDK): every link again from its original href.
@@ -138,7 +141,11 @@ export function onInitialClientRender(): void {
   const decoratePartnerLinks = () =>
     setTimeout(() => {
       // Partner ids are kept in local storage only with `marketing` (docs/product-rules.md#consent).
-      state.partner = readPartnerParams(window.location.search, appConsent().granted("marketing") ? storage("localStorage") : null, Date.now());
+      state.partner = readPartnerParams(
+        window.location.search,
+        appConsent().granted("marketing") ? storage("localStorage") : null,
+        Date.now(),
+      );
       // No partner params (most visits): the links are already as they should be.
       if (Object.keys(state.partner).length > 0) redecorate();
     }, PARTNER_DECORATION_DELAY_MS);
@@ -172,7 +179,12 @@ export function onRouteUpdate({ location, prevLocation }: RouteUpdateArgs): void
     // The landing page's view was recorded at parse time by the early script (src/browser/early).
     if (!prevLocation && recordedEarly(window, window.location.href)) return;
     // document.referrer stays the landing page's referrer for client-side navigations: ignore it then.
-    writes = trackPageView({ url, referrer: prevLocation ? "" : document.referrer, cookies: attributionCookies(window), now: Date.now() }).writes;
+    writes = trackPageView({
+      url,
+      referrer: prevLocation ? "" : document.referrer,
+      cookies: attributionCookies(window),
+      now: Date.now(),
+    }).writes;
   });
   // Held in memory until `analytics` is granted (src/consent/attribution-hold.ts).
   work.add(() => keepAttribution(window, writes, url.hostname, appConsent().granted("analytics")));

@@ -11,7 +11,11 @@ export type ConsentProvider = (typeof CONSENT_PROVIDERS)[number];
 export interface ConsentSettings {
   policy: ConsentPolicy;
   /** A hosted consent manager, with its script; unset: the built-in banner. */
-  provider?: { name: ConsentProvider; scriptUrl: string; /** OneTrust's `data-domain-script` (GATSBY_ONETRUST_DOMAIN_SCRIPT). */ domainScript?: string };
+  provider?: {
+    name: ConsentProvider;
+    scriptUrl: string;
+    /** OneTrust's `data-domain-script` (GATSBY_ONETRUST_DOMAIN_SCRIPT). */ domainScript?: string;
+  };
   /** OneTrust's group ids per category (they differ per account): GATSBY_ONETRUST_GROUPS "C0002:analytics,C0003:preferences,C0004:marketing". */
   oneTrustGroups: Partial<Record<OptionalCategory, string[]>>;
 }
@@ -34,7 +38,8 @@ export const DEFAULT_ONETRUST_GROUPS = "C0002:analytics,C0003:preferences,C0004:
 export const readConsentPolicy = (): ConsentPolicy => (process.env.GATSBY_CONSENT_POLICY?.trim() === "opt-out" ? "opt-out" : "opt-in");
 
 /** Whether the built-in banner decides: no hosted provider with its script configured. */
-export const usesBuiltInBanner = (): boolean => !(process.env.GATSBY_CONSENT_PROVIDER?.trim() && process.env.GATSBY_CONSENT_SCRIPT_URL?.trim());
+export const usesBuiltInBanner = (): boolean =>
+  !(process.env.GATSBY_CONSENT_PROVIDER?.trim() && process.env.GATSBY_CONSENT_SCRIPT_URL?.trim());
 
 export function readConsentSettings(): ConsentSettings {
   const policy = readConsentPolicy();

@@ -7,7 +7,13 @@ import type { ConsentState } from "./model";
 
 type ConsentValue = "granted" | "denied";
 export type ConsentModeSignals = Record<
-  "analytics_storage" | "ad_storage" | "ad_user_data" | "ad_personalization" | "functionality_storage" | "personalization_storage" | "security_storage",
+  | "analytics_storage"
+  | "ad_storage"
+  | "ad_user_data"
+  | "ad_personalization"
+  | "functionality_storage"
+  | "personalization_storage"
+  | "security_storage",
   ConsentValue
 >;
 

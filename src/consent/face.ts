@@ -53,9 +53,11 @@ export interface ConsentSettings {
 type ConsentWindow = Window & { [CONSENT_GLOBAL]?: ConsentFace };
 
 /** navigator.globalPrivacyControl, the browser's privacy signal (https://privacycg.github.io/gpc-spec/). */
-export const gpcSignal = (win: Window): boolean => (win.navigator as Navigator & { globalPrivacyControl?: boolean }).globalPrivacyControl === true;
+export const gpcSignal = (win: Window): boolean =>
+  (win.navigator as Navigator & { globalPrivacyControl?: boolean }).globalPrivacyControl === true;
 
-const readRecord = (): ConsentRecord | undefined => parseRecord(Cookies.withConverter<string>({ read: (v) => v, write: (v) => v }).get(CONSENT_COOKIE));
+const readRecord = (): ConsentRecord | undefined =>
+  parseRecord(Cookies.withConverter<string>({ read: (v) => v, write: (v) => v }).get(CONSENT_COOKIE));
 
 /** Writes the `nd_consent` cookie: necessary, parent domain (the app host reads it too), 6 months. */
 export function writeRecord(record: ConsentRecord, hostname: string): void {
@@ -63,7 +65,8 @@ export function writeRecord(record: ConsentRecord, hostname: string): void {
   const raw = Cookies.withConverter<string>({ read: (v) => v, write: (v) => v });
   raw.set(CONSENT_COOKIE, serializeRecord(record), attributes);
   // A host under a public suffix the domain rule did not know: the host alone.
-  if (attributes.domain && raw.get(CONSENT_COOKIE) !== serializeRecord(record)) raw.set(CONSENT_COOKIE, serializeRecord(record), { ...attributes, domain: undefined });
+  if (attributes.domain && raw.get(CONSENT_COOKIE) !== serializeRecord(record))
+    raw.set(CONSENT_COOKIE, serializeRecord(record), { ...attributes, domain: undefined });
 }
 
 /** The face on `win`, installed once with `settings`; later calls return the installed one. */

@@ -10,7 +10,15 @@
  */
 import type * as CookieConsent from "vanilla-cookieconsent";
 import type { ConsentFace } from "./face";
-import { CONSENT_COOKIE, CONSENT_LIFETIME_MS, CONSENT_TEXT_VERSION, OPTIONAL_CATEGORIES, type ChoiceMethod, type Choices, type ConsentPolicy } from "./model";
+import {
+  CONSENT_COOKIE,
+  CONSENT_LIFETIME_MS,
+  CONSENT_TEXT_VERSION,
+  OPTIONAL_CATEGORIES,
+  type ChoiceMethod,
+  type Choices,
+  type ConsentPolicy,
+} from "./model";
 import { PREFERENCES_EVENT, PREFERENCES_WANTED, hideBanner } from "./banner-actions";
 import { parentDomain } from "../lib/host-names";
 import { colors, fonts, radii } from "../lib/design-tokens";
@@ -239,7 +247,9 @@ export async function openPreferences(face: ConsentFace, settings: PreferencesSe
 export function initPreferencesOnRequest(face: ConsentFace, settings: PreferencesSettings, doc: Document = document): () => void {
   const win = doc.defaultView ?? window;
   const open = () =>
-    void openPreferences(face, settings, doc).catch((error: unknown) => console.error("The consent preferences could not be opened", error));
+    void openPreferences(face, settings, doc).catch((error: unknown) =>
+      console.error("The consent preferences could not be opened", error),
+    );
   const intent = (event: Event) => {
     if ((event.target as Element | null)?.closest?.(TRIGGERS)) preloadPreferences(doc).catch(() => {});
   };

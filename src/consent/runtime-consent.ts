@@ -40,7 +40,10 @@ export function onConsentChange(win: Window, face: ConsentFace, { redecorate }: 
     const gone = withdrawnBetween(previous.granted, state.granted);
     // The personalization SDK keeps its profile in memory and writes it back: it stops only with the page.
     const sdkRunning = gone.includes("preferences") && Boolean((win as Window & { ninetailed?: unknown }).ninetailed);
-    if (gone.length > 0 && (withdraw(win, { withdrawn: gone, stillGranted: (c) => state.granted[c], loaded: loadedVendors }) || sdkRunning)) {
+    if (
+      gone.length > 0 &&
+      (withdraw(win, { withdrawn: gone, stillGranted: (c) => state.granted[c], loaded: loadedVendors }) || sdkRunning)
+    ) {
       if (state.record?.method === "do-not-sell") announceAfterReload(win, DO_NOT_SELL_DONE);
       win.location.reload();
       return;

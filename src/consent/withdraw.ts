@@ -3,7 +3,13 @@
  * documented off switch where they have one, otherwise the page reloads: a script cannot be unloaded) and
  * everything the category wrote goes: cookies (on the host and the parent domain) and local and session storage.
  */
-import { SCRIPT_CATALOG, SITE_STORES, THIRD_PARTY_SCRIPT_IDS, type ThirdPartyScriptId, type VendorStores } from "../lib/third-party-scripts";
+import {
+  SCRIPT_CATALOG,
+  SITE_STORES,
+  THIRD_PARTY_SCRIPT_IDS,
+  type ThirdPartyScriptId,
+  type VendorStores,
+} from "../lib/third-party-scripts";
 import type { OptionalCategory } from "./model";
 import { parentDomain } from "../lib/host-names";
 
@@ -15,7 +21,12 @@ export function storesOf(withdrawn: readonly OptionalCategory[], stillGranted: (
   for (const id of THIRD_PARTY_SCRIPT_IDS) {
     const entry = SCRIPT_CATALOG[id];
     const optional = entry.categories.filter((c): c is OptionalCategory => c !== "necessary");
-    if (entry.stores && optional.length === entry.categories.length && optional.some((c) => withdrawn.includes(c)) && !optional.some(stillGranted))
+    if (
+      entry.stores &&
+      optional.length === entry.categories.length &&
+      optional.some((c) => withdrawn.includes(c)) &&
+      !optional.some(stillGranted)
+    )
       stores.push(entry.stores);
   }
   return stores;

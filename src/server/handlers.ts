@@ -127,7 +127,12 @@ export async function handleSubmitForm(req: Request, res: PageResponse, given?: 
  * both kinds of post take. What the server knows better (consent texts, the client's address) replaces what
  * was sent; a file field must name an upload the store has.
  */
-async function acceptLead(deps: Deps, body: unknown, clientAddress: string, marketing: boolean): Promise<{ id: string; delivered: boolean }> {
+async function acceptLead(
+  deps: Deps,
+  body: unknown,
+  clientAddress: string,
+  marketing: boolean,
+): Promise<{ id: string; delivered: boolean }> {
   const { form, submission: sent } = validateSubmission(body, deps.forms, { siteUrl: deps.config.siteUrl });
   const submission = withServerTruth(form, sent, clientAddress);
   // Without `marketing` consent HubSpot is told neither the visitor's token nor address (src/server/consent-gate.ts).

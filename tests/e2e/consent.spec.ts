@@ -17,12 +17,21 @@ test.use({ consent: "pending", serviceWorkers: "block" });
 const CAMPAIGN = "/?utm_source=news&utm_medium=email&utm_campaign=x";
 const LOCAL_ALLOWED = ["nd_demo_bar_dismissed", "nd_trial_bar_dismissed", "newsletter_subscriber", "newsletter_nothanks"];
 const SESSION_ALLOWED = [/^nd_last_path$/, /^nd_chunk_recovery$/, /^@@scroll\|/];
-const ANALYTICS_HOSTS = ["visitor-analytics.third-party.test", "product-analytics.third-party.test", "cdn.heapanalytics.com", "speed-insights.third-party.test"];
-const MARKETING_HOSTS = ["js.hs-scripts.com", "sales-intelligence.third-party.test", "partner-referral.third-party.test", "visitor-intelligence.third-party.test"];
+const ANALYTICS_HOSTS = [
+  "visitor-analytics.third-party.test",
+  "product-analytics.third-party.test",
+  "cdn.heapanalytics.com",
+  "speed-insights.third-party.test",
+];
+const MARKETING_HOSTS = [
+  "js.hs-scripts.com",
+  "sales-intelligence.third-party.test",
+  "partner-referral.third-party.test",
+  "visitor-intelligence.third-party.test",
+];
 
 const banner = (page: Page) => page.locator("[data-consent-banner]");
-const storageKeys = (page: Page) =>
-  page.evaluate(() => ({ local: Object.keys(localStorage), session: Object.keys(sessionStorage) }));
+const storageKeys = (page: Page) => page.evaluate(() => ({ local: Object.keys(localStorage), session: Object.keys(sessionStorage) }));
 
 /** Page views as the localhost stub logs them ("[analytics stub]" and the event). */
 function pageViews(context: BrowserContext): string[] {
@@ -61,7 +70,11 @@ async function visit(page: Page, baseURL: string, url: string): Promise<ThirdPar
 }
 
 test.describe("opt-in, first visit", () => {
-  test("on a phone, before a choice: the banner shows, nothing leaves the site, nothing is stored, no page view", async ({ page, context, baseURL }) => {
+  test("on a phone, before a choice: the banner shows, nothing leaves the site, nothing is stored, no page view", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     test.setTimeout(90_000);
     await page.setViewportSize(PHONE.viewport);
     const views = pageViews(context);
@@ -86,7 +99,11 @@ test.describe("opt-in, first visit", () => {
     expect(await dataLayer(page)).toEqual(["consent default"]);
   });
 
-  test("Accept all: vendors load without a reload, the first touch is the landing's, the held page views are sent once", async ({ page, context, baseURL }) => {
+  test("Accept all: vendors load without a reload, the first touch is the landing's, the held page views are sent once", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     const views = pageViews(context);
     const third = await visit(page, baseURL!, CAMPAIGN);
     await navigate(page, "/pricing/");
@@ -94,7 +111,9 @@ test.describe("opt-in, first visit", () => {
     expect(third.requested).toEqual([]);
     await banner(page).getByRole("button", { name: "Accept all" }).click();
     await expect(banner(page)).toBeHidden();
-    await expect.poll(() => third.hosts(), { timeout: 15_000 }).toEqual(expect.arrayContaining(["www.googletagmanager.com", ...ANALYTICS_HOSTS, "js.hs-scripts.com"]));
+    await expect
+      .poll(() => third.hosts(), { timeout: 15_000 })
+      .toEqual(expect.arrayContaining(["www.googletagmanager.com", ...ANALYTICS_HOSTS, "js.hs-scripts.com"]));
     expect(await page.evaluate(() => (window as unknown as { __sameDocument?: number }).__sameDocument)).toBe(1);
     const cookies = Object.fromEntries((await context.cookies()).map((c) => [c.name, c.value]));
     expect(cookies).toMatchObject({ nd_ft_src: "news|email||x|", nd_ft_url: "/", nd_lt_url: "/pricing/" });
@@ -112,7 +131,11 @@ test.describe("opt-in, first visit", () => {
     await expect.poll(() => (fs.existsSync(records) ? fs.readFileSync(records, "utf8") : "")).toContain(id);
   });
 
-  test("Reject all: nothing loads or is stored for the rest of the visit and two more pages; the banner stays away", async ({ page, context, baseURL }) => {
+  test("Reject all: nothing loads or is stored for the rest of the visit and two more pages; the banner stays away", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     test.setTimeout(90_000);
     const views = pageViews(context);
     const third = await visit(page, baseURL!, CAMPAIGN);
@@ -134,7 +157,10 @@ test.describe("opt-in, first visit", () => {
     expect(await dataLayer(page)).toEqual(["consent default"]);
   });
 
-  test("the banner: axe-clean at 375 and 1440 px, no layout shift, never the largest paint; Escape hides it without choosing", async ({ page, baseURL }) => {
+  test("the banner: axe-clean at 375 and 1440 px, no layout shift, never the largest paint; Escape hides it without choosing", async ({
+    page,
+    baseURL,
+  }) => {
     for (const viewport of [PHONE.viewport, { width: 1440, height: 900 }]) {
       await page.setViewportSize(viewport);
       await page.addInitScript(() => {
@@ -162,9 +188,13 @@ test.describe("opt-in, first visit", () => {
       expect(cls).toBe(0);
       expect(count).toBeGreaterThan(0);
       expect(inBanner).toBe(0);
-      const violations = (await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze()).violations.map((v) => v.id);
+      const violations = (await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze()).violations.map(
+        (v) => v.id,
+      );
       expect(violations).toEqual([]);
-      const buttons = await banner(page).getByRole("button").evaluateAll((els) => els.map((e) => [Math.round(e.getBoundingClientRect().height), getComputedStyle(e).fontSize]));
+      const buttons = await banner(page)
+        .getByRole("button")
+        .evaluateAll((els) => els.map((e) => [Math.round(e.getBoundingClientRect().height), getComputedStyle(e).fontSize]));
       expect(new Set(buttons.map((b) => JSON.stringify(b))).size).toBe(1);
     }
     await banner(page).getByRole("button", { name: "Reject all" }).focus();
@@ -173,7 +203,11 @@ test.describe("opt-in, first visit", () => {
     expect(await page.context().cookies()).toEqual([]);
   });
 
-  test("Preferences: the dialog opens from the banner, Escape closes it without choosing, a saved choice is kept", async ({ page, context, baseURL }) => {
+  test("Preferences: the dialog opens from the banner, Escape closes it without choosing, a saved choice is kept", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await visit(page, baseURL!, "/");
     await banner(page).getByRole("button", { name: "Preferences" }).click();
     const dialog = page.getByRole("dialog").filter({ hasText: /analytics/i });
@@ -201,14 +235,20 @@ test.describe("opt-in, first visit", () => {
 test.describe("a visitor who had granted everything", () => {
   test.use({ consent: "granted" });
 
-  test("withdraws analytics mid-page: its vendors stop, its cookies and storage go, two navigations request none of it", async ({ page, context, baseURL }) => {
+  test("withdraws analytics mid-page: its vendors stop, its cookies and storage go, two navigations request none of it", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     test.setTimeout(90_000);
     const third = await visit(page, baseURL!, CAMPAIGN);
     await expect.poll(() => third.hosts(), { timeout: 15_000 }).toEqual(expect.arrayContaining(ANALYTICS_HOSTS));
     expect((await context.cookies()).map((c) => c.name)).toContain("nd_ft_src");
     const reloaded = page.waitForEvent("load");
     await page.evaluate(() =>
-      (window as unknown as { __ndConsent: { choose(m: string, c: object): void } }).__ndConsent.choose("preferences", { analytics: false }),
+      (window as unknown as { __ndConsent: { choose(m: string, c: object): void } }).__ndConsent.choose("preferences", {
+        analytics: false,
+      }),
     );
     // Visitor analytics has no off switch: the page reloads.
     await reloaded;
@@ -228,7 +268,11 @@ test.describe("a visitor who had granted everything", () => {
 test.describe("Global Privacy Control", () => {
   test.use({ extraHTTPHeaders: { "Sec-GPC": "1" } });
 
-  test("with GPC on, Accept all loads no marketing vendor, and the lead form sends no hutk and no IP address", async ({ page, context, baseURL }) => {
+  test("with GPC on, Accept all loads no marketing vendor, and the lead form sends no hutk and no IP address", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     test.setTimeout(90_000);
     await page.addInitScript(() => Object.defineProperty(Navigator.prototype, "globalPrivacyControl", { get: () => true }));
     await context.addCookies([{ name: "hubspotutk", value: "0123456789abcdef0123456789abcdef", url: baseURL! }]);
@@ -261,7 +305,14 @@ test.describe("Global Privacy Control", () => {
 test("/api/consent refuses a malformed record with its reason", async ({ request, baseURL }) => {
   const answer = await request.post("/api/consent", {
     headers: { origin: new URL(baseURL!).origin, "content-type": "text/plain" },
-    data: JSON.stringify({ id: "0f0e0d0c-0b0a-4908-8706-050403020100", at: Date.now(), policy: "opt-in", version: 1, method: "accept-all", choices: { analytics: "yes" } }),
+    data: JSON.stringify({
+      id: "0f0e0d0c-0b0a-4908-8706-050403020100",
+      at: Date.now(),
+      policy: "opt-in",
+      version: 1,
+      method: "accept-all",
+      choices: { analytics: "yes" },
+    }),
   });
   expect(answer.status()).toBe(400);
   expect((await answer.json()) as { message: string }).toMatchObject({ message: expect.stringMatching(/choices/) });

@@ -20,7 +20,13 @@ const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 },
  * A new visitor's page, third parties answered locally: the phone profile (tests/e2e/phone-profile.ts), or a
  * desktop whose CPU is slowed as much but whose network is not.
  */
-async function visitor(browser: Browser, baseURL: string, options: BrowserContextOptions, network = true, consent: ConsentOption = "granted") {
+async function visitor(
+  browser: Browser,
+  baseURL: string,
+  options: BrowserContextOptions,
+  network = true,
+  consent: ConsentOption = "granted",
+) {
   const context = await browser.newContext({ ...options, baseURL });
   const page = await context.newPage();
   await guardThirdParties(context, baseURL);
@@ -49,8 +55,20 @@ interface SignupResult {
   cookies: Record<string, string>;
 }
 
-async function signupTap(browser: Browser, baseURL: string, ms: number, how: "tap" | "keyboard", consent: ConsentOption): Promise<SignupResult> {
-  const { context, page, cdp, atMsAfterLoad } = await visitor(browser, baseURL, how === "tap" ? PHONE_CONTEXT : DESKTOP, how === "tap", consent);
+async function signupTap(
+  browser: Browser,
+  baseURL: string,
+  ms: number,
+  how: "tap" | "keyboard",
+  consent: ConsentOption,
+): Promise<SignupResult> {
+  const { context, page, cdp, atMsAfterLoad } = await visitor(
+    browser,
+    baseURL,
+    how === "tap" ? PHONE_CONTEXT : DESKTOP,
+    how === "tap",
+    consent,
+  );
   try {
     const at = await openAndWait(page, CAMPAIGN, ms, atMsAfterLoad);
     const link = page.locator('header [data-nav="signup"]');
@@ -81,7 +99,11 @@ async function signupTap(browser: Browser, baseURL: string, ms: number, how: "ta
 const query = (url: string) => Object.fromEntries(new URL(url).searchParams);
 
 // With consent given, and (phone) with consent pending: the campaign then comes from memory, and nothing is stored.
-for (const [how, consent] of [["tap", "granted"], ["keyboard", "granted"], ["tap", "pending"]] as const) {
+for (const [how, consent] of [
+  ["tap", "granted"],
+  ["keyboard", "granted"],
+  ["tap", "pending"],
+] as const) {
   test(`sign-up ${how === "tap" ? "tap on a phone" : "Tab and Enter on a desktop"}, consent ${consent}, at 50, 200 and 600 ms after load keeps the campaign: 0 lost of ${3 * RUNS}`, async ({
     browser,
     baseURL,

@@ -28,7 +28,14 @@ export const ALL_GRANTED: Choices = { preferences: true, analytics: true, market
 
 /** A stored consent choice (the `nd_consent` cookie, as the site writes it) for the site at `baseURL`. */
 export function consentCookie(baseURL: string, choices: Choices = ALL_GRANTED, method: ChoiceMethod = "accept-all") {
-  const record = { id: "0f0e0d0c-0b0a-4908-8706-050403020100", at: Date.now(), policy: "opt-in" as const, version: CONSENT_TEXT_VERSION, choices, method };
+  const record = {
+    id: "0f0e0d0c-0b0a-4908-8706-050403020100",
+    at: Date.now(),
+    policy: "opt-in" as const,
+    version: CONSENT_TEXT_VERSION,
+    choices,
+    method,
+  };
   return { name: CONSENT_COOKIE, value: serializeRecord(record), url: new URL(baseURL).origin, sameSite: "Strict" as const };
 }
 

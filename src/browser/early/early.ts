@@ -71,7 +71,6 @@ export function stopEarly(win: Window): void {
   (win as EarlyWindow)[EARLY_GLOBAL]?.stop();
 }
 
-
 /** Hands the bootstrap's held tap or click (if any) to the handlers just installed. */
 export function releaseHeldInput(win: Window): void {
   const release = (win as Window & { [RELEASE_GLOBAL]?: () => void })[RELEASE_GLOBAL];

@@ -30,7 +30,11 @@ if (PERSONALIZATION_SDK && consent.granted("preferences")) {
 }
 startEarly(window, () => consent.granted("analytics"));
 consent.subscribe(({ state }) => state.granted.analytics && releaseAttribution(window, window.location.hostname));
-installPageView(window, { host: normalizeHost(siteHosts.marketing), beacon: readAnalyticsBeacon(), granted: () => consent.granted("analytics") });
+installPageView(window, {
+  host: normalizeHost(siteHosts.marketing),
+  beacon: readAnalyticsBeacon(),
+  granted: () => consent.granted("analytics"),
+});
 if (usesBuiltInBanner()) {
   // The bootstrap's parse-time check looked only for a current record's marker: the model's full rule decides.
   if (consent.state().pending) document.documentElement.setAttribute("data-consent", "ask");

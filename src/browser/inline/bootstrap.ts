@@ -99,7 +99,13 @@ const afterFrame = () => requestAnimationFrame(insert);
 // page has painted anything (measured: the early script then finished ahead of the largest paint, and a phone's
 // simulated LCP took a round trip more, docs/page-load.md#the-first-second). A page loaded hidden reports no paint:
 // then after its first frame once shown, as without the observer.
-if (d.visibilityState != "hidden" && (w.PerformanceObserver as typeof PerformanceObserver | undefined)?.supportedEntryTypes?.includes("paint")) {
-  new PerformanceObserver((list) => list.getEntriesByName("first-contentful-paint").length && insert()).observe({ type: "paint", buffered: true });
+if (
+  d.visibilityState != "hidden" &&
+  (w.PerformanceObserver as typeof PerformanceObserver | undefined)?.supportedEntryTypes?.includes("paint")
+) {
+  new PerformanceObserver((list) => list.getEntriesByName("first-contentful-paint").length && insert()).observe({
+    type: "paint",
+    buffered: true,
+  });
   d.addEventListener("visibilitychange", afterFrame, { once: true });
 } else afterFrame();

@@ -16,4 +16,5 @@ const ADAPTERS: Record<ConsentProvider, { adapter: ConsentAdapter; attributes: S
 export const adapterFor = (name: ConsentProvider): ConsentAdapter => ADAPTERS[name].adapter;
 
 /** The attributes the site's loader puts on the manager's <script> tag, besides its src. */
-export const scriptAttributesFor = (name: ConsentProvider, settings: ConsentSettings): Record<string, string> => ADAPTERS[name].attributes(settings);
+export const scriptAttributesFor = (name: ConsentProvider, settings: ConsentSettings): Record<string, string> =>
+  ADAPTERS[name].attributes(settings);

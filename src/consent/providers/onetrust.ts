@@ -32,7 +32,11 @@ export const GROUPS_UPDATED = "OneTrustGroupsUpdated";
 export const ALERT_BOX_CLOSED_COOKIE = "OptanonAlertBoxClosed";
 
 /** ",C0001,C0002," → ["C0001", "C0002"] */
-export const activeGroups = (value: string | undefined): string[] => (value ?? "").split(",").map((g) => g.trim()).filter(Boolean);
+export const activeGroups = (value: string | undefined): string[] =>
+  (value ?? "")
+    .split(",")
+    .map((g) => g.trim())
+    .filter(Boolean);
 
 /** A category is granted when it has mapped groups and all of them are active; an unmapped category stays refused. */
 export function oneTrustChoices(active: readonly string[], map: ConsentSettings["oneTrustGroups"]): Choices {

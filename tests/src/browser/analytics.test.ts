@@ -99,7 +99,6 @@ describe("per-route analytics (docs/product-rules.md#scripts-and-analytics, #con
   });
 });
 
-
 describe("every visit counted: queued until the scripts arrive, beaconed when the visitor leaves", () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());

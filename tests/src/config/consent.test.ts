@@ -5,7 +5,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DEFAULT_ONETRUST_GROUPS, parseGroupMap, readConsentSettings } from "../../../src/config/consent";
 
-const VARIABLES = ["GATSBY_CONSENT_POLICY", "GATSBY_CONSENT_PROVIDER", "GATSBY_CONSENT_SCRIPT_URL", "GATSBY_ONETRUST_DOMAIN_SCRIPT", "GATSBY_ONETRUST_GROUPS"];
+const VARIABLES = [
+  "GATSBY_CONSENT_POLICY",
+  "GATSBY_CONSENT_PROVIDER",
+  "GATSBY_CONSENT_SCRIPT_URL",
+  "GATSBY_ONETRUST_DOMAIN_SCRIPT",
+  "GATSBY_ONETRUST_GROUPS",
+];
 
 const DEFAULT_MAP = { analytics: ["C0002"], preferences: ["C0003"], marketing: ["C0004"] };
 
@@ -16,7 +22,10 @@ afterEach(() => vi.unstubAllEnvs());
 
 describe("parseGroupMap", () => {
   it("maps each group to its category, several groups per category in order", () => {
-    expect(parseGroupMap("C0002:analytics,C0004:marketing,C0005:marketing")).toEqual({ analytics: ["C0002"], marketing: ["C0004", "C0005"] });
+    expect(parseGroupMap("C0002:analytics,C0004:marketing,C0005:marketing")).toEqual({
+      analytics: ["C0002"],
+      marketing: ["C0004", "C0005"],
+    });
   });
 
   it("the default map: performance, functional, targeting", () => {
@@ -28,7 +37,9 @@ describe("parseGroupMap", () => {
   });
 
   it("leaves out unknown categories, necessary included, and malformed pairs", () => {
-    expect(parseGroupMap("C0001:necessary,C0009:social,C0002,:marketing,,C0003:Preferences,C0004:marketing")).toEqual({ marketing: ["C0004"] });
+    expect(parseGroupMap("C0001:necessary,C0009:social,C0002,:marketing,,C0003:Preferences,C0004:marketing")).toEqual({
+      marketing: ["C0004"],
+    });
   });
 
   it("empty or unset: an empty map", () => {

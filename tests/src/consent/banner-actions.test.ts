@@ -61,7 +61,11 @@ describe("installBannerActions", () => {
     fireEvent.click(button("accept-all"));
     expect(face.state().pending).toBe(false);
     expect(face.state().granted).toEqual({ preferences: true, analytics: true, marketing: true });
-    expect(storedRecord()).toMatchObject({ method: "accept-all", policy: "opt-in", choices: { preferences: true, analytics: true, marketing: true } });
+    expect(storedRecord()).toMatchObject({
+      method: "accept-all",
+      policy: "opt-in",
+      choices: { preferences: true, analytics: true, marketing: true },
+    });
     expect(html.hasAttribute("data-consent")).toBe(false);
     expect(document.activeElement).toBe(document.getElementById("main"));
   });

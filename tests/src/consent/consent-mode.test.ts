@@ -54,11 +54,15 @@ describe("consentSignals", () => {
   });
 
   it("everything granted", () => {
-    expect(consentSignals(state({ analytics: true, marketing: true, preferences: true }))).toEqual(signals("granted", "granted", "granted"));
+    expect(consentSignals(state({ analytics: true, marketing: true, preferences: true }))).toEqual(
+      signals("granted", "granted", "granted"),
+    );
   });
 
   it("GPC under opt-out: the ad signals denied, the rest granted", () => {
-    expect(consentSignals(decide(undefined, { policy: "opt-out", gpc: true, now: Date.now() }))).toEqual(signals("granted", "denied", "granted"));
+    expect(consentSignals(decide(undefined, { policy: "opt-out", gpc: true, now: Date.now() }))).toEqual(
+      signals("granted", "denied", "granted"),
+    );
   });
 });
 

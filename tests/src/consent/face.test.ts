@@ -88,7 +88,12 @@ describe("choose", () => {
     const state = face.choose("accept-all");
     const record = parseRecord(storedValue());
     expect(record).toBeDefined();
-    expect(record).toMatchObject({ policy: "opt-in", version: CONSENT_TEXT_VERSION, method: "accept-all", choices: { preferences: true, analytics: true, marketing: true } });
+    expect(record).toMatchObject({
+      policy: "opt-in",
+      version: CONSENT_TEXT_VERSION,
+      method: "accept-all",
+      choices: { preferences: true, analytics: true, marketing: true },
+    });
     expect(record!.at).toBeGreaterThanOrEqual(before);
     expect(record!.at).toBeLessThanOrEqual(Date.now());
     expect(state.pending).toBe(false);
@@ -130,7 +135,11 @@ describe("choose", () => {
     const [record, win] = onRecord.mock.calls[0];
     expect(win).toBe(window);
     expect(record).toEqual(parseRecord(storedValue()));
-    expect(record).toMatchObject({ policy: "opt-out", method: "do-not-sell", choices: { preferences: true, analytics: true, marketing: false } });
+    expect(record).toMatchObject({
+      policy: "opt-out",
+      method: "do-not-sell",
+      choices: { preferences: true, analytics: true, marketing: false },
+    });
     face.choose("reject-all");
     expect(onRecord).toHaveBeenCalledTimes(2);
   });

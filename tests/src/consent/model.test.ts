@@ -82,7 +82,9 @@ describe("serializeRecord / parseRecord", () => {
 
   it("reads the library's own cookie: categories by name, last change over first, method preferences by default", () => {
     const last = new Date(NOW - 1000).toISOString();
-    const parsed = parseRecord(cookie(libraryCookie({ data: { policy: "opt-out" }, lastConsentTimestamp: last, categories: ["necessary", "analytics", "unknown"] })));
+    const parsed = parseRecord(
+      cookie(libraryCookie({ data: { policy: "opt-out" }, lastConsentTimestamp: last, categories: ["necessary", "analytics", "unknown"] })),
+    );
     expect(parsed).toEqual({
       id: "3f1c2a9e-8b7d-4c6e-9a1b-2d3e4f5a6b7c",
       at: NOW - 1000,
@@ -240,13 +242,19 @@ describe("decide", () => {
   });
 
   it("GPC with a preferences record that refused marketing: refused, source gpc", () => {
-    const state = decide(record({ method: "preferences", choices: { preferences: true, analytics: true, marketing: false } }), context({ gpc: true }));
+    const state = decide(
+      record({ method: "preferences", choices: { preferences: true, analytics: true, marketing: false } }),
+      context({ gpc: true }),
+    );
     expect(state.granted.marketing).toBe(false);
     expect(state.source.marketing).toBe("gpc");
   });
 
   it("GPC with a stale explicit record: the signal holds", () => {
-    expect(decide(record({ method: "preferences", choices: ALL, at: NOW - 200 * DAY }), context({ policy: "opt-in", gpc: true })).granted.marketing).toBe(false);
+    expect(
+      decide(record({ method: "preferences", choices: ALL, at: NOW - 200 * DAY }), context({ policy: "opt-in", gpc: true })).granted
+        .marketing,
+    ).toBe(false);
   });
 });
 
@@ -259,13 +267,21 @@ describe("choicesFor", () => {
   });
 
   it("do-not-sell refuses marketing and keeps the rest, whatever was shown", () => {
-    expect(choicesFor("do-not-sell", { analytics: true, marketing: true }, previous)).toEqual({ preferences: true, analytics: false, marketing: false });
+    expect(choicesFor("do-not-sell", { analytics: true, marketing: true }, previous)).toEqual({
+      preferences: true,
+      analytics: false,
+      marketing: false,
+    });
     expect(choicesFor("do-not-sell", {}, ALL)).toEqual({ preferences: true, analytics: true, marketing: false });
   });
 
   it("preferences and manager: the shown toggles over the previous choices", () => {
     for (const method of ["preferences", "manager"] as const) {
-      expect(choicesFor(method, { analytics: true, marketing: false }, previous)).toEqual({ preferences: true, analytics: true, marketing: false });
+      expect(choicesFor(method, { analytics: true, marketing: false }, previous)).toEqual({
+        preferences: true,
+        analytics: true,
+        marketing: false,
+      });
       expect(choicesFor(method, {}, previous)).toEqual(previous);
     }
   });

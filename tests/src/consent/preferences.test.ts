@@ -23,7 +23,8 @@ const rawCookie = () =>
     .split("; ")
     .find((c) => c.startsWith(`${CONSENT_COOKIE}=`))
     ?.slice(CONSENT_COOKIE.length + 1);
-const cookieJson = () => JSON.parse(decodeURIComponent(rawCookie()!)) as { data: unknown; consentId: string; categories: string[]; revision: number };
+const cookieJson = () =>
+  JSON.parse(decodeURIComponent(rawCookie()!)) as { data: unknown; consentId: string; categories: string[]; revision: number };
 const toggle = (category: string) => document.querySelector<HTMLInputElement>(`#cc-main input.section__toggle[value="${category}"]`)!;
 const modalButton = (role: string) => document.querySelector<HTMLButtonElement>(`#cc-main .pm [data-role="${role}"]`)!;
 const modalShown = () => html.classList.contains("show--preferences");
@@ -112,7 +113,10 @@ describe("openPreferences", () => {
     expect(toggle("marketing").checked).toBe(true);
     fireEvent.click(modalButton("necessary"));
     expect(choose).toHaveBeenLastCalledWith("reject-all", {});
-    expect(parseRecord(rawCookie())).toMatchObject({ method: "reject-all", choices: { preferences: false, analytics: false, marketing: false } });
+    expect(parseRecord(rawCookie())).toMatchObject({
+      method: "reject-all",
+      choices: { preferences: false, analytics: false, marketing: false },
+    });
   });
 
   it("a save the library sees as no change is still the visitor's word (GPC: marketing turned on explicitly)", async () => {

@@ -60,7 +60,8 @@ const cookie = (name: string) =>
 
 function clearBrowser() {
   for (const name of cookieNames())
-    for (const domain of ["", "; domain=example.com", `; domain=${HOST}`]) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/${domain}`;
+    for (const domain of ["", "; domain=example.com", `; domain=${HOST}`])
+      document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/${domain}`;
   localStorage.clear();
   sessionStorage.clear();
   delete w.__ndConsent;
@@ -302,7 +303,14 @@ describe("withdrawal", () => {
 
 describe("a hosted consent manager (Osano)", () => {
   const OSANO = { GATSBY_CONSENT_PROVIDER: "osano", GATSBY_CONSENT_SCRIPT_URL: "https://cmp.osano.com/customer/config/osano.js" };
-  const ANALYTICS_ONLY: OsanoConsent = { ESSENTIAL: "ACCEPT", STORAGE: "ACCEPT", ANALYTICS: "ACCEPT", MARKETING: "DENY", PERSONALIZATION: "DENY", OPT_OUT: "DENY" };
+  const ANALYTICS_ONLY: OsanoConsent = {
+    ESSENTIAL: "ACCEPT",
+    STORAGE: "ACCEPT",
+    ANALYTICS: "ACCEPT",
+    MARKETING: "DENY",
+    PERSONALIZATION: "DENY",
+    OPT_OUT: "DENY",
+  };
 
   it("osano.js loaded before the runtime: its adapter connects, and a save becomes the face's state", async () => {
     const open = vi.fn();
@@ -355,7 +363,7 @@ describe("the built-in banner's preferences", () => {
     expect(open).toHaveBeenCalledWith(face, expect.objectContaining({ policy: "opt-in" }));
   });
 
-  it("asked for before the runtime loaded (<html data-consent-prefs=\"wanted\">): opened at once", async () => {
+  it('asked for before the runtime loaded (<html data-consent-prefs="wanted">): opened at once', async () => {
     const open = vi.fn();
     vi.doMock(PREFERENCES_MODULE, () => ({ openPreferences: open }));
     document.documentElement.setAttribute("data-consent-prefs", "wanted");

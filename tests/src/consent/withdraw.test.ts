@@ -21,7 +21,8 @@ const cookieNames = () =>
 
 const clearAll = () => {
   for (const name of cookieNames())
-    for (const domain of ["", "; domain=example.com", "; domain=www.example.com"]) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/${domain}`;
+    for (const domain of ["", "; domain=example.com", "; domain=www.example.com"])
+      document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/${domain}`;
   localStorage.clear();
   sessionStorage.clear();
   delete w._hsp;
@@ -73,7 +74,17 @@ describe("withdraw: stores", () => {
     seed();
     expect(withdraw(window, input(["analytics"]))).toBe(false);
     const left = cookieNames();
-    for (const gone of ["nd_ft_src", "nd_lt_src", "nd_mxid", "nd_signup_utm", "mp_0123abcd_mixpanel", "_hp2_id.123", "_hp2_ses_props.123", "ajs_user_id", "ajs_anonymous_id"])
+    for (const gone of [
+      "nd_ft_src",
+      "nd_lt_src",
+      "nd_mxid",
+      "nd_signup_utm",
+      "mp_0123abcd_mixpanel",
+      "_hp2_id.123",
+      "_hp2_ses_props.123",
+      "ajs_user_id",
+      "ajs_anonymous_id",
+    ])
       expect(left).not.toContain(gone);
     for (const kept of ["hubspotutk", "__hstc", "_fbp", "nd_tvar", "nd_consent"]) expect(left).toContain(kept);
     // The tag manager serves marketing too, still granted: its cookies stay (Consent Mode handles it).

@@ -60,13 +60,24 @@ describe("marketingGranted", () => {
   });
 
   it("a current record refusing marketing: refused, under either policy", () => {
-    expect(marketingGranted(withCookie(record({ method: "reject-all", choices: { preferences: false, analytics: false, marketing: false } })), NOW, "opt-in")).toBe(false);
+    expect(
+      marketingGranted(
+        withCookie(record({ method: "reject-all", choices: { preferences: false, analytics: false, marketing: false } })),
+        NOW,
+        "opt-in",
+      ),
+    ).toBe(false);
     const dns = record({ policy: "opt-out", method: "do-not-sell", choices: { preferences: true, analytics: true, marketing: false } });
     expect(marketingGranted(withCookie(dns), NOW, "opt-out")).toBe(false);
   });
 
   it("an expired record under opt-out: the policy's default (granted)", () => {
-    const expired = record({ policy: "opt-out", at: NOW - CONSENT_LIFETIME_MS - DAY, method: "do-not-sell", choices: { preferences: true, analytics: true, marketing: false } });
+    const expired = record({
+      policy: "opt-out",
+      at: NOW - CONSENT_LIFETIME_MS - DAY,
+      method: "do-not-sell",
+      choices: { preferences: true, analytics: true, marketing: false },
+    });
     expect(marketingGranted(withCookie(expired), NOW, "opt-out")).toBe(true);
   });
 

@@ -43,7 +43,7 @@ describe("ConsentBanner", () => {
     expect(cssOf(css)).not.toMatch(/button:(first|last|nth)/);
   });
 
-  it("is hidden by its CSS unless <html data-consent=\"ask\">", () => {
+  it('is hidden by its CSS unless <html data-consent="ask">', () => {
     const { html, css } = renderWithStyles(<ConsentBanner />);
     const rules = cssOf(css);
     const cls = /<section[^>]*class="[^"]*?(\S+)"/.exec(html)![1];
@@ -86,7 +86,9 @@ describe("ConsentBanner", () => {
   it("reads at AA contrast: text and buttons against their backgrounds (a link keeps the site's link colour)", () => {
     const { css } = renderWithStyles(<ConsentBanner />);
     const luminance = (hex: string) => {
-      const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
+      const [r, g, b] = [1, 3, 5]
+        .map((i) => parseInt(hex.slice(i, i + 2), 16) / 255)
+        .map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
       return 0.2126 * r + 0.7152 * g + 0.0722 * b;
     };
     const ratio = (a: string, b: string) => (Math.max(luminance(a), luminance(b)) + 0.05) / (Math.min(luminance(a), luminance(b)) + 0.05);

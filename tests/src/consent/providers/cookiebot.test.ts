@@ -15,7 +15,10 @@ const settings: ConsentSettings = {
 const STATS_AND_MARKETING = { preferences: false, statistics: true, marketing: true };
 
 function reset(win: Window) {
-  for (const name of win.document.cookie.split(";").map((c) => c.split("=")[0].trim()).filter(Boolean))
+  for (const name of win.document.cookie
+    .split(";")
+    .map((c) => c.split("=")[0].trim())
+    .filter(Boolean))
     win.document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
   const w = win as unknown as Record<string, unknown>;
   delete w.__ndConsent;
@@ -38,7 +41,11 @@ const connect = () => (stop = cookiebotAdapter.connect(window, face, settings));
 
 describe("cookiebot: mapping and tag", () => {
   it("maps statistics → analytics, marketing → marketing, preferences → preferences", () => {
-    expect(cookiebotChoices({ necessary: true, preferences: true, statistics: false, marketing: false })).toEqual({ preferences: true, analytics: false, marketing: false });
+    expect(cookiebotChoices({ necessary: true, preferences: true, statistics: false, marketing: false })).toEqual({
+      preferences: true,
+      analytics: false,
+      marketing: false,
+    });
     expect(cookiebotChoices({ statistics: true, marketing: true })).toEqual({ preferences: false, analytics: true, marketing: true });
   });
 
@@ -132,7 +139,9 @@ describe("cookiebot: the stand-in as a script", () => {
     dom.window.eval(standInSource({ consent: STATS_AND_MARKETING }));
     expect(pageFace.state().granted).toEqual({ preferences: false, analytics: true, marketing: true });
     expect(cookiebotAdapter.doNotSell(win, pageFace, settings)).toBe(true);
-    expect((win as unknown as { __consentManagerStandIn: CookiebotStandIn }).__consentManagerStandIn.submissions()).toEqual([[false, true, false]]);
+    expect((win as unknown as { __consentManagerStandIn: CookiebotStandIn }).__consentManagerStandIn.submissions()).toEqual([
+      [false, true, false],
+    ]);
     expect(pageFace.state().granted.marketing).toBe(false);
     stopPage();
     dom.window.close();

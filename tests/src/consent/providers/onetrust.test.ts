@@ -17,7 +17,10 @@ const settings = settingsWith(DEFAULT_ONETRUST_GROUPS);
 const custom = settingsWith("C0002:analytics,C0007:analytics,C0004:marketing,C0005:marketing");
 
 function reset(win: Window) {
-  for (const name of win.document.cookie.split(";").map((c) => c.split("=")[0].trim()).filter(Boolean))
+  for (const name of win.document.cookie
+    .split(";")
+    .map((c) => c.split("=")[0].trim())
+    .filter(Boolean))
     win.document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
   const w = win as unknown as Record<string, unknown>;
   for (const key of ["__ndConsent", "OneTrust", "OnetrustActiveGroups", "OptanonWrapper"]) delete w[key];
@@ -44,7 +47,11 @@ describe("onetrust: mapping", () => {
   });
 
   it("grants a category when all its mapped groups are active; an unmapped one stays refused", () => {
-    expect(oneTrustChoices(["C0001", "C0002", "C0004"], settings.oneTrustGroups)).toEqual({ preferences: false, analytics: true, marketing: true });
+    expect(oneTrustChoices(["C0001", "C0002", "C0004"], settings.oneTrustGroups)).toEqual({
+      preferences: false,
+      analytics: true,
+      marketing: true,
+    });
     expect(oneTrustChoices(["C0001", "C0002"], custom.oneTrustGroups).analytics).toBe(false);
     expect(oneTrustChoices(["C0001", "C0002", "C0007"], custom.oneTrustGroups).analytics).toBe(true);
     expect(oneTrustChoices(["C0003"], custom.oneTrustGroups).preferences).toBe(false);

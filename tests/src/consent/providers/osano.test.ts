@@ -13,11 +13,21 @@ const settings: ConsentSettings = {
   oneTrustGroups: parseGroupMap(DEFAULT_ONETRUST_GROUPS),
 };
 
-const ALL: OsanoConsent = { ESSENTIAL: "ACCEPT", STORAGE: "ACCEPT", ANALYTICS: "ACCEPT", MARKETING: "ACCEPT", PERSONALIZATION: "ACCEPT", OPT_OUT: "DENY" };
+const ALL: OsanoConsent = {
+  ESSENTIAL: "ACCEPT",
+  STORAGE: "ACCEPT",
+  ANALYTICS: "ACCEPT",
+  MARKETING: "ACCEPT",
+  PERSONALIZATION: "ACCEPT",
+  OPT_OUT: "DENY",
+};
 const ANALYTICS_ONLY: OsanoConsent = { ...ALL, MARKETING: "DENY", PERSONALIZATION: "DENY" };
 
 function reset(win: Window) {
-  for (const name of win.document.cookie.split(";").map((c) => c.split("=")[0].trim()).filter(Boolean))
+  for (const name of win.document.cookie
+    .split(";")
+    .map((c) => c.split("=")[0].trim())
+    .filter(Boolean))
     win.document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
   const w = win as unknown as Record<string, unknown>;
   delete w.__ndConsent;
