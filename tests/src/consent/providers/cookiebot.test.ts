@@ -1,29 +1,16 @@
 // @vitest-environment jsdom
 import { JSDOM } from "jsdom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { DEFAULT_ONETRUST_GROUPS, parseGroupMap, type ConsentSettings } from "../../../../src/config/consent";
 import { installConsent, type ConsentFace } from "../../../../src/consent/face";
 import { adapterFor, scriptAttributesFor } from "../../../../src/consent/providers";
 import { COOKIEBOT_EVENTS, cookiebotAdapter, cookiebotChoices } from "../../../../src/consent/providers/cookiebot";
 import { installCookiebotStandIn, standInSource, type CookiebotStandIn } from "../../../fixtures/consent-managers/cookiebot";
+import { clearWindow, providerSettings } from "../../../fixtures/consent-managers/harness";
 
-const settings: ConsentSettings = {
-  policy: "opt-in",
-  provider: { name: "cookiebot", scriptUrl: "https://consent.cookiebot.com/uc.js?cbid=00000000-0000-0000-0000-000000000000" },
-  oneTrustGroups: parseGroupMap(DEFAULT_ONETRUST_GROUPS),
-};
+const settings = providerSettings("cookiebot", "https://consent.cookiebot.com/uc.js?cbid=00000000-0000-0000-0000-000000000000");
 const STATS_AND_MARKETING = { preferences: false, statistics: true, marketing: true };
 
-function reset(win: Window) {
-  for (const name of win.document.cookie
-    .split(";")
-    .map((c) => c.split("=")[0].trim())
-    .filter(Boolean))
-    win.document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
-  const w = win as unknown as Record<string, unknown>;
-  delete w.__ndConsent;
-  delete w.Cookiebot;
-}
+const reset = (win: Window) => clearWindow(win, ["Cookiebot"]);
 
 let face: ConsentFace;
 let stop: (() => void) | undefined;

@@ -1,30 +1,18 @@
 // @vitest-environment jsdom
 import { JSDOM } from "jsdom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { DEFAULT_ONETRUST_GROUPS, parseGroupMap, type ConsentSettings } from "../../../../src/config/consent";
 import { installConsent, type ConsentFace } from "../../../../src/consent/face";
 import { adapterFor } from "../../../../src/consent/providers";
 import { activeGroups, oneTrustAdapter, oneTrustChoices } from "../../../../src/consent/providers/onetrust";
 import { installOneTrustStandIn, standInSource, type OneTrustStandIn } from "../../../fixtures/consent-managers/onetrust";
+import { clearWindow, providerSettings } from "../../../fixtures/consent-managers/harness";
 
-const settingsWith = (groups: string): ConsentSettings => ({
-  policy: "opt-in",
-  provider: { name: "onetrust", scriptUrl: "https://cdn.cookielaw.org/scripttemplates/otSDKStub.js" },
-  oneTrustGroups: parseGroupMap(groups),
-});
-const settings = settingsWith(DEFAULT_ONETRUST_GROUPS);
+const settingsWith = (groups?: string) => providerSettings("onetrust", "https://cdn.cookielaw.org/scripttemplates/otSDKStub.js", groups);
+const settings = settingsWith();
 /** Two groups for marketing, one extra for analytics: an account whose categories differ from the template. */
 const custom = settingsWith("C0002:analytics,C0007:analytics,C0004:marketing,C0005:marketing");
 
-function reset(win: Window) {
-  for (const name of win.document.cookie
-    .split(";")
-    .map((c) => c.split("=")[0].trim())
-    .filter(Boolean))
-    win.document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
-  const w = win as unknown as Record<string, unknown>;
-  for (const key of ["__ndConsent", "OneTrust", "OnetrustActiveGroups", "OptanonWrapper"]) delete w[key];
-}
+const reset = (win: Window) => clearWindow(win, ["OneTrust", "OnetrustActiveGroups", "OptanonWrapper"]);
 
 let face: ConsentFace;
 let stop: (() => void) | undefined;
@@ -38,7 +26,7 @@ afterEach(() => {
   reset(window);
 });
 
-const connect = (s: ConsentSettings = settings) => (stop = oneTrustAdapter.connect(window, face, s));
+const connect = (s = settings) => (stop = oneTrustAdapter.connect(window, face, s));
 
 describe("onetrust: mapping", () => {
   it("reads OnetrustActiveGroups", () => {

@@ -1,17 +1,13 @@
 // @vitest-environment jsdom
 import { JSDOM } from "jsdom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { DEFAULT_ONETRUST_GROUPS, parseGroupMap, type ConsentSettings } from "../../../../src/config/consent";
 import { installConsent, type ConsentFace } from "../../../../src/consent/face";
 import { adapterFor } from "../../../../src/consent/providers";
 import { osanoAdapter, osanoChoices, scriptAttributes, type OsanoConsent } from "../../../../src/consent/providers/osano";
 import { installOsanoStandIn, standInSource, type OsanoStandIn } from "../../../fixtures/consent-managers/osano";
+import { clearWindow, providerSettings } from "../../../fixtures/consent-managers/harness";
 
-const settings: ConsentSettings = {
-  policy: "opt-in",
-  provider: { name: "osano", scriptUrl: "https://cmp.osano.com/customer/config/osano.js" },
-  oneTrustGroups: parseGroupMap(DEFAULT_ONETRUST_GROUPS),
-};
+const settings = providerSettings("osano", "https://cmp.osano.com/customer/config/osano.js");
 
 const ALL: OsanoConsent = {
   ESSENTIAL: "ACCEPT",
@@ -23,16 +19,7 @@ const ALL: OsanoConsent = {
 };
 const ANALYTICS_ONLY: OsanoConsent = { ...ALL, MARKETING: "DENY", PERSONALIZATION: "DENY" };
 
-function reset(win: Window) {
-  for (const name of win.document.cookie
-    .split(";")
-    .map((c) => c.split("=")[0].trim())
-    .filter(Boolean))
-    win.document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
-  const w = win as unknown as Record<string, unknown>;
-  delete w.__ndConsent;
-  delete w.Osano;
-}
+const reset = (win: Window) => clearWindow(win, ["Osano"]);
 
 let face: ConsentFace;
 let stop: (() => void) | undefined;
