@@ -143,7 +143,7 @@ export function isCurrent(
  * Every current record matches; a few dozen bytes in every page instead of the JSON rule's few hundred.
  */
 export const currentRecordMarker = (policy: ConsentPolicy, version = CONSENT_TEXT_VERSION): string =>
-  encodeURIComponent(JSON.stringify({ revision: version, data: { policy } }).slice(1, -2));
+  encodeURIComponent(JSON.stringify({ revision: version, data: { policy } }).slice(2, -3));
 
 const all = <T>(value: T): Record<OptionalCategory, T> => ({ preferences: value, analytics: value, marketing: value });
 

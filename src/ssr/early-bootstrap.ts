@@ -7,8 +7,7 @@
  *   script decides when (src/browser/early/app-start.ts); if it fails to load, the bootstrap starts them at
  *   once, so the page still comes alive;
  * - inserts the early script (src/browser/early, built by src/node/bundling/early-script.ts) right after the first
- *   contentful paint (the first frame where paints are not reported), so it is fetched beside the page's images
- *   instead of ahead of its first paint, at high priority
+ *   frame, so it is fetched beside the page's images instead of ahead of its first paint, at high priority
  *   (ahead of the images still queued: attribution and the personalization request wait for it);
  * - until that script runs, holds a plain click on a link, a header disclosure button or a consent banner's
  *   button (the click a tap or Enter makes), and hands it back once the script's handlers are installed: the

@@ -77,11 +77,8 @@ w.addEventListener("click", hold, true);
 w[BOOTSTRAP.RELEASE_GLOBAL] = release;
 w[BOOTSTRAP.START_GLOBAL] = start;
 setTimeout(release, BOOTSTRAP.RELEASE_AFTER_MS);
-let inserted = false;
-/** The early script, once: fetched beside the page's images, not ahead of its first paint. */
-function insert(): void {
-  if (inserted) return;
-  inserted = true;
+// The early script right after the first frame: fetched beside the page's images, not ahead of its first paint.
+requestAnimationFrame(() =>
   setTimeout(() => {
     const script = d.createElement("script");
     script.src = BOOTSTRAP_EARLY_SRC;
@@ -92,20 +89,5 @@ function insert(): void {
       start();
     };
     d.head.appendChild(script);
-  });
-}
-const afterFrame = () => requestAnimationFrame(insert);
-// After the first contentful paint, where the browser reports it: the first animation frame can come before the
-// page has painted anything (measured: the early script then finished ahead of the largest paint, and a phone's
-// simulated LCP took a round trip more, docs/page-load.md#the-first-second). A page loaded hidden reports no paint:
-// then after its first frame once shown, as without the observer.
-if (
-  d.visibilityState != "hidden" &&
-  (w.PerformanceObserver as typeof PerformanceObserver | undefined)?.supportedEntryTypes?.includes("paint")
-) {
-  new PerformanceObserver((list) => list.getEntriesByName("first-contentful-paint").length && insert()).observe({
-    type: "paint",
-    buffered: true,
-  });
-  d.addEventListener("visibilitychange", afterFrame, { once: true });
-} else afterFrame();
+  }),
+);

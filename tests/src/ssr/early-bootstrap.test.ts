@@ -69,42 +69,6 @@ describe("the page's bootstrap", () => {
     expect(earlyScript()?.fetchPriority).toBe("high");
   });
 
-  it("where the browser reports paints, inserts it after the first contentful paint, not at the first frame", async () => {
-    let report: ((list: { getEntriesByName(name: string): unknown[] }) => void) | undefined;
-    class FakeObserver {
-      static supportedEntryTypes = ["paint"];
-      constructor(callback: typeof report) {
-        report = callback;
-      }
-      observe() {}
-    }
-    vi.stubGlobal("PerformanceObserver", FakeObserver);
-    run();
-    frames.splice(0).forEach((cb) => cb(0));
-    await vi.advanceTimersByTimeAsync(0);
-    expect(earlyScript()).toBeNull();
-    report!({ getEntriesByName: (name) => (name === "first-paint" ? [{}] : []) });
-    await vi.advanceTimersByTimeAsync(0);
-    expect(earlyScript()).toBeNull();
-    report!({ getEntriesByName: (name) => (name === "first-contentful-paint" ? [{}] : []) });
-    report!({ getEntriesByName: (name) => (name === "first-contentful-paint" ? [{}] : []) });
-    await vi.advanceTimersByTimeAsync(0);
-    expect(document.head.querySelectorAll(`script[src="${EARLY_SRC}"]`)).toHaveLength(1);
-  });
-
-  it("a page hidden before it painted gets it after its first frame once shown (no paint is reported then)", async () => {
-    class FakeObserver {
-      static supportedEntryTypes = ["paint"];
-      observe() {}
-    }
-    vi.stubGlobal("PerformanceObserver", FakeObserver);
-    run();
-    document.dispatchEvent(new Event("visibilitychange"));
-    frames.splice(0).forEach((cb) => cb(0));
-    await vi.advanceTimersByTimeAsync(0);
-    expect(earlyScript()).not.toBeNull();
-  });
-
   it("starts the app scripts when asked, once, without async so they run in the page's order (the chunk map first)", () => {
     run();
     win[START_GLOBAL]!();
