@@ -24,8 +24,7 @@ import {
   type ConsentState,
 } from "./model";
 import { CONSENT_GLOBAL } from "../browser/globals";
-import { cookieAttributes } from "../lib/cookies";
-import Cookies from "js-cookie";
+import { readCookie, writeCookie } from "../lib/cookies";
 
 export const CONSENT_EVENT = "nd:consent";
 
@@ -56,17 +55,14 @@ type ConsentWindow = Window & { [CONSENT_GLOBAL]?: ConsentFace };
 export const gpcSignal = (win: Window): boolean =>
   (win.navigator as Navigator & { globalPrivacyControl?: boolean }).globalPrivacyControl === true;
 
-const readRecord = (): ConsentRecord | undefined =>
-  parseRecord(Cookies.withConverter<string>({ read: (v) => v, write: (v) => v }).get(CONSENT_COOKIE));
+const readRecord = (): ConsentRecord | undefined => parseRecord(readCookie(CONSENT_COOKIE));
 
-/** Writes the `nd_consent` cookie: necessary, parent domain (the app host reads it too), 6 months. */
+/**
+ * Writes the `nd_consent` cookie: necessary, parent domain (the app host reads it too; lib/cookies falls back to
+ * the host alone where that does not stick), 6 months. The value is URI-encoded JSON, already cookie-safe.
+ */
 export function writeRecord(record: ConsentRecord, hostname: string): void {
-  const attributes = cookieAttributes(hostname, new Date(record.at + CONSENT_LIFETIME_MS));
-  const raw = Cookies.withConverter<string>({ read: (v) => v, write: (v) => v });
-  raw.set(CONSENT_COOKIE, serializeRecord(record), attributes);
-  // A host under a public suffix the domain rule did not know: the host alone.
-  if (attributes.domain && raw.get(CONSENT_COOKIE) !== serializeRecord(record))
-    raw.set(CONSENT_COOKIE, serializeRecord(record), { ...attributes, domain: undefined });
+  writeCookie({ name: CONSENT_COOKIE, value: serializeRecord(record), expires: new Date(record.at + CONSENT_LIFETIME_MS) }, hostname);
 }
 
 /** The face on `win`, installed once with `settings`; later calls return the installed one. */
