@@ -35,6 +35,7 @@ import { appConsent } from "../consent/app";
 import { gatedTracker } from "../consent/gate";
 import { attributionCookies, keepAttribution } from "../consent/attribution-hold";
 import { onConsentChange } from "../consent/runtime-consent";
+import { measureWebVitals } from "./web-vitals";
 
 export interface RouteLocation {
   pathname: string;
@@ -119,6 +120,8 @@ export function onClientEntry(): void {
   );
   // what the analytics scripts have not taken yet goes by beacon when the visitor leaves (docs/browser-runtime.md#analytics)
   whenHidden(window, () => state.tracker?.flush());
+  // the document's Core Web Vitals, loaded after load and sent once when hidden (docs/browser-runtime.md#real-user-measurement-web-vitals)
+  measureWebVitals(window, consent, { production: isProductionHost(window.location.hostname), beacon: collect });
   // The sign-up experiment wrote nd_tvar (personalization SDK): every link again from its original href.
   onTestVariationChanged(redecorate);
 }
