@@ -60,6 +60,20 @@ export interface VendorStores {
   localStorage?: readonly string[];
 }
 
+/** The Content-Security-Policy directives a vendor's hosts may go in (docs/security.md#per-vendor-hosts). */
+export type VendorDirective = "script-src" | "connect-src" | "img-src" | "frame-src";
+export const VENDOR_DIRECTIVES: readonly VendorDirective[] = ["script-src", "connect-src", "img-src", "frame-src"];
+
+/** Per directive, the sources a vendor needs: host sources only (`https://host`, `https://*.host`, `wss://*.host`). */
+export type VendorHosts = Partial<Record<VendorDirective, readonly string[]>>;
+
+/** What a vendor's declaration is given: its configured script's origin (undefined when root-relative: 'self'). */
+export interface VendorPolicyContext {
+  origin?: string;
+  /** The hosted consent manager (src/config/consent.ts readConsentSettings); unset: the built-in banner decides. */
+  consentProvider?: string;
+}
+
 export interface CatalogEntry {
   /**
    * The consent categories the vendor serves (docs/product-rules.md#consent): it loads once any of them is
@@ -80,12 +94,70 @@ export interface CatalogEntry {
   forward?: string[];
   /** docs/product-rules.md#error-catalogue: what a failure to load logs. */
   errorMessage?: string;
+  /**
+   * The hosts the security headers allow for it, per directive (src/node/hosting/security-headers.ts), from its
+   * configured origin and the vendor's own documented hosts: docs/security.md#per-vendor-hosts.
+   */
+  csp: (context: VendorPolicyContext) => VendorHosts;
 }
 
+const only = (origin: string | undefined): string[] => (origin ? [origin] : []);
+/** A vendor configured by URL that loads a script and reports to the same origin: script-src and connect-src. */
+const scriptAndBeacon = ({ origin }: VendorPolicyContext): VendorHosts => ({ "script-src": only(origin), "connect-src": only(origin) });
+
+/**
+ * Google's tag (gtm.js and gtag.js load the same library), per Google's CSP guide,
+ * https://developers.google.com/tag-platform/security/guides/csp : the container (www.googletagmanager.com),
+ * "Google Analytics 4" (its documented wildcards) and "Google Ads" conversions (the `_gcl_*` cookies above): its
+ * pixels and requests to googleads.g.doubleclick.net and www.google.com, its remarketing frame on td.doubleclick.net.
+ * Left out on purpose: www.google.com in script-src (its JSONP endpoints would let any injected markup run
+ * script under this policy), the country domains (google.<TLD>, which no wildcard can name) and Preview mode.
+ */
+const GOOGLE_TAG: VendorHosts = {
+  "script-src": ["https://*.googletagmanager.com"],
+  "img-src": [
+    "https://*.google-analytics.com",
+    "https://*.googletagmanager.com",
+    "https://googleads.g.doubleclick.net",
+    "https://www.google.com",
+  ],
+  "connect-src": [
+    "https://*.google-analytics.com",
+    "https://*.analytics.google.com",
+    "https://*.googletagmanager.com",
+    "https://googleads.g.doubleclick.net",
+    "https://www.google.com",
+  ],
+  "frame-src": ["https://td.doubleclick.net"],
+};
+
+/**
+ * Why every vendor stays on the main thread rather than in Partytown (`strategy: "off-main-thread"`;
+ * docs/architecture.md#third-party-scripts). For all of them: Partytown's worker runs each script with
+ * `new Function`, which our script-src (no 'unsafe-eval') forbids; and gatsby-script hands Partytown only the
+ * scripts in the server-rendered HTML, while every vendor but the consent manager loads on a consent grant, after load.
+ * Per vendor, besides:
+ * - consent-manager: it must decide, from the page's head, before any other vendor loads.
+ * - tag-manager: the tags it loads next have URLs that Gatsby's proxy (one exact-URL redirect per script, listed at
+ *   build time) cannot name; Google Ads' redirect chain fails in the worker (issue 45).
+ * - gtag: Consent Mode updates (src/consent/consent-mode.ts) must reach it in the page; Google Ads as above.
+ * - crm-loader: it loads its modules (forms, banner, chat) by URLs the proxy cannot name; its chat draws in the page.
+ * - support-widget: a tap on the launcher loads it at once; it draws its launcher and panel in the page.
+ * - visitor-analytics, sales-intelligence, partner-referral, visitor-intelligence: the two reasons above.
+ * - product-analytics, heap: the site reads their visitor ids in the page (src/browser/analytics.ts).
+ * - ad-pixel: its off switch runs in the page on withdrawal (src/consent/withdraw.ts).
+ * - speed-insights: it observes the page's own paints and input, which a worker cannot see.
+ */
 /** In the order they are rendered. */
 export const SCRIPT_CATALOG: Readonly<Record<ThirdPartyScriptId, CatalogEntry>> = {
   // The hosted consent manager (GATSBY_CONSENT_PROVIDER) is loaded by the page's head (src/ssr/consent-head.ts), not here.
-  "consent-manager": { categories: ["necessary"], strategy: "idle", gate: "always" },
+  "consent-manager": {
+    categories: ["necessary"],
+    strategy: "idle",
+    gate: "always",
+    // Allowed only when a provider is configured: without one the script is never loaded (src/ssr/consent-head.ts).
+    csp: (context) => (context.consentProvider ? scriptAndBeacon(context) : {}),
+  },
   // Idle rather than off-main-thread: Partytown would fetch GTM through the site's own proxy, adding
   // its runtime to every page and a server-side fetch; idle keeps GTM off the critical path too.
   // Google's tags obey Consent Mode v2 (src/consent/consent-mode.ts), so they load with either category.
@@ -95,6 +167,7 @@ export const SCRIPT_CATALOG: Readonly<Record<ThirdPartyScriptId, CatalogEntry>> 
     src: (id) => `https://www.googletagmanager.com/gtm.js?id=${encodeURIComponent(id)}`,
     strategy: "idle",
     gate: "always",
+    csp: () => GOOGLE_TAG,
   },
   gtag: {
     categories: ["analytics", "marketing"],
@@ -102,6 +175,7 @@ export const SCRIPT_CATALOG: Readonly<Record<ThirdPartyScriptId, CatalogEntry>> 
     src: (id) => `https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(id)}`,
     strategy: "idle",
     gate: "always",
+    csp: () => GOOGLE_TAG,
   },
   "crm-loader": {
     categories: ["marketing"],
@@ -110,14 +184,46 @@ export const SCRIPT_CATALOG: Readonly<Record<ThirdPartyScriptId, CatalogEntry>> 
     src: (id) => `https://js.hs-scripts.com/${encodeURIComponent(id)}.js`,
     strategy: "idle",
     gate: "always",
+    // The loader's modules (analytics, collected forms, cookie banner, chat) and what they call; chat opens an
+    // app.hubspot.com frame. HubSpot: https://knowledge.hubspot.com/domains-and-urls/ssl-and-domain-security-in-hubspot
+    csp: ({ origin }) => ({
+      "script-src": [
+        ...only(origin),
+        "https://*.hs-analytics.net",
+        "https://*.hs-banner.com",
+        "https://*.hscollectedforms.net",
+        "https://*.usemessages.com",
+      ],
+      "connect-src": ["https://*.hubspot.com", "https://*.hs-banner.com", "https://*.hscollectedforms.net"],
+      "img-src": ["https://track.hubspot.com"],
+      "frame-src": ["https://app.hubspot.com"],
+    }),
   },
   // Refused `preferences`: a tap on the launcher still loads it (the visitor asked for the service).
-  "support-widget": { categories: ["preferences"], src: () => "https://beacon-v2.helpscout.net", strategy: "idle", gate: "always" },
+  "support-widget": {
+    categories: ["preferences"],
+    src: () => "https://beacon-v2.helpscout.net",
+    strategy: "idle",
+    gate: "always",
+    // Help Scout, "CSP settings for Beacon": https://docs.helpscout.com/article/815-csp-settings-for-beacon (its
+    // frames are srcdoc frames, which frame-src does not govern; child-src only for videos in Docs articles).
+    csp: ({ origin }) => ({
+      "script-src": only(origin),
+      "connect-src": [
+        "https://beaconapi.helpscout.net",
+        "https://chatapi.helpscout.net",
+        "https://d3hb14vkzrxvla.cloudfront.net",
+        "https://sockjs-helpscout.pusher.com",
+        "wss://*.pusher.com",
+      ],
+    }),
+  },
   "visitor-analytics": {
     categories: ["analytics"],
     stores: { cookies: ["ajs_*"], localStorage: ["ajs_*"] },
     strategy: "idle",
     gate: "analytics-pages",
+    csp: scriptAndBeacon,
   },
   "product-analytics": {
     categories: ["analytics"],
@@ -125,6 +231,7 @@ export const SCRIPT_CATALOG: Readonly<Record<ThirdPartyScriptId, CatalogEntry>> 
     off: "Mixpanel: mixpanel.opt_out_tracking()",
     strategy: "idle",
     gate: "analytics-pages",
+    csp: scriptAndBeacon,
   },
   heap: {
     categories: ["analytics"],
@@ -132,6 +239,13 @@ export const SCRIPT_CATALOG: Readonly<Record<ThirdPartyScriptId, CatalogEntry>> 
     src: (id) => `https://cdn.heapanalytics.com/js/heap-${encodeURIComponent(id)}.js`,
     strategy: "idle",
     gate: "analytics-pages",
+    // Heap, "Content Security Policy (CSP)": https://help.heap.io/installation/standard-installations/web-installation/
+    // (its heapanalytics.com script-src entry is for the visual labeler, which visitors never load).
+    csp: ({ origin }) => ({
+      "script-src": only(origin),
+      "connect-src": ["https://heapanalytics.com"],
+      "img-src": ["https://heapanalytics.com"],
+    }),
   },
   "ad-pixel": {
     categories: ["marketing"],
@@ -139,15 +253,34 @@ export const SCRIPT_CATALOG: Readonly<Record<ThirdPartyScriptId, CatalogEntry>> 
     off: "Meta: fbq('consent', 'revoke')",
     strategy: "idle",
     gate: "see-it-in-action",
+    // A pixel: it reports with image requests as well as fetch.
+    csp: (context) => ({ ...scriptAndBeacon(context), "img-src": only(context.origin) }),
   },
-  "sales-intelligence": { categories: ["marketing"], stores: { cookies: ["cb_*"] }, strategy: "idle", gate: "sales-intelligence-paths" },
-  "partner-referral": { categories: ["marketing"], strategy: "idle", gate: "always" },
-  "visitor-intelligence": { categories: ["marketing"], strategy: "idle", gate: "always" },
+  "sales-intelligence": {
+    categories: ["marketing"],
+    stores: { cookies: ["cb_*"] },
+    strategy: "idle",
+    gate: "sales-intelligence-paths",
+    csp: scriptAndBeacon,
+  },
+  "partner-referral": {
+    categories: ["marketing"],
+    strategy: "idle",
+    gate: "always",
+    csp: scriptAndBeacon,
+  },
+  "visitor-intelligence": {
+    categories: ["marketing"],
+    strategy: "idle",
+    gate: "always",
+    csp: scriptAndBeacon,
+  },
   "speed-insights": {
     categories: ["analytics"],
     strategy: "idle",
     gate: "always",
     errorMessage: "Speed insights could not load; a content blocker may be blocking it.",
+    csp: scriptAndBeacon,
   },
 };
 
@@ -183,6 +316,35 @@ export const scriptSource = (id: ThirdPartyScriptId, value: string): string | un
   const build = SCRIPT_CATALOG[id].src;
   return build ? build(value) : isUrl(value) ? value : undefined;
 };
+
+/**
+ * The hosts the configured vendors need, per directive (each entry's `csp`, docs/security.md#per-vendor-hosts):
+ * unset ids and values that are not URLs give nothing; a root-relative script is the site's own ('self').
+ */
+export function configuredVendorHosts(
+  ids: ScriptIds,
+  context: Omit<VendorPolicyContext, "origin"> = {},
+): Record<VendorDirective, string[]> {
+  const hosts = Object.fromEntries(VENDOR_DIRECTIVES.map((d) => [d, new Set<string>()])) as Record<VendorDirective, Set<string>>;
+  for (const id of THIRD_PARTY_SCRIPT_IDS) {
+    const value = ids[id]?.trim();
+    const src = value ? scriptSource(id, value) : undefined;
+    if (!src) continue;
+    const declared = SCRIPT_CATALOG[id].csp({ ...context, origin: httpsOrigin(src) });
+    for (const directive of VENDOR_DIRECTIVES) for (const host of declared[directive] ?? []) hosts[directive].add(host);
+  }
+  return Object.fromEntries(VENDOR_DIRECTIVES.map((d) => [d, [...hosts[d]].sort()])) as Record<VendorDirective, string[]>;
+}
+
+/** The origin of an https URL; undefined for a root-relative one (the site's own) or anything else. */
+export function httpsOrigin(url: string): string | undefined {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === "https:" ? parsed.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * Every script address the configured ids can load, on any page (the security headers allow exactly

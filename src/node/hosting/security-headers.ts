@@ -17,12 +17,15 @@
  * - Error answers (a 404 or 5xx, wherever) are never cached for long: errorResponseHeaders.
  *
  * The policy allows script only from the site itself, the hashes of its own inline scripts and exactly
- * the hosts of the configured third-party scripts; never 'unsafe-inline' or 'unsafe-eval' for scripts.
+ * the hosts of the configured third-party scripts; never 'unsafe-inline' or 'unsafe-eval' for scripts. Each
+ * vendor's hosts go only in the directives its catalog entry declares (src/lib/third-party-scripts.ts `csp`,
+ * docs/security.md#per-vendor-hosts).
  */
 import fs from "node:fs";
 import path from "node:path";
-import { configuredScriptSources } from "../../lib/third-party-scripts";
+import { configuredVendorHosts, httpsOrigin } from "../../lib/third-party-scripts";
 import { NINETAILED_DEFAULT_URL, type ThirdPartySettings } from "../../config/third-party";
+import { readConsentSettings, type ConsentSettings } from "../../config/consent";
 import type { BuiltPage } from "../html/html-output";
 import {
   CACHE_HEADER,
@@ -63,14 +66,16 @@ export const STATIC_SECURITY_HEADERS: readonly HeaderEntry[] = [
 
 /** The hosts the policy names, derived from the public configuration. */
 export interface PolicySources {
-  /** Origins of the configured third-party scripts (root-relative scripts are covered by 'self'). */
+  /** The configured vendors' script-src hosts (root-relative scripts are covered by 'self'). */
   scriptOrigins: string[];
-  /** Origins the page and the service worker fetch from besides itself. */
+  /** Where the page fetches from besides itself: the vendors' connect-src hosts, the Experience API, the IP lookup, the beacon. */
   connectOrigins: string[];
   /** Where forms may post besides the site (the app host's sign-up and login). */
   formOrigins: string[];
-  /** Where content images come from besides the site: the image CDN, Contentful's Images API. */
+  /** Where images come from besides the site: the image CDN, Contentful's Images API, the vendors' img-src hosts. */
   imageOrigins: string[];
+  /** The vendors' frame-src hosts; none: frame-src 'none'. */
+  frameOrigins: string[];
 }
 
 /** Hosts serving content images when configured (IMAGE_CDN_DOMAIN; Contentful assets on its Images API). */
@@ -78,33 +83,33 @@ export function contentImageHosts(config: { imageCdnDomain?: string; contentful?
   return [config.imageCdnDomain, config.contentful ? "images.ctfassets.net" : undefined].filter((h): h is string => Boolean(h));
 }
 
-const originOf = (url: string): string | undefined => {
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === "https:" ? parsed.origin : undefined;
-  } catch {
-    return undefined; // root-relative: the site's own origin ('self')
-  }
-};
+const originOf = httpsOrigin; // root-relative: the site's own origin ('self')
 const unique = (values: (string | undefined)[]) => [...new Set(values.filter((v): v is string => Boolean(v)))].sort();
 
 /**
- * connect-src also lists the script hosts: scripts report to their own origin. (The service worker's
- * caching rules match same-origin URLs only, src/node/plugin-options.ts, so it fetches no third party.)
+ * Each configured vendor's hosts in the directives it declares (configuredVendorHosts). The hosted consent
+ * manager's only when a provider is configured (`consent`, src/config/consent.ts): without one its script is
+ * never loaded (src/ssr/consent-head.ts). (The service worker's caching rules match same-origin URLs only,
+ * src/node/plugin-options.ts, so it fetches no third party.)
  */
-export function policySources(settings: ThirdPartySettings, imageHosts: readonly string[] = []): PolicySources {
-  const scriptOrigins = unique(configuredScriptSources(settings.scriptIds).map(originOf));
+export function policySources(
+  settings: ThirdPartySettings,
+  imageHosts: readonly string[] = [],
+  consent: Pick<ConsentSettings, "provider"> = readConsentSettings(),
+): PolicySources {
+  const vendors = configuredVendorHosts(settings.scriptIds, { consentProvider: consent.provider?.name });
   const personalization = settings.personalization ? originOf(settings.personalization.url ?? NINETAILED_DEFAULT_URL) : undefined;
   return {
-    scriptOrigins,
+    scriptOrigins: vendors["script-src"],
     connectOrigins: unique([
-      ...scriptOrigins,
+      ...vendors["connect-src"],
       personalization,
       originOf(settings.ipLookupUrl),
       settings.analyticsBeacon ? originOf(settings.analyticsBeacon.url) : undefined,
     ]),
     formOrigins: unique([originOf(`https://${settings.appHost}/`)]),
-    imageOrigins: unique(imageHosts.map((host) => originOf(`https://${host}/`))),
+    imageOrigins: unique([...imageHosts.map((host) => originOf(`https://${host}/`)), ...vendors["img-src"]]),
+    frameOrigins: vendors["frame-src"],
   };
 }
 
@@ -120,13 +125,13 @@ export function contentSecurityPolicy(sources: PolicySources, scriptHashes: read
     ["default-src", "'self'"],
     ["script-src", list("'self'", ...[...new Set(scriptHashes)].sort(), ...sources.scriptOrigins)],
     ["style-src", "'self' 'unsafe-inline'"],
-    ["img-src", list("'self'", "data:", ...unique([...sources.imageOrigins, ...sources.scriptOrigins]))],
+    ["img-src", list("'self'", "data:", ...unique(sources.imageOrigins))],
     ["font-src", "'self' data:"],
-    ["connect-src", list("'self'", ...sources.connectOrigins)],
-    ["frame-src", sources.scriptOrigins.length ? list(...sources.scriptOrigins) : "'none'"],
+    ["connect-src", list("'self'", ...unique(sources.connectOrigins))],
+    ["frame-src", sources.frameOrigins.length ? list(...unique(sources.frameOrigins)) : "'none'"],
+    // Not default-src's 'self' by fallback: worker-src falls back to script-src, which names vendor hosts.
+    // (manifest-src and media-src are left to default-src 'self', the same value.)
     ["worker-src", "'self'"],
-    ["manifest-src", "'self'"],
-    ["media-src", "'self'"],
     ["object-src", "'none'"],
     ["base-uri", "'self'"],
     ["form-action", list("'self'", ...sources.formOrigins)],

@@ -27,6 +27,13 @@ import {
   netlifyPathPattern,
 } from "../../../../src/node/hosting/security-headers";
 import type { ThirdPartySettings } from "../../../../src/config/third-party";
+import {
+  httpsOrigin,
+  SCRIPT_CATALOG,
+  scriptSource,
+  THIRD_PARTY_SCRIPT_IDS,
+  VENDOR_DIRECTIVES,
+} from "../../../../src/lib/third-party-scripts";
 import { netlifyHeaderRoutes, verifyShippedHeaders } from "../../../../src/node/hosting/netlify-adapter";
 import { builtHtmlFiles, inlineScripts, readBuiltPages } from "../../../../src/node/html/html-output";
 import { createHeadersMatcher } from "gatsby/dist/utils/adapter/create-headers";
@@ -34,6 +41,7 @@ import { cacheControlFor, parseNetlifyHeaders } from "../../../fixtures/netlify-
 
 const sha = (text: string) => `'sha256-${crypto.createHash("sha256").update(text, "utf8").digest("base64")}'`;
 const none: ThirdPartySettings = { scriptIds: {}, ipLookupUrl: "https://api.ipify.org?format=json", appHost: "secure.northdesk.com" };
+const withProvider = { provider: { name: "osano" as const, scriptUrl: "https://cmp.example.com/c.js" } };
 const directive = (policy: string, name: string) =>
   policy
     .split("; ")
@@ -78,29 +86,97 @@ describe("policySources and contentSecurityPolicy", () => {
     ]);
     expect(contentImageHosts({})).toEqual([]);
   });
-  it("adds exactly the hosts of the configured scripts, the Experience API and the app host's forms", () => {
-    const sources = policySources({
-      ...none,
-      scriptIds: {
-        "tag-manager": "GTM-1",
-        gtag: "G-1",
-        heap: "42",
-        "consent-manager": "https://cmp.example.com/c.js",
-        "speed-insights": "/_vercel/insights/script.js",
+  it("adds exactly the declared hosts of the configured scripts, the Experience API and the app host's forms", () => {
+    const sources = policySources(
+      {
+        ...none,
+        scriptIds: {
+          "tag-manager": "GTM-1",
+          gtag: "G-1",
+          heap: "42",
+          "consent-manager": "https://cmp.example.com/c.js",
+          "speed-insights": "/_vercel/insights/script.js",
+        },
+        personalization: { clientId: "org", environment: "main" },
       },
-      personalization: { clientId: "org", environment: "main" },
-    });
-    expect(sources.scriptOrigins).toEqual(["https://cdn.heapanalytics.com", "https://cmp.example.com", "https://www.googletagmanager.com"]);
+      [],
+      withProvider,
+    );
+    expect(sources.scriptOrigins).toEqual(["https://*.googletagmanager.com", "https://cdn.heapanalytics.com", "https://cmp.example.com"]);
     expect(sources.connectOrigins).toContain("https://experience.ninetailed.co");
     expect(sources.formOrigins).toEqual(["https://secure.northdesk.com"]);
     const policy = contentSecurityPolicy(sources, []);
     expect(directive(policy, "script-src")).toEqual([
       "'self'",
+      "https://*.googletagmanager.com",
       "https://cdn.heapanalytics.com",
       "https://cmp.example.com",
-      "https://www.googletagmanager.com",
     ]);
+    // Google's tag: the GA4 and Google Ads hosts of Google's CSP guide; Heap: its collector
+    expect(directive(policy, "connect-src")).toEqual(
+      expect.arrayContaining(["https://*.google-analytics.com", "https://*.analytics.google.com", "https://heapanalytics.com"]),
+    );
+    expect(directive(policy, "img-src")).toEqual(expect.arrayContaining(["https://*.google-analytics.com", "https://heapanalytics.com"]));
+    expect(directive(policy, "frame-src")).toEqual(["https://td.doubleclick.net"]);
     expect(directive(policy, "form-action")).toEqual(["'self'", "https://secure.northdesk.com"]);
+  });
+  it("puts each vendor's hosts in exactly the directives its catalog entry declares, and nowhere else", () => {
+    const base = contentSecurityPolicy(policySources(none, [], {}), []);
+    for (const id of THIRD_PARTY_SCRIPT_IDS) {
+      const value = SCRIPT_CATALOG[id].src ? "id-1" : `https://${id}.third-party.test/s.js`;
+      const origin = httpsOrigin(scriptSource(id, value)!);
+      const declared = SCRIPT_CATALOG[id].csp({ origin, consentProvider: "osano" });
+      const policy = contentSecurityPolicy(policySources({ ...none, scriptIds: { [id]: value } }, [], withProvider), []);
+      for (const name of VENDOR_DIRECTIVES) {
+        const added = directive(policy, name)!.filter((source) => !directive(base, name)!.includes(source));
+        expect([id, name, added]).toEqual([id, name, [...(declared[name] ?? [])].sort()]);
+      }
+      expect(Object.keys(declared).every((name) => (VENDOR_DIRECTIVES as string[]).includes(name))).toBe(true);
+      // its own script is allowed: by its origin or by a wildcard the vendor documents
+      const allowsOwn = (declared["script-src"] ?? []).some(
+        (source) => source === origin || (source.includes("*.") && origin!.endsWith(source.slice(source.indexOf("*.") + 1))),
+      );
+      expect([id, allowsOwn]).toEqual([id, true]);
+    }
+  });
+  it("a vendor configured by URL goes where it needs to: script and connect; img only for the pixel; frames for none", () => {
+    const ids = {
+      "visitor-analytics": "https://va.third-party.test/a.js",
+      "ad-pixel": "https://px.third-party.test/p.js",
+      "partner-referral": "https://ref.third-party.test/r.js",
+    };
+    const policy = contentSecurityPolicy(policySources({ ...none, scriptIds: ids }, [], {}), []);
+    for (const host of ["https://va.third-party.test", "https://px.third-party.test", "https://ref.third-party.test"]) {
+      expect(directive(policy, "script-src")).toContain(host);
+      expect(directive(policy, "connect-src")).toContain(host);
+    }
+    expect(directive(policy, "img-src")).toEqual(["'self'", "data:", "https://px.third-party.test"]);
+    expect(directive(policy, "frame-src")).toEqual(["'none'"]);
+  });
+  it("names the hosted consent manager only when a provider is configured (without one its script never loads)", () => {
+    const ids = { "consent-manager": "https://cmp.example.com/c.js" };
+    const without = contentSecurityPolicy(policySources({ ...none, scriptIds: ids }, [], {}), []);
+    expect(without).not.toContain("cmp.example.com");
+    const withIt = contentSecurityPolicy(policySources({ ...none, scriptIds: ids }, [], withProvider), []);
+    expect(directive(withIt, "script-src")).toContain("https://cmp.example.com");
+    expect(directive(withIt, "connect-src")).toContain("https://cmp.example.com");
+    expect(directive(withIt, "img-src")).not.toContain("https://cmp.example.com");
+    expect(directive(withIt, "frame-src")).toEqual(["'none'"]);
+  });
+  it("with every vendor configured the policy stays strict: no 'unsafe-eval', no scheme or bare wildcard sources", () => {
+    const every = Object.fromEntries(
+      THIRD_PARTY_SCRIPT_IDS.map((id) => [id, SCRIPT_CATALOG[id].src ? "id-1" : `https://${id}.third-party.test/s.js`]),
+    );
+    const policy = contentSecurityPolicy(policySources({ ...none, scriptIds: every }, [], withProvider), [sha("x")]);
+    expect(policy).not.toMatch(/'unsafe-eval'|'unsafe-hashes'|'strict-dynamic'/);
+    expect(directive(policy, "script-src")).not.toContain("'unsafe-inline'");
+    for (const name of VENDOR_DIRECTIVES)
+      for (const source of directive(policy, name)!.filter((s) => !s.startsWith("'")))
+        expect([name, source]).toEqual([name, expect.stringMatching(/^(data:|(https|wss):\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)+)$/)]);
+    // manifest-src and media-src are default-src's 'self'; worker-src is not left to script-src's hosts
+    expect(directive(policy, "default-src")).toEqual(["'self'"]);
+    expect(directive(policy, "worker-src")).toEqual(["'self'"]);
+    expect(directive(policy, "manifest-src")).toBeUndefined();
   });
   it("lets the analytics beacon reach its collection endpoint, and only when one is configured", () => {
     const vendor = policySources({ ...none, analyticsBeacon: { url: "https://api-js.mixpanel.com/track/", token: "t" } });
