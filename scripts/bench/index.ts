@@ -156,6 +156,11 @@ const htmlGzipKb = (publicDir: string, pagePath: string) =>
 const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(2) : "–");
 
 async function main() {
+  // `--vendors`: every vendor script at its real weight, on the phone profile (scripts/bench/vendors).
+  if (process.argv.includes("--vendors")) {
+    const { benchVendors } = await import("./vendors");
+    return benchVendors(process.argv.slice(2));
+  }
   const publicDir = path.join(ROOT, "public");
   if (BUILD) {
     console.log("building the site…");
