@@ -130,7 +130,9 @@ export const Drawer = styled.div`
   transition:
     grid-template-rows 0.25s ease,
     opacity 0.25s ease,
-    visibility 0s linear 0.25s;
+    visibility 0s linear 0.25s,
+    content-visibility 0s linear 0.25s;
+  transition-behavior: allow-discrete;
   &[${OPEN_ATTR}] {
     grid-template-rows: 1fr;
     opacity: 1;
@@ -140,6 +142,12 @@ export const Drawer = styled.div`
   > div {
     min-height: 0;
     overflow: hidden;
+  }
+  /* Phone menu: a closed drawer's contents are neither styled nor laid out, and their icons are not fetched,
+     so opening the menu costs its top row only (docs/page-load.md#interaction-latency); it stays rendered
+     while it closes (the discrete transition). */
+  &:not([${OPEN_ATTR}]) > div {
+    content-visibility: hidden;
   }
   /* A closed drawer's icons are fetched once the page is live, not beside the first paint's files
      (docs/page-load.md#closed-drawers-icons); one opened before that gets them at once. */
@@ -161,6 +169,10 @@ export const Drawer = styled.div`
       visibility 0s linear 0.15s;
     &[${OPEN_ATTR}] {
       transition-delay: 0s;
+    }
+    /* Desktop: closed panels stay rendered, so a hover opens one at once with its icons already there. */
+    &:not([${OPEN_ATTR}]) > div {
+      content-visibility: visible;
     }
   }
   @media (prefers-reduced-motion: reduce) {
