@@ -47,19 +47,28 @@ function infoOf(beacon: BeaconFn): unknown {
 }
 
 /**
- * docs/product-rules.md#hash-routes, #support-widget: opens the widget on a page. If the widget is absent it retries every 100 ms; if
- * its info call fails (not initialised) the page goes to the support mailto link. Returns a cancel
+ * The visitor shows they want the widget (the launcher hovered, focused or tapped; a hash route): its script,
+ * loaded on intent only (docs/page-load.md#vendor-scheduling), starts loading now.
+ */
+export function requestSupportWidget(win: Window): void {
+  if (typeof win.Beacon !== "function" && typeof win.dispatchEvent === "function")
+    win.dispatchEvent(new CustomEvent(VENDOR_REQUEST_EVENT, { detail: "support-widget" }));
+}
+
+/**
+ * docs/product-rules.md#hash-routes, #support-widget: opens the widget, on a page's route when given. If the widget
+ * is absent it asks for its script and retries every 100 ms, so a tap made before the script arrived still opens
+ * it; if its info call fails (not initialised) the page goes to the support mailto link. Returns a cancel
  * function for the retries.
  */
 export function openSupportWidget(
   win: Window,
-  page: SupportWidgetPage,
+  page?: SupportWidgetPage,
   { retryMs = WIDGET_RETRY_MS, waitMs = WIDGET_WAIT_MS } = {},
 ): () => void {
   const started = Date.now();
   let timer: ReturnType<typeof setTimeout> | undefined;
-  if (typeof win.Beacon !== "function" && typeof win.dispatchEvent === "function")
-    win.dispatchEvent(new CustomEvent(VENDOR_REQUEST_EVENT, { detail: "support-widget" }));
+  requestSupportWidget(win);
   const attempt = () => {
     const beacon = win.Beacon;
     if (typeof beacon !== "function") {
@@ -76,7 +85,7 @@ export function openSupportWidget(
       beacon("on", "close", () => clearHash(win));
     }
     beacon("open");
-    beacon("navigate", WIDGET_ROUTES[page]);
+    if (page) beacon("navigate", WIDGET_ROUTES[page]);
   };
   attempt();
   return () => clearTimeout(timer);

@@ -2,9 +2,9 @@ import { forwardRef } from "react";
 import styled from "styled-components";
 import { theme } from "../../theme/theme";
 import { Icon } from "../ui/icon";
-
-/** The support widget's global, when its script has loaded (wired by the browser runtime). */
-type BeaconFn = (method: string, ...args: unknown[]) => void;
+import { openSupportWidget, requestSupportWidget } from "../../browser/support-widget";
+import { publicConfig } from "../../config/public";
+import { appConsent } from "../../consent/app";
 
 /** Where the launcher sits with no fixed bar shown (above the bar's height on wide screens). */
 const BOTTOM = "84px";
@@ -41,25 +41,32 @@ const Launcher = styled.a`
 `;
 
 /**
- * The support-widget launcher (docs/product-rules.md#overview, #support-widget). With the widget loaded it opens it in place; without it
- * (no script configured, blocked, or still loading) it is a plain link to the ask page, whose
- * #contact-us route opens the widget there or falls back to e-mail.
+ * The support-widget launcher (docs/product-rules.md#overview, #support-widget; docs/page-load.md#vendor-scheduling).
+ * The widget's script loads on intent only: hovering or focusing the launcher starts it (with `preferences`
+ * granted), and a tap opens the
+ * widget in place, at once when the script is there, otherwise as soon as it arrives (the tap is kept; no
+ * second tap needed), with the product's fallback to e-mail when it never does. With no widget configured it is
+ * a plain link to the ask page, whose #contact-us route opens the widget there or falls back to e-mail.
  */
-export const SupportLauncher = forwardRef<HTMLAnchorElement, { href?: string }>(function SupportLauncher(
-  { href = "/ask/#contact-us" },
+export const SupportLauncher = forwardRef<HTMLAnchorElement, { href?: string; configured?: boolean }>(function SupportLauncher(
+  { href = "/ask/#contact-us", configured = Boolean(publicConfig.scripts.ids["support-widget"]) },
   ref,
 ) {
+  // A hover or focus only prepares the widget where its category is granted; a tap is a request for the
+  // service, so it loads then whatever the choice (docs/product-rules.md#consent).
+  const intent = configured ? () => appConsent(window).granted("preferences") && requestSupportWidget(window) : undefined;
   return (
     <Launcher
       ref={ref}
       href={href}
       aria-label="Help and support"
       data-support-launcher=""
+      onPointerEnter={intent}
+      onFocus={intent}
       onClick={(event) => {
-        const beacon = (window as unknown as { Beacon?: BeaconFn }).Beacon;
-        if (typeof beacon !== "function") return;
+        if (!configured) return;
         event.preventDefault();
-        beacon("open");
+        openSupportWidget(window);
       }}
     >
       <Icon name="message-circle-question" size={26} />
