@@ -177,6 +177,48 @@ test.describe("hash routes (docs/product-rules.md#hash-routes, #support-widget)"
   });
 });
 
+const beaconCalls = (page: Page) => page.evaluate(() => (window as unknown as { __beacon?: { calls: unknown[][] } }).__beacon?.calls ?? []);
+
+test.describe("the support widget loads on intent (docs/page-load.md#vendor-scheduling, docs/product-rules.md#support-widget)", () => {
+  for (const device of ["desktop", "phone"] as const) {
+    test.describe(device, () => {
+      if (device === "phone") test.use({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true });
+
+      test("the launcher opens the widget on the first tap, its script fetched only then", async ({ page }) => {
+        await open(page, "/");
+        await expect(page.locator("html[data-hydrated]")).toHaveCount(1, { timeout: 30_000 });
+        await page.waitForTimeout(1500);
+        expect(thirdParty.hosts()).not.toContain("beacon-v2.helpscout.net");
+        const launcher = page.getByRole("link", { name: "Help and support" });
+        if (device === "phone") await launcher.tap();
+        else await launcher.click();
+        // The tap is kept while the script arrives, then the widget is initialised and opened in place.
+        await expect.poll(() => beaconCalls(page)).toEqual([["init", "beacon-e2e"], ["reset"], ["info"], ["on", "close"], ["open"]]);
+        expect(new URL(page.url()).pathname).toBe("/");
+      });
+
+      test("#contact-us opens it on the ask page from the first tap on a link", async ({ page }) => {
+        await open(page, "/ask/");
+        await expect(page.locator("html[data-hydrated]")).toHaveCount(1, { timeout: 30_000 });
+        expect(thirdParty.hosts()).not.toContain("beacon-v2.helpscout.net");
+        const link = page.locator('footer a[href="#contact-us"]').first();
+        await link.scrollIntoViewIfNeeded();
+        if (device === "phone") await link.tap();
+        else await link.click();
+        await expect.poll(() => beaconCalls(page)).toEqual(expect.arrayContaining([["open"], ["navigate", "/ask/"]]));
+      });
+    });
+  }
+
+  test("hovering the launcher starts its script before the tap (preferences granted)", async ({ page }) => {
+    await open(page, "/");
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(1, { timeout: 30_000 });
+    await page.getByRole("link", { name: "Help and support" }).hover();
+    await expect.poll(() => thirdParty.hosts()).toContain("beacon-v2.helpscout.net");
+    expect(await beaconCalls(page)).toEqual([["init", "beacon-e2e"], ["reset"]]);
+  });
+});
+
 test.describe("sign-up page (docs/product-rules.md#sign-up-page)", () => {
   const hidden = (page: Page) =>
     page
@@ -228,9 +270,13 @@ test.describe("sign-up page (docs/product-rules.md#sign-up-page)", () => {
 test.describe("third-party scripts and analytics (docs/product-rules.md#layout-per-path, #scripts-and-analytics)", () => {
   test("the ad pixel loads only on /see-it-in-action/; the other configured scripts load after hydration", async ({ page }) => {
     await open(page, "/");
-    await expect.poll(() => thirdParty.hosts()).toEqual(expect.arrayContaining(["www.googletagmanager.com", "beacon-v2.helpscout.net"]));
+    await expect
+      .poll(() => thirdParty.hosts())
+      .toEqual(expect.arrayContaining(["www.googletagmanager.com", "cdn.heapanalytics.com", "partner-referral.third-party.test"]));
     await page.waitForTimeout(500);
     expect(thirdParty.hosts()).not.toContain("ad-pixel.third-party.test");
+    // Loaded on intent only (docs/page-load.md#vendor-scheduling).
+    expect(thirdParty.hosts()).not.toContain("beacon-v2.helpscout.net");
     await open(page, "/see-it-in-action/");
     await expect.poll(() => thirdParty.hosts()).toContain("ad-pixel.third-party.test");
   });
@@ -275,7 +321,9 @@ test.describe("third-party scripts and analytics (docs/product-rules.md#layout-p
   }) => {
     await open(page, "/");
     await expect(page.locator("html[data-hydrated]")).toHaveCount(1, { timeout: 30_000 });
-    // The partner-referral script has no off switch: the page reloads to stop it, and then says what was done.
+    // The partner-referral script has no off switch: once it has loaded (the scheduler starts it last), the page
+    // reloads to stop it, and then says what was done.
+    await expect.poll(() => thirdParty.hosts(), { timeout: 15_000 }).toContain("partner-referral.third-party.test");
     const reloaded = page.waitForEvent("load");
     await page.getByRole("button", { name: "Do Not Sell or Share My Personal Information" }).click();
     await reloaded;

@@ -2,17 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { checkPublicSettings } from "../../../src/config/schema";
-
-/** tests/e2e/third-party.env as `set -a; . file` reads it (NAME=value lines, comments). */
-const readEnvFile = (file: string): Record<string, string> =>
-  Object.fromEntries(
-    fs
-      .readFileSync(file, "utf8")
-      .split("\n")
-      .map((line) => /^([A-Z_][A-Z0-9_]*)=(.*)$/.exec(line.trim()))
-      .filter((match): match is RegExpExecArray => match !== null)
-      .map(([, name, value]) => [name, value]),
-  );
+import { readEnvFile } from "../../e2e/third-party-env";
 
 const failure = (env: Record<string, string>): string => {
   try {
