@@ -1,11 +1,11 @@
 /**
- * `npm run bench -- --vendors` (docs/page-load.md#vendors-at-their-weight-npm-run-bench----vendors): the site with
+ * `npm run bench -- --vendors` (docs/page-load.md#vendors-at-their-weight-npm-run-bench------vendors): the site with
  * every vendor script at its real weight, on the phone profile, next to the same site with every vendor answered
  * empty, in one run.
  *
  *   npm run bench -- --vendors [--root <built site>] [--paths /,/pricing/,/help-desk-staffing-calculator/]
  *     [--seed 45] [--taps 20] [--loads 4] [--runs 3] [--port 9400] [--only <control name or path>]
- *     [--no-controls] [--out vendors] [--strict]
+ *     [--no-controls] [--no-pages] [--out vendors] [--strict]
  *
  * The build must be production-like (npm run build:e2e: every vendor configured, tests/e2e/third-party.env);
  * `--root` is a directory with its public/ and .cache/security-headers.json. The site is served as the
@@ -31,12 +31,23 @@ import { CONSENT_COOKIE, CONSENT_TEXT_VERSION, serializeRecord } from "../../../
 import { readPublicHosts } from "../../../src/config/hosts";
 import { readThirdPartySettings } from "../../../src/config/third-party";
 import { thirdPartyScripts } from "../../../src/browser/scripts";
+import { ON_INTENT } from "../../../src/browser/vendor-scheduler";
 import type { ThirdPartyScriptId } from "../../../src/lib/third-party-scripts";
 import { lookUpWeights, readThirdPartyWeb, type VendorWeight } from "./weights";
 import { CLICK_BURN_MS, PAGE_VIEW_VENDORS, standInScript, vendorForUrl } from "./stand-ins";
 import { probeScript, READ_PROBE, type Probe } from "./probe";
 import { CONTROLS, VIEWPORTS, dispatchInput, moveAway, type Control, type Point, type Viewport } from "./input";
-import { interactions, matchInputs, median, quantile, seededMoments, splitIntoLoads, totalBlockingTime, type Interaction } from "./metrics";
+import {
+  busyWith,
+  interactions,
+  matchInputs,
+  median,
+  quantile,
+  seededMoments,
+  splitIntoLoads,
+  totalBlockingTime,
+  type Interaction,
+} from "./metrics";
 
 const REPO = path.resolve(__dirname, "../../..");
 const ENV_FILE = path.join(REPO, "tests/e2e/third-party.env");
@@ -47,7 +58,7 @@ const NETWORK = { offline: false, latency: 150, downloadThroughput: 200_000, upl
 /** A vendor request waits this long before its stand-in answers (the emulated round trip, which an intercepted request does not get). */
 const VENDOR_RTT_MS = 150;
 
-/** Budgets (docs/page-load.md#vendors-at-their-weight-npm-run-bench----vendors). */
+/** Budgets (docs/page-load.md#vendors-at-their-weight-npm-run-bench------vendors). */
 const BUDGET = { p75: 200, max: 500, empty: 200, vendorMs: 8000, floorRatio: 1.15 };
 /** The moments are drawn from [0, MOMENTS_TO_MS) after the load event. */
 const MOMENTS_TO_MS = 15_000;
@@ -77,6 +88,7 @@ interface Options {
   out: string;
   only?: string;
   controls: boolean;
+  pages: boolean;
   strict: boolean;
 }
 
@@ -96,6 +108,7 @@ function parseOptions(argv: readonly string[]): Options {
     out: arg("out") ?? "vendors",
     only: arg("only"),
     controls: !argv.includes("--no-controls"),
+    pages: !argv.includes("--no-pages"),
     strict: argv.includes("--strict"),
   };
 }
@@ -266,6 +279,10 @@ interface Sample {
   inputDelay?: number;
   /** The input arrived but its interaction took under 16 ms: no Event Timing entry. */
   under16?: boolean;
+  /** The first input of its load (the first open of a menu can cost more than the next). */
+  first?: boolean;
+  /** What held the interaction up (from its input to its paint): a vendor's burn, "site" (another long task). */
+  busyWith?: string;
   /** The input never reached the page, or reached it off the control (a tap beside it, a key outside the field). */
   lost?: boolean;
   load: number;
@@ -311,17 +328,21 @@ async function measureControlLoad(
       expression: `(function () { var el = document.querySelector(${JSON.stringify(control.selector)}); return el && "value" in el ? el.value : null; })()`,
       returnByValue: true,
     })) as { result: { value: string | null } };
+    const vendorTasks = Object.fromEntries(Object.entries(probe.vendors).map(([id, v]) => [id, v.tasks]));
     const samples = moments.map((scheduled, i): Sample => {
       const interaction: Interaction | undefined = matched[i];
       // the input as the page's capture listener saw it: did it reach the control (the focused field)?
       const seen = arrived
         .filter((input) => Math.abs(input.at - (interaction?.startTime ?? onPage[i])) < 1000)
         .sort((a, b) => Math.abs(a.at - onPage[i]) - Math.abs(b.at - onPage[i]))[0];
-      const at = round((interaction?.startTime ?? onPage[i]) - load0);
+      const start = interaction?.startTime ?? onPage[i];
+      const at = round(start - load0);
+      const busy = busyWith(start, start + (interaction?.latency ?? 0), vendorTasks, probe.longTasks);
+      const context = { load, ...(i === 0 ? { first: true } : {}), ...(busy ? { busyWith: busy } : {}) };
       if (!seen || !seen.onControl)
-        return { scheduled, at, lost: true, load, ...(interaction ? { latency: round(interaction.latency) } : {}) };
-      if (interaction) return { scheduled, at, latency: round(interaction.latency), inputDelay: round(interaction.inputDelay), load };
-      return { scheduled, at, latency: 16, under16: true, load };
+        return { scheduled, at, lost: true, ...context, ...(interaction ? { latency: round(interaction.latency) } : {}) };
+      if (interaction) return { scheduled, at, latency: round(interaction.latency), inputDelay: round(interaction.inputDelay), ...context };
+      return { scheduled, at, latency: 16, under16: true, ...context };
     });
     return { samples, value: value.result.value };
   } finally {
@@ -399,7 +420,7 @@ const med = (values: (number | undefined)[]) => median(values.filter((v): v is n
 const worst = (values: (number | undefined)[]) => (values.some((v) => v === undefined) ? undefined : Math.max(...(values as number[])));
 const latencies = (samples: Sample[]) => samples.map((s) => (s.lost ? Infinity : (s.latency ?? Infinity)));
 const sampleText = (s: Sample) =>
-  `${fmt(s.at ?? s.scheduled)}:${s.lost ? `lost${s.latency ? `(${s.latency})` : ""}` : s.under16 ? "<16" : fmt(s.latency)}`;
+  `${s.first ? "*" : ""}${fmt(s.at ?? s.scheduled)}:${s.lost ? `lost${s.latency ? `(${s.latency})` : ""}` : s.under16 ? "<16" : fmt(s.latency)}${s.busyWith ? `[${s.busyWith}]` : ""}`;
 
 function report(
   options: Options,
@@ -483,7 +504,8 @@ function report(
     const unexpected = [...new Set(runs.flatMap((r) => Object.keys(r.vendors)))].filter(
       (id) => !page.expected.includes(id as ThirdPartyScriptId),
     );
-    if (unexpected.length) lines.push("", `Also ran (not expected on this page): ${unexpected.join(", ")}.`);
+    if (unexpected.length)
+      lines.push("", `Also ran (not expected on this page, e.g. loaded on intent by an older build): ${unexpected.join(", ")}.`);
     lines.push("");
   }
 
@@ -491,7 +513,7 @@ function report(
     lines.push(
       "## Interactions",
       "",
-      `Interaction latency (Event Timing: the longest entry of the interaction, input delay included), ms, for input at ${options.taps} seeded moments 0–15 s after the load event. Samples: ms after load:latency ("<16": under the observer's threshold, counted as 16).`,
+      `Interaction latency (Event Timing: the longest entry of the interaction, input delay included), ms, for input at ${options.taps} seeded moments 0–15 s after the load event. Samples: ms after load:latency ("<16": under the observer's threshold, counted as 16); * the first input of its load; [what ran between the input and its paint: the vendor whose burn overlapped most, or "site" for another long task].`,
       "",
       "| control | path | mode | p75 | max | samples |",
       "|---|---|---|---|---|---|",
@@ -562,9 +584,12 @@ export async function benchVendors(argv: readonly string[]): Promise<void> {
     console.log(`self-check: ${selfCheckText(check)}`);
 
     const pages: PageResult[] = [];
-    for (const pagePath of options.paths) {
+    for (const pagePath of options.pages ? options.paths : []) {
       const html = fs.readFileSync(path.join(publicDir, pagePath, "index.html"), "utf8");
-      const expected = thirdPartyScripts({ pathname: pagePath, hostname: marketing, config: { ids }, hosts }).map((s) => s.id);
+      // Every vendor the page loads by itself; one loaded on the visitor's intent only (the support widget) is not expected.
+      const expected = thirdPartyScripts({ pathname: pagePath, hostname: marketing, config: { ids }, hosts })
+        .map((s) => s.id)
+        .filter((id) => !ON_INTENT.has(id));
       const consentUrl = ids["consent-manager"];
       if (consentUrl && html.includes(consentUrl)) expected.unshift("consent-manager");
       const page: PageResult = { path: pagePath, expected, runs: [], floorLcp: [] };

@@ -1,5 +1,5 @@
 /**
- * Real input for `npm run bench -- --vendors` (docs/page-load.md#vendors-at-their-weight-npm-run-bench----vendors):
+ * Real input for `npm run bench -- --vendors` (docs/page-load.md#vendors-at-their-weight-npm-run-bench------vendors):
  * the controls measured, and raw CDP input sent at a scheduled moment. Never Playwright's actions: they wait
  * for the element to be stable and the page to answer, i.e. for the main thread, which hides the very input
  * delay measured here. A CDP input event is stamped with the moment it was meant for (`timestamp`), so a

@@ -1,5 +1,5 @@
 /**
- * The pure parts of `npm run bench -- --vendors` (docs/page-load.md#vendors-at-their-weight-npm-run-bench----vendors):
+ * The pure parts of `npm run bench -- --vendors` (docs/page-load.md#vendors-at-their-weight-npm-run-bench------vendors):
  * the seeded moments, total blocking time from long tasks, and interaction latency from Event Timing entries.
  */
 
@@ -139,3 +139,23 @@ export const median = (values: readonly number[]): number => {
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
+
+/**
+ * What held an interaction up between its input (`from`) and its next paint (`to`): the vendor whose burn tasks
+ * overlap that span most, "site" for another long task (the site's own, or the browser's), or undefined.
+ */
+export function busyWith(
+  from: number,
+  to: number,
+  vendorTasks: Readonly<Record<string, readonly (readonly [number, number])[] | undefined>>,
+  longTasks: readonly Span[],
+): string | undefined {
+  const overlap = (start: number, end: number) => Math.max(0, Math.min(end, to) - Math.max(start, from));
+  let best: { id: string; ms: number } | undefined;
+  for (const [id, tasks] of Object.entries(vendorTasks)) {
+    const ms = (tasks ?? []).reduce((sum, [start, end]) => sum + overlap(start, end), 0);
+    if (ms > 0 && (!best || ms > best.ms)) best = { id, ms };
+  }
+  if (best) return best.id;
+  return longTasks.some((task) => overlap(task.startTime, task.startTime + task.duration) > 0) ? "site" : undefined;
+}

@@ -1,5 +1,5 @@
 /**
- * What the bench records inside the page (docs/page-load.md#vendors-at-their-weight-npm-run-bench----vendors), as an
+ * What the bench records inside the page (docs/page-load.md#vendors-at-their-weight-npm-run-bench------vendors), as an
  * init script (it runs before the page's own scripts, and CDP runs it whatever the page's CSP): Event Timing
  * entries (every event of 16 ms or more, input delay included), long tasks, the first contentful and largest
  * contentful paints, and the inputs that reached the page (capture listeners on window, to tell an input whose
@@ -20,7 +20,7 @@ export interface Probe {
   longTasks: Span[];
   /** Inputs seen by a capture listener: their type, timeStamp and whether they hit the control. */
   inputs: { type: string; at: number; onControl: boolean }[];
-  vendors: Record<string, { start?: number; ready?: number; pageView?: number }>;
+  vendors: Record<string, { start?: number; ready?: number; pageView?: number; tasks?: [number, number][] }>;
 }
 
 /**

@@ -1,10 +1,11 @@
 /**
- * Stand-ins for the site's vendor scripts (docs/page-load.md#vendors-at-their-weight-npm-run-bench----vendors): each
+ * Stand-ins for the site's vendor scripts (docs/page-load.md#vendors-at-their-weight-npm-run-bench------vendors): each
  * answers its vendor's address (the hosts of tests/e2e/third-party.env), implements the API the site calls
  * (the globals tests/e2e/third-party.ts stubs), and burns the vendor's main-thread time (weights.ts) in wall-clock
  * time, in four tasks with a zero timeout between them. Each records on `window.__ndVendors[id]`
- * (performance.now(), ms after navigation start): `start` (its first execution), `ready` (its last task done)
- * and `pageView` (the page view: the site's call to its API, or, for a vendor that tracks by itself, its ready).
+ * (performance.now(), ms after navigation start): `start` (its first execution), `ready` (its last task done),
+ * `pageView` (the page view: the site's call to its API, or, for a vendor that tracks by itself, its ready) and
+ * `tasks` (each burn's [start, end], to tell which vendor an input waited for).
  */
 import type { ThirdPartyScriptId } from "../../../src/lib/third-party-scripts";
 
@@ -94,8 +95,11 @@ export function standInScript(id: ThirdPartyScriptId, { burnMs, clickBurnMs = 0,
   ${api?.code ?? ""}
   ${clickBurnMs > 0 ? `document.addEventListener("click", function () { spin(${clickBurnMs}); }, true);` : ""}
   var left = ${tasks};
+  rec.tasks = [];
   function task() {
+    var from = now();
     spin(${perTask});
+    rec.tasks.push([from, now()]);
     if (--left > 0) return void setTimeout(task, 0);
     rec.ready = now();
     ${api?.selfTracking ? "view();" : ""}

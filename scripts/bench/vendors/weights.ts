@@ -1,5 +1,5 @@
 /**
- * Each vendor's weight for `npm run bench -- --vendors` (docs/page-load.md#vendors-at-their-weight-npm-run-bench----vendors):
+ * Each vendor's weight for `npm run bench -- --vendors` (docs/page-load.md#vendors-at-their-weight-npm-run-bench------vendors):
  * the HTTP Archive's average main-thread time of the vendor's scripts on a mobile page, as third-party-web
  * publishes it (`averageExecutionTime`, the same package and version Lighthouse pins). Those figures come from
  * Lighthouse's bootup-time audit on the HTTP Archive's mobile crawl, so they already include Lighthouse's 4×
