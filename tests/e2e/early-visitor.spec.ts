@@ -2,7 +2,7 @@ import type { BrowserContext, ConsoleMessage, Page } from "@playwright/test";
 import { expect, originScripts, test as base } from "./fixtures";
 import { PHONE, applyPhoneProfile } from "./phone-profile";
 import { startBeaconRecorder, type BeaconRecorder } from "./beacon-recorder";
-import { STUB_BEACON_PATH } from "../../src/browser/analytics-beacon";
+import { STUB_BEACON_PATH, VIEWED_PAGE } from "../../src/browser/analytics-beacon";
 import { DEFAULT_VALUES, parseForm } from "../../src/components/tools/staffing-form";
 import { staff } from "../../src/components/tools/staffing";
 
@@ -72,6 +72,8 @@ function recordPageViews(context: BrowserContext, recorder: BeaconRecorder) {
         }[];
         return events.map((e) => ({ via: "beacon" as const, path: new URL(e.properties.$current_url).pathname, event: e.event }));
       })
+      // The same beacon path also carries each document's web vitals (docs/browser-runtime.md#real-user-measurement-web-vitals).
+      .filter(({ event }) => event === VIEWED_PAGE)
       .map(({ via, path }) => ({ via, path })),
   ];
 }

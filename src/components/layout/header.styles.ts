@@ -130,9 +130,7 @@ export const Drawer = styled.div`
   transition:
     grid-template-rows 0.25s ease,
     opacity 0.25s ease,
-    visibility 0s linear 0.25s,
-    content-visibility 0s linear 0.25s;
-  transition-behavior: allow-discrete;
+    visibility 0s linear 0.25s;
   &[${OPEN_ATTR}] {
     grid-template-rows: 1fr;
     opacity: 1;
@@ -144,10 +142,12 @@ export const Drawer = styled.div`
     overflow: hidden;
   }
   /* Phone menu: a closed drawer's contents are neither styled nor laid out, and their icons are not fetched,
-     so opening the menu costs its top row only (docs/page-load.md#interaction-latency); it stays rendered
-     while it closes (the discrete transition). */
+     so opening the menu costs its top row only (docs/page-load.md#interaction-latency). A closing one stays
+     rendered until its height has animated away (a discrete transition on the element itself). */
   &:not([${OPEN_ATTR}]) > div {
     content-visibility: hidden;
+    transition: content-visibility 0s linear 0.25s;
+    transition-behavior: allow-discrete;
   }
   /* A closed drawer's icons are fetched once the page is live, not beside the first paint's files
      (docs/page-load.md#closed-drawers-icons); one opened before that gets them at once. */
@@ -177,6 +177,9 @@ export const Drawer = styled.div`
   }
   @media (prefers-reduced-motion: reduce) {
     transition: none;
+    &:not([${OPEN_ATTR}]) > div {
+      transition: none;
+    }
   }
 `;
 export const DrawerInner = styled(Container)`
