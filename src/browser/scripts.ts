@@ -13,7 +13,6 @@ import {
   scriptSource,
   type ScriptGate,
   type ScriptsConfig,
-  type ScriptStrategy,
   type ThirdPartyScriptId,
 } from "../lib/third-party-scripts";
 import { initSupportWidget } from "./support-widget";
@@ -21,10 +20,7 @@ import { initSupportWidget } from "./support-widget";
 export interface ScriptDescriptor {
   id: ThirdPartyScriptId;
   src: string;
-  strategy: ScriptStrategy;
-  /** For off-main-thread scripts: globals forwarded from the main thread (<Script forward>). */
-  forward?: string[];
-  /** To run from <Script onLoad> (never set on off-main-thread scripts). */
+  /** To run from <Script onLoad>. */
   init?: (win: Window) => void;
   /** Logged from <Script onError>. */
   errorMessage: string;
@@ -85,8 +81,6 @@ export function thirdPartyScripts({ pathname, hostname, config, hosts = siteHost
     scripts.push({
       id,
       src,
-      strategy: entry.strategy,
-      ...(entry.forward ? { forward: entry.forward } : {}),
       ...(init ? { init: init(value) } : {}),
       errorMessage: entry.errorMessage ?? `The ${id} script could not load; a content blocker may be blocking it.`,
     });

@@ -1,6 +1,7 @@
 /**
  * The third-party script catalog (docs/product-rules.md#layout-per-path, #attribution, #scripts-and-analytics; docs/architecture.md#third-party-scripts): every script the site can load,
- * where it loads from, with which <Script> strategy and on which pages. Shared by the browser (which
+ * where it loads from and on which pages (when it starts is the vendor scheduler's: src/browser/vendor-scheduler.ts,
+ * docs/page-load.md#vendor-scheduling). Shared by the browser (which
  * scripts a page renders: src/browser/scripts.ts) and the build (which hosts the security headers allow:
  * src/node/hosting/security-headers.ts). Pure data and rules.
  */
@@ -22,8 +23,6 @@ export type ThirdPartyScriptId =
   | "partner-referral"
   | "visitor-intelligence"
   | "speed-insights";
-
-export type ScriptStrategy = "idle" | "off-main-thread";
 
 /**
  * Per script, its id (tag manager, gtag, CRM portal, support widget, heap) or, for the scripts whose
@@ -89,9 +88,7 @@ export interface CatalogEntry {
   off?: string;
   /** Builds the src from an id; without it the configured value must be the script's URL. */
   src?: (id: string) => string;
-  strategy: ScriptStrategy;
   gate: ScriptGate;
-  forward?: string[];
   /** docs/product-rules.md#error-catalogue: what a failure to load logs. */
   errorMessage?: string;
   /**
@@ -132,7 +129,7 @@ const GOOGLE_TAG: VendorHosts = {
 };
 
 /**
- * Why every vendor stays on the main thread rather than in Partytown (`strategy: "off-main-thread"`;
+ * Why every vendor stays on the main thread rather than in Partytown (Gatsby's `strategy="off-main-thread"`;
  * docs/architecture.md#third-party-scripts). For all of them: Partytown's worker runs each script with
  * `new Function`, which our script-src (no 'unsafe-eval') forbids; and gatsby-script hands Partytown only the
  * scripts in the server-rendered HTML, while every vendor but the consent manager loads on a consent grant, after load.
@@ -153,7 +150,6 @@ export const SCRIPT_CATALOG: Readonly<Record<ThirdPartyScriptId, CatalogEntry>> 
   // The hosted consent manager (GATSBY_CONSENT_PROVIDER) is loaded by the page's head (src/ssr/consent-head.ts), not here.
   "consent-manager": {
     categories: ["necessary"],
-    strategy: "idle",
     gate: "always",
     // Allowed only when a provider is configured: without one the script is never loaded (src/ssr/consent-head.ts).
     csp: (context) => (context.consentProvider ? scriptAndBeacon(context) : {}),
@@ -165,7 +161,6 @@ export const SCRIPT_CATALOG: Readonly<Record<ThirdPartyScriptId, CatalogEntry>> 
     categories: ["analytics", "marketing"],
     stores: { cookies: ["_ga", "_ga_*", "_gid", "_gat*", "_gcl_*"] },
     src: (id) => `https://www.googletagmanager.com/gtm.js?id=${encodeURIComponent(id)}`,
-    strategy: "idle",
     gate: "always",
     csp: () => GOOGLE_TAG,
   },
@@ -173,7 +168,6 @@ export const SCRIPT_CATALOG: Readonly<Record<ThirdPartyScriptId, CatalogEntry>> 
     categories: ["analytics", "marketing"],
     stores: { cookies: ["_ga", "_ga_*", "_gid", "_gat*", "_gcl_*"] },
     src: (id) => `https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(id)}`,
-    strategy: "idle",
     gate: "always",
     csp: () => GOOGLE_TAG,
   },
@@ -182,7 +176,6 @@ export const SCRIPT_CATALOG: Readonly<Record<ThirdPartyScriptId, CatalogEntry>> 
     stores: { cookies: ["hubspotutk", "__hstc", "__hssc", "__hssrc", "messagesUtk"] },
     off: "HubSpot: _hsp.push(['revokeCookieConsent'])",
     src: (id) => `https://js.hs-scripts.com/${encodeURIComponent(id)}.js`,
-    strategy: "idle",
     gate: "always",
     // The loader's modules (analytics, collected forms, cookie banner, chat) and what they call; chat opens an
     // app.hubspot.com frame. HubSpot: https://knowledge.hubspot.com/domains-and-urls/ssl-and-domain-security-in-hubspot
@@ -203,7 +196,6 @@ export const SCRIPT_CATALOG: Readonly<Record<ThirdPartyScriptId, CatalogEntry>> 
   "support-widget": {
     categories: ["preferences"],
     src: () => "https://beacon-v2.helpscout.net",
-    strategy: "idle",
     gate: "always",
     // Help Scout, "CSP settings for Beacon": https://docs.helpscout.com/article/815-csp-settings-for-beacon (its
     // frames are srcdoc frames, which frame-src does not govern; child-src only for videos in Docs articles).
@@ -221,7 +213,6 @@ export const SCRIPT_CATALOG: Readonly<Record<ThirdPartyScriptId, CatalogEntry>> 
   "visitor-analytics": {
     categories: ["analytics"],
     stores: { cookies: ["ajs_*"], localStorage: ["ajs_*"] },
-    strategy: "idle",
     gate: "analytics-pages",
     csp: scriptAndBeacon,
   },
@@ -229,7 +220,6 @@ export const SCRIPT_CATALOG: Readonly<Record<ThirdPartyScriptId, CatalogEntry>> 
     categories: ["analytics"],
     stores: { cookies: ["mp_*"] },
     off: "Mixpanel: mixpanel.opt_out_tracking()",
-    strategy: "idle",
     gate: "analytics-pages",
     csp: scriptAndBeacon,
   },
@@ -237,7 +227,6 @@ export const SCRIPT_CATALOG: Readonly<Record<ThirdPartyScriptId, CatalogEntry>> 
     categories: ["analytics"],
     stores: { cookies: ["_hp2_*"], localStorage: ["_hp2_*"] },
     src: (id) => `https://cdn.heapanalytics.com/js/heap-${encodeURIComponent(id)}.js`,
-    strategy: "idle",
     gate: "analytics-pages",
     // Heap, "Content Security Policy (CSP)": https://help.heap.io/installation/standard-installations/web-installation/
     // (its heapanalytics.com script-src entry is for the visual labeler, which visitors never load).
@@ -251,7 +240,6 @@ export const SCRIPT_CATALOG: Readonly<Record<ThirdPartyScriptId, CatalogEntry>> 
     categories: ["marketing"],
     stores: { cookies: ["_fbp", "_fbc"] },
     off: "Meta: fbq('consent', 'revoke')",
-    strategy: "idle",
     gate: "see-it-in-action",
     // A pixel: it reports with image requests as well as fetch.
     csp: (context) => ({ ...scriptAndBeacon(context), "img-src": only(context.origin) }),
@@ -259,25 +247,21 @@ export const SCRIPT_CATALOG: Readonly<Record<ThirdPartyScriptId, CatalogEntry>> 
   "sales-intelligence": {
     categories: ["marketing"],
     stores: { cookies: ["cb_*"] },
-    strategy: "idle",
     gate: "sales-intelligence-paths",
     csp: scriptAndBeacon,
   },
   "partner-referral": {
     categories: ["marketing"],
-    strategy: "idle",
     gate: "always",
     csp: scriptAndBeacon,
   },
   "visitor-intelligence": {
     categories: ["marketing"],
-    strategy: "idle",
     gate: "always",
     csp: scriptAndBeacon,
   },
   "speed-insights": {
     categories: ["analytics"],
-    strategy: "idle",
     gate: "always",
     errorMessage: "Speed insights could not load; a content blocker may be blocking it.",
     csp: scriptAndBeacon,
