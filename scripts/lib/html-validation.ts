@@ -19,10 +19,17 @@ export interface VnuMessage {
 }
 
 /**
- * Messages we accept although vnu reports them as errors, each with the reason it is a false positive.
- * Empty: every error the checker found so far was fixed at its source.
+ * Messages we accept although vnu reports them as errors, each with the reason it is a false positive. Every
+ * other error the checker found so far was fixed at its source.
  */
-export const ACCEPTED_ERRORS: readonly { pattern: RegExp; reason: string }[] = [];
+export const ACCEPTED_ERRORS: readonly { pattern: RegExp; reason: string }[] = [
+  {
+    pattern: /^CSS: “transition-behavior”: Property “transition-behavior” doesn't exist\.$/,
+    reason:
+      "CSS Transitions Level 2 (Chrome 117, Safari 17.4, Firefox 129): the checker's CSS profile predates it. The phone " +
+      "menu's closing drawer needs it to keep its contents drawn while it animates (src/components/layout/header.styles.ts).",
+  },
+];
 
 /** Every page of a build: each index.html below publicDir (page-data, static assets and icons hold none). */
 export function builtHtmlPages(publicDir: string): string[] {

@@ -74,3 +74,11 @@ describe("NUL bytes from React 18's streaming renderer (src/node/html/html-outpu
     fs.rmSync(dir, { recursive: true });
   });
 });
+
+describe("accepted checker gaps", () => {
+  it("accept exactly the transition-behavior property message, not other unknown properties", () => {
+    const message = (text: string) => ({ type: "error" as const, message: text, url: "file:/x/index.html" });
+    expect(errorsOf([message("CSS: “transition-behavior”: Property “transition-behavior” doesn't exist.")])).toEqual([]);
+    expect(errorsOf([message("CSS: “transition-behaviour”: Property “transition-behaviour” doesn't exist.")])).toHaveLength(1);
+  });
+});
