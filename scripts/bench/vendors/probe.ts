@@ -20,6 +20,8 @@ export interface Probe {
   longTasks: Span[];
   /** Inputs seen by a capture listener: their type, timeStamp and whether they hit the control. */
   inputs: { type: string; at: number; onControl: boolean }[];
+  /** Changes of the control's aria-expanded (a disclosure opening or closing). */
+  toggles?: number;
   vendors: Record<string, { start?: number; ready?: number; pageView?: number; tasks?: [number, number][] }>;
 }
 
@@ -48,6 +50,13 @@ export function probeScript({ focusSelector, controlSelector }: { focusSelector?
       probe.inputs.push({ type: type, at: event.timeStamp, onControl: on });
     }, true);
   });
+  // how often the control (a disclosure) opened or closed: each input should toggle it
+  probe.toggles = 0;
+  if (control) {
+    new MutationObserver(function (records) {
+      records.forEach(function (r) { if (r.target.matches && r.target.matches(control)) probe.toggles++; });
+    }).observe(document, { subtree: true, attributes: true, attributeFilter: ["aria-expanded"] });
+  }
   var field = ${JSON.stringify(focusSelector ?? "")};
   if (field) {
     var focus = function () {
@@ -65,7 +74,7 @@ export const READ_PROBE = `(function () {
   var nav = performance.getEntriesByType("navigation")[0];
   var probe = window.__ndProbe || { events: [], longTasks: [], inputs: [] };
   return {
-    events: probe.events, longTasks: probe.longTasks, inputs: probe.inputs, fcp: probe.fcp, lcp: probe.lcp,
+    events: probe.events, longTasks: probe.longTasks, inputs: probe.inputs, fcp: probe.fcp, lcp: probe.lcp, toggles: probe.toggles,
     timeOrigin: performance.timeOrigin,
     now: performance.now(),
     loadEventStart: nav && nav.loadEventStart > 0 ? nav.loadEventStart : null,
