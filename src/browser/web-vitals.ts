@@ -97,10 +97,7 @@ export function vitalsProperties(vitals: DocumentVitals, path: string): WebVital
  * properties (its own token, time, $insert_id and $current_url win over a name taken twice).
  */
 export function vitalsBody(event: BeaconEvent, properties: WebVitalsProperties, token: string): URLSearchParams {
-  const body = beaconBody([event], token);
-  const [sent] = JSON.parse(body.get("data")!) as { event: string; properties: Record<string, unknown> }[];
-  body.set("data", JSON.stringify([{ event: sent.event, properties: { ...properties, ...sent.properties } }]));
-  return body;
+  return beaconBody([{ ...event, properties }], token);
 }
 
 /** The part of the attribution build this module uses. */
