@@ -12,6 +12,8 @@ import type { ConsentFace } from "./face";
 export const PREFERENCES_EVENT = "nd:consent-preferences";
 /** `<html data-consent-prefs="wanted">`: asked for before the preferences' module was there to answer. */
 export const PREFERENCES_WANTED = "data-consent-prefs";
+/** What opens the preferences: the banner's Preferences button, the footer's "Cookie preferences". */
+export const PREFERENCES_TRIGGERS = '[data-consent-action="preferences"],[data-consent-open]';
 const BANNER = "[data-consent-banner]";
 const TRIGGERS = "[data-consent-action],[data-consent-open]";
 

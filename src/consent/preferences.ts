@@ -19,7 +19,7 @@ import {
   type Choices,
   type ConsentPolicy,
 } from "./model";
-import { PREFERENCES_EVENT, PREFERENCES_WANTED, hideBanner } from "./banner-actions";
+import { PREFERENCES_WANTED, hideBanner } from "./banner-actions";
 import { parentDomain } from "../lib/host-names";
 import { colors, fonts, radii } from "../lib/design-tokens";
 import { loadLibraryStyles } from "../components/consent/library-styles";
@@ -34,7 +34,6 @@ export interface PreferencesSettings {
 
 export const GPC_NOTE = "Off: your browser's privacy signal (Global Privacy Control)";
 /** What asks for the preferences: the banner's button and the footer's "Cookie preferences". */
-const TRIGGERS = '[data-consent-action="preferences"],[data-consent-open]';
 /** The library's buttons in the preferences modal (`data-role`), and the choice each stands for. */
 const ROLE_METHOD: Record<string, ChoiceMethod> = { all: "accept-all", necessary: "reject-all", save: "preferences" };
 
@@ -237,29 +236,4 @@ function start(face: ConsentFace, settings: PreferencesSettings, doc: Document):
 export async function openPreferences(face: ConsentFace, settings: PreferencesSettings, doc: Document = document): Promise<void> {
   doc.documentElement.removeAttribute(PREFERENCES_WANTED);
   (await start(face, settings, doc)).show();
-}
-
-/**
- * Called once by the runtime: opens the preferences on every `nd:consent-preferences` (src/consent/banner-actions.ts),
- * at once if they were asked for before this ran (`<html data-consent-prefs="wanted">`), and preloads the library
- * on intent. Returns the function that stops listening.
- */
-export function initPreferencesOnRequest(face: ConsentFace, settings: PreferencesSettings, doc: Document = document): () => void {
-  const win = doc.defaultView ?? window;
-  const open = () =>
-    void openPreferences(face, settings, doc).catch((error: unknown) =>
-      console.error("The consent preferences could not be opened", error),
-    );
-  const intent = (event: Event) => {
-    if ((event.target as Element | null)?.closest?.(TRIGGERS)) preloadPreferences(doc).catch(() => {});
-  };
-  win.addEventListener(PREFERENCES_EVENT, open);
-  doc.addEventListener("pointerover", intent, { passive: true });
-  doc.addEventListener("focusin", intent);
-  if (doc.documentElement.getAttribute(PREFERENCES_WANTED) === "wanted") open();
-  return () => {
-    win.removeEventListener(PREFERENCES_EVENT, open);
-    doc.removeEventListener("pointerover", intent);
-    doc.removeEventListener("focusin", intent);
-  };
 }

@@ -14,7 +14,7 @@ import { withdraw } from "./withdraw";
 import { consentSettings } from "./app";
 import { loadedVendors } from "./loaded-vendors";
 import { publicConfig } from "../config/public";
-import { installBannerActions, PREFERENCES_EVENT, PREFERENCES_WANTED } from "./banner-actions";
+import { installBannerActions, PREFERENCES_EVENT, PREFERENCES_TRIGGERS, PREFERENCES_WANTED } from "./banner-actions";
 import { DO_NOT_SELL_DONE, announceAfterReload, showKeptNotice } from "./notice";
 
 export interface ConsentWiring {
@@ -29,6 +29,31 @@ export function openPreferences(face: ConsentFace): void {
   import("./preferences")
     .then(({ openPreferences: open }) => open(face, consentSettings))
     .catch((error: unknown) => console.error("The cookie preferences could not open", error));
+}
+
+/**
+ * The built-in preferences answer every request (the banner's and the footer's buttons, through the early script's
+ * event), at once when one came before this ran (`<html data-consent-prefs="wanted">`); a pointer on or focus in a
+ * trigger starts loading their chunk, so the click finds it there. Returns the function that stops listening.
+ */
+export function answerPreferenceRequests(win: Window, face: ConsentFace): () => void {
+  const doc = win.document;
+  const open = () => openPreferences(face);
+  win.addEventListener(PREFERENCES_EVENT, open);
+  let preloading = false;
+  const intent = (event: Event) => {
+    if (preloading || !(event.target as Element | null)?.closest?.(PREFERENCES_TRIGGERS)) return;
+    preloading = true;
+    import("./preferences").then(({ preloadPreferences }) => preloadPreferences(doc)).catch(() => (preloading = false));
+  };
+  doc.addEventListener("pointerover", intent, { passive: true });
+  doc.addEventListener("focusin", intent);
+  if (doc.documentElement.getAttribute(PREFERENCES_WANTED) === "wanted") open();
+  return () => {
+    win.removeEventListener(PREFERENCES_EVENT, open);
+    doc.removeEventListener("pointerover", intent);
+    doc.removeEventListener("focusin", intent);
+  };
 }
 
 export function onConsentChange(win: Window, face: ConsentFace, { redecorate }: ConsentWiring): void {
@@ -60,6 +85,5 @@ export function onConsentChange(win: Window, face: ConsentFace, { redecorate }: 
   }
   // Once per document: a no-op when the early script installed them; the banner's buttons otherwise (it was blocked).
   installBannerActions(win.document, face);
-  win.addEventListener(PREFERENCES_EVENT, () => openPreferences(face));
-  if (win.document.documentElement.getAttribute(PREFERENCES_WANTED) === "wanted") openPreferences(face);
+  answerPreferenceRequests(win, face);
 }

@@ -183,11 +183,14 @@ describe("openPreferences", () => {
   });
 });
 
-describe("initPreferencesOnRequest", () => {
+/** The runtime's side (src/consent/runtime-consent.ts), which loads this module's chunk on request. */
+const answerRequests = async () => (await import("../../../src/consent/runtime-consent")).answerPreferenceRequests(window, face);
+
+describe("the runtime answers preference requests", () => {
   it("opens the preferences on the banner's request, through the early script's event", async () => {
     await fresh();
     const stopActions = actions.installBannerActions(document, face);
-    const stop = prefs.initPreferencesOnRequest(face, { policy: "opt-in" });
+    const stop = await answerRequests();
     fireEvent.click(document.querySelector('[data-consent-action="preferences"]')!);
     await vi.waitFor(() => expect(modalShown()).toBe(true));
     expect(html.hasAttribute("data-consent-prefs")).toBe(false);
@@ -198,7 +201,7 @@ describe("initPreferencesOnRequest", () => {
   it("opens them at once when they were asked for before it ran", async () => {
     await fresh();
     html.setAttribute("data-consent-prefs", "wanted");
-    const stop = prefs.initPreferencesOnRequest(face, { policy: "opt-in" });
+    const stop = await answerRequests();
     await vi.waitFor(() => expect(modalShown()).toBe(true));
     expect(html.hasAttribute("data-consent-prefs")).toBe(false);
     stop();
@@ -206,7 +209,7 @@ describe("initPreferencesOnRequest", () => {
 
   it("loads the library on intent only: nothing before, the style sheet after a pointer on the Preferences button", async () => {
     await fresh();
-    const stop = prefs.initPreferencesOnRequest(face, { policy: "opt-in" });
+    const stop = await answerRequests();
     fireEvent.pointerOver(document.querySelector("main")!);
     await new Promise((r) => setTimeout(r, 20));
     expect(document.getElementById("nd-cc-styles")).toBeNull();
