@@ -10,6 +10,7 @@
  * handed to the script or to the browser's beacon, never both. The landing page's view recorded by the early
  * script (early-page-view.ts) is adopted, not counted again.
  */
+import { poll } from "../lib/poll";
 import { VIEWED_PAGE, eventId, type BeaconEvent } from "./analytics-beacon";
 
 export { VIEWED_PAGE };
@@ -70,22 +71,9 @@ export const productVisitorId = (win: Window): string | undefined => {
   }
 };
 
-/** Polls `get` every `intervalMs` until it returns a value, or resolves undefined after `timeoutMs`. */
-export function pollFor<T>(
-  get: () => T | undefined,
-  { intervalMs = ANALYTICS_POLL_MS, timeoutMs = PLUGIN_WAIT_MS } = {},
-): Promise<T | undefined> {
-  return new Promise((resolve) => {
-    const started = Date.now();
-    const attempt = () => {
-      const value = get();
-      if (value !== undefined) resolve(value);
-      else if (Date.now() - started >= timeoutMs) resolve(undefined);
-      else setTimeout(attempt, intervalMs);
-    };
-    attempt();
-  });
-}
+/** Polls `get` every 100 ms until it returns a value, or resolves undefined after 10 s (docs/product-rules.md#constants). */
+export const pollFor = <T>(get: () => T | undefined, { intervalMs = ANALYTICS_POLL_MS, timeoutMs = PLUGIN_WAIT_MS } = {}) =>
+  poll(get, { intervalMs, timeoutMs });
 
 /** What the product-analytics script is told for each event. */
 function productEvent(event: AnalyticsEvent): string {

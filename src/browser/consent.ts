@@ -8,6 +8,7 @@
  */
 import { appConsent, consentSettings } from "../consent/app";
 import { DO_NOT_SELL_DONE, announce } from "../consent/notice";
+import { poll } from "../lib/poll";
 
 export { DO_NOT_SELL_DONE };
 export const CONSENT_WAIT_MS = 5000;
@@ -22,19 +23,10 @@ export function requestDoNotSell(win: Window = window, waitMs = CONSENT_WAIT_MS,
     announce(win.document, DO_NOT_SELL_DONE);
     return Promise.resolve(true);
   }
-  return import("../consent/providers").then(
-    ({ adapterFor }) =>
-      new Promise<boolean>((resolve) => {
-        const adapter = adapterFor(provider.name);
-        const started = Date.now();
-        const attempt = () => {
-          if (adapter.doNotSell(win, face, consentSettings)) resolve(true);
-          else if (Date.now() - started >= waitMs) {
-            console.error(`Timed out after ${waitMs} ms waiting for the consent manager to load`);
-            resolve(false);
-          } else setTimeout(attempt, pollMs);
-        };
-        attempt();
-      }),
-  );
+  return import("../consent/providers").then(async ({ adapterFor }) => {
+    const adapter = adapterFor(provider.name);
+    const done = await poll(() => adapter.doNotSell(win, face, consentSettings) || undefined, { intervalMs: pollMs, timeoutMs: waitMs });
+    if (!done) console.error(`Timed out after ${waitMs} ms waiting for the consent manager to load`);
+    return Boolean(done);
+  });
 }
