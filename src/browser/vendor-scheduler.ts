@@ -122,15 +122,6 @@ export function createVendorScheduler(host: SchedulerHost, onStart: (id: ThirdPa
 
   function check() {
     if (!waiting.length || idlePending) return;
-    if (!host.loaded()) {
-      if (!loadPending)
-        host.onLoad(() => {
-          loadPending = false;
-          check();
-        });
-      loadPending = true;
-      return;
-    }
     const now = host.now();
     const next = waiting[0];
     const forceIn = next.askedAt + FORCE_START_MS - now;
@@ -138,6 +129,17 @@ export function createVendorScheduler(host: SchedulerHost, onStart: (id: ThirdPa
       // Past the deadline: start it, and the rest one per task.
       start(next);
       return wake(0);
+    }
+    // Vendors never compete with the page's own files; a load that never comes (a hung image) holds them only
+    // until the deadline.
+    if (!host.loaded()) {
+      if (!loadPending)
+        host.onLoad(() => {
+          loadPending = false;
+          check();
+        });
+      loadPending = true;
+      return wake(forceIn);
     }
     const hold = holdFor(now);
     if (hold > 0) return wake(Math.min(hold, forceIn));

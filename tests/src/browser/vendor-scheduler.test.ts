@@ -167,6 +167,15 @@ describe("vendor scheduler (docs/page-load.md#vendor-scheduling)", () => {
     expect(starts).toEqual([["heap", 3000]]);
   });
 
+  it("a load that never comes (a hung image) holds the vendors only until the deadline", () => {
+    const { page, scheduler, starts } = setup({ loaded: false });
+    scheduler.want(["gtag", "heap"]);
+    page.advance(FORCE_START_MS - 1);
+    expect(starts).toEqual([]);
+    page.advance(1);
+    expect(starts.map(([id]) => id)).toEqual(["gtag", "heap"]);
+  });
+
   it("a vendor the visitor asks for starts at once, ahead of the queue", () => {
     const { page, scheduler, order } = setup();
     page.busy(5000);
