@@ -132,8 +132,14 @@ test.describe("without the service worker", () => {
       await expect(page.locator("h1")).toHaveCount(1);
     }
     // The scheduler starts a page's vendors one at a time and drops those still waiting when the visitor moves on:
-    // the sales-intelligence tag (pricing and product pages) gets its turn here.
-    await page.evaluate(() => window.___navigate?.("/pricing/"));
+    // the two vendors of only some pages get their turn here.
+    for (const [path, host] of [
+      ["/pricing/", "sales-intelligence.third-party.test"],
+      ["/see-it-in-action/", "ad-pixel.third-party.test"],
+    ]) {
+      await page.evaluate((to) => window.___navigate?.(to), path);
+      await expect.poll(() => thirdParty.hosts(), { timeout: 15_000 }).toContain(host);
+    }
     await page.waitForLoadState("networkidle");
     // a script the policy blocked never reaches the network, so every configured host showing up here means it was allowed
     await expect
