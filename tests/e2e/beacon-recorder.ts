@@ -1,5 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { expect, test as base } from "./fixtures";
+import { STUB_BEACON_PATH } from "../../src/browser/analytics-beacon";
 
 /**
  * A pass-through to the site that records the beacons posted to one path. A beacon sent while a page is
@@ -60,3 +62,42 @@ export async function startBeaconRecorder(target: string, beaconPath: string, po
       }),
   };
 }
+
+/** The site's own port (playwright.config.ts). */
+const SITE_PORT = Number(process.env.E2E_PORT ?? 9123);
+
+/**
+ * The e2e fixtures with every page opened through a beacon recorder of the stub beacon path: the page's origin
+ * (`baseURL`) is the recorder's, which forwards everything else to the site. `recorder` starts each test empty.
+ */
+export const test = base.extend<{ recorder: BeaconRecorder }, { recorderServer: BeaconRecorder }>({
+  // the third-party guard (fixtures.ts) lets through the page's own origin: the recorder's
+  baseURL: async ({ recorderServer }, provide) => provide(recorderServer.baseURL),
+  recorderServer: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, provide) => {
+      // a free port of its own: two workers may run the same spec at once (--repeat-each, test:e2e:stress)
+      const recorder = await startBeaconRecorder(`http://localhost:${SITE_PORT}`, STUB_BEACON_PATH);
+      await provide(recorder);
+      await recorder.close();
+    },
+    { scope: "worker" },
+  ],
+  recorder: async ({ recorderServer }, provide) => {
+    recorderServer.beacons.length = 0;
+    await provide(recorderServer);
+  },
+});
+
+/** An event of the one beacon wire format (src/browser/analytics-beacon.ts). */
+export interface RecordedEvent {
+  event: string;
+  properties: Record<string, unknown> & { $current_url: string };
+}
+
+/** The events named `name` among the recorded beacons, each beacon a form body as the site sends it. */
+export const recordedEvents = (recorder: BeaconRecorder, name: string): RecordedEvent[] =>
+  recorder.beacons.flatMap(({ contentType, body }) => {
+    expect(contentType).toMatch(/^application\/x-www-form-urlencoded/);
+    return (JSON.parse(new URLSearchParams(body).get("data") ?? "[]") as RecordedEvent[]).filter((e) => e.event === name);
+  });

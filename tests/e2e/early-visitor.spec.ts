@@ -1,8 +1,8 @@
 import type { BrowserContext, ConsoleMessage, Page } from "@playwright/test";
-import { expect, originScripts, test as base } from "./fixtures";
+import { expect, originScripts } from "./fixtures";
 import { PHONE, applyPhoneProfile } from "./phone-profile";
-import { startBeaconRecorder, type BeaconRecorder } from "./beacon-recorder";
-import { STUB_BEACON_PATH, VIEWED_PAGE } from "../../src/browser/analytics-beacon";
+import { recordedEvents, test, type BeaconRecorder } from "./beacon-recorder";
+import { VIEWED_PAGE } from "../../src/browser/analytics-beacon";
 import { DEFAULT_VALUES, parseForm } from "../../src/components/tools/staffing-form";
 import { staff } from "../../src/components/tools/staffing";
 
@@ -13,32 +13,8 @@ import { staff } from "../../src/components/tools/staffing";
  */
 const RUNS = 5;
 
-/** The site's own port (playwright.config.ts). */
-const SITE_PORT = Number(process.env.E2E_PORT ?? 9123);
-
-/**
- * Every case opens the site through the beacon recorder (tests/e2e/beacon-recorder.ts): the page's origin is the
- * recorder's, which forwards everything to the site and keeps the stub beacons.
- */
-const test = base.extend<{ recorder: BeaconRecorder }, { recorderServer: BeaconRecorder }>({
-  // the third-party guard (fixtures.ts) lets through the page's own origin: the recorder's
-  baseURL: async ({ recorderServer }, provide) => provide(recorderServer.baseURL),
-  recorderServer: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, provide) => {
-      // a free port of its own: two workers may run this spec at once (--repeat-each, test:e2e:stress)
-      const recorder = await startBeaconRecorder(`http://localhost:${SITE_PORT}`, STUB_BEACON_PATH);
-      await provide(recorder);
-      await recorder.close();
-    },
-    { scope: "worker" },
-  ],
-  recorder: async ({ recorderServer }, provide) => {
-    recorderServer.beacons.length = 0;
-    await provide(recorderServer);
-  },
-});
-
+// Every case opens the site through the beacon recorder (tests/e2e/beacon-recorder.ts `test`): the page's origin is
+// the recorder's, which forwards everything to the site and keeps the stub beacons.
 test.use({ ...PHONE, serviceWorkers: "block" });
 test.describe.configure({ mode: "serial" });
 
@@ -63,18 +39,8 @@ function recordPageViews(context: BrowserContext, recorder: BeaconRecorder) {
   context.on("console", (message) => void onConsole(message));
   return (): PageViewRecord[] => [
     ...logged,
-    ...recorder.beacons
-      .flatMap(({ contentType, body }) => {
-        expect(contentType).toMatch(/^application\/x-www-form-urlencoded/);
-        const events = JSON.parse(new URLSearchParams(body).get("data") ?? "[]") as {
-          event: string;
-          properties: { $current_url: string };
-        }[];
-        return events.map((e) => ({ via: "beacon" as const, path: new URL(e.properties.$current_url).pathname, event: e.event }));
-      })
-      // The same beacon path also carries each document's web vitals (docs/browser-runtime.md#real-user-measurement-web-vitals).
-      .filter(({ event }) => event === VIEWED_PAGE)
-      .map(({ via, path }) => ({ via, path })),
+    // The same beacon path also carries each document's web vitals (docs/browser-runtime.md#real-user-measurement-web-vitals).
+    ...recordedEvents(recorder, VIEWED_PAGE).map((e) => ({ via: "beacon" as const, path: new URL(e.properties.$current_url).pathname })),
   ];
 }
 

@@ -1,8 +1,7 @@
 import type { Page } from "@playwright/test";
-import { expect, test as base } from "./fixtures";
+import { expect } from "./fixtures";
 import { open } from "./helpers";
-import { startBeaconRecorder, type BeaconRecorder } from "./beacon-recorder";
-import { STUB_BEACON_PATH } from "../../src/browser/analytics-beacon";
+import { recordedEvents, test, type BeaconRecorder, type RecordedEvent } from "./beacon-recorder";
 import { WEB_VITALS } from "../../src/browser/web-vitals";
 
 /**
@@ -13,43 +12,15 @@ import { WEB_VITALS } from "../../src/browser/web-vitals";
  * beacon recorder (tests/e2e/beacon-recorder.ts), as tests/e2e/early-visitor.spec.ts does.
  */
 
-/** The site's own port (playwright.config.ts). */
-const SITE_PORT = Number(process.env.E2E_PORT ?? 9123);
-
 /** The library's chunk (webpackChunkName "web-vitals" in src/browser/web-vitals.ts). */
 const LIBRARY_CHUNK = /\/web-vitals-[0-9a-f]+\.js(?:[?#]|$)/;
 
-const test = base.extend<{ recorder: BeaconRecorder }, { recorderServer: BeaconRecorder }>({
-  // the third-party guard (fixtures.ts) lets through the page's own origin: the recorder's
-  baseURL: async ({ recorderServer }, provide) => provide(recorderServer.baseURL),
-  recorderServer: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, provide) => {
-      const recorder = await startBeaconRecorder(`http://localhost:${SITE_PORT}`, STUB_BEACON_PATH);
-      await provide(recorder);
-      await recorder.close();
-    },
-    { scope: "worker" },
-  ],
-  recorder: async ({ recorderServer }, provide) => {
-    recorderServer.beacons.length = 0;
-    await provide(recorderServer);
-  },
-});
-
 test.use({ serviceWorkers: "block" });
 
-interface VitalsEvent {
-  event: string;
-  properties: Record<string, unknown> & { path: string; $current_url: string };
-}
+type VitalsEvent = RecordedEvent & { properties: { path: string } };
 
 /** The Web Vitals events among the recorded beacons (the early page view's beacon goes to the same path). */
-const vitalsEvents = (recorder: BeaconRecorder): VitalsEvent[] =>
-  recorder.beacons.flatMap(({ contentType, body }) => {
-    expect(contentType).toMatch(/^application\/x-www-form-urlencoded/);
-    return (JSON.parse(new URLSearchParams(body).get("data") ?? "[]") as VitalsEvent[]).filter((e) => e.event === WEB_VITALS);
-  });
+const vitalsEvents = (recorder: BeaconRecorder) => recordedEvents(recorder, WEB_VITALS) as VitalsEvent[];
 
 /** Requests for the library's chunk made by `page`. */
 function libraryRequests(page: Page): string[] {
