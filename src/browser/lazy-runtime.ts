@@ -6,7 +6,8 @@
  */
 import type { RouteUpdateArgs } from "./runtime";
 import { installChunkRecovery } from "./chunk-recovery";
-import { afterLoadWhenIdle, registerWhenIdle } from "./service-worker";
+import { registerWhenIdle } from "./service-worker";
+import { afterLoadWhenIdle } from "./idle";
 import { createTaskQueue } from "./task-queue";
 
 type Runtime = typeof import("./runtime");

@@ -56,13 +56,3 @@ export function registerWhenIdle(container: ServiceWorkerContainer | undefined, 
     );
   };
 }
-
-/** Runs `run` after the load event, in the first idle period (at the latest `timeout` ms after load). */
-export function afterLoadWhenIdle(win: Window, run: () => void, timeout = 5000): void {
-  const idle = () => {
-    if (typeof win.requestIdleCallback === "function") win.requestIdleCallback(() => run(), { timeout });
-    else win.setTimeout(run, 0);
-  };
-  if (win.document.readyState === "complete") idle();
-  else win.addEventListener("load", idle, { once: true });
-}

@@ -11,6 +11,7 @@
  * The clock and the browser's callbacks are injected, so the rules are unit-tested (tests/src/browser/vendor-scheduler.test.ts).
  */
 import type { ThirdPartyScriptId } from "../lib/third-party-scripts";
+import { whenIdle } from "./idle";
 
 /** docs/page-load.md#vendor-scheduling: the start order. Vendors missing here start last, in the order asked. */
 export const VENDOR_ORDER: readonly ThirdPartyScriptId[] = [
@@ -196,8 +197,7 @@ export function browserSchedulerHost(win: Window): SchedulerHost {
     now: () => win.performance.now(),
     setTimeout: (run, ms) => win.setTimeout(run, ms),
     clearTimeout: (handle) => win.clearTimeout(handle as number),
-    idle: (run, timeout) =>
-      typeof win.requestIdleCallback === "function" ? win.requestIdleCallback(run, { timeout }) : win.setTimeout(run, 0),
+    idle: (run, timeout) => whenIdle(win, run, timeout),
     // A frame callback runs before the paint; a task posted from it runs after.
     afterPaint: (run) => win.requestAnimationFrame(() => win.setTimeout(run, 0)),
     loaded: () => win.document.readyState === "complete",

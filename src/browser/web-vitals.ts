@@ -26,7 +26,7 @@ import type {
   onLCP as OnLCP,
 } from "web-vitals/attribution";
 import { STUB_BEACON_PATH, beaconBody, eventId, sendBeacon, type BeaconEvent } from "./analytics-beacon";
-import { afterLoadWhenIdle } from "./service-worker";
+import { afterLoadWhenIdle } from "./idle";
 import type { AnalyticsBeaconSettings } from "../config/analytics";
 import type { ConsentFace } from "../consent/face";
 

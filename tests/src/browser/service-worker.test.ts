@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { SKIP_WAITING, afterLoadWhenIdle, registerWhenIdle, takeOverWhenInstalled } from "../../../src/browser/service-worker";
+import { SKIP_WAITING, registerWhenIdle, takeOverWhenInstalled } from "../../../src/browser/service-worker";
 
 /** A worker whose state the test moves on, firing `statechange` like the browser does. */
 function worker(state: ServiceWorkerState) {
@@ -122,41 +122,5 @@ describe("a first visit registers the service worker once the page is idle", () 
     expect(whenIdle).not.toHaveBeenCalled();
     expect(fake.calls).toEqual([["/sw.js"]]);
     expect(() => registerWhenIdle(undefined, whenIdle)).not.toThrow();
-  });
-});
-
-describe("afterLoadWhenIdle", () => {
-  function fakeWindow(readyState: DocumentReadyState, withIdleCallback = true) {
-    const target = new EventTarget();
-    const requestIdleCallback = vi.fn((callback: () => void) => (callback(), 1));
-    const setTimeout = vi.fn((callback: () => void) => (callback(), 1));
-    const win = Object.assign(target, { document: { readyState }, setTimeout, ...(withIdleCallback ? { requestIdleCallback } : {}) });
-    return { win: win as unknown as Window, target, requestIdleCallback, setTimeout };
-  }
-
-  it("waits for the load event, then for an idle period (at most the timeout)", () => {
-    const { win, target, requestIdleCallback } = fakeWindow("interactive");
-    const run = vi.fn();
-    afterLoadWhenIdle(win, run, 4000);
-    expect(run).not.toHaveBeenCalled();
-    target.dispatchEvent(new Event("load"));
-    expect(requestIdleCallback).toHaveBeenCalledWith(expect.any(Function), { timeout: 4000 });
-    expect(run).toHaveBeenCalledOnce();
-  });
-
-  it("asks for the idle period at once when the page has loaded already", () => {
-    const { win, requestIdleCallback } = fakeWindow("complete");
-    const run = vi.fn();
-    afterLoadWhenIdle(win, run);
-    expect(requestIdleCallback).toHaveBeenCalledOnce();
-    expect(run).toHaveBeenCalledOnce();
-  });
-
-  it("falls back to a task where there is no requestIdleCallback", () => {
-    const { win, setTimeout } = fakeWindow("complete", false);
-    const run = vi.fn();
-    afterLoadWhenIdle(win, run);
-    expect(setTimeout).toHaveBeenCalledOnce();
-    expect(run).toHaveBeenCalledOnce();
   });
 });
