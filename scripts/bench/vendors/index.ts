@@ -27,6 +27,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from "@playwright/test";
 import { startBenchServer, type BenchServer } from "../server";
+import { BENCH_CHROMIUM_FLAGS, benchChromiumPath } from "../chrome";
 import { CONSENT_COOKIE, CONSENT_TEXT_VERSION, serializeRecord } from "../../../src/consent/model";
 import { readPublicHosts } from "../../../src/config/hosts";
 import { readThirdPartySettings } from "../../../src/config/third-party";
@@ -69,8 +70,6 @@ const READY_TIMEOUT_MS = 30_000;
 
 type Mode = "empty" | "weight";
 const MODES: readonly Mode[] = ["empty", "weight"];
-
-const CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 
 const epochNow = () => performance.timeOrigin + performance.now();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
@@ -586,9 +585,9 @@ export async function benchVendors(argv: readonly string[]): Promise<void> {
   servers.push(await startBenchServer({ root: options.root, port: options.port + 1, floor: true }));
   const floorOrigin = `http://localhost:${options.port + 1}`;
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    executablePath: benchChromiumPath(),
     args: [
-      ...CHROMIUM_FLAGS,
+      ...BENCH_CHROMIUM_FLAGS,
       // The marketing host, where analytics are live (src/browser/hosts.ts isProductionHost), on loopback; a
       // secure context as on https (service worker, crypto).
       `--host-resolver-rules=MAP ${marketing} 127.0.0.1`,
