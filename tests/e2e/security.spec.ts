@@ -17,14 +17,15 @@ import { XSS_PAYLOADS } from "../fixtures/xss-payloads";
  * pages.spec.ts loads every page with the policy enforced and fails on any violation.
  */
 
+/** The script ids tests/e2e/third-party.env gives the e2e build. */
+const E2E_IDS = e2eScriptIds();
 /**
- * The script hosts the vendors tests/e2e/third-party.env configures declare (docs/security.md#per-vendor-hosts):
- * exactly these may serve script. The e2e build names a consent manager's script but no provider, so its host
- * is not among them.
+ * The script hosts those vendors declare (docs/security.md#per-vendor-hosts): exactly these may serve script. The
+ * e2e build names a consent manager's script but no provider, so its host is not among them.
  */
-const SCRIPT_HOSTS = configuredVendorHosts(e2eScriptIds())["script-src"];
+const SCRIPT_HOSTS = configuredVendorHosts(E2E_IDS)["script-src"];
 /** The configured script addresses' own hosts: each is requested as its vendor loads. */
-const REQUESTED_HOSTS = configuredScriptSources(e2eScriptIds()).map((src) => new URL(src).origin);
+const REQUESTED_HOSTS = configuredScriptSources(E2E_IDS).map((src) => new URL(src).origin);
 
 const directives = (policy: string) =>
   new Map(
