@@ -128,9 +128,12 @@ test("list pages link every company, integration and job, also after a client-si
     const expected = paths.filter((p) => p.startsWith(list) && p !== list).sort();
     await page.evaluate((to) => (window as unknown as { ___navigate: (to: string) => void }).___navigate(to), list);
     await expect(page).toHaveURL(new RegExp(`${list}$`));
-    await expect(page.locator("h1")).toBeVisible();
-    const linked = await page.locator(`main a[href^="${list}"]`).evaluateAll((links) => links.map((a) => a.getAttribute("href")));
-    expect([...new Set(linked)].filter((href) => href !== list).sort()).toEqual(expected);
+    // The URL changes before the next page has rendered: read its links until they are there.
+    const linked = () =>
+      page
+        .locator(`main a[href^="${list}"]`)
+        .evaluateAll((links, from) => [...new Set(links.map((a) => a.getAttribute("href")))].filter((href) => href !== from).sort(), list);
+    await expect.poll(linked).toEqual(expected);
   }
   expect(staticQueries.size).toBe(2);
 });
