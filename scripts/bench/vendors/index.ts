@@ -37,7 +37,7 @@ import type { ThirdPartyScriptId } from "../../../src/lib/third-party-scripts";
 import { lookUpWeights, readThirdPartyWeb, type VendorWeight } from "./weights";
 import { CLICK_BURN_MS, PAGE_VIEW_VENDORS, standInScript, vendorForUrl } from "./stand-ins";
 import { probeScript, READ_PROBE, type Probe } from "./probe";
-import { CONTROLS, VIEWPORTS, dispatchInput, moveAway, type Control, type Point, type Viewport } from "./input";
+import { CONTROLS, VIEWPORTS, dispatchInput, emulateTouch, moveAway, type Control, type Point, type Viewport } from "./input";
 import {
   busyWith,
   interactions,
@@ -174,6 +174,7 @@ async function openSession(
   await cdp.send("Network.enable");
   await cdp.send("Network.emulateNetworkConditions", NETWORK);
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
+  if (hasTouch) await emulateTouch(cdp);
   return { context, page, cdp, requested };
 }
 

@@ -65,18 +65,34 @@ const KEY_HOLD_MS = 40;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
+ * Phone taps go through the browser's own touch emulator (DevTools' device mode): it turns a mouse press and
+ * release into touch events and runs them through the browser's gesture detector, as a finger on a phone is
+ * (touchstart and touchend first, the tap's click as a second input once the page has answered touchend).
+ * `Input.dispatchTouchEvent` does not: Chromium 150 holds such a touch until the page's main thread has run
+ * every task it has queued, so a tap during a vendor's four chained tasks waited for all four (712–830 ms for
+ * a tap into a 4 × 232 ms chain, against 248–368 ms through the emulator; docs/measurements/2026-11-29-taps.md).
+ * Call once per page session, before its first tap.
+ */
+export async function emulateTouch(cdp: CDPSession): Promise<void> {
+  await cdp.send("Emulation.setEmitTouchEventsForMouse", { enabled: true, configuration: "mobile" });
+}
+
+/**
  * Sends the control's input at `epochMs` (now, as the caller schedules it); resolves once the browser has
- * taken every command. The commands are sent without waiting for the page: the promise is only awaited later.
+ * taken every command (for a tap: once both are sent, as the emulator never answers a mouse command it turned
+ * into touch). The commands are sent without waiting for the page: the promise is only awaited later.
  */
 export async function dispatchInput(cdp: CDPSession, control: Control, at: Point | undefined, epochMs: number): Promise<void> {
   const sent: Promise<unknown>[] = [];
   if (control.kind === "tap") {
     if (!at) throw new Error(`no coordinates for ${control.name}`);
-    sent.push(
-      cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x: at.x, y: at.y }], timestamp: seconds(epochMs) }),
-    );
+    const finger = { x: at.x, y: at.y, button: "left" as const, clickCount: 1 };
+    const unanswered = (command: Promise<unknown>) => void command.catch(() => {});
+    unanswered(cdp.send("Input.dispatchMouseEvent", { type: "mousePressed", ...finger, buttons: 1, timestamp: seconds(epochMs) }));
     await sleep(TAP_HOLD_MS);
-    sent.push(cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [], timestamp: seconds(epochMs + TAP_HOLD_MS) }));
+    unanswered(
+      cdp.send("Input.dispatchMouseEvent", { type: "mouseReleased", ...finger, buttons: 0, timestamp: seconds(epochMs + TAP_HOLD_MS) }),
+    );
   } else if (control.kind === "click") {
     if (!at) throw new Error(`no coordinates for ${control.name}`);
     const mouse = { x: at.x, y: at.y, button: "left" as const, clickCount: 1 };
