@@ -5,6 +5,7 @@ import { NavItem } from "./nav-item";
 import { Button } from "../ui/button";
 import { useHeaderScroll } from "./use-header-scroll";
 import { useMedia } from "../../hooks/use-media";
+import { useTap } from "../../hooks/use-tap";
 import { useTapSettling } from "./use-tap-settling";
 import { useDrawerDisclosure } from "./use-drawer-disclosure";
 import { DISCLOSURE_ATTR, HOVER_CLOSE_MS, HOVER_QUERY, LIVE_ATTR, OPEN_ATTR } from "../../browser/early/disclosures";
@@ -72,6 +73,7 @@ export function Header({ navigation, labelAlternatives = {}, showLogin, isStatic
   });
   const { menuOpen, openDrawer, live, closeAll } = disclosure;
   const settling = useTapSettling(navRef, settlingRef, menuOpen, items.length > 0);
+  const menuTap = useTap(disclosure.toggleMenu);
 
   if (!items.length) return null;
 
@@ -144,7 +146,7 @@ export function Header({ navigation, labelAlternatives = {}, showLogin, isStatic
               {...{ [DISCLOSURE_ATTR]: "menu" }}
               aria-expanded={menuOpen}
               aria-controls={`${baseId}-menu`}
-              onClick={disclosure.toggleMenu}
+              {...menuTap}
             >
               <Burger aria-hidden="true" />
               <ToggleLabel>Menu</ToggleLabel>

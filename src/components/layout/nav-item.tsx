@@ -1,5 +1,6 @@
 import { DrawerContent, type NavItem as NavItemData } from "./nav-drawer";
 import { deferHydration } from "../../hydration";
+import { useTap } from "../../hooks/use-tap";
 import { ReservedText } from "../ui/reserve";
 import { DISCLOSURE_ATTR, OPEN_ATTR } from "../../browser/early/disclosures";
 import { Drawer, DrawerInner, NavButton, NavLink } from "./header.styles";
@@ -24,6 +25,7 @@ export interface NavItemProps {
  * An item with neither columns nor url renders nothing.
  */
 export function NavItem({ item, labels, panelId, expanded, onHover, onToggle }: NavItemProps) {
+  const tap = useTap((at) => onToggle(item.id, at));
   if (!item.columns?.length) {
     if (!item.url) return null;
     return (
@@ -36,13 +38,7 @@ export function NavItem({ item, labels, panelId, expanded, onHover, onToggle }: 
   }
   return (
     <li onMouseEnter={(event) => onHover(item.id, event.timeStamp)}>
-      <NavButton
-        type="button"
-        {...{ [DISCLOSURE_ATTR]: "drawer" }}
-        aria-expanded={expanded}
-        aria-controls={panelId}
-        onClick={(event) => onToggle(item.id, event.timeStamp)}
-      >
+      <NavButton type="button" {...{ [DISCLOSURE_ATTR]: "drawer" }} aria-expanded={expanded} aria-controls={panelId} {...tap}>
         <ReservedText text={item.title} alternatives={labels} />
       </NavButton>
       <Drawer

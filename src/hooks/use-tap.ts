@@ -1,0 +1,62 @@
+import { useRef, type MouseEvent, type TouchEvent } from "react";
+
+/** How far a finger may move between touchstart and touchend and still tap (Chromium's touch slop is 8–15 px). */
+export const TAP_SLOP_PX = 10;
+/** A touch held this long is a long press, not a tap (Chromium's long-press timeout). */
+export const LONG_PRESS_MS = 500;
+
+interface TouchStartPoint {
+  id: number;
+  x: number;
+  y: number;
+  at: number;
+}
+
+export interface TapProps {
+  onTouchStart: (event: TouchEvent) => void;
+  onTouchEnd: (event: TouchEvent) => void;
+  onTouchCancel: () => void;
+  onClick: (event: MouseEvent) => void;
+}
+
+/**
+ * A button that answers a phone tap when the finger lifts, not on the click the browser makes of it afterwards
+ * (docs/page-load.md#interaction-latency).
+ *
+ * The browser's gesture detector makes a tap's click only once the page has answered its touchend, so the click
+ * reaches the page as a second input: a long task that starts in between (a vendor's next one) holds it, and the
+ * paint that answers the tap, for that task's whole length. Activating on touchend, and cancelling it so that no
+ * click follows, answers the tap after the task under way only.
+ *
+ * Anything that is not a plain tap is left to the browser, whose click (if any) then goes through `onClick`: a
+ * second finger, a touch that moved more than TAP_SLOP_PX or was held LONG_PRESS_MS, a touchcancel, and a
+ * touchend the browser made uncancelable (it scrolled). Mouse, keyboard and assistive technology send clicks, and
+ * so does every tap before hydration (the early script answers those).
+ *
+ * `activate` gets the input's time (the event's timeStamp), not the time it was handled.
+ */
+export function useTap(activate: (at: number) => void): TapProps {
+  const start = useRef<TouchStartPoint | null>(null);
+  return {
+    onTouchStart(event) {
+      const touch = event.touches.length === 1 ? event.touches[0] : undefined;
+      start.current = touch ? { id: touch.identifier, x: touch.clientX, y: touch.clientY, at: event.timeStamp } : null;
+    },
+    onTouchEnd(event) {
+      const from = start.current;
+      start.current = null;
+      if (!from || !event.cancelable || event.touches.length > 0) return;
+      const touch = Array.from(event.changedTouches).find((t) => t.identifier === from.id);
+      if (!touch || Math.hypot(touch.clientX - from.x, touch.clientY - from.y) > TAP_SLOP_PX) return;
+      if (event.timeStamp - from.at >= LONG_PRESS_MS) return;
+      event.preventDefault();
+      activate(event.timeStamp);
+    },
+    onTouchCancel() {
+      start.current = null;
+    },
+    onClick(event) {
+      activate(event.timeStamp);
+    },
+  };
+}
