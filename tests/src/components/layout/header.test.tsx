@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { cleanup, render, screen } from "@testing-library/react";
+import { cleanup, createEvent, fireEvent, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { ThemeProvider } from "styled-components";
 import { theme } from "../../../../src/theme/theme";
@@ -69,6 +69,26 @@ describe("Header (docs/product-rules.md#navigation-and-footer, #navigation-data,
     await user.keyboard("{Escape}");
     expect(button).toHaveAttribute("aria-expanded", "false");
     expect(button).toHaveFocus();
+  });
+  it("a phone tap on the menu and drawer buttons answers on touchend and cancels the click that would follow (docs/page-load.md#interaction-latency)", () => {
+    renderHeader();
+    const tap = (el: HTMLElement) => {
+      const finger = { identifier: 0, clientX: 10, clientY: 10 };
+      fireEvent.touchStart(el, { touches: [finger], changedTouches: [finger] });
+      const end = createEvent.touchEnd(el, { touches: [], changedTouches: [finger], cancelable: true });
+      fireEvent(el, end);
+      return end.defaultPrevented;
+    };
+    const menu = screen.getByRole("button", { name: "Menu" });
+    expect(tap(menu)).toBe(true);
+    expect(menu).toHaveAttribute("aria-expanded", "true");
+    const product = screen.getByRole("button", { name: "Product" });
+    expect(tap(product)).toBe(true);
+    expect(product).toHaveAttribute("aria-expanded", "true");
+    expect(tap(product)).toBe(true);
+    expect(product).toHaveAttribute("aria-expanded", "false");
+    expect(tap(menu)).toBe(true);
+    expect(menu).toHaveAttribute("aria-expanded", "false");
   });
   it("renders cards only with both title and url (docs/product-rules.md#incomplete-data)", async () => {
     renderHeader();
