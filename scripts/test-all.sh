@@ -42,10 +42,8 @@ rm -f "$html_log"
 [ "$html_status" -eq 0 ] || exit "$html_status"
 step "end-to-end (Chromium)"
 npx playwright test
-step "the opt-out consent policy: a second build (a copy, from the first one's cache) and its end-to-end tests"
-npx tsx scripts/test-opt-out.ts
-step "each hosted consent manager (Osano, OneTrust, Cookiebot): a build per manager and its end-to-end tests"
-npx tsx scripts/test-consent-managers.ts
+step "the other consent configurations: the opt-out policy, then each hosted consent manager (Osano, OneTrust, Cookiebot), each built in one copy and tested end to end"
+npx tsx scripts/test-consent-builds.ts
 step "incremental rebuild: one changed post re-runs only the queries of the pages that show it (60 generated posts, in a temporary copy)"
 npx tsx scripts/test-incremental.ts 60
 step "Contentful parity (the same site through gatsby-source-contentful and the local Delivery API emulator)"

@@ -15,7 +15,7 @@ import { standInSource as osanoSource } from "../fixtures/consent-managers/osano
  * the test acts as the visitor in the manager's UI through its helpers (window.__consentManagerStandIn).
  */
 const PROVIDER = process.env.CONSENT_PROVIDER as ConsentProvider | undefined;
-if (!PROVIDER) throw new Error("CONSENT_PROVIDER: the manager the build was made with (scripts/test-consent-managers.ts sets it)");
+if (!PROVIDER) throw new Error("CONSENT_PROVIDER: the manager the build was made with (scripts/test-consent-builds.ts sets it)");
 
 interface Manager {
   source: string;
