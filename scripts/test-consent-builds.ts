@@ -32,10 +32,11 @@ const buildEnv = (variant: Variant): NodeJS.ProcessEnv => ({
   GATSBY_CONSENT_PROVIDER: variant === "opt-out" ? "" : variant,
 });
 
-const tests = (variant: Variant, site: string): [string, NodeJS.ProcessEnv] =>
+/** The variant's suite (its config reads the build from CONSENT_BUILD_ROOT: tests/e2e/second-build-config.ts). */
+const tests = (variant: Variant): [string, NodeJS.ProcessEnv] =>
   variant === "opt-out"
-    ? ["tests/e2e-opt-out/playwright.config.ts", { OPT_OUT_ROOT: site }]
-    : ["tests/e2e-consent-managers/playwright.config.ts", { CONSENT_MANAGER_ROOT: site, CONSENT_PROVIDER: variant }];
+    ? ["tests/e2e-opt-out/playwright.config.ts", {}]
+    : ["tests/e2e-consent-managers/playwright.config.ts", { CONSENT_PROVIDER: variant }];
 
 const site = copySite("nd-consent-");
 let failed = false;
@@ -43,8 +44,12 @@ try {
   for (const variant of variants) {
     const build = timedBuild(site, buildEnv(variant));
     console.log(`${variant} build: ${build.seconds.toFixed(0)} s, ${build.htmlWritten} pages written`);
-    const [config, env] = tests(variant, site);
-    const run = spawnSync("npx", ["playwright", "test", "-c", config], { cwd: ROOT, env: { ...process.env, ...env }, stdio: "inherit" });
+    const [config, env] = tests(variant);
+    const run = spawnSync("npx", ["playwright", "test", "-c", config], {
+      cwd: ROOT,
+      env: { ...process.env, ...env, CONSENT_BUILD_ROOT: site },
+      stdio: "inherit",
+    });
     if (run.status !== 0) failed = true;
   }
 } finally {
