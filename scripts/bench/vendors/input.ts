@@ -78,6 +78,21 @@ export async function emulateTouch(cdp: CDPSession): Promise<void> {
 }
 
 /**
+ * A finger's tap at `at`, pressed at `epochMs` and lifted TAP_HOLD_MS later, through the touch emulator (enabled
+ * by emulateTouch). Resolves once both commands are sent: the emulator never answers a mouse command it turned
+ * into touch.
+ */
+export async function emulatedTap(cdp: CDPSession, at: Point, epochMs: number): Promise<void> {
+  const finger = { x: at.x, y: at.y, button: "left" as const, clickCount: 1 };
+  const unanswered = (command: Promise<unknown>) => void command.catch(() => {});
+  unanswered(cdp.send("Input.dispatchMouseEvent", { type: "mousePressed", ...finger, buttons: 1, timestamp: seconds(epochMs) }));
+  await sleep(TAP_HOLD_MS);
+  unanswered(
+    cdp.send("Input.dispatchMouseEvent", { type: "mouseReleased", ...finger, buttons: 0, timestamp: seconds(epochMs + TAP_HOLD_MS) }),
+  );
+}
+
+/**
  * Sends the control's input at `epochMs` (now, as the caller schedules it); resolves once the browser has
  * taken every command (for a tap: once both are sent, as the emulator never answers a mouse command it turned
  * into touch). The commands are sent without waiting for the page: the promise is only awaited later.
@@ -86,13 +101,7 @@ export async function dispatchInput(cdp: CDPSession, control: Control, at: Point
   const sent: Promise<unknown>[] = [];
   if (control.kind === "tap") {
     if (!at) throw new Error(`no coordinates for ${control.name}`);
-    const finger = { x: at.x, y: at.y, button: "left" as const, clickCount: 1 };
-    const unanswered = (command: Promise<unknown>) => void command.catch(() => {});
-    unanswered(cdp.send("Input.dispatchMouseEvent", { type: "mousePressed", ...finger, buttons: 1, timestamp: seconds(epochMs) }));
-    await sleep(TAP_HOLD_MS);
-    unanswered(
-      cdp.send("Input.dispatchMouseEvent", { type: "mouseReleased", ...finger, buttons: 0, timestamp: seconds(epochMs + TAP_HOLD_MS) }),
-    );
+    await emulatedTap(cdp, at, epochMs);
   } else if (control.kind === "click") {
     if (!at) throw new Error(`no coordinates for ${control.name}`);
     const mouse = { x: at.x, y: at.y, button: "left" as const, clickCount: 1 };

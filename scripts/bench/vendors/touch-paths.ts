@@ -12,6 +12,7 @@
  */
 import { chromium, type CDPSession } from "@playwright/test";
 import { BENCH_CHROMIUM_FLAGS, benchChromiumPath } from "../chrome";
+import { emulateTouch, emulatedTap } from "./input";
 
 const TASK_MS = 232;
 const page = (answer: "click" | "touchend") => `<!doctype html><meta name=viewport content="width=device-width">
@@ -27,16 +28,15 @@ window.__burn = function () { var left = 4; (function task() { __log.push("task@
   var end = performance.now() + ${TASK_MS}; while (performance.now() < end) {} if (--left > 0) setTimeout(task, 0); })(); };
 </script>`;
 
+const BUTTON = { x: 100, y: 40 };
+
+/** A tap on the button, the bench's way (the emulator) or CDP's synthetic touch, held 60 ms as the bench's. */
 async function tap(cdp: CDPSession, path: "emulator" | "dispatchTouchEvent", epochMs: number): Promise<void> {
-  const at = (ms: number) => (epochMs + ms) / 1000;
-  const unanswered = (p: Promise<unknown>) => void p.catch(() => {});
-  if (path === "emulator") {
-    const finger = { x: 100, y: 40, button: "left" as const, clickCount: 1 };
-    unanswered(cdp.send("Input.dispatchMouseEvent", { type: "mousePressed", ...finger, timestamp: at(0) }));
-    await new Promise((r) => setTimeout(r, 60));
-    unanswered(cdp.send("Input.dispatchMouseEvent", { type: "mouseReleased", ...finger, timestamp: at(60) }));
-  } else {
-    unanswered(cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x: 100, y: 40 }], timestamp: at(0) }));
+  if (path === "emulator") await emulatedTap(cdp, BUTTON, epochMs);
+  else {
+    const at = (ms: number) => (epochMs + ms) / 1000;
+    const unanswered = (p: Promise<unknown>) => void p.catch(() => {});
+    unanswered(cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [BUTTON], timestamp: at(0) }));
     await new Promise((r) => setTimeout(r, 60));
     unanswered(cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [], timestamp: at(60) }));
   }
@@ -56,7 +56,7 @@ async function main(): Promise<void> {
             await tab.goto("http://touch.test/");
             const cdp = await context.newCDPSession(tab);
             await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
-            if (path === "emulator") await cdp.send("Emulation.setEmitTouchEventsForMouse", { enabled: true, configuration: "mobile" });
+            if (path === "emulator") await emulateTouch(cdp);
             await tab.waitForTimeout(300);
             await tab.evaluate(() => setTimeout(() => (window as unknown as { __burn: () => void }).__burn(), 0));
             await tab.waitForTimeout(into);
