@@ -1,4 +1,5 @@
 import type { CDPSession, Page } from "@playwright/test";
+import { PHONE_CPU_SLOWDOWN, PHONE_NETWORK, PHONE_VIEWPORT } from "../../scripts/bench/phone";
 
 /**
  * The phone profile the first-second tests run on (docs/page-load.md), close to Lighthouse's mobile profile:
@@ -10,15 +11,10 @@ import type { CDPSession, Page } from "@playwright/test";
  *   await page.goto(path);
  *   await phone.atMsAfterLoad(500);
  */
-export const PHONE = { viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true } as const;
+export const PHONE = { viewport: PHONE_VIEWPORT, hasTouch: true, isMobile: true } as const;
 
-export const PHONE_NETWORK = {
-  offline: false,
-  latency: 150,
-  downloadThroughput: (1.6 * 1024 * 1024) / 8,
-  uploadThroughput: (0.75 * 1024 * 1024) / 8,
-} as const;
-export const PHONE_CPU_SLOWDOWN = 4;
+// One phone for every measurement: the bench applies the same (scripts/bench/phone.ts).
+export { PHONE_CPU_SLOWDOWN, PHONE_NETWORK } from "../../scripts/bench/phone";
 
 export interface PhoneProfile {
   cdp: CDPSession;

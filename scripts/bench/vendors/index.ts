@@ -49,13 +49,11 @@ import {
   totalBlockingTime,
   type Interaction,
 } from "./metrics";
+import { PHONE_CPU_SLOWDOWN, PHONE_NETWORK } from "../phone";
 
 const REPO = path.resolve(__dirname, "../../..");
 const ENV_FILE = path.join(REPO, "tests/e2e/third-party.env");
 
-/** The phone profile (docs/page-load.md#the-first-second; tests/e2e/phone-profile.ts), by CDP. */
-const CPU_SLOWDOWN = 4;
-const NETWORK = { offline: false, latency: 150, downloadThroughput: 200_000, uploadThroughput: 93_750 };
 /** A vendor request waits this long before its stand-in answers (the emulated round trip, which an intercepted request does not get). */
 const VENDOR_RTT_MS = 150;
 
@@ -172,8 +170,8 @@ async function openSession(
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", NETWORK);
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
+  await cdp.send("Network.emulateNetworkConditions", PHONE_NETWORK);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: PHONE_CPU_SLOWDOWN });
   if (hasTouch) await emulateTouch(cdp);
   return { context, page, cdp, requested };
 }
@@ -454,7 +452,7 @@ function report(
 
   lines.push(`# Vendors at their weight ${new Date().toISOString()}`, "");
   lines.push(
-    `Phone profile by CDP: ${CPU_SLOWDOWN}× CPU, ${NETWORK.latency} ms latency, ${NETWORK.downloadThroughput} B/s down, ${NETWORK.uploadThroughput} B/s up; 375×812 touch (desktop controls 1440×900). ` +
+    `Phone profile by CDP: ${PHONE_CPU_SLOWDOWN}× CPU, ${PHONE_NETWORK.latency} ms latency, ${PHONE_NETWORK.downloadThroughput} B/s down, ${PHONE_NETWORK.uploadThroughput} B/s up; 375×812 touch (desktop controls 1440×900). ` +
       `Root ${options.root}; ${os.cpus().length} CPUs, load average ${os
         .loadavg()
         .map((l) => l.toFixed(1))
