@@ -1,10 +1,12 @@
 /**
- * Why a page's LCP ratio moved: runs Lighthouse (mobile, simulated) on one page and on its script-free
- * floor, alternating, and prints per run the simulated LCP and FCP, the observed ones, the LCP element and
- * every request the browser made up to the observed largest paint (with its start and end, ms from the
- * navigation). Lantern counts requests that finished before the observed paint into the simulated LCP, so
- * a request racing the paint (the manifest, the favicon) moves the result by a round trip, for the floor
- * as for the page (docs/page-load.md). Serve a built site first: it reads public/ like `npm run bench`.
+ * Why a page's simulated LCP ratio moved (`npm run bench` prints it beside the budget's, which is measured
+ * with the phone profile applied: docs/page-load.md#how-to-measure): runs Lighthouse (mobile, simulated) on
+ * one page and on its script-free floor, alternating, and prints per run the simulated LCP and FCP, the
+ * observed ones, the LCP element and every request the browser made up to the observed largest paint (with
+ * its start and end, ms from the navigation). Lantern counts requests that finished before the observed paint
+ * into the simulated LCP, so a request racing the paint (the manifest, the favicon, the early script inserted
+ * after the first frame) moves the result by a round trip or more. Serve a built site first: it reads public/
+ * like `npm run bench`.
  *   npx tsx scripts/bench/lcp-requests.ts /500/ [--runs 3] [--port 9390]
  */
 import path from "node:path";
