@@ -6,7 +6,7 @@
  * entries, read by an init script (it runs before the page's scripts, whatever the page's CSP).
  */
 import type { Browser } from "@playwright/test";
-import { PHONE_CPU_SLOWDOWN, PHONE_NETWORK, PHONE_VIEWPORT } from "./phone";
+import { PHONE_VIEWPORT, applyPhoneThrottling } from "./phone";
 
 export interface PhonePaints {
   fcpMs: number;
@@ -49,10 +49,7 @@ export async function measurePhonePaints(browser: Browser, url: string): Promise
     );
     await context.addInitScript({ content: RECORD_PAINTS });
     const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send("Network.enable");
-    await cdp.send("Network.emulateNetworkConditions", PHONE_NETWORK);
-    await cdp.send("Emulation.setCPUThrottlingRate", { rate: PHONE_CPU_SLOWDOWN });
+    await applyPhoneThrottling(await context.newCDPSession(page));
     await page.goto(url, { waitUntil: "load", timeout: 90_000 });
     await page.waitForTimeout(SETTLE_MS);
     // the largest paint stops at the first input, and this reads without one

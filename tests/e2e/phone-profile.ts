@@ -1,5 +1,5 @@
 import type { CDPSession, Page } from "@playwright/test";
-import { PHONE_CPU_SLOWDOWN, PHONE_NETWORK, PHONE_VIEWPORT } from "../../scripts/bench/phone";
+import { PHONE_VIEWPORT, applyPhoneThrottling } from "../../scripts/bench/phone";
 
 /**
  * The phone profile the first-second tests run on (docs/page-load.md), close to Lighthouse's mobile profile:
@@ -33,9 +33,7 @@ const sinceLoad = () => {
 /** Throttles the page's network and CPU as a phone (apply before page.goto); the viewport and touch come from PHONE. */
 export async function applyPhoneProfile(page: Page): Promise<PhoneProfile> {
   const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", PHONE_NETWORK);
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: PHONE_CPU_SLOWDOWN });
+  await applyPhoneThrottling(cdp);
   const msSinceLoad = () => page.evaluate(sinceLoad);
   return {
     cdp,

@@ -49,7 +49,7 @@ import {
   totalBlockingTime,
   type Interaction,
 } from "./metrics";
-import { PHONE_CPU_SLOWDOWN, PHONE_NETWORK } from "../phone";
+import { PHONE_CPU_SLOWDOWN, PHONE_NETWORK, applyPhoneThrottling } from "../phone";
 
 const REPO = path.resolve(__dirname, "../../..");
 const ENV_FILE = path.join(REPO, "tests/e2e/third-party.env");
@@ -169,9 +169,7 @@ async function openSession(
   await context.addInitScript({ content: init });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
-  await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", PHONE_NETWORK);
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: PHONE_CPU_SLOWDOWN });
+  await applyPhoneThrottling(cdp);
   if (hasTouch) await emulateTouch(cdp);
   return { context, page, cdp, requested };
 }
