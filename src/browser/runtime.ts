@@ -7,7 +7,8 @@ import { createTracker, heapUserId, pollFor, productVisitorId, windowSinks, type
 import { beaconBody, sendBeacon } from "./analytics-beacon";
 import { adopt as adoptEarlyPageView, whenHidden } from "./early-page-view";
 import { readAnalyticsBeacon } from "../config/analytics";
-import { COOKIE_NAMES, expiresAt, readCookie, writeCookie } from "../lib/cookies";
+import { COOKIE_NAMES, expiresAt } from "../lib/cookies";
+import { consentedCookies, writeConsented } from "../consent/consented-store";
 import { handleHash } from "./hash-routes";
 import { isProductionHost } from "./hosts";
 import {
@@ -79,7 +80,7 @@ const decorationContext = (): DecorationContext => {
   const consent = appConsent();
   return {
     page: new URL(window.location.href),
-    cookies: attributionCookies(window),
+    cookies: attributionCookies(window, consent.state()),
     heapUserId: consent.granted("analytics") ? state.heapUserId : undefined,
     partner: consent.granted("marketing") ? state.partner : undefined,
   };
@@ -157,8 +158,9 @@ export function onInitialClientRender(): void {
     else window.addEventListener("load", decoratePartnerLinks, { once: true });
 
     void pollFor(() => productVisitorId(window)).then((id) => {
-      if (!id || readCookie(COOKIE_NAMES.mxid) === id || !appConsent().granted("analytics")) return;
-      writeCookie({ name: COOKIE_NAMES.mxid, value: id, expires: expiresAt(Date.now()) }, window.location.hostname);
+      const consent = appConsent().state();
+      if (!id || !consent.granted.analytics || consentedCookies(consent)[COOKIE_NAMES.mxid] === id) return;
+      writeConsented(consent, [{ name: COOKIE_NAMES.mxid, value: id, expires: expiresAt(Date.now()) }], window.location.hostname);
       redecorate();
     });
     void pollFor(() => heapUserId(window)).then((id) => {
@@ -185,18 +187,19 @@ export function onRouteUpdate({ location, prevLocation }: RouteUpdateArgs): void
     writes = trackPageView({
       url,
       referrer: prevLocation ? "" : document.referrer,
-      cookies: attributionCookies(window),
+      cookies: attributionCookies(window, appConsent().state()),
       now: Date.now(),
     }).writes;
   });
   // Held in memory until `analytics` is granted (src/consent/attribution-hold.ts).
-  work.add(() => keepAttribution(window, writes, url.hostname, appConsent().granted("analytics")));
+  work.add(() => keepAttribution(window, writes, url.hostname, appConsent().state()));
   if (isSignupPage(url.pathname))
     work.add(() => {
-      const cookies = attributionCookies(window);
+      const consent = appConsent().state();
+      const cookies = attributionCookies(window, consent);
       const utm = signupUtmCookie(cookies, Date.now());
-      if (utm) keepAttribution(window, [utm], url.hostname, appConsent().granted("analytics"));
-      fillSignupForm(document, { search: url.search, cookies: attributionCookies(window) });
+      if (utm) keepAttribution(window, [utm], url.hostname, consent);
+      fillSignupForm(document, { search: url.search, cookies: attributionCookies(window, consent) });
     });
   work.add(() => {
     redecorate();

@@ -12,7 +12,7 @@ export const consentSettings = readConsentSettings();
 
 /** The page's consent face (installed once). */
 export const appConsent = (win: Window = window): ConsentFace =>
-  installConsent(win, { policy: consentSettings.policy, onRecord: (record, w) => postConsentProof(record, w) });
+  installConsent(win, { policy: consentSettings.policy, onRecord: postConsentProof });
 
 /**
  * The consent state, for rendering. Undefined in the server render and the first client render (which must

@@ -14,6 +14,7 @@ import {
   decide,
   isGranted,
   newRecordId,
+  newRecordSecret,
   parseRecord,
   serializeRecord,
   type ChoiceMethod,
@@ -25,6 +26,7 @@ import {
 } from "./model";
 import { CONSENT_GLOBAL } from "../browser/globals";
 import { readCookie, writeCookie } from "../lib/cookies";
+import { renewConsented, sweep } from "./consented-store";
 
 export const CONSENT_EVENT = "nd:consent";
 
@@ -45,8 +47,8 @@ export interface ConsentFace {
 export interface ConsentSettings {
   policy: ConsentPolicy;
   version?: number;
-  /** Called with every new record (proof of consent: src/consent/proof.ts). */
-  onRecord?: (record: ConsentRecord, win: Window) => void;
+  /** Called with every new record and the state it makes (proof of consent: src/consent/proof.ts). */
+  onRecord?: (record: ConsentRecord, state: ConsentState, win: Window) => void;
 }
 
 type ConsentWindow = Window & { [CONSENT_GLOBAL]?: ConsentFace };
@@ -73,19 +75,27 @@ export function installConsent(win: Window, settings: ConsentSettings): ConsentF
   const version = settings.version ?? CONSENT_TEXT_VERSION;
   const context = () => ({ policy: settings.policy, version, gpc: gpcSignal(win), now: Date.now() });
   let state = decide(readRecord(), context());
+  // What the choice in force does not cover goes before anything reads it (docs/product-rules.md#consent-over-time).
+  try {
+    sweep(win, state);
+  } catch (error) {
+    console.error("Stores the consent does not cover could not be removed", error);
+  }
 
   const face: ConsentFace = {
     state: () => state,
     granted: (category) => isGranted(state, category),
     choose(method, shown = {}) {
       const previous = state;
+      const kept = previous.record;
       const record: ConsentRecord = {
-        id: previous.record?.id ?? newRecordId(),
+        id: kept?.id ?? newRecordId(),
         at: Date.now(),
         policy: settings.policy,
         version,
         choices: choicesFor(method, shown, previous.granted),
         method,
+        secret: kept?.secret ?? newRecordSecret(),
       };
       try {
         writeRecord(record, win.location.hostname);
@@ -93,7 +103,12 @@ export function installConsent(win: Window, settings: ConsentSettings): ConsentF
         console.error("The consent choice could not be stored; it holds for this page", error);
       }
       state = decide(record, context());
-      settings.onRecord?.(record, win);
+      try {
+        renewConsented(state, win.location.hostname);
+      } catch {
+        // cookies blocked: nothing consented was written either
+      }
+      settings.onRecord?.(record, state, win);
       win.dispatchEvent(new CustomEvent<ConsentChange>(CONSENT_EVENT, { detail: { state, previous } }));
       return state;
     },

@@ -47,6 +47,11 @@ export interface ConsentRecord {
   version: number;
   choices: Choices;
   method: ChoiceMethod;
+  /**
+   * 128 random bits, kept only in the visitor's cookie: the proof of consent stores its hash with the first
+   * record, so a later decision under this id is taken only from who holds the cookie (docs/lead-forms.md#proof-of-consent).
+   */
+  secret?: string;
 }
 
 export interface ConsentContext {
@@ -72,7 +77,7 @@ export interface ConsentState {
 interface LibraryCookie {
   categories: string[];
   revision: number;
-  data: { policy?: unknown; method?: unknown } | null;
+  data: { policy?: unknown; method?: unknown; secret?: unknown } | null;
   consentTimestamp: string;
   consentId: string;
   services?: Record<string, string[]>;
@@ -83,6 +88,8 @@ interface LibraryCookie {
 
 /** A record's id: the banner library's UUID, or an id of this site's. */
 const RECORD_ID = /^[\w-]{8,64}$/;
+/** A record's secret: 32 lowercase hex digits. */
+export const SECRET = /^[0-9a-f]{32}$/;
 /** When the stored choice was made: its last change, else its first (NaN when neither is a date). */
 const madeAt = (data: Partial<LibraryCookie>): number => Date.parse(data.lastConsentTimestamp ?? data.consentTimestamp ?? "");
 
@@ -99,7 +106,9 @@ export function parseRecord(value: string | undefined): ConsentRecord | undefine
     if (typeof id !== "string" || !RECORD_ID.test(id) || !Number.isFinite(at) || typeof version !== "number") return undefined;
     if (!CONSENT_POLICIES.includes(policy as ConsentPolicy) || !CHOICE_METHODS.includes(method as ChoiceMethod)) return undefined;
     const choices = Object.fromEntries(OPTIONAL_CATEGORIES.map((c) => [c, categories.includes(c)])) as Choices;
-    return { id, at, policy: policy as ConsentPolicy, version, choices, method: method as ChoiceMethod };
+    const secret = data.data?.secret;
+    const record: ConsentRecord = { id, at, policy: policy as ConsentPolicy, version, choices, method: method as ChoiceMethod };
+    return typeof secret === "string" && SECRET.test(secret) ? { ...record, secret } : record;
   } catch {
     return undefined;
   }
@@ -111,7 +120,7 @@ export function serializeRecord(record: ConsentRecord): string {
   const cookie: LibraryCookie = {
     categories: ["necessary", ...OPTIONAL_CATEGORIES.filter((c) => record.choices[c])],
     revision: record.version,
-    data: { policy: record.policy, method: record.method },
+    data: { policy: record.policy, method: record.method, ...(record.secret ? { secret: record.secret } : {}) },
     consentTimestamp: time,
     consentId: record.id,
     services: { necessary: [], preferences: [], analytics: [], marketing: [] },
@@ -180,6 +189,11 @@ export function newRecordId(random: (bytes: Uint8Array) => Uint8Array = (b) => c
   b[8] = (b[8] & 0x3f) | 0x80;
   const hex = Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** A new record secret: 128 random bits as hex. */
+export function newRecordSecret(random: (bytes: Uint8Array) => Uint8Array = (b) => crypto.getRandomValues(b)): string {
+  return Array.from(random(new Uint8Array(16)), (x) => x.toString(16).padStart(2, "0")).join("");
 }
 
 /** The choices a method stands for, given the choices shown (the preferences' toggles, or a manager's saved state). */

@@ -3,9 +3,25 @@
  * POST /api/consent. A beacon first (it outlives the page, and a text/plain Blob needs no CORS preflight); when
  * the browser has none or refuses it, fetch with keepalive, then again after 1 s, 4 s and 16 s while it fails.
  * Never throws, never waits, never undoes the choice: the cookie is the visitor's record, this is ours.
- * In the early script (8 KB gzip budget): no dependencies.
+ * In the early script (10 KB gzip budget): no dependencies.
  */
-import type { ConsentRecord } from "./model";
+import type { Choices, ConsentRecord, ConsentState } from "./model";
+
+/**
+ * What POST /api/consent receives: the stored record, whether Global Privacy Control was on, and the choices in
+ * effect (GPC refuses `marketing` even after "Accept all"). The secret proves a later decision comes from the
+ * holder of the cookie (docs/lead-forms.md#proof-of-consent).
+ */
+export interface ConsentProof extends ConsentRecord {
+  gpc: boolean;
+  effective: Choices;
+}
+
+export const proofOf = (record: ConsentRecord, state: ConsentState): ConsentProof => ({
+  ...record,
+  gpc: state.gpc,
+  effective: { ...state.granted },
+});
 
 export const CONSENT_ENDPOINT = "/api/consent";
 /** The waits before each retry of the fetch. */
@@ -15,9 +31,9 @@ export const PROOF_RETRY_DELAYS_MS = [1000, 4000, 16000] as const;
 const queued = new Set<string>();
 
 /** Posts the record; returns at once. */
-export function postConsentProof(record: ConsentRecord, win: Window = window): void {
+export function postConsentProof(record: ConsentRecord, state: ConsentState, win: Window = window): void {
   try {
-    const body = JSON.stringify(record);
+    const body = JSON.stringify(proofOf(record, state));
     try {
       if (win.navigator.sendBeacon?.(CONSENT_ENDPOINT, new Blob([body], { type: "text/plain" }))) return;
     } catch {

@@ -61,7 +61,7 @@ export function onConsentChange(win: Window, face: ConsentFace, { redecorate }: 
   showKeptNotice(win);
   face.subscribe(({ state, previous }) => {
     if (googleTags()) pushConsentUpdate(win, state);
-    if (state.granted.analytics) releaseAttribution(win, win.location.hostname);
+    if (state.granted.analytics) releaseAttribution(win, win.location.hostname, state);
     const gone = withdrawnBetween(previous.granted, state.granted);
     // The personalization SDK keeps its profile in memory and writes it back: it stops only with the page.
     const sdkRunning = gone.includes("preferences") && Boolean((win as Window & { ninetailed?: unknown }).ninetailed);

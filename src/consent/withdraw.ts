@@ -13,7 +13,9 @@ import {
 import type { OptionalCategory } from "./model";
 import { parentDomain } from "../lib/host-names";
 
-const matches = (pattern: string, name: string) => (pattern.endsWith("*") ? name.startsWith(pattern.slice(0, -1)) : name === pattern);
+/** A store pattern (a name, or a prefix ending in `*`) against a cookie or key name. */
+export const matchesStore = (pattern: string, name: string) =>
+  pattern.endsWith("*") ? name.startsWith(pattern.slice(0, -1)) : name === pattern;
 
 /** The stores a category owns: the site's own and those of every vendor that serves only withdrawn categories. */
 export function storesOf(withdrawn: readonly OptionalCategory[], stillGranted: (c: OptionalCategory) => boolean): VendorStores[] {
@@ -63,13 +65,13 @@ export function clearStores(win: Window, stores: readonly VendorStores[]): void 
     .split(";")
     .map((pair) => pair.split("=")[0].trim())
     .filter(Boolean);
-  for (const name of names) if (cookiePatterns.some((p) => matches(p, name))) deleteCookie(win.document, name, win.location.hostname);
+  for (const name of names) if (cookiePatterns.some((p) => matchesStore(p, name))) deleteCookie(win.document, name, win.location.hostname);
   for (const kind of ["localStorage", "sessionStorage"] as const) {
     const storage = storageOf(win, kind);
     if (!storage) continue;
     try {
       const keys = Array.from({ length: storage.length }, (_, i) => storage.key(i)).filter((k): k is string => k !== null);
-      for (const key of keys) if (keyPatterns.some((p) => matches(p, key))) storage.removeItem(key);
+      for (const key of keys) if (keyPatterns.some((p) => matchesStore(p, key))) storage.removeItem(key);
     } catch {
       // Storage blocked: nothing was written there either.
     }

@@ -10,7 +10,9 @@ import { EXPERIENCE_LOADING_FALLBACK_MS, type PersonalizationRuntime, type Perso
 import { EARLY_PERSONALIZATION_GLOBAL, type EarlyPersonalization } from "./stored-selection";
 import { SIGNUP_EXPERIMENT_ID, testVariationFor, type Slot } from "./experiences";
 import { page } from "./events";
-import { COOKIE_NAMES, expiresAt, readCookie, writeCookie } from "../lib/cookies";
+import { COOKIE_NAMES, expiresAt } from "../lib/cookies";
+import { consentedCookies, writeConsented } from "../consent/consented-store";
+import { appConsent } from "../consent/app";
 import { announceTestVariationChanged } from "./signup-experiment-event";
 
 export interface PersonalizationConfig {
@@ -99,8 +101,13 @@ function watchSignupExperiment(ninetailed: Ninetailed): void {
     if (state.status !== "success" || !state.experiences) return;
     const selected = state.experiences.find((e) => e.experienceId === SIGNUP_EXPERIMENT_ID);
     const variation = testVariationFor(selected?.variantIndex);
-    if (!variation || readCookie(COOKIE_NAMES.testVariation) === variation) return;
-    writeCookie({ name: COOKIE_NAMES.testVariation, value: variation, expires: expiresAt(Date.now()) }, window.location.hostname);
+    const consent = appConsent().state();
+    if (!variation || consentedCookies(consent)[COOKIE_NAMES.testVariation] === variation) return;
+    writeConsented(
+      consent,
+      [{ name: COOKIE_NAMES.testVariation, value: variation, expires: expiresAt(Date.now()) }],
+      window.location.hostname,
+    );
     announceTestVariationChanged();
   });
 }

@@ -13,6 +13,7 @@
 import { trackPageView } from "../attribution";
 import { decorateAnchor } from "../link-rules";
 import { attributionCookies, keepAttribution } from "../../consent/attribution-hold";
+import type { ConsentState } from "../../consent/model";
 
 /** What the early script leaves for the runtime on `window`. */
 export interface EarlyRecord {
@@ -30,30 +31,30 @@ const ACTIVATIONS = ["pointerdown", "click", "keydown"] as const;
 type EarlyWindow = Window & { [EARLY_GLOBAL]?: EarlyRecord };
 
 /** Decorates the link an activation lands on, from the cookies as they are at that moment. */
-export function decorateOnActivation(event: Event, win: Window): void {
+export function decorateOnActivation(event: Event, win: Window, consent: () => ConsentState): void {
   if (event.type === "keydown" && (event as KeyboardEvent).key !== "Enter") return;
   const target = event.target as Element | null;
   const anchor = target && typeof target.closest === "function" ? target.closest("a[href]") : null;
-  if (anchor) decorateAnchor(anchor, { page: new URL(win.location.href), cookies: attributionCookies(win) });
+  if (anchor) decorateAnchor(anchor, { page: new URL(win.location.href), cookies: attributionCookies(win, consent()) });
 }
 
 /**
- * Runs once per page load; a second call (the script included twice) does nothing. `analyticsGranted`: whether the
- * attribution cookies may be written now; otherwise they are held in memory (src/consent/attribution-hold.ts).
+ * Runs once per page load; a second call (the script included twice) does nothing. `consent`: the choice in force,
+ * which decides whether the attribution cookies are read and written or held in memory (src/consent/attribution-hold.ts).
  */
-export function startEarly(win: Window, analyticsGranted: () => boolean = () => true): void {
+export function startEarly(win: Window, consent: () => ConsentState): void {
   const early = win as EarlyWindow;
   if (early[EARLY_GLOBAL]) return;
   const doc = win.document;
   const url = new URL(win.location.href);
   try {
-    const { writes } = trackPageView({ url, referrer: doc.referrer, cookies: attributionCookies(win), now: Date.now() });
-    keepAttribution(win, writes, url.hostname, analyticsGranted());
+    const { writes } = trackPageView({ url, referrer: doc.referrer, cookies: attributionCookies(win, consent()), now: Date.now() });
+    keepAttribution(win, writes, url.hostname, consent());
   } catch (error) {
     // Cookies blocked: the page works on; the runtime tries again when it starts.
     console.error("Attribution could not be recorded", error);
   }
-  const listener = (event: Event) => decorateOnActivation(event, win);
+  const listener = (event: Event) => decorateOnActivation(event, win, consent);
   ACTIVATIONS.forEach((type) => doc.addEventListener(type, listener, true));
   early[EARLY_GLOBAL] = {
     href: url.href,

@@ -22,14 +22,14 @@ import { postConsentProof } from "../../consent/proof";
 import { releaseAttribution } from "../../consent/attribution-hold";
 import { installBannerActions } from "../../consent/banner-actions";
 
-const consent = installConsent(window, { policy: readConsentPolicy(), onRecord: (record, win) => postConsentProof(record, win) });
+const consent = installConsent(window, { policy: readConsentPolicy(), onRecord: postConsentProof });
 // The profile request next: it only starts a fetch, and its answer has SWAP_LIMIT_MS from the first paint to arrive.
 if (PERSONALIZATION_SDK && consent.granted("preferences")) {
   const settings = readPersonalizationSettings();
   if (settings) startEarlyPersonalization(window, settings);
 }
-startEarly(window, () => consent.granted("analytics"));
-consent.subscribe(({ state }) => state.granted.analytics && releaseAttribution(window, window.location.hostname));
+startEarly(window, consent.state);
+consent.subscribe(({ state }) => state.granted.analytics && releaseAttribution(window, window.location.hostname, state));
 installPageView(window, {
   host: normalizeHost(siteHosts.marketing),
   beacon: readAnalyticsBeacon(),

@@ -41,6 +41,17 @@ const stored = (overrides: Partial<ConsentRecord> = {}): ConsentRecord => ({
 });
 
 describe("installConsent", () => {
+  it("sweeps on install: a lapsed choice leaves no attribution cookie behind (docs/product-rules.md#consent-over-time)", () => {
+    const lapsed = stored({ at: Date.now() - 184 * DAY, choices: { preferences: true, analytics: true, marketing: true } });
+    document.cookie = `nd_consent=${serializeRecord(lapsed)}; path=/`;
+    document.cookie = "nd_ft_src=partnerblog|referral||spring|; path=/";
+    localStorage.setItem("__nt_profile__", "{}");
+    const face = installConsent(window, { policy: "opt-in" });
+    expect(face.state().pending).toBe(true);
+    expect(document.cookie).not.toContain("nd_ft_src");
+    expect(localStorage.getItem("__nt_profile__")).toBeNull();
+  });
+
   it("installs one face per window: a second call returns the first, whatever its settings", () => {
     const first = installConsent(window, { policy: "opt-in" });
     const second = installConsent(window, { policy: "opt-out" });
@@ -127,13 +138,14 @@ describe("choose", () => {
     expect(parseRecord(storedValue())?.choices).toEqual({ preferences: false, analytics: true, marketing: false });
   });
 
-  it("calls onRecord with every new record and the window", () => {
+  it("calls onRecord with every new record, the state it makes and the window", () => {
     const onRecord = vi.fn();
     const face = installConsent(window, { policy: "opt-out", onRecord });
     face.choose("do-not-sell");
     expect(onRecord).toHaveBeenCalledTimes(1);
-    const [record, win] = onRecord.mock.calls[0];
+    const [record, state, win] = onRecord.mock.calls[0];
     expect(win).toBe(window);
+    expect(state).toBe(face.state());
     expect(record).toEqual(parseRecord(storedValue()));
     expect(record).toMatchObject({
       policy: "opt-out",
@@ -142,6 +154,9 @@ describe("choose", () => {
     });
     face.choose("reject-all");
     expect(onRecord).toHaveBeenCalledTimes(2);
+    // One secret per record id, kept in the cookie only: the proof's later decisions carry the same.
+    expect(onRecord.mock.calls[1][0].secret).toMatch(/^[0-9a-f]{32}$/);
+    expect(onRecord.mock.calls[1][0].secret).toBe(record.secret);
   });
 
   it("announces the change to subscribers, with the state before and after, until they unsubscribe", () => {

@@ -95,7 +95,7 @@ describe("openPreferences", () => {
     const record = parseRecord(rawCookie());
     expect(record).toMatchObject({ method: "preferences", policy: "opt-in", version: CONSENT_TEXT_VERSION });
     expect(record?.id).toBe(face.state().record?.id);
-    expect(cookieJson().data).toEqual({ policy: "opt-in", method: "preferences" });
+    expect(cookieJson().data).toEqual({ policy: "opt-in", method: "preferences", secret: expect.stringMatching(/^[0-9a-f]{32}$/) });
     expect(cookieJson().categories).toEqual(["necessary", "analytics"]);
     // The banner goes, the modal closes, focus stays on the page.
     expect(html.hasAttribute("data-consent")).toBe(false);

@@ -215,7 +215,7 @@ describe("attribution held until analytics is granted", () => {
   it("granting analytics writes the held attribution to document.cookie", async () => {
     const { face, start, keepAttribution } = await page();
     start();
-    keepAttribution(window, [write()], HOST, false);
+    keepAttribution(window, [write()], HOST, face.state());
     expect(cookie("nd_ft_src")).toBeUndefined();
 
     face.choose("preferences", { analytics: true });
@@ -226,7 +226,7 @@ describe("attribution held until analytics is granted", () => {
   it("a choice without analytics writes nothing and keeps holding it", async () => {
     const { face, start, keepAttribution } = await page();
     start();
-    keepAttribution(window, [write()], HOST, false);
+    keepAttribution(window, [write()], HOST, face.state());
     face.choose("preferences", { marketing: true, preferences: true });
     expect(cookie("nd_ft_src")).toBeUndefined();
     expect(Object.keys(w.__ndAttribution as object)).toEqual(["nd_ft_src"]);
@@ -237,7 +237,7 @@ describe("withdrawal", () => {
   it("analytics withdrawn after heap loaded (no off switch): one reload, nd_ft_src deleted, no redecoration", async () => {
     const { face, start, redecorate, keepAttribution, loaded } = await page();
     start();
-    keepAttribution(window, [{ name: "nd_ft_src", value: "google", expires: new Date(Date.now() + 86_400_000) }], HOST, false);
+    keepAttribution(window, [{ name: "nd_ft_src", value: "google", expires: new Date(Date.now() + 86_400_000) }], HOST, face.state());
     face.choose("accept-all");
     expect(cookie("nd_ft_src")).toBe("google");
     expect(redecorate).toHaveBeenCalledTimes(1);

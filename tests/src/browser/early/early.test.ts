@@ -3,6 +3,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { EARLY_GLOBAL, RELEASE_GLOBAL, recordedEarly, releaseHeldInput, startEarly, stopEarly } from "../../../../src/browser/early/early";
 import { trackPageView } from "../../../../src/browser/attribution";
 import { readCookies } from "../../../../src/lib/cookies";
+import { decide } from "../../../../src/consent/model";
+
+/** Opt-out with no choice: everything granted. */
+const GRANTED = decide(undefined, { policy: "opt-out", gpc: false, now: Date.now() });
 
 const clearCookies = () =>
   document.cookie.split(";").forEach((c) => {
@@ -30,7 +34,7 @@ describe("the early script records the landing page's attribution at parse time"
   it("writes the same cookies the runtime's rule decides for that view", () => {
     setUrl("/?utm_source=news&utm_medium=email&utm_campaign=fall");
     const expected = trackPageView({ url: window.location.href, referrer: "", cookies: {}, now: Date.now() }).writes;
-    startEarly(window);
+    startEarly(window, () => GRANTED);
     const cookies = readCookies();
     for (const write of expected) expect(cookies[write.name]).toBe(write.value);
     expect(cookies.nd_ft_src).toBe("news|email||fall|");
@@ -41,17 +45,17 @@ describe("the early script records the landing page's attribution at parse time"
   it("keeps a stored first touch (written only if absent)", () => {
     document.cookie = "nd_ft_src=google|organic|inbox||; path=/";
     setUrl("/?utm_source=news&utm_medium=email");
-    startEarly(window);
+    startEarly(window, () => GRANTED);
     expect(readCookies().nd_ft_src).toBe("google|organic|inbox||");
     expect(readCookies().nd_lt_src).toBe("utmcsr=news|utmcmd=email|utmctr=|utmccn=|utmcct=");
   });
 
   it("runs once per page even when included twice", () => {
     setUrl("/?utm_source=a");
-    startEarly(window);
+    startEarly(window, () => GRANTED);
     const first = (window as unknown as Record<string, unknown>)[EARLY_GLOBAL];
     setUrl("/?utm_source=b");
-    startEarly(window);
+    startEarly(window, () => GRANTED);
     expect((window as unknown as Record<string, unknown>)[EARLY_GLOBAL]).toBe(first);
     expect(readCookies().nd_lt_src).toContain("utmcsr=a|");
   });
@@ -67,7 +71,7 @@ describe("links are decorated at the moment they are activated", () => {
     "a %s on a sign-up link adds the docs/product-rules.md#link-decoration parameters before the browser follows it",
     (type) => {
       setUrl("/pricing/?utm_source=news&utm_medium=email&utm_campaign=fall&promo=FALL");
-      startEarly(window);
+      startEarly(window, () => GRANTED);
       const anchor = link("/members/register/");
       anchor.querySelector("span")!.dispatchEvent(new MouseEvent(type, { bubbles: true, cancelable: true }));
       const url = new URL(anchor.href);
@@ -85,7 +89,7 @@ describe("links are decorated at the moment they are activated", () => {
 
   it("Enter on a focused link decorates it; other keys do not", () => {
     setUrl("/?utm_source=news");
-    startEarly(window);
+    startEarly(window, () => GRANTED);
     const anchor = link("/members/register/");
     anchor.dispatchEvent(new KeyboardEvent("keydown", { key: "Tab", bubbles: true }));
     expect(anchor.getAttribute("href")).toBe("/members/register/");
@@ -95,7 +99,7 @@ describe("links are decorated at the moment they are activated", () => {
 
   it("leaves other links alone, and stops once the runtime has taken over", () => {
     setUrl("/?utm_source=news");
-    startEarly(window);
+    startEarly(window, () => GRANTED);
     const blog = link("/blog/");
     blog.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true }));
     expect(blog.getAttribute("href")).toBe("/blog/");

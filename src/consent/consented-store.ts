@@ -1,0 +1,68 @@
+/**
+ * The consented store (docs/product-rules.md#consent-over-time): the one way the site reads and writes a cookie
+ * or storage key that is not strictly necessary. It answers only for the categories granted now, reads included;
+ * on every page load it removes what the current choice does not cover (expired, refused, changed elsewhere, a
+ * new text version); and no consented cookie outlives the consent that allowed it.
+ */
+import { CONSENT_LIFETIME_MS, OPTIONAL_CATEGORIES, type ConsentState, type OptionalCategory } from "./model";
+import { clearStores, matchesStore, storesOf } from "./withdraw";
+import { COOKIE_LIFETIME_MS, readCookies, writeCookies, type CookieWrite } from "../lib/cookies";
+import { SITE_STORES, type VendorStores } from "../lib/third-party-scripts";
+
+const notGranted = (state: ConsentState): OptionalCategory[] => OPTIONAL_CATEGORIES.filter((c) => !state.granted[c]);
+
+/** The stores the current choice does not cover: the site's own and those of vendors with no category granted. */
+export const withheldStores = (state: ConsentState): VendorStores[] => storesOf(notGranted(state), (c) => state.granted[c]);
+
+/** Whether a cookie of this name may be read or written now (names in no store list are necessary). */
+export function cookieAllowed(state: ConsentState, name: string, withheld = withheldStores(state)): boolean {
+  return !withheld.some((stores) => (stores.cookies ?? []).some((pattern) => matchesStore(pattern, name)));
+}
+
+/** The cookies as the site may see them now: a cookie of a category not granted is not there. */
+export function consentedCookies(state: ConsentState, all: Record<string, string> = readCookies()): Record<string, string> {
+  const withheld = withheldStores(state);
+  return Object.fromEntries(Object.entries(all).filter(([name]) => cookieAllowed(state, name, withheld)));
+}
+
+/**
+ * When a cookie written now under `state` must expire: never after the consent that allows it (the stored
+ * choice's own expiry; under the opt-out policy with no stored choice, a choice's life from now, renewed by each
+ * visit), and never after the two years of docs/product-rules.md#constants.
+ */
+export function consentedExpiry(state: ConsentState, now: number): Date {
+  const consentEnds = (state.record?.at ?? now) + CONSENT_LIFETIME_MS;
+  return new Date(Math.min(now + COOKIE_LIFETIME_MS, consentEnds));
+}
+
+/** Writes the cookies the current choice allows, each expiring with the consent at most; drops the others. */
+export function writeConsented(state: ConsentState, writes: readonly CookieWrite[], hostname: string, now = Date.now()): void {
+  const cap = consentedExpiry(state, now);
+  const withheld = withheldStores(state);
+  const allowed = writes
+    .filter((write) => cookieAllowed(state, write.name, withheld))
+    .map((write) => (write.expires > cap ? { ...write, expires: cap } : write));
+  writeCookies(allowed, hostname);
+}
+
+/** On page load: deletes every cookie and storage key the current choice does not cover. */
+export function sweep(win: Window, state: ConsentState): void {
+  const withheld = withheldStores(state);
+  if (withheld.some((s) => s.cookies?.length || s.localStorage?.length)) clearStores(win, withheld);
+}
+
+/**
+ * A choice renewed or changed: the site's own cookies it still covers are written again with its new expiry (a
+ * cookie written under the old choice would otherwise expire with it, or outlive a shorter one).
+ */
+export function renewConsented(state: ConsentState, hostname: string, now = Date.now()): void {
+  const mine = consentedCookies(state);
+  const patterns = OPTIONAL_CATEGORIES.filter((c) => state.granted[c]).flatMap((c) => SITE_STORES[c].cookies ?? []);
+  const names = Object.keys(mine).filter((name) => patterns.some((pattern) => matchesStore(pattern, name)));
+  writeConsented(
+    state,
+    names.map((name) => ({ name, value: mine[name], expires: new Date(now + COOKIE_LIFETIME_MS) })),
+    hostname,
+    now,
+  );
+}
