@@ -154,6 +154,18 @@ export function isCurrent(
 export const currentRecordMarker = (policy: ConsentPolicy, version = CONSENT_TEXT_VERSION): string =>
   encodeURIComponent(JSON.stringify({ revision: version, data: { policy } }).slice(2, -3));
 
+/**
+ * Whether `category` is granted by the cookie text alone (`document.cookie`), for the pre-paint script, which runs
+ * before the early script can decide with the full rule: a current record (its `marker`) listing the category;
+ * under opt-out also no current record at all. The early script's sweep corrects anything this lets through.
+ */
+export function grantedInCookieText(cookies: string, category: OptionalCategory, policy: ConsentPolicy, marker: string): boolean {
+  // serializeRecord writes the categories before the revision and the policy: one pattern finds both.
+  const has = (text: string) => new RegExp(`(^|; )${CONSENT_COOKIE}=[^;]*${text}`).test(cookies);
+  const listed = has(`%22${category}%22[^;]*${marker}`);
+  return policy === "opt-in" ? listed : listed || !has(marker);
+}
+
 const all = <T>(value: T): Record<OptionalCategory, T> => ({ preferences: value, analytics: value, marketing: value });
 
 /**

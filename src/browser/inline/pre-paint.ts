@@ -4,12 +4,21 @@
  * a returning visitor's stored selection shown in every personalized slot as the slot is parsed. A
  * MutationObserver's callback runs before the parser yields to a paint, so the first paint already shows the
  * variant. The rules are stored-selection.ts's own (readStoredExperiences, applySelection). Does nothing
- * without a stored selection. Every byte is in the HTML of every page with a slot: keep it small.
+ * without a stored selection, and without `preferences` granted by the cookie (docs/product-rules.md#consent-over-time:
+ * it runs before the early script's sweep, so it asks itself). Every byte is in the HTML of every page with a slot:
+ * keep it small.
  */
 import { applySelection, readStoredExperiences } from "../../personalization/stored-selection";
+import { grantedInCookieText, type ConsentPolicy } from "../../consent/model";
+
+/** The build's consent policy and what a current choice's cookie holds (src/node/bundling/inline-scripts.ts). */
+declare const PRE_PAINT_POLICY: ConsentPolicy;
+declare const PRE_PAINT_CONSENT_MARKER: string;
 
 try {
-  const selected = readStoredExperiences(localStorage);
+  const selected = grantedInCookieText(document.cookie, "preferences", PRE_PAINT_POLICY, PRE_PAINT_CONSENT_MARKER)
+    ? readStoredExperiences(localStorage)
+    : [];
   if (selected.length) {
     const apply = () => applySelection(document, selected);
     const observer = new MutationObserver(apply);

@@ -111,8 +111,9 @@ export const compileBootstrap = ({ src, askConsent, policy }: BootstrapOptions, 
     rootDir,
   );
 
-/** The pre-paint script (it has no per-build values). */
-export const compilePrePaint = (rootDir?: string): InlineScript => compileInlineScript(PRE_PAINT_ENTRY, {}, rootDir);
+/** The pre-paint script for a build's consent policy (it reads the stored selection only with `preferences`). */
+export const compilePrePaint = (policy: ConsentPolicy, rootDir?: string): InlineScript =>
+  compileInlineScript(PRE_PAINT_ENTRY, { PRE_PAINT_POLICY: policy, PRE_PAINT_CONSENT_MARKER: currentRecordMarker(policy) }, rootDir);
 
 /** The bootstrap's options from the build's public settings (src/config/consent.ts, read from process.env). */
 export function bootstrapOptions(src: string): BootstrapOptions {
@@ -130,7 +131,7 @@ let compiled: Record<string, string> | undefined;
 export function inlineScriptConstants(rootDir: string, earlySrc: string): Record<string, string> {
   compiled ??= {
     EARLY_BOOTSTRAP: JSON.stringify(compileBootstrap(bootstrapOptions(earlySrc), rootDir).text),
-    PRE_PAINT_SCRIPT: JSON.stringify(compilePrePaint(rootDir).text),
+    PRE_PAINT_SCRIPT: JSON.stringify(compilePrePaint(readConsentSettings().policy, rootDir).text),
   };
   return compiled;
 }
