@@ -1,14 +1,13 @@
 /**
- * The do-not-sell link (docs/product-rules.md#navigation-and-footer, #consent, #error-catalogue): "Do Not Sell or
- * Share My Personal Information".
- * - With a hosted consent manager, its adapter does the manager's documented thing (src/consent/providers),
- *   waiting up to 5000 ms (polled every 100 ms) for the manager's script; on timeout an error is logged, nothing else.
- * - With the built-in banner, `marketing` is refused at once, and the page says so (a polite live region; after
- *   the reload that stops a vendor without an off switch, src/consent/notice.ts).
+ * The do-not-sell link (docs/product-rules.md#navigation-and-footer, #consent-over-time): "Do Not Sell or Share My
+ * Personal Information". Never lost: `marketing` is refused at once in the site's own model (its vendors stop,
+ * Consent Mode is updated, the choice is stored) and confirmed in view; with a hosted consent manager, the
+ * refusal is then handed to it with its documented action (src/consent/providers), waiting up to 5000 ms (polled
+ * every 100 ms) on this page (the timeout is logged) and, until it is handed over, on every later page load.
  */
 import { appConsent, consentSettings } from "../consent/app";
 import { DO_NOT_SELL_DONE, announce } from "../consent/notice";
-import { poll } from "../lib/poll";
+import { handOverDoNotSell, markDoNotSellPending } from "../consent/do-not-sell-handover";
 
 export { DO_NOT_SELL_DONE };
 export const CONSENT_WAIT_MS = 5000;
@@ -16,17 +15,13 @@ export const CONSENT_POLL_MS = 100;
 
 export function requestDoNotSell(win: Window = window, waitMs = CONSENT_WAIT_MS, pollMs = CONSENT_POLL_MS): Promise<boolean> {
   const face = appConsent(win);
-  const provider = consentSettings.provider;
-  if (!provider) {
-    // When refusing reloads the page (a vendor without an off switch), the runtime keeps this for the next load.
-    face.choose("do-not-sell");
-    announce(win.document, DO_NOT_SELL_DONE);
-    return Promise.resolve(true);
-  }
-  return import("../consent/providers").then(async ({ adapterFor }) => {
-    const adapter = adapterFor(provider.name);
-    const done = await poll(() => adapter.doNotSell(win, face, consentSettings) || undefined, { intervalMs: pollMs, timeoutMs: waitMs });
+  // When refusing reloads the page (a vendor without an off switch), the runtime keeps the notice for the next load.
+  face.choose("do-not-sell");
+  announce(win.document, DO_NOT_SELL_DONE);
+  if (!consentSettings.provider) return Promise.resolve(true);
+  markDoNotSellPending(win);
+  return handOverDoNotSell(win, face, consentSettings, { waitMs, pollMs }).then((done) => {
     if (!done) console.error(`Timed out after ${waitMs} ms waiting for the consent manager to load`);
-    return Boolean(done);
+    return done;
   });
 }

@@ -216,7 +216,7 @@ export function choicesFor(method: ChoiceMethod, shown: Partial<Choices>, previo
     case "reject-all":
       return all(false);
     case "do-not-sell":
-      return { ...previous, marketing: false };
+      return { ...previous, ...shown, marketing: false };
     default:
       return { ...previous, ...shown };
   }

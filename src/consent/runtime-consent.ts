@@ -15,7 +15,11 @@ import { consentSettings } from "./app";
 import { loadedVendors } from "./loaded-vendors";
 import { publicConfig } from "../config/public";
 import { installBannerActions, PREFERENCES_EVENT, PREFERENCES_TRIGGERS, PREFERENCES_WANTED } from "./banner-actions";
-import { DO_NOT_SELL_DONE, announceAfterReload, showKeptNotice } from "./notice";
+import { DO_NOT_SELL_DONE, announceAfterReload, confirmGpc, showKeptNotice } from "./notice";
+import { doNotSellPending, handOverDoNotSell } from "./do-not-sell-handover";
+
+/** How long a later page waits for the hosted manager to hand it a pending do-not-sell (quietly: this page's link logged the timeout). */
+const HANDOVER_WAIT_MS = 30_000;
 
 export interface ConsentWiring {
   /** Links are decorated again (Heap's id, partner ids follow their categories). */
@@ -59,7 +63,9 @@ export function answerPreferenceRequests(win: Window, face: ConsentFace): () => 
 export function onConsentChange(win: Window, face: ConsentFace, { redecorate }: ConsentWiring): void {
   if (googleTags()) pushConsentDefault(win, face.state());
   showKeptNotice(win);
+  confirmGpc(win, face.state());
   face.subscribe(({ state, previous }) => {
+    if (state.record?.method === "accept-all") confirmGpc(win, state, true);
     if (googleTags()) pushConsentUpdate(win, state);
     if (state.granted.analytics) releaseAttribution(win, win.location.hostname, state);
     const gone = withdrawnBetween(previous.granted, state.granted);
@@ -79,7 +85,10 @@ export function onConsentChange(win: Window, face: ConsentFace, { redecorate }: 
   const provider = consentSettings.provider;
   if (provider) {
     import("./providers")
-      .then(({ adapterFor }) => adapterFor(provider.name).connect(win, face, consentSettings))
+      .then(({ adapterFor }) => {
+        adapterFor(provider.name).connect(win, face, consentSettings);
+        if (doNotSellPending(win)) void handOverDoNotSell(win, face, consentSettings, { waitMs: HANDOVER_WAIT_MS, pollMs: 250 });
+      })
       .catch((error: unknown) => console.error("The consent manager's adapter could not start", error));
     return;
   }

@@ -115,7 +115,32 @@ test(`${PROVIDER}: the do-not-sell link performs the manager's documented action
   await expect.poll(() => standIn(page, manager.doNotSellAction)).toEqual(manager.expectedAction);
   const choice = await storedChoice(context);
   expect(choice?.categories).not.toContain("marketing");
-  expect(choice?.data).toMatchObject({ method: "manager" });
+  // "do-not-sell" until the manager's own state confirms the refusal (Osano: once the visitor confirms its dialog).
+  expect(["manager", "do-not-sell"]).toContain(choice?.data.method);
+  await expect(page.getByRole("status").filter({ hasText: "we will not sell or share" })).toBeInViewport();
   await page.waitForTimeout(1500);
   expect(thirdParty.hosts().filter((host) => host === "js.hs-scripts.com" || host.startsWith("partner-referral"))).toEqual([]);
+});
+
+test(`${PROVIDER}: a do-not-sell before the manager's script arrives is applied and confirmed at once, and handed over when it comes`, async ({
+  page,
+  context,
+}) => {
+  const never = (route: import("@playwright/test").Route) => route.abort();
+  await page.route(MANAGER_SCRIPT, never);
+  await open(page, "/");
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1, { timeout: 30_000 });
+  await page.getByRole("button", { name: "Do Not Sell or Share My Personal Information" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "we will not sell or share" })).toBeInViewport();
+  const choice = await storedChoice(context);
+  expect(choice?.categories).not.toContain("marketing");
+  expect(choice?.data.method).toBe("do-not-sell");
+  expect(await page.evaluate(() => localStorage.getItem("nd_dns_pending"))).not.toBeNull();
+
+  // The next page: the manager's script arrives, and the refusal reaches it with its documented action.
+  await page.unroute(MANAGER_SCRIPT, never);
+  await open(page, "/pricing/");
+  await expect.poll(() => standIn(page, manager.doNotSellAction), { timeout: 15_000 }).toEqual(manager.expectedAction);
+  await expect.poll(() => page.evaluate(() => localStorage.getItem("nd_dns_pending"))).toBeNull();
+  expect((await storedChoice(context))?.categories).not.toContain("marketing");
 });

@@ -79,6 +79,8 @@ test.describe("Global Privacy Control", () => {
   test("refuses marketing under opt-out too: analytics load, no marketing vendor ever does", async ({ page }) => {
     await page.addInitScript(() => Object.defineProperty(Navigator.prototype, "globalPrivacyControl", { get: () => true }));
     await open(page, "/pricing/");
+    // Applied with a visible, announced confirmation, not silently.
+    await expect(page.getByRole("status").filter({ hasText: "Global Privacy Control" })).toBeInViewport({ timeout: 15_000 });
     await expect.poll(() => thirdParty.hosts(), { timeout: 15_000 }).toContain("speed-insights.third-party.test");
     await page.waitForTimeout(1500);
     expect(marketing(thirdParty)).toEqual([]);

@@ -283,6 +283,11 @@ test.describe("Global Privacy Control", () => {
     expect(third.hosts().filter((h) => MARKETING_HOSTS.includes(h))).toEqual([]);
     const layer = await dataLayer(page);
     expect(layer).toContain("consent update");
+    // Not applied silently: a status message in view says marketing stays off, until dismissed.
+    const notice = page.getByRole("status").filter({ hasText: "Global Privacy Control" });
+    await expect(notice).toBeInViewport();
+    await notice.getByRole("button", { name: "Dismiss" }).click();
+    await expect(notice).toHaveCount(0);
 
     const form = page.locator('form[data-form-id="get-a-demo"]');
     await expect(form).toHaveAttribute("data-ready", "true");

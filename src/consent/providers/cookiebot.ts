@@ -54,12 +54,11 @@ export const cookiebotAdapter: ConsentAdapter = {
     };
   },
 
-  doNotSell(win, face) {
+  doNotSell(win) {
     const cb = (win as CookiebotWindow).Cookiebot;
     if (!cb || typeof cb.submitCustomConsent !== "function") return false;
     const current: Partial<CookiebotConsent> = cb.consent ?? {};
-    // Refused at once; Cookiebot's own events then confirm it from its state.
-    face.choose("manager", { marketing: false });
+    // The model refused marketing already (src/browser/consent.ts); the manager's own events confirm it.
     cb.submitCustomConsent(current.preferences === true, current.statistics === true, false);
     return true;
   },

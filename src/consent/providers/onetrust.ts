@@ -62,11 +62,10 @@ export const oneTrustAdapter: ConsentAdapter = {
     return () => win.removeEventListener(GROUPS_UPDATED, onUpdated);
   },
 
-  doNotSell(win, face, settings) {
+  doNotSell(win, _face, settings) {
     const ot = (win as OneTrustWindow).OneTrust;
     if (!ot || typeof ot.UpdateConsent !== "function" || typeof ot.ToggleInfoDisplay !== "function") return false;
-    // Refused at once; OneTrust's OneTrustGroupsUpdated event then confirms it from its own state.
-    face.choose("manager", { marketing: false });
+    // The model refused marketing already (src/browser/consent.ts); the manager's own events confirm it.
     for (const group of settings.oneTrustGroups.marketing ?? []) ot.UpdateConsent("Category", `${group}:0`);
     ot.ToggleInfoDisplay();
     return true;

@@ -98,11 +98,10 @@ export const osanoAdapter: ConsentAdapter = {
     };
   },
 
-  doNotSell(win, face) {
+  doNotSell(win) {
     const cm = cmOf(win);
     if (!cm || typeof cm.showDoNotSell !== "function") return false;
-    // Refused at once; Osano's own save event (the visitor confirming in its dialog) follows.
-    face.choose("manager", { marketing: false });
+    // The model refused marketing already (src/browser/consent.ts); the manager's own events confirm it.
     cm.showDoNotSell();
     return true;
   },

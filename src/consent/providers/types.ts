@@ -16,9 +16,9 @@ export interface ConsentAdapter {
    */
   connect(win: Window, face: ConsentFace, settings: ConsentSettings): () => void;
   /**
-   * The do-not-sell link's action: refuses `marketing` in the model at once and asks the manager to record the
-   * refusal (or to show its own do-not-sell UI). True when performed, false when the manager is not there (the
-   * caller handles the 5 s wait and the timeout message).
+   * The do-not-sell link's hand-over: asks the manager to record the refusal (or to show its own do-not-sell UI).
+   * The caller has already refused `marketing` in the model (src/browser/consent.ts). True when performed, false
+   * when the manager is not there (the caller waits and retries: src/consent/do-not-sell-handover.ts).
    */
   doNotSell(win: Window, face: ConsentFace, settings: ConsentSettings): boolean;
 }
@@ -36,6 +36,12 @@ const sameChoices = (a: Choices, b: Choices) => OPTIONAL_CATEGORIES.every((c) =>
  */
 export function recordManagerChoice(face: ConsentFace, choices: Choices, saved: boolean): void {
   const { record } = face.state();
+  // A do-not-sell the manager has not recorded yet stands against its stored state; the rest follows the manager.
+  // Once the manager's own state refuses marketing (or the visitor saves in it), the choice is the manager's again.
+  if (!saved && record?.method === "do-not-sell" && choices.marketing) {
+    if (!sameChoices(record.choices, { ...choices, marketing: false })) face.choose("do-not-sell", choices);
+    return;
+  }
   if (!saved && record?.method === "manager" && sameChoices(record.choices, choices)) return;
   face.choose("manager", choices);
 }

@@ -14,6 +14,7 @@ const clean = () => {
   delete (window as unknown as Record<string, unknown>).Osano;
   document.cookie = "nd_consent=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/";
   document.body.innerHTML = "";
+  localStorage.clear();
 };
 
 describe("do-not-sell", () => {
@@ -31,7 +32,8 @@ describe("do-not-sell", () => {
     expect(face.granted("marketing")).toBe(true);
     await expect(requestDoNotSell(window)).resolves.toBe(true);
     expect(face.state().granted).toEqual({ preferences: true, analytics: true, marketing: false });
-    expect(document.querySelector('[role="status"]')?.textContent).toBe(DO_NOT_SELL_DONE);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(document.querySelector('[role="status"] p')?.textContent).toBe(DO_NOT_SELL_DONE);
     expect(decodeURIComponent(document.cookie)).toContain('"method":"do-not-sell"');
   });
 
@@ -47,15 +49,40 @@ describe("do-not-sell", () => {
     expect(showDoNotSell).toHaveBeenCalledTimes(1);
   });
 
-  it("logs a timeout error after 5000 ms without a manager, and does nothing else", async () => {
+  it("without the manager: refused and confirmed at once, a timeout logged after 5000 ms, the hand-over kept for later", async () => {
     vi.useFakeTimers();
     const error = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    const { requestDoNotSell, CONSENT_WAIT_MS } = await load("cookiebot");
+    const { requestDoNotSell, CONSENT_WAIT_MS, DO_NOT_SELL_DONE } = await load("cookiebot");
+    const { installConsent } = await import("../../../src/consent/face");
+    const face = installConsent(window, { policy: "opt-out" });
     const done = requestDoNotSell(window);
+    expect(face.state().granted.marketing).toBe(false);
+    expect(face.state().record?.method).toBe("do-not-sell");
     await vi.advanceTimersByTimeAsync(CONSENT_WAIT_MS + 100);
     await expect(done).resolves.toBe(false);
     expect(error).toHaveBeenCalledWith(expect.stringMatching(/Timed out .* consent manager/));
-    expect(document.querySelector('[role="status"]')).toBeNull();
+    expect(document.querySelector('[role="status"] p')?.textContent).toBe(DO_NOT_SELL_DONE);
+    expect(localStorage.getItem("nd_dns_pending")).not.toBeNull();
     error.mockRestore();
+  });
+
+  it("a pending hand-over reaches the manager on a later page once it loads, then is done", async () => {
+    vi.useFakeTimers();
+    localStorage.setItem("nd_dns_pending", "1");
+    vi.resetModules();
+    vi.stubEnv("GATSBY_CONSENT_PROVIDER", "cookiebot");
+    vi.stubEnv("GATSBY_CONSENT_SCRIPT_URL", "https://cmp.example/cmp.js");
+    const { handOverDoNotSell, doNotSellPending } = await import("../../../src/consent/do-not-sell-handover");
+    const { appConsent, consentSettings } = await import("../../../src/consent/app");
+    const face = appConsent(window);
+    const done = handOverDoNotSell(window, face, consentSettings, { waitMs: 30_000, pollMs: 100 });
+    await vi.advanceTimersByTimeAsync(1000);
+    const submitCustomConsent = vi.fn();
+    (window as unknown as { Cookiebot: unknown }).Cookiebot = { submitCustomConsent, consent: { preferences: true, statistics: true } };
+    await vi.advanceTimersByTimeAsync(200);
+    await expect(done).resolves.toBe(true);
+    expect(submitCustomConsent).toHaveBeenCalledWith(true, true, false);
+    expect(doNotSellPending(window)).toBe(false);
+    delete (window as unknown as Record<string, unknown>).Cookiebot;
   });
 });

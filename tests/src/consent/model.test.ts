@@ -266,10 +266,10 @@ describe("choicesFor", () => {
     expect(choicesFor("reject-all", { marketing: true }, ALL)).toEqual(NONE);
   });
 
-  it("do-not-sell refuses marketing and keeps the rest, whatever was shown", () => {
+  it("do-not-sell refuses marketing whatever was shown, and takes the rest as shown (a manager's state) or as it was", () => {
     expect(choicesFor("do-not-sell", { analytics: true, marketing: true }, previous)).toEqual({
       preferences: true,
-      analytics: false,
+      analytics: true,
       marketing: false,
     });
     expect(choicesFor("do-not-sell", {}, ALL)).toEqual({ preferences: true, analytics: true, marketing: false });

@@ -110,16 +110,36 @@ describe("osano: do not sell", () => {
     expect(face.state().pending).toBe(true);
   });
 
-  it("refuses marketing at once and opens Osano's Do Not Sell dialog; Osano's save confirms it", () => {
+  it("after the model's refusal, opens Osano's Do Not Sell dialog; Osano's save confirms it", () => {
     const osano = installOsanoStandIn(window, { consent: ALL });
     connect();
     expect(face.granted("marketing")).toBe(true);
+    face.choose("do-not-sell"); // the link refuses in the model first (src/browser/consent.ts)
     expect(osanoAdapter.doNotSell(window, face, settings)).toBe(true);
     expect(osano.doNotSellShown()).toBe(1);
     expect(face.granted("marketing")).toBe(false);
     expect(face.granted("analytics")).toBe(true);
     osano.save({ ...ALL, OPT_OUT: "ACCEPT" });
     expect(face.granted("marketing")).toBe(false);
+  });
+});
+
+describe("osano: a do-not-sell Osano has not recorded yet", () => {
+  it("stands against Osano's stored state on later loads; the other categories still follow Osano", () => {
+    installOsanoStandIn(window, { consent: ALL });
+    face.choose("do-not-sell"); // the link, before Osano arrived; the visitor never confirmed in Osano's dialog
+    connect();
+    expect(face.state().granted).toEqual({ preferences: true, analytics: true, marketing: false });
+    expect(face.state().record?.method).toBe("do-not-sell");
+  });
+
+  it("ends once the visitor saves in Osano", () => {
+    const osano = installOsanoStandIn(window, { consent: ALL });
+    face.choose("do-not-sell");
+    connect();
+    osano.save(ALL);
+    expect(face.state().granted.marketing).toBe(true);
+    expect(face.state().record?.method).toBe("manager");
   });
 });
 
