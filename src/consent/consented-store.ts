@@ -5,14 +5,14 @@
  * new text version); and no consented cookie outlives the consent that allowed it.
  */
 import { CONSENT_LIFETIME_MS, OPTIONAL_CATEGORIES, type ConsentState, type OptionalCategory } from "./model";
-import { clearStores, matchesStore, storesOf } from "./withdraw";
+import { clearStores, matchesStore, storesOf } from "./stores";
+import { STORE_TABLE, type StoreOwner } from "./store-table";
 import { COOKIE_LIFETIME_MS, readCookies, writeCookies, type CookieWrite } from "../lib/cookies";
-import { SITE_STORES, type VendorStores } from "../lib/third-party-scripts";
 
 const notGranted = (state: ConsentState): OptionalCategory[] => OPTIONAL_CATEGORIES.filter((c) => !state.granted[c]);
 
 /** The stores the current choice does not cover: the site's own and those of vendors with no category granted. */
-export const withheldStores = (state: ConsentState): VendorStores[] => storesOf(notGranted(state), (c) => state.granted[c]);
+export const withheldStores = (state: ConsentState): StoreOwner[] => storesOf(notGranted(state), (c) => state.granted[c]);
 
 /** Whether a cookie of this name may be read or written now (names in no store list are necessary). */
 export function cookieAllowed(state: ConsentState, name: string, withheld = withheldStores(state)): boolean {
@@ -57,7 +57,9 @@ export function sweep(win: Window, state: ConsentState): void {
  */
 export function renewConsented(state: ConsentState, hostname: string, now = Date.now()): void {
   const mine = consentedCookies(state);
-  const patterns = OPTIONAL_CATEGORIES.filter((c) => state.granted[c]).flatMap((c) => SITE_STORES[c].cookies ?? []);
+  const patterns = STORE_TABLE.filter((owner) => owner.site && owner.categories.every((c) => state.granted[c])).flatMap(
+    (owner) => owner.cookies ?? [],
+  );
   const names = Object.keys(mine).filter((name) => patterns.some((pattern) => matchesStore(pattern, name)));
   writeConsented(
     state,

@@ -30,7 +30,8 @@ export function isStaticHeader(pathname: string, useStaticHeader = false): boole
   return useStaticHeader || p.includes("/interview-builder/") || p.includes("/pricing/");
 }
 
-const FIXED_BAR_EXACT = [
+// Pure (a spread is a side effect to esbuild): bundles that import this module but not the list drop it.
+const FIXED_BAR_EXACT = /* @__PURE__ */ (() => [
   "/",
   PRICING_PATH,
   ...PRODUCT_PATHS,
@@ -39,7 +40,7 @@ const FIXED_BAR_EXACT = [
   "/lp/get-a-demo/",
   "/for-good/",
   "/startups/",
-];
+])();
 const FIXED_BAR_PREFIX = ["/industry/", "/compare/", "/customer-referral/"];
 
 export type FixedBarVariant = "trial" | "demo";

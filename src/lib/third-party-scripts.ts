@@ -38,14 +38,16 @@ export interface ScriptsConfig {
 }
 
 /** docs/product-rules.md#layout-per-path leaves the list open: product, pricing, comparison and blog paths. */
-export const DEFAULT_SALES_INTELLIGENCE_PATHS: readonly string[] = [
+// Pure, as THIRD_PARTY_SCRIPT_IDS: the early script imports this module for its stores and drops the rest
+// (src/consent/store-table.ts).
+export const DEFAULT_SALES_INTELLIGENCE_PATHS: readonly string[] = /* @__PURE__ */ (() => [
   PRICING_PATH,
   "/pricing/contact-based/",
   ...PRODUCT_PATHS,
   `${INTEGRATIONS_PATH}*`,
   "/compare/*",
   `${BLOG_PATH}*`,
-];
+])();
 
 /** Which pages a script loads on; src/browser/scripts.ts decides each for a page. */
 export type ScriptGate = "always" | "analytics-pages" | "see-it-in-action" | "sales-intelligence-paths";
@@ -285,7 +287,7 @@ export const SITE_STORES: Readonly<Record<OptionalCategory, VendorStores>> = {
   marketing: { cookies: ["hubspotutk"], localStorage: ["gspk", "gsxid", "ziDetails", "HS--log-in-clicked"] },
 };
 
-export const THIRD_PARTY_SCRIPT_IDS = Object.keys(SCRIPT_CATALOG) as ThirdPartyScriptId[];
+export const THIRD_PARTY_SCRIPT_IDS = /* @__PURE__ */ Object.keys(SCRIPT_CATALOG) as ThirdPartyScriptId[];
 
 /** "/x/*" matches /x/ and everything below; anything else matches exactly (trailing slash optional). */
 export function matchesPathList(pathname: string, list: readonly string[]): boolean {

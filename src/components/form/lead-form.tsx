@@ -30,7 +30,7 @@ import { FormBox, SentNote } from "./lead-form-styles";
 import { readTypedBeforeHydration } from "./typed-before-hydration";
 import { useFieldValidation } from "./use-field-validation";
 import { appConsent } from "../../consent/app";
-import { deleteCookie } from "../../consent/withdraw";
+import { deleteCookie } from "../../consent/stores";
 
 /** A `hubspotutk` left from before a refusal goes (it would identify the visitor to HubSpot). */
 const removeStaleHutk = () => {

@@ -9,7 +9,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { buildSync } from "esbuild";
-import { inlineScriptConstants, MINIFIED_IIFE } from "./inline-scripts";
+import { inlineScriptConstants, MINIFIED_IIFE, readConstants } from "./inline-scripts";
 
 export const EARLY_ENTRY = "src/browser/early/entry.ts";
 export const EARLY_FILE = /^early-[0-9a-f]{20}\.js$/;
@@ -28,6 +28,9 @@ export function bundleEarlyScript(rootDir: string, env: NodeJS.ProcessEnv): Earl
     if (name.startsWith("GATSBY_")) define[`process.env.${name}`] = JSON.stringify(value ?? "");
   // As in webpack's bundles (src/config personalizationSdkConstant): without a client id the personalization module is dropped.
   define.PERSONALIZATION_SDK = JSON.stringify(Boolean(env.GATSBY_NINETAILED_CLIENT_ID?.trim()));
+  // The consent sweep's store table, computed from the catalog here: the catalog itself stays out of this script.
+  define.EARLY_STORE_TABLE = JSON.stringify(readConstants("src/consent/store-table.ts", rootDir).STORE_TABLE);
+  define.EARLY_STORE_TABLE_SET = "true";
   const result = buildSync({
     ...MINIFIED_IIFE,
     // Browsers older than its target get a syntax error in this one script; the runtime records attribution later.

@@ -5,7 +5,8 @@
  * (their off switch, else a reload) and their cookies (host and parent domain) and local and session storage go.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { deleteCookie, withdraw, type WithdrawalInput } from "../../../src/consent/withdraw";
+import { withdraw, type WithdrawalInput } from "../../../src/consent/withdraw";
+import { deleteCookie } from "../../../src/consent/stores";
 import type { OptionalCategory } from "../../../src/consent/model";
 import type { ThirdPartyScriptId } from "../../../src/lib/third-party-scripts";
 
