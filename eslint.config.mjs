@@ -74,13 +74,49 @@ const SYNTAX_RULES = {
       message: "Font weights come from the theme (theme.fontWeights): each weight is one more font strike before the first layout.",
     },
   ],
+  // docs/product-rules.md#consent-over-time: a cookie or storage key that is not strictly necessary is read and
+  // written through the consented store (src/consent/consented-store.ts) only; STORAGE_WRITERS may touch them.
+  storage: [
+    { selector: "MemberExpression[property.name='cookie']", message: "No document.cookie: use src/consent/consented-store.ts." },
+    {
+      selector: "Identifier[name=/^(local|session)Storage$/]:not(Property > Identifier.key):not(TSPropertySignature > Identifier.key)",
+      message: "No localStorage or sessionStorage: use consentedLocalStorage() (src/consent/app.ts) or the consented store.",
+    },
+    { selector: "Literal[value=/^(local|session)Storage$/]", message: "No storage by name: use the consented store." },
+    {
+      selector: "ImportDeclaration[source.value='js-cookie']",
+      message: "js-cookie only in src/lib/cookies.ts, behind the consented store.",
+    },
+  ],
 };
+/**
+ * The modules that may touch cookies and storage directly, each for a reason: the consented store itself and its
+ * primitives, and the writers of necessary keys (docs/product-rules.md#consent "Allowed before a choice").
+ */
+const STORAGE_WRITERS = [
+  "src/lib/cookies.ts", // the cookie primitive (js-cookie) under the consented store and the consent cookie
+  "src/consent/consented-store.ts", // the consented store
+  "src/consent/stores.ts", // deletion by the sweep and withdrawal
+  "src/consent/store-table.ts", // names only: the stores' `localStorage` field
+  "src/consent/app.ts", // consentedLocalStorage(): the page's storage, wrapped
+  "src/consent/notice.ts", // nd_consent_notice, nd_gpc_notice_dismissed (necessary)
+  "src/consent/do-not-sell-handover.ts", // nd_dns_pending (necessary)
+  "src/consent/providers/onetrust.ts", // reads OneTrust's own necessary cookie
+  "src/browser/storage.ts", // the expiring-entry helper: necessary keys by default, consented ones through consentedLocalStorage()
+  "src/browser/runtime.ts", // nd_last_path (session, necessary)
+  "src/browser/lazy-runtime.ts", // chunk recovery (session, necessary)
+  "src/browser/early/personalization.ts", // the SDK's keys, read only with `preferences` (its caller checks)
+  "src/browser/inline/bootstrap.ts", // reads nd_consent at parse time (necessary)
+  "src/browser/inline/pre-paint.ts", // the SDK's selection, read only with `preferences` (checked in the script)
+  "src/components/layout/fixed-bar.tsx", // the bars' dismissal flags (necessary)
+];
 const syntax = (except = []) => ["error", ...Object.entries(SYNTAX_RULES).flatMap(([name, rules]) => (except.includes(name) ? [] : rules))];
 const readmeRules = [
   { files: ["src/**/*.{ts,tsx}"], rules: { "no-restricted-syntax": syntax() } },
   { files: ["src/components/ui/format.ts"], rules: { "no-restricted-syntax": syntax(["intl"]) } },
   { files: ["src/hydration/gatsby-internals.ts"], rules: { "no-restricted-syntax": syntax(["gatsbyGlobals"]) } },
   { files: ["src/theme/**/*.{ts,tsx}"], rules: { "no-restricted-syntax": syntax(["fontWeights"]) } },
+  { files: STORAGE_WRITERS, rules: { "no-restricted-syntax": syntax(["storage"]) } },
 ];
 
 const boundaries = [

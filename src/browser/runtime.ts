@@ -32,7 +32,7 @@ import { createTaskQueue } from "./task-queue";
 import { page as personalizationPage } from "../personalization/events";
 import { onTestVariationChanged } from "../personalization/signup-experiment-event";
 import { recordedEarly, stopEarly } from "./early/early";
-import { appConsent } from "../consent/app";
+import { appConsent, consentedLocalStorage } from "../consent/app";
 import { gatedTracker } from "../consent/gate";
 import { attributionCookies, keepAttribution } from "../consent/attribution-hold";
 import { onConsentChange } from "../consent/runtime-consent";
@@ -98,8 +98,7 @@ function routeHash(hash: string): void {
 
 function onDocumentClick(event: MouseEvent): void {
   const anchor = (event.target as Element | null)?.closest?.("a[href]");
-  if (anchor && isLoginLink(anchor.getAttribute("href") ?? "", new URL(window.location.href)) && appConsent().granted("marketing"))
-    markLoginClicked(storage("localStorage"));
+  if (anchor && isLoginLink(anchor.getAttribute("href") ?? "", new URL(window.location.href))) markLoginClicked(consentedLocalStorage());
   followDecoratedLink(event, window);
 }
 
@@ -145,11 +144,7 @@ export function onInitialClientRender(): void {
   const decoratePartnerLinks = () =>
     setTimeout(() => {
       // Partner ids are kept in local storage only with `marketing` (docs/product-rules.md#consent).
-      state.partner = readPartnerParams(
-        window.location.search,
-        appConsent().granted("marketing") ? storage("localStorage") : null,
-        Date.now(),
-      );
+      state.partner = readPartnerParams(window.location.search, consentedLocalStorage(), Date.now());
       // No partner params (most visits): the links are already as they should be.
       if (Object.keys(state.partner).length > 0) redecorate();
     }, PARTNER_DECORATION_DELAY_MS);

@@ -7,12 +7,24 @@ import { installConsent, type ConsentFace } from "./face";
 import { isGranted, type ConsentCategory, type ConsentState } from "./model";
 import { readConsentSettings } from "../config/consent";
 import { postConsentProof } from "./proof";
+import { consentedStorage, type KeyStore } from "./consented-store";
 
 export const consentSettings = readConsentSettings();
 
 /** The page's consent face (installed once). */
 export const appConsent = (win: Window = window): ConsentFace =>
   installConsent(win, { policy: consentSettings.policy, onRecord: postConsentProof });
+
+/** The page's local storage through the consent (src/consent/consented-store.ts); null when storage is blocked. */
+export function consentedLocalStorage(win: Window = window): KeyStore | null {
+  let storage: KeyStore | null = null;
+  try {
+    storage = win.localStorage;
+  } catch {
+    // blocked by a privacy setting
+  }
+  return consentedStorage(appConsent(win).state(), storage);
+}
 
 /**
  * The consent state, for rendering. Undefined in the server render and the first client render (which must

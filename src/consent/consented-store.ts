@@ -45,6 +45,26 @@ export function writeConsented(state: ConsentState, writes: readonly CookieWrite
   writeCookies(allowed, hostname);
 }
 
+/** The part of the Storage API the site's helpers use. */
+export type KeyStore = Pick<Storage, "getItem" | "setItem" | "removeItem">;
+
+/**
+ * Local or session storage through the consent: a key of a category not granted now reads as absent and is not
+ * written (removing stays allowed). Null when there is no storage (blocked by a privacy setting).
+ */
+export function consentedStorage(state: ConsentState, storage: KeyStore | null | undefined): KeyStore | null {
+  if (!storage) return null;
+  const withheld = withheldStores(state);
+  const allowed = (key: string) => !withheld.some((owner) => (owner.localStorage ?? []).some((pattern) => matchesStore(pattern, key)));
+  return {
+    getItem: (key) => (allowed(key) ? storage.getItem(key) : null),
+    setItem: (key, value) => {
+      if (allowed(key)) storage.setItem(key, value);
+    },
+    removeItem: (key) => storage.removeItem(key),
+  };
+}
+
 /** On page load: deletes every cookie and storage key the current choice does not cover. */
 export function sweep(win: Window, state: ConsentState): void {
   const withheld = withheldStores(state);

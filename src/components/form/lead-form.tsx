@@ -1,6 +1,5 @@
 import React, { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { publicConfig } from "../../config/public";
-import { getCookie } from "../../lib/cookies";
 import { SIGNUP_PATH } from "../../lib/paths";
 import { buildPayload, initialValues } from "../../lib/lead-form/payload";
 import {
@@ -30,12 +29,7 @@ import { FormBox, SentNote } from "./lead-form-styles";
 import { readTypedBeforeHydration } from "./typed-before-hydration";
 import { useFieldValidation } from "./use-field-validation";
 import { appConsent } from "../../consent/app";
-import { deleteCookie } from "../../consent/stores";
-
-/** A `hubspotutk` left from before a refusal goes (it would identify the visitor to HubSpot). */
-const removeStaleHutk = () => {
-  if (getCookie("hubspotutk") !== undefined) deleteCookie(document, "hubspotutk", window.location.hostname);
-};
+import { consentedCookies } from "../../consent/consented-store";
 
 const GENERIC_ERROR = "Sorry, something went wrong. Please try again.";
 
@@ -165,12 +159,12 @@ function RenderableLeadForm({ form, onSubmit, onSubmitted }: LeadFormProps) {
     }
     setState("submitting");
     setMessage(SENDING_TEXT);
-    // HubSpot's visitor token and the IP lookup only with `marketing` consent (docs/product-rules.md#consent);
-    // without it a stale token is deleted, and no third party is asked for the address.
-    const marketing = appConsent().granted("marketing");
-    if (!marketing) removeStaleHutk();
+    // HubSpot's visitor token (read through the consented store: not there without `marketing`) and the IP
+    // lookup only with `marketing` consent (docs/product-rules.md#consent); the page-load sweep removed a stale one.
+    const consentState = appConsent().state();
+    const marketing = consentState.granted.marketing;
     const payload = buildPayload(form, valuesRef.current, consent, {
-      hubspotutk: marketing ? (getCookie("hubspotutk") ?? "") : "",
+      hubspotutk: consentedCookies(consentState).hubspotutk ?? "",
       pageUri: window.location.href,
       pageName: pageNameOf(document),
       ipAddress: marketing ? await lookupIpAddress(publicConfig.ipLookupUrl) : "",

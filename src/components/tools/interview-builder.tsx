@@ -20,7 +20,7 @@ import {
   type TickedBeforeHydration,
 } from "./interview-plan";
 import { getStored, setStored } from "../../browser/storage";
-import { appConsent } from "../../consent/app";
+import { consentedLocalStorage } from "../../consent/app";
 import { ROLE_CONTROL, RolePicker } from "./role-picker";
 import { COMPETENCY_CONTROL, CompetencyPicker } from "./competency-picker";
 import { QUESTION_CONTROL, QuestionPicker } from "./question-picker";
@@ -126,7 +126,7 @@ export function InterviewBuilder({ guides, jobDescriptionPath }: InterviewBuilde
   // and would render them back over it). It wins over the URL and storage: it is what they last saw and meant.
   useEffect(() => {
     const typed = readPickers(pickersRef.current);
-    const stored = getStored<Partial<Saved>>(BUILDER_STORAGE_KEY);
+    const stored = getStored<Partial<Saved>>(BUILDER_STORAGE_KEY, Date.now(), consentedLocalStorage());
     const fromUrl = new URLSearchParams(window.location.search).get("role");
     const known = (slug: unknown): slug is string => typeof slug === "string" && guides.some((g) => g.slug === slug);
     const selections: Record<string, Selection> = {};
@@ -151,8 +151,8 @@ export function InterviewBuilder({ guides, jobDescriptionPath }: InterviewBuilde
   }, [guides]);
 
   useEffect(() => {
-    // Kept for the next visit only with `preferences` (docs/product-rules.md#consent).
-    if (ready && appConsent().granted("preferences")) setStored(BUILDER_STORAGE_KEY, saved);
+    // Kept for the next visit only with `preferences` (docs/product-rules.md#consent-over-time).
+    if (ready) setStored(BUILDER_STORAGE_KEY, saved, { storage: consentedLocalStorage() });
   }, [saved, ready]);
 
   const guide = guides.find((g) => g.slug === saved.role) ?? guides[0];

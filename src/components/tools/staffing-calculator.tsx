@@ -15,7 +15,7 @@ import {
   type FormValues,
 } from "./staffing-form";
 import { getStored, setStored } from "../../browser/storage";
-import { appConsent } from "../../consent/app";
+import { consentedLocalStorage } from "../../consent/app";
 import { copyText } from "./clipboard";
 import { Button } from "../ui/button";
 import { Icon } from "../ui/icon";
@@ -98,15 +98,17 @@ export function StaffingCalculator() {
   // typed while the scripts were on their way (and that input event never reached React).
   useEffect(() => {
     const fromUrl = valuesFromSearch(window.location.search);
-    const base = fromUrl.found ? fromUrl.values : (valuesFromStored(getStored(STAFFING_STORAGE_KEY)) ?? DEFAULT_VALUES);
+    const base = fromUrl.found
+      ? fromUrl.values
+      : (valuesFromStored(getStored(STAFFING_STORAGE_KEY, Date.now(), consentedLocalStorage())) ?? DEFAULT_VALUES);
     setValues(adoptTyped(base, DEFAULT_VALUES, (key) => readControl(formRef.current, key)));
     setReady(true);
   }, []);
 
   useEffect(() => {
     if (!ready) return;
-    // Kept for the next visit only with `preferences` (docs/product-rules.md#consent).
-    if (appConsent().granted("preferences")) setStored(STAFFING_STORAGE_KEY, values);
+    // Kept for the next visit only with `preferences` (docs/product-rules.md#consent-over-time).
+    setStored(STAFFING_STORAGE_KEY, values, { storage: consentedLocalStorage() });
     const { pathname, search, hash } = window.location;
     const next = mergeSearch(search, values);
     if (next !== search) window.history.replaceState(window.history.state, "", `${pathname}${next}${hash}`);
