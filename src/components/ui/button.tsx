@@ -30,9 +30,10 @@ const variants = {
     background: ${theme.colors.cobaltDark};
     color: ${theme.colors.white};
     border-color: ${theme.colors.cobaltDark};
+    /* A deeper blue with a light rim: the pill keeps its shape and contrast on white and on the dark fixed bar. */
     &:hover {
-      background: ${theme.colors.charcoal};
-      border-color: ${theme.colors.charcoal};
+      background: ${theme.colors.cobaltDeep};
+      border-color: ${theme.colors.cobaltTint};
     }
   `,
   outline: css`
