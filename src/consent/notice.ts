@@ -25,7 +25,9 @@ export function announce(doc: Document, text: string, onDismiss?: () => void): H
   note.setAttribute(NOTE_ATTR, "");
   Object.assign(note.style, {
     position: "fixed",
-    insetInline: "16px",
+    // Clear of the support launcher at the bottom right (src/components/layout/support-launcher.tsx).
+    left: "16px",
+    right: "88px",
     bottom: "16px",
     zIndex: "2147483000",
     maxWidth: "560px",

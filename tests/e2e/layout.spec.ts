@@ -334,6 +334,34 @@ test.describe("fixed call-to-action bar (docs/product-rules.md#fixed-bar, #fixed
     await expect(bar(page)).toHaveAttribute("data-visible", "true");
   });
 
+  test("a hovered button in the bar keeps its pill: its fill and rim stand out from the bar", async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await open(page, "/?show_fixed_cta_bar=1");
+    await expect(bar(page)).toHaveAttribute("data-visible", "true");
+    const button = bar(page).getByRole("link", { name: "Sign Up Free" });
+    await button.hover();
+    // Past the transition (0.15 s), then the colours as painted: WCAG's relative luminance and contrast ratio.
+    await page.waitForTimeout(300);
+    const [fill, rim, text, barFill] = await button.evaluate((el) => {
+      const style = getComputedStyle(el);
+      return [style.backgroundColor, style.borderTopColor, style.color, getComputedStyle(el.closest("[data-fixed-bar]")!).backgroundColor];
+    });
+    const luminance = (rgb: string) => {
+      const [r, g, b] = (rgb.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map((v) => {
+        const c = Number(v) / 255;
+        return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    const contrast = (a: string, b: string) => {
+      const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+      return (hi + 0.05) / (lo + 0.05);
+    };
+    expect(fill).not.toBe(barFill);
+    expect(contrast(rim, barFill)).toBeGreaterThanOrEqual(3); // WCAG 1.4.11: the control's boundary
+    expect(contrast(text, fill)).toBeGreaterThanOrEqual(4.5);
+  });
+
   for (const viewport of [
     { width: 375, height: 740 },
     { width: 768, height: 1024 },
