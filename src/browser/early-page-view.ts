@@ -5,7 +5,8 @@
  * for its first page view: from then on the tracker owns it (its id, and whether it was already sent), so the
  * page view is counted once whichever side sends it. Pure and dependency-free: it is in the early script.
  */
-import { STUB_BEACON_PATH, VIEWED_PAGE, beaconBody, eventId, type BeaconEvent } from "./analytics-beacon";
+import { STUB_BEACON_PATH, VIEWED_PAGE, beaconBody, eventId } from "./analytics-beacon";
+import { PAGE_VIEW_GLOBAL, type EarlyPageView } from "../lib/handover";
 
 export interface EarlyPageViewTarget {
   /** The production host (the marketing host): anywhere else the beacon goes to STUB_BEACON_PATH. */
@@ -17,17 +18,6 @@ export interface EarlyPageViewTarget {
    * view is not sent (the visitor has not chosen, or refused). Unset: always.
    */
   granted?: () => boolean;
-}
-
-export interface EarlyPageView extends BeaconEvent {
-  /** "sent": by beacon (the page was hidden or left before the runtime started); "adopted": by the runtime. */
-  state?: "sent" | "adopted";
-}
-
-declare global {
-  interface Window {
-    __ndPageView?: EarlyPageView;
-  }
 }
 
 /** Runs `fn` when the page is hidden or left: on mobile, pagehide may never come, but visibilitychange does. */
@@ -42,11 +32,11 @@ export function whenHidden(win: Window, fn: () => void): void {
  * console of a page being left is cleared with it, so no line is logged).
  */
 export function install(win: Window, { host, beacon, granted = () => true }: EarlyPageViewTarget): void {
-  if (win.__ndPageView) return;
+  if (win[PAGE_VIEW_GLOBAL]) return;
   const { location } = win;
   const stub = location.hostname !== host;
   const url = stub ? STUB_BEACON_PATH : beacon?.url;
-  const view: EarlyPageView = (win.__ndPageView = { id: eventId(), event: VIEWED_PAGE, url: location.href, time: Date.now() });
+  const view: EarlyPageView = (win[PAGE_VIEW_GLOBAL] = { id: eventId(), event: VIEWED_PAGE, url: location.href, time: Date.now() });
   whenHidden(win, () => {
     if (view.state || !url || !granted()) return;
     // refused by the browser: not sent, so the runtime still counts it if the page comes back
@@ -59,7 +49,7 @@ export function install(win: Window, { host, beacon, granted = () => true }: Ear
  * was hidden before the runtime started). Undefined when there is none, or it was taken already.
  */
 export function adopt(win: Window): { id: string; time: number; sent: boolean } | undefined {
-  const view = win.__ndPageView;
+  const view = win[PAGE_VIEW_GLOBAL];
   if (!view || view.state === "adopted") return undefined;
   const sent = view.state === "sent";
   view.state = "adopted";

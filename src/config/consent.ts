@@ -3,7 +3,7 @@
  * literally: Gatsby inlines process.env.GATSBY_* only in that form. The build validates them first
  * (src/config/schema.ts: a bad value fails the build with the variable's name), so these reads only narrow.
  */
-import type { ConsentPolicy, OptionalCategory } from "../consent/model";
+import type { ConsentPolicy, OptionalCategory } from "../lib/consent-model";
 
 export const CONSENT_PROVIDERS = ["osano", "onetrust", "cookiebot"] as const;
 export type ConsentProvider = (typeof CONSENT_PROVIDERS)[number];

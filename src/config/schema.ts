@@ -8,7 +8,7 @@
  * A blank value counts as unset, as the readers count it.
  */
 import { z } from "zod";
-import { CONSENT_POLICIES, OPTIONAL_CATEGORIES } from "../consent/model";
+import { CONSENT_POLICIES, OPTIONAL_CATEGORIES } from "../lib/consent-model";
 import { CONSENT_PROVIDERS } from "./consent";
 
 const quoted = (values: readonly string[]) => values.map((v) => `"${v}"`).join(" or ");

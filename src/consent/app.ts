@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from "react";
 import { installConsent, type ConsentFace } from "./face";
-import { isGranted, type ConsentCategory, type ConsentState } from "./model";
+import { isGranted, type ConsentCategory, type ConsentState } from "../lib/consent-model";
 import { readConsentSettings } from "../config/consent";
 import { postConsentProof } from "./proof";
 import { consentedStorage, type KeyStore } from "./consented-store";

@@ -6,15 +6,12 @@
  * (docs/product-rules.md#consent-over-time). Once granted the held writes are written, so the first touch is the
  * landing's; refused, they are never written.
  */
-import { ATTRIBUTION_GLOBAL } from "../browser/globals";
+import { ATTRIBUTION_GLOBAL } from "../lib/handover";
 import { toCookieSafe, type CookieWrite } from "../lib/cookies";
 import { consentedCookies, writeConsented } from "./consented-store";
-import type { ConsentState } from "./model";
+import type { ConsentState } from "../lib/consent-model";
 
-type Held = Record<string, CookieWrite>;
-type HoldWindow = Window & { [ATTRIBUTION_GLOBAL]?: Held };
-
-const held = (win: Window): Held => ((win as HoldWindow)[ATTRIBUTION_GLOBAL] ??= {});
+const held = (win: Window): Record<string, CookieWrite> => (win[ATTRIBUTION_GLOBAL] ??= {});
 
 /** Writes now when `analytics` is granted, otherwise holds them (a later write of the same cookie replaces the held one). */
 export function keepAttribution(win: Window, writes: readonly CookieWrite[], hostname: string, consent: ConsentState): void {

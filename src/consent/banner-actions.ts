@@ -7,6 +7,7 @@
  * the preferences (vanilla-cookieconsent, in the app bundle) are only requested, by an event and an attribute.
  */
 import type { ConsentFace } from "./face";
+import { BANNER_ACTIONS_GLOBAL } from "../lib/handover";
 
 /** Dispatched on window when the visitor asks for the preferences; src/consent/preferences.ts answers it. */
 export const PREFERENCES_EVENT = "nd:consent-preferences";
@@ -22,8 +23,6 @@ const TRIGGERS = "[data-consent-action],[data-consent-open]";
  * and the app bundle each carry a copy of this module, and the app installs the actions too (in case the early
  * script did not load), so a set of one copy would let both answer one click (two choices, two records).
  */
-const INSTALLED = "__ndBannerActions";
-type MarkedDocument = Document & { [INSTALLED]?: boolean };
 
 /** Focus inside the banner goes to the page's main content (or the body) before the banner is hidden: never lost. */
 function moveFocusOut(doc: Document): void {
@@ -55,9 +54,8 @@ export function requestPreferences(doc: Document): void {
  * removes it again (tests, or a runtime taking over).
  */
 export function installBannerActions(doc: Document, face: ConsentFace): () => void {
-  const marked = doc as MarkedDocument;
-  if (marked[INSTALLED]) return () => {};
-  marked[INSTALLED] = true;
+  if (doc[BANNER_ACTIONS_GLOBAL]) return () => {};
+  doc[BANNER_ACTIONS_GLOBAL] = true;
   const onClick = (event: MouseEvent) => {
     const trigger = (event.target as Element | null)?.closest?.(TRIGGERS);
     if (!trigger) return;
@@ -88,6 +86,6 @@ export function installBannerActions(doc: Document, face: ConsentFace): () => vo
     doc.removeEventListener("click", onClick);
     doc.removeEventListener("keydown", onKey, true);
     unsubscribe();
-    delete marked[INSTALLED];
+    delete doc[BANNER_ACTIONS_GLOBAL];
   };
 }

@@ -3,7 +3,7 @@
  * manager or gtag runs, `consent default` carries the current choice; every change pushes `consent update`.
  * https://developers.google.com/tag-platform/security/guides/consent?consentmode=basic
  */
-import type { ConsentState } from "./model";
+import type { ConsentState } from "../lib/consent-model";
 
 type ConsentValue = "granted" | "denied";
 export type ConsentModeSignals = Record<

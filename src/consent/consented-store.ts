@@ -4,7 +4,7 @@
  * on every page load it removes what the current choice does not cover (expired, refused, changed elsewhere, a
  * new text version); and no consented cookie outlives the consent that allowed it.
  */
-import { CONSENT_LIFETIME_MS, OPTIONAL_CATEGORIES, type ConsentState, type OptionalCategory } from "./model";
+import { CONSENT_LIFETIME_MS, OPTIONAL_CATEGORIES, type ConsentState, type OptionalCategory } from "../lib/consent-model";
 import { clearStores, matchesStore, storesOf } from "./stores";
 import { STORE_TABLE, type StoreOwner } from "./store-table";
 import { COOKIE_LIFETIME_MS, readCookies, writeCookies, type CookieWrite } from "../lib/cookies";

@@ -17,32 +17,19 @@ import {
   newRecordSecret,
   parseRecord,
   serializeRecord,
-  type ChoiceMethod,
-  type Choices,
-  type ConsentCategory,
+  type ConsentChange,
+  type ConsentFace,
   type ConsentPolicy,
   type ConsentRecord,
   type ConsentState,
-} from "./model";
-import { CONSENT_GLOBAL } from "../browser/globals";
+} from "../lib/consent-model";
+import { CONSENT_GLOBAL } from "../lib/handover";
 import { readCookie, writeCookie } from "../lib/cookies";
 import { renewConsented, sweep } from "./consented-store";
 
 export const CONSENT_EVENT = "nd:consent";
 
-export interface ConsentChange {
-  state: ConsentState;
-  previous: ConsentState;
-}
-
-export interface ConsentFace {
-  state(): ConsentState;
-  granted(category: ConsentCategory): boolean;
-  /** Records the visitor's choice (built-in banner, preferences, do-not-sell link, or a hosted manager's adapter). */
-  choose(method: ChoiceMethod, shown?: Partial<Choices>): ConsentState;
-  /** Called after every change, with the state before it; returns the unsubscribe function. */
-  subscribe(listener: (change: ConsentChange) => void): () => void;
-}
+export type { ConsentChange, ConsentFace };
 
 export interface ConsentSettings {
   policy: ConsentPolicy;
@@ -50,8 +37,6 @@ export interface ConsentSettings {
   /** Called with every new record and the state it makes (proof of consent: src/consent/proof.ts). */
   onRecord?: (record: ConsentRecord, state: ConsentState, win: Window) => void;
 }
-
-type ConsentWindow = Window & { [CONSENT_GLOBAL]?: ConsentFace };
 
 /** navigator.globalPrivacyControl, the browser's privacy signal (https://privacycg.github.io/gpc-spec/). */
 export const gpcSignal = (win: Window): boolean =>
@@ -69,8 +54,7 @@ export function writeRecord(record: ConsentRecord, hostname: string): void {
 
 /** The face on `win`, installed once with `settings`; later calls return the installed one. */
 export function installConsent(win: Window, settings: ConsentSettings): ConsentFace {
-  const w = win as ConsentWindow;
-  const existing = w[CONSENT_GLOBAL];
+  const existing = win[CONSENT_GLOBAL];
   if (existing) return existing;
   const version = settings.version ?? CONSENT_TEXT_VERSION;
   const context = () => ({ policy: settings.policy, version, gpc: gpcSignal(win), now: Date.now() });
@@ -118,9 +102,9 @@ export function installConsent(win: Window, settings: ConsentSettings): ConsentF
       return () => win.removeEventListener(CONSENT_EVENT, handler);
     },
   };
-  w[CONSENT_GLOBAL] = face;
+  win[CONSENT_GLOBAL] = face;
   return face;
 }
 
 /** The installed face, if any (code that must not install it: the inline scripts' callers, tests). */
-export const consentFace = (win: Window): ConsentFace | undefined => (win as ConsentWindow)[CONSENT_GLOBAL];
+export const consentFace = (win: Window): ConsentFace | undefined => win[CONSENT_GLOBAL];

@@ -5,7 +5,7 @@
  * for the next load (`nd_consent_notice`, a necessary key: the visitor asked for it).
  */
 import { colors, radii, shadows } from "../lib/design-tokens";
-import type { ConsentState } from "./model";
+import type { ConsentState } from "../lib/consent-model";
 
 export const DO_NOT_SELL_DONE = "Done: we will not sell or share your personal information. Marketing cookies are off.";
 export const GPC_HONOURED =

@@ -18,7 +18,7 @@ import {
   type ChoiceMethod,
   type Choices,
   type ConsentPolicy,
-} from "./model";
+} from "../lib/consent-model";
 import { PREFERENCES_WANTED, hideBanner } from "./banner-actions";
 import { parentDomain } from "../lib/host-names";
 import { colors, fonts, radii } from "../lib/design-tokens";

@@ -5,7 +5,7 @@
  * Never throws, never waits, never undoes the choice: the cookie is the visitor's record, this is ours.
  * In the early script (10 KB gzip budget): no dependencies.
  */
-import type { Choices, ConsentRecord, ConsentState } from "./model";
+import type { Choices, ConsentRecord, ConsentState } from "../lib/consent-model";
 
 /**
  * What POST /api/consent receives: the stored record, whether Global Privacy Control was on, and the choices in

@@ -7,7 +7,7 @@
  * - the preferences dialog (built-in banner) or the hosted manager's adapter, loaded on demand.
  */
 import type { ConsentFace } from "./face";
-import { withdrawn as withdrawnBetween } from "./model";
+import { withdrawn as withdrawnBetween } from "../lib/consent-model";
 import { pushConsentDefault, pushConsentUpdate } from "./consent-mode";
 import { releaseAttribution } from "./attribution-hold";
 import { withdraw } from "./withdraw";

@@ -5,7 +5,7 @@
  * page load needs only the names (docs/product-rules.md#consent-over-time).
  */
 import { SCRIPT_CATALOG, SITE_STORES, THIRD_PARTY_SCRIPT_IDS, type VendorStores } from "../lib/third-party-scripts";
-import { OPTIONAL_CATEGORIES, type OptionalCategory } from "./model";
+import { OPTIONAL_CATEGORIES, type OptionalCategory } from "../lib/consent-model";
 
 export interface StoreOwner extends VendorStores {
   /** The stores go once none of these is granted. */

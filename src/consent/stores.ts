@@ -4,7 +4,7 @@
  * the page-load sweep (consented-store.ts) and by withdrawal (withdraw.ts).
  */
 import { STORE_TABLE, type StoreOwner } from "./store-table";
-import type { OptionalCategory } from "./model";
+import type { OptionalCategory } from "../lib/consent-model";
 import { parentDomain } from "../lib/host-names";
 
 /** A store pattern (a name, or a prefix ending in `*`) against a cookie or key name. */

@@ -4,7 +4,7 @@
  * everything the category wrote goes: cookies (on the host and the parent domain) and local and session storage.
  */
 import { SCRIPT_CATALOG, type ThirdPartyScriptId } from "../lib/third-party-scripts";
-import type { OptionalCategory } from "./model";
+import type { OptionalCategory } from "../lib/consent-model";
 import { clearStores, storesOf } from "./stores";
 
 type Fn = (...args: unknown[]) => void;

@@ -6,7 +6,7 @@
  * src/node/hosting/security-headers.ts). Pure data and rules.
  */
 import { normalizePath } from "./layout-rules";
-import type { ConsentCategory, OptionalCategory } from "../consent/model";
+import type { ConsentCategory, OptionalCategory } from "./consent-model";
 import { BLOG_PATH, INTEGRATIONS_PATH, PRICING_PATH, PRODUCT_PATHS } from "./paths";
 
 export type ThirdPartyScriptId =

@@ -7,7 +7,7 @@ import { Ninetailed } from "@ninetailed/experience.js";
 import { NinetailedApiClient } from "@ninetailed/experience.js-shared";
 import { Experience, NinetailedProvider, type ExperienceLoadingComponent } from "@ninetailed/experience.js-react";
 import { EXPERIENCE_LOADING_FALLBACK_MS, type PersonalizationRuntime, type PersonalizedSlotProps } from "./context";
-import { EARLY_PERSONALIZATION_GLOBAL, type EarlyPersonalization } from "./stored-selection";
+import { EARLY_PERSONALIZATION_GLOBAL, type EarlyPersonalization } from "../lib/handover";
 import { SIGNUP_EXPERIMENT_ID, testVariationFor, type Slot } from "./experiences";
 import { page } from "./events";
 import { COOKIE_NAMES, expiresAt } from "../lib/cookies";
@@ -120,7 +120,7 @@ export function startPersonalization(config: PersonalizationConfig): Personaliza
     ...(config.url ? { url: config.url } : {}),
     fetchImpl: answerFromEarlyRequest(
       retryOn503((input, init) => fetch(input, init)),
-      (window as unknown as { [EARLY_PERSONALIZATION_GLOBAL]?: EarlyPersonalization })[EARLY_PERSONALIZATION_GLOBAL],
+      window[EARLY_PERSONALIZATION_GLOBAL],
     ),
   });
   const ninetailed = new Ninetailed(apiClient, {

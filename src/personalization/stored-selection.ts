@@ -48,15 +48,6 @@ export const NEXT_FRAME_MS = 50;
 
 /** Fired on `window` when the early profile answer arrives within the limit (detail: SelectedExperience[]). */
 export const EARLY_ANSWER_EVENT = "nd:personalization";
-/** What the early script leaves on `window` for the SDK (its first profile request is answered from it). */
-export { EARLY_PERSONALIZATION_GLOBAL } from "../browser/globals";
-
-export interface EarlyPersonalization {
-  /** The page whose page event the early request sent. */
-  readonly href: string;
-  /** The Experience API's answer (response text of a 2xx), or null when the request failed. */
-  readonly answer: Promise<string | null>;
-}
 
 /** One entry of the SDK's selected experiences (the Experience API's `experiences`). */
 export interface SelectedExperience {

@@ -4,7 +4,7 @@
  * (the `nd_consent` cookie, the policy, and Global Privacy Control's `Sec-GPC: 1` header). The client's word alone
  * is not trusted: whatever it posted, these are blanked without consent.
  */
-import { CONSENT_COOKIE, decide, parseRecord } from "../consent/model";
+import { CONSENT_COOKIE, decide, parseRecord } from "../lib/consent-model";
 import { readConsentSettings } from "../config/consent";
 import { requestCookie } from "./native-form/parse";
 

@@ -1,7 +1,7 @@
 /**
  * POST /api/consent: proof of consent (docs/lead-forms.md "Proof of consent"). Each decision a visitor makes in
  * the banner or the preferences (src/consent/face.ts) is posted by src/consent/proof.ts and kept in the lead store:
- * the record as src/consent/model.ts defines it and when it arrived. No IP address and no user agent are kept:
+ * the record as src/lib/consent-model.ts defines it and when it arrived. No IP address and no user agent are kept:
  * the record proves what was chosen, when, under which policy and text version, and by which control, and the id
  * in the visitor's own consent cookie links it to them; anything more would be personal data kept for years.
  *
@@ -11,7 +11,7 @@
  * kept once per (id, at): a retried post answers 200, a new decision 201.
  */
 import { z } from "zod";
-import { CHOICE_METHODS, CONSENT_POLICIES, OPTIONAL_CATEGORIES, type ConsentRecord } from "../consent/model";
+import { CHOICE_METHODS, CONSENT_POLICIES, OPTIONAL_CATEGORIES, type ConsentRecord } from "../lib/consent-model";
 import { readServerConfig, type ServerConfig } from "../config";
 import { guard, HttpError, mediaType, readJson, type JsonResponse, type Request } from "./http";
 import { createRateLimit, protect } from "./protect";

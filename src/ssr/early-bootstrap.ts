@@ -15,7 +15,7 @@
  *   replayed click outside the visitor's gesture would be blocked as a pop-up). If the script fails to load,
  *   or has not run within RELEASE_AFTER_MS, the held click goes through as it was;
  * - under the opt-in policy with the built-in banner, shows the banner (`<html data-consent="ask">`) when the
- *   consent cookie holds no current choice (src/consent/model.ts currentRecordMarker).
+ *   consent cookie holds no current choice (src/lib/consent-model.ts currentRecordMarker).
  *
  * Its source is src/browser/inline/bootstrap.ts, compiled once per build by src/node/bundling/inline-scripts.ts
  * and handed to this module as the EARLY_BOOTSTRAP constant.

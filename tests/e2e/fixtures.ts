@@ -1,5 +1,5 @@
 import { test as base, expect, type BrowserContext } from "@playwright/test";
-import { CONSENT_COOKIE, CONSENT_TEXT_VERSION, serializeRecord, type ChoiceMethod, type Choices } from "../../src/consent/model";
+import { CONSENT_COOKIE, CONSENT_TEXT_VERSION, serializeRecord, type ChoiceMethod, type Choices } from "../../src/lib/consent-model";
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 

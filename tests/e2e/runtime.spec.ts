@@ -1,4 +1,4 @@
-import { CONSENT_LIFETIME_MS } from "../../src/consent/model";
+import { CONSENT_LIFETIME_MS } from "../../src/lib/consent-model";
 import { expect, test } from "./fixtures";
 import type { BrowserContext, Page } from "@playwright/test";
 import { open } from "./helpers";

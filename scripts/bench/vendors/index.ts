@@ -28,7 +28,7 @@ import { performance } from "node:perf_hooks";
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from "@playwright/test";
 import { startBenchServer, type BenchServer } from "../server";
 import { BENCH_CHROMIUM_FLAGS, benchChromiumPath } from "../chrome";
-import { CONSENT_COOKIE, CONSENT_TEXT_VERSION, serializeRecord } from "../../../src/consent/model";
+import { CONSENT_COOKIE, CONSENT_TEXT_VERSION, serializeRecord } from "../../../src/lib/consent-model";
 import { readPublicHosts } from "../../../src/config/hosts";
 import { readThirdPartySettings } from "../../../src/config/third-party";
 import { thirdPartyScripts } from "../../../src/browser/scripts";

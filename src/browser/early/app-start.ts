@@ -16,7 +16,7 @@
  */
 
 /** Set by the page's bootstrap: inserts the template's scripts, in order, once. */
-import { START_GLOBAL } from "../globals";
+import { START_GLOBAL } from "../../lib/handover";
 
 export { START_GLOBAL };
 
@@ -28,7 +28,7 @@ const INPUTS = ["pointerdown", "keydown"] as const;
 
 /** Starts the app at the moment described above; does nothing on a page without the bootstrap's start function. */
 export function scheduleAppStart(win: Window): void {
-  const insert = (win as Window & { [START_GLOBAL]?: unknown })[START_GLOBAL];
+  const insert = win[START_GLOBAL];
   if (typeof insert !== "function") return;
   const doc = win.document;
   let started = false;

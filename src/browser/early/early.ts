@@ -13,22 +13,12 @@
 import { trackPageView } from "../attribution";
 import { decorateAnchor } from "../link-rules";
 import { attributionCookies, keepAttribution } from "../../consent/attribution-hold";
-import type { ConsentState } from "../../consent/model";
+import type { ConsentState } from "../../lib/consent-model";
 
-/** What the early script leaves for the runtime on `window`. */
-export interface EarlyRecord {
-  /** The URL whose page view was recorded (the landing page). */
-  readonly href: string;
-  /** Removes the activation listeners (the runtime decorates links from then on). */
-  stop(): void;
-}
-
-import { EARLY_GLOBAL, RELEASE_GLOBAL } from "../globals";
+import { EARLY_GLOBAL, RELEASE_GLOBAL } from "../../lib/handover";
 
 export { EARLY_GLOBAL, RELEASE_GLOBAL };
 const ACTIVATIONS = ["pointerdown", "click", "keydown"] as const;
-
-type EarlyWindow = Window & { [EARLY_GLOBAL]?: EarlyRecord };
 
 /** Decorates the link an activation lands on, from the cookies as they are at that moment. */
 export function decorateOnActivation(event: Event, win: Window, consent: () => ConsentState): void {
@@ -43,8 +33,7 @@ export function decorateOnActivation(event: Event, win: Window, consent: () => C
  * which decides whether the attribution cookies are read and written or held in memory (src/consent/attribution-hold.ts).
  */
 export function startEarly(win: Window, consent: () => ConsentState): void {
-  const early = win as EarlyWindow;
-  if (early[EARLY_GLOBAL]) return;
+  if (win[EARLY_GLOBAL]) return;
   const doc = win.document;
   const url = new URL(win.location.href);
   try {
@@ -56,7 +45,7 @@ export function startEarly(win: Window, consent: () => ConsentState): void {
   }
   const listener = (event: Event) => decorateOnActivation(event, win, consent);
   ACTIVATIONS.forEach((type) => doc.addEventListener(type, listener, true));
-  early[EARLY_GLOBAL] = {
+  win[EARLY_GLOBAL] = {
     href: url.href,
     stop: () => ACTIVATIONS.forEach((type) => doc.removeEventListener(type, listener, true)),
   };
@@ -64,16 +53,16 @@ export function startEarly(win: Window, consent: () => ConsentState): void {
 
 /** For the runtime's first route: whether the early script already recorded the view of `href`. */
 export function recordedEarly(win: Window, href: string): boolean {
-  return (win as EarlyWindow)[EARLY_GLOBAL]?.href === href;
+  return win[EARLY_GLOBAL]?.href === href;
 }
 
 /** The runtime decorates every link from now on: the early activation listeners stop. */
 export function stopEarly(win: Window): void {
-  (win as EarlyWindow)[EARLY_GLOBAL]?.stop();
+  win[EARLY_GLOBAL]?.stop();
 }
 
 /** Hands the bootstrap's held tap or click (if any) to the handlers just installed. */
 export function releaseHeldInput(win: Window): void {
-  const release = (win as Window & { [RELEASE_GLOBAL]?: () => void })[RELEASE_GLOBAL];
+  const release = win[RELEASE_GLOBAL];
   if (typeof release === "function") release();
 }

@@ -17,14 +17,13 @@ import type { PersonalizationSettings } from "../../config/third-party";
 import { NINETAILED_DEFAULT_URL } from "../../config/third-party";
 import {
   EARLY_ANSWER_EVENT,
-  EARLY_PERSONALIZATION_GLOBAL,
   SDK_STORAGE_KEYS,
   applySelection,
   firstPaintTime,
   parseSelectedExperiences,
   withinSwapLimit,
-  type EarlyPersonalization,
 } from "../../personalization/stored-selection";
+import { EARLY_PERSONALIZATION_GLOBAL } from "../../lib/handover";
 
 /** The SDK's request timeout (sdk.tsx REQUEST_TIMEOUT_MS, docs/product-rules.md#constants). */
 const TIMEOUT_MS = 3000;
@@ -126,10 +125,9 @@ export function storeAnswer(storage: Storage | undefined, text: string): ReturnT
 
 /** Starts this page's profile request (once per page load). */
 export function startEarlyPersonalization(win: Window, settings: PersonalizationSettings): void {
-  const early = win as Window & { [EARLY_PERSONALIZATION_GLOBAL]?: EarlyPersonalization; ninetailed?: unknown };
   // Once per page; and not at all when the SDK is already running (this script was slower than hydration):
   // the SDK has sent the page event itself.
-  if (early[EARLY_PERSONALIZATION_GLOBAL] || early.ninetailed) return;
+  if (win[EARLY_PERSONALIZATION_GLOBAL] || (win as Window & { ninetailed?: unknown }).ninetailed) return;
   const storage = storageOf(win);
   const href = win.location.href;
   let answer: Promise<string | null>;
@@ -139,7 +137,7 @@ export function startEarlyPersonalization(win: Window, settings: Personalization
   } catch {
     answer = Promise.resolve(null);
   }
-  early[EARLY_PERSONALIZATION_GLOBAL] = { href, answer };
+  win[EARLY_PERSONALIZATION_GLOBAL] = { href, answer };
   void answer.then((text) => {
     const selected = text === null ? null : storeAnswer(storage, text);
     if (!selected || !withinSwapLimit(win.performance.now(), firstPaintTime(win.performance))) return;

@@ -10,7 +10,7 @@ import type { NAMES } from "./names";
 declare const BOOTSTRAP_EARLY_SRC: string;
 /** Whether the built-in banner asks: the opt-in policy and no hosted consent manager. */
 declare const BOOTSTRAP_ASK_CONSENT: boolean;
-/** What a current choice's cookie holds (src/consent/model.ts currentRecordMarker). */
+/** What a current choice's cookie holds (src/lib/consent-model.ts currentRecordMarker). */
 declare const BOOTSTRAP_CONSENT_MARKER: string;
 /**
  * The names the bootstrap shares with other code (the handover globals of src/browser/globals.ts, the

@@ -6,9 +6,9 @@
  * disclosures' selectors).
  */
 import { DEFERRED_SCRIPTS_ID } from "../../ssr/deferred-app-scripts";
-import { CONSENT_COOKIE } from "../../consent/model";
+import { CONSENT_COOKIE } from "../../lib/consent-model";
 import { DISCLOSURE_ATTR } from "../early/disclosures";
-import { EARLY_GLOBAL, RELEASE_GLOBAL, START_GLOBAL } from "../globals";
+import { EARLY_GLOBAL, RELEASE_GLOBAL, START_GLOBAL } from "../../lib/handover";
 import { CONSENT_ACTION_ATTR, CONSENT_ASK_ATTR, CONSENT_ASK_KEY, RELEASE_AFTER_MS } from "./contract";
 
 export const NAMES = {

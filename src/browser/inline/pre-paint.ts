@@ -9,7 +9,7 @@
  * keep it small.
  */
 import { applySelection, readStoredExperiences } from "../../personalization/stored-selection";
-import { grantedInCookieText, type ConsentPolicy } from "../../consent/model";
+import { grantedInCookieText, type ConsentPolicy } from "../../lib/consent-model";
 
 /** The build's consent policy and what a current choice's cookie holds (src/node/bundling/inline-scripts.ts). */
 declare const PRE_PAINT_POLICY: ConsentPolicy;

@@ -4,7 +4,7 @@ import { thirdPartyScripts } from "../../browser/scripts";
 import { SCRIPT_CATALOG, vendorAllowed, type ScriptsConfig, type ThirdPartyScriptId } from "../../lib/third-party-scripts";
 import { publicConfig } from "../../config/public";
 import { useConsentState } from "../../consent/app";
-import { isGranted } from "../../consent/model";
+import { isGranted } from "../../lib/consent-model";
 import { loadedVendors } from "../../consent/loaded-vendors";
 import { VENDOR_REQUEST_EVENT } from "../../browser/support-widget";
 import { ON_INTENT, pageScheduler } from "../../browser/vendor-scheduler";

@@ -12,7 +12,7 @@
  * Both load orders: the three events fire when Cookiebot's consent is ready, on every page load and on every
  * submission, so window listeners cover a script that loads later; one already loaded is read at once.
  */
-import type { Choices } from "../model";
+import type { Choices } from "../../lib/consent-model";
 import { recordManagerChoice, type ConsentAdapter, type ScriptAttributes } from "./types";
 
 export interface CookiebotConsent {

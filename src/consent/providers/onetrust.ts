@@ -17,7 +17,7 @@
  * a script that loads later; a script already loaded is read at once from OnetrustActiveGroups. (OptanonWrapper
  * is not chained: the documented event covers both orders without replacing a page global.)
  */
-import { OPTIONAL_CATEGORIES, type Choices } from "../model";
+import { OPTIONAL_CATEGORIES, type Choices } from "../../lib/consent-model";
 import { recordManagerChoice, type ConsentAdapter, type ScriptAttributes } from "./types";
 import type { ConsentSettings } from "../../config/consent";
 

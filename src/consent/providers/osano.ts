@@ -15,7 +15,7 @@
  *   (github.com/api-evangelist/osano components/osano-components.yml) and used in public code; the stored copy of
  *   Osano's own page did not show that part of its text. Not seen there verbatim: treat as confirmed second-hand.
  */
-import type { Choices } from "../model";
+import type { Choices } from "../../lib/consent-model";
 import { recordManagerChoice, type ConsentAdapter, type ScriptAttributes } from "./types";
 
 export type OsanoValue = "ACCEPT" | "DENY";

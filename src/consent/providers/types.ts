@@ -5,7 +5,7 @@
  * `face.choose("manager", choices)`, and performs the do-not-sell action through the manager's documented API.
  */
 import type { ConsentFace } from "../face";
-import { OPTIONAL_CATEGORIES, type Choices } from "../model";
+import { OPTIONAL_CATEGORIES, type Choices } from "../../lib/consent-model";
 import type { ConsentSettings } from "../../config/consent";
 
 export interface ConsentAdapter {

@@ -1,7 +1,7 @@
 /**
  * The page's inline scripts (docs/page-load.md#the-first-second): the bootstrap (src/browser/inline/bootstrap.ts)
  * and the personalization pre-paint script (src/browser/inline/pre-paint.ts), compiled from TypeScript with
- * esbuild from the same modules as their rules (src/consent/model.ts, src/personalization/stored-selection.ts),
+ * esbuild from the same modules as their rules (src/lib/consent-model.ts, src/personalization/stored-selection.ts),
  * so an inline copy cannot drift from the runtime's. Per-build values come in as `define` constants: each
  * script's text is the same on every page of a build (one CSP hash each).
  *
@@ -11,7 +11,7 @@
 import { createRequire } from "node:module";
 import path from "node:path";
 import { buildSync, type BuildOptions } from "esbuild";
-import { currentRecordMarker, type ConsentPolicy } from "../../consent/model";
+import { currentRecordMarker, type ConsentPolicy } from "../../lib/consent-model";
 import { readConsentSettings } from "../../config/consent";
 
 /**

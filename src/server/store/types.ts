@@ -4,7 +4,7 @@
  * - file-store.ts: the local outbox under LEADS_DIR (the embedded default: no account, no database);
  * - postgres-store.ts: PostgreSQL when DATABASE_URL is set (production: shared by every function instance).
  */
-import type { ConsentRecord } from "../../consent/model";
+import type { ConsentRecord } from "../../lib/consent-model";
 import type { LeadFormDefinition, LeadSubmission } from "../../lib/lead-form/types";
 
 export interface LeadRecord {

@@ -7,7 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { attributionCookies, keepAttribution, releaseAttribution } from "../../../src/consent/attribution-hold";
 import type { CookieWrite } from "../../../src/lib/cookies";
-import { decide } from "../../../src/consent/model";
+import { decide } from "../../../src/lib/consent-model";
 
 /** Opt-out with no choice: everything granted. Opt-in with no choice: nothing yet. */
 const GRANTED = decide(undefined, { policy: "opt-out", gpc: false, now: Date.now() });

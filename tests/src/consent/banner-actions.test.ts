@@ -7,9 +7,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fireEvent } from "@testing-library/react";
 import { installConsent, type ConsentFace } from "../../../src/consent/face";
-import { CONSENT_COOKIE, parseRecord } from "../../../src/consent/model";
+import { CONSENT_COOKIE, parseRecord } from "../../../src/lib/consent-model";
 import { PREFERENCES_EVENT, hideBanner, installBannerActions } from "../../../src/consent/banner-actions";
-import { CONSENT_GLOBAL } from "../../../src/browser/globals";
+import { CONSENT_GLOBAL } from "../../../src/lib/handover";
 
 const BANNER = `
   <section aria-label="Cookie consent" data-consent-banner="">

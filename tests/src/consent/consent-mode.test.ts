@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { consentSignals, pushConsentDefault, pushConsentUpdate, resetConsentMode } from "../../../src/consent/consent-mode";
-import { decide, type Choices, type ConsentState } from "../../../src/consent/model";
+import { decide, type Choices, type ConsentState } from "../../../src/lib/consent-model";
 
 type DataLayerWindow = Window & { dataLayer?: unknown[] };
 const w = window as DataLayerWindow;

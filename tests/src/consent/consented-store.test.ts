@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { consentedCookies, consentedExpiry, renewConsented, sweep, writeConsented } from "../../../src/consent/consented-store";
-import { CONSENT_LIFETIME_MS, decide, type ConsentRecord } from "../../../src/consent/model";
+import { CONSENT_LIFETIME_MS, decide, type ConsentRecord } from "../../../src/lib/consent-model";
 import { COOKIE_LIFETIME_MS, readCookies } from "../../../src/lib/cookies";
 
 const HOST = window.location.hostname;

@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CONSENT_EVENT, consentFace, gpcSignal, installConsent, type ConsentChange } from "../../../src/consent/face";
-import { CONSENT_TEXT_VERSION, parseRecord, serializeRecord, type ConsentRecord } from "../../../src/consent/model";
+import { CONSENT_TEXT_VERSION, parseRecord, serializeRecord, type ConsentRecord } from "../../../src/lib/consent-model";
 
 const DAY = 86_400_000;
 

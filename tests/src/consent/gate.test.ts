@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AnalyticsEvent, Tracker } from "../../../src/browser/analytics";
 import { installConsent } from "../../../src/consent/face";
 import { gatedTracker } from "../../../src/consent/gate";
-import type { ConsentPolicy } from "../../../src/consent/model";
+import type { ConsentPolicy } from "../../../src/lib/consent-model";
 
 const clean = () => {
   delete (window as unknown as Record<string, unknown>).__ndConsent;

@@ -11,7 +11,7 @@ import {
   gpcRefusedMarketing,
   showKeptNotice,
 } from "../../../src/consent/notice";
-import { decide, type ConsentRecord } from "../../../src/consent/model";
+import { decide, type ConsentRecord } from "../../../src/lib/consent-model";
 
 const status = () => document.querySelector<HTMLElement>('[role="status"]');
 

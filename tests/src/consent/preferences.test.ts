@@ -6,8 +6,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fireEvent } from "@testing-library/react";
 import { installConsent, type ConsentFace } from "../../../src/consent/face";
-import { CONSENT_COOKIE, CONSENT_TEXT_VERSION, parseRecord } from "../../../src/consent/model";
-import { CONSENT_GLOBAL } from "../../../src/browser/globals";
+import { CONSENT_COOKIE, CONSENT_TEXT_VERSION, parseRecord } from "../../../src/lib/consent-model";
+import { CONSENT_GLOBAL } from "../../../src/lib/handover";
 import * as CookieConsent from "vanilla-cookieconsent";
 import axe from "axe-core";
 

@@ -5,7 +5,7 @@
  * never a throw, never a wait.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { decide, newRecordId, type ConsentRecord } from "../../../src/consent/model";
+import { decide, newRecordId, type ConsentRecord } from "../../../src/lib/consent-model";
 import { CONSENT_ENDPOINT, postConsentProof, PROOF_RETRY_DELAYS_MS } from "../../../src/consent/proof";
 import { REPO_ROOT } from "../../fixtures/repo-root";
 
@@ -176,6 +176,6 @@ describe("postConsentProof", () => {
   it("has no imports but the model's types (it ships in the early script)", async () => {
     const fs = await import("node:fs");
     const source = fs.readFileSync(`${REPO_ROOT}/src/consent/proof.ts`, "utf8");
-    expect(source.match(/^import .*$/gm)).toEqual(['import type { Choices, ConsentRecord, ConsentState } from "./model";']);
+    expect(source.match(/^import .*$/gm)).toEqual(['import type { Choices, ConsentRecord, ConsentState } from "../lib/consent-model";']);
   });
 });

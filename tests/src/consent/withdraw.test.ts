@@ -7,7 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { withdraw, type WithdrawalInput } from "../../../src/consent/withdraw";
 import { deleteCookie } from "../../../src/consent/stores";
-import type { OptionalCategory } from "../../../src/consent/model";
+import type { OptionalCategory } from "../../../src/lib/consent-model";
 import type { ThirdPartyScriptId } from "../../../src/lib/third-party-scripts";
 
 type VendorGlobals = { _hsp?: unknown[]; fbq?: unknown; mixpanel?: unknown };

@@ -3,7 +3,7 @@
  * the browser decides it: the `nd_consent` cookie (URI-encoded in the Cookie header), the policy, `Sec-GPC: 1`.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { CONSENT_LIFETIME_MS, CONSENT_TEXT_VERSION, serializeRecord, type ConsentRecord } from "../../../src/consent/model";
+import { CONSENT_LIFETIME_MS, CONSENT_TEXT_VERSION, serializeRecord, type ConsentRecord } from "../../../src/lib/consent-model";
 import { marketingGranted } from "../../../src/server/consent-gate";
 
 const NOW = Date.UTC(2026, 4, 2, 10, 0);

@@ -5,7 +5,7 @@
  */
 import fs from "node:fs";
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { newRecordId, type ConsentRecord } from "../../../src/consent/model";
+import { newRecordId, type ConsentRecord } from "../../../src/lib/consent-model";
 import { consentRateLimit, handleConsent, parseConsentRecord, type ConsentDeps } from "../../../src/server/consent-records";
 import { createRateLimit } from "../../../src/server/protect";
 import { consentFile, FileStore } from "../../../src/server/store/file-store";

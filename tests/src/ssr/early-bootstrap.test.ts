@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CONSENT_ACTION_ATTR, CONSENT_ASK_ATTR, RELEASE_AFTER_MS, earlyBootstrapScript } from "../../../src/ssr/early-bootstrap";
 import { DEFERRED_SCRIPTS_ID } from "../../../src/ssr/deferred-app-scripts";
-import { RELEASE_GLOBAL, START_GLOBAL } from "../../../src/browser/globals";
+import { RELEASE_GLOBAL, START_GLOBAL } from "../../../src/lib/handover";
 import type { BootstrapOptions } from "../../../src/node/bundling/inline-scripts";
 import { compiledBootstrap, freshBootstrap } from "../../fixtures/inline-scripts";
 import {
@@ -15,9 +15,8 @@ import {
   parseRecord,
   serializeRecord,
   type ConsentRecord,
-} from "../../../src/consent/model";
+} from "../../../src/lib/consent-model";
 
-type BootWindow = Window & { [START_GLOBAL]?: () => void; [RELEASE_GLOBAL]?: () => void };
 const EARLY_SRC = "/static/early-test.js";
 const OPTIONS: BootstrapOptions = { src: EARLY_SRC, askConsent: false, policy: "opt-in" };
 /** The bootstrap as a build compiles it (src/node/bundling/inline-scripts.ts). */
@@ -26,7 +25,7 @@ const earlyBootstrap = (options: Partial<BootstrapOptions> = {}): string => comp
 describe("the page's bootstrap", () => {
   const frames: FrameRequestCallback[] = [];
   const listeners: [EventTarget, ...Parameters<typeof window.addEventListener>][] = [];
-  const win = window as BootWindow;
+  const win = window;
 
   const run = (options?: Partial<BootstrapOptions>) => new Function(earlyBootstrap(options))();
   const earlyScript = () => document.head.querySelector<HTMLScriptElement>(`script[src="${EARLY_SRC}"]`);
@@ -143,7 +142,7 @@ describe("the bootstrap's consent check (docs/product-rules.md#consent)", () => 
     document.documentElement.removeAttribute(CONSENT_ASK_ATTR);
     document.cookie = cookie === undefined ? `${CONSENT_COOKIE}=; expires=Thu, 01 Jan 1970 00:00:00 GMT` : `${CONSENT_COOKIE}=${cookie}`;
     new Function(earlyBootstrap(options))();
-    const listeners = window as BootWindow;
+    const listeners = window;
     listeners[RELEASE_GLOBAL]?.(); // stops holding clicks for the next case
     return asked();
   };

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { serializeRecord, type ConsentRecord } from "../../../src/consent/model";
+import { serializeRecord, type ConsentRecord } from "../../../src/lib/consent-model";
 import { COPY_ATTR, LIVE_ATTR, SDK_STORAGE_KEYS, applySelection, clearChoice } from "../../../src/personalization/stored-selection";
 import { hasPersonalizedSlot, personalizationHead } from "../../../src/ssr/personalization-head";
 import { PRE_PAINT_ENTRY, compiledPrePaint } from "../../fixtures/inline-scripts";

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { EARLY_GLOBAL, RELEASE_GLOBAL, recordedEarly, releaseHeldInput, startEarly, stopEarly } from "../../../../src/browser/early/early";
 import { trackPageView } from "../../../../src/browser/attribution";
 import { readCookies } from "../../../../src/lib/cookies";
-import { decide } from "../../../../src/consent/model";
+import { decide } from "../../../../src/lib/consent-model";
 
 /** Opt-out with no choice: everything granted. */
 const GRANTED = decide(undefined, { policy: "opt-out", gpc: false, now: Date.now() });

@@ -4,12 +4,11 @@ import { pageEvent, profileUrl, startEarlyPersonalization, storeAnswer } from ".
 import {
   COPY_ATTR,
   EARLY_ANSWER_EVENT,
-  EARLY_PERSONALIZATION_GLOBAL,
   SDK_STORAGE_KEYS,
   SHOW_ATTR,
   SWAP_LIMIT_MS,
-  type EarlyPersonalization,
 } from "../../../../src/personalization/stored-selection";
+import { EARLY_PERSONALIZATION_GLOBAL, type EarlyPersonalization } from "../../../../src/lib/handover";
 
 const settings = { clientId: "org", environment: "main", url: "https://experience.example.test" };
 const HERO = "section:home-hero";

@@ -8,7 +8,7 @@
 import fs from "node:fs";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { main as leadsFlushMain } from "../../../../scripts/leads-flush";
-import { newRecordId } from "../../../../src/consent/model";
+import { newRecordId } from "../../../../src/lib/consent-model";
 import { consentRateLimit, handleConsent } from "../../../../src/server/consent-records";
 import { flushLeads, pruneConsentRecords } from "../../../../src/server/flush";
 import { consentFile, FileStore } from "../../../../src/server/store/file-store";

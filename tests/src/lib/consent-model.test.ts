@@ -19,7 +19,7 @@ import {
   type Choices,
   type ConsentContext,
   type ConsentRecord,
-} from "../../../src/consent/model";
+} from "../../../src/lib/consent-model";
 
 const NOW = Date.UTC(2026, 2, 14, 9, 26, 53, 589);
 const DAY = 86_400_000;

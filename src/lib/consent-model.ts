@@ -191,6 +191,25 @@ export function decide(record: ConsentRecord | undefined, context: ConsentContex
   };
 }
 
+/** A change of the page's consent: the state after it and the one before. */
+export interface ConsentChange {
+  state: ConsentState;
+  previous: ConsentState;
+}
+
+/**
+ * The one face every part of the browser reads consent through (`window.__ndConsent`, src/lib/handover.ts),
+ * installed by src/consent/face.ts.
+ */
+export interface ConsentFace {
+  state(): ConsentState;
+  granted(category: ConsentCategory): boolean;
+  /** Records the visitor's choice (built-in banner, preferences, do-not-sell link, or a hosted manager's adapter). */
+  choose(method: ChoiceMethod, shown?: Partial<Choices>): ConsentState;
+  /** Called after every change, with the state before it; returns the unsubscribe function. */
+  subscribe(listener: (change: ConsentChange) => void): () => void;
+}
+
 /** `necessary` is always granted; an optional category as decided. */
 export const isGranted = (state: ConsentState, category: ConsentCategory): boolean => category === "necessary" || state.granted[category];
 
