@@ -44,6 +44,8 @@ export interface FlushReport extends FlushResult {
   alert: AlertOutcome;
   /** The "refused" alert of this run: sent (new refusals told of), none, off, failed (told next run). */
   refusedAlert: "sent" | "none" | "off" | "failed";
+  /** The alert naming unknown errorTypes of held leads (once per new type): sent, none, off, failed. */
+  heldAlert: "sent" | "none" | "off" | "failed";
   alertError?: string;
   durationMs: number;
 }
@@ -149,8 +151,9 @@ export async function flushLeads(
       stop,
       beforeNext,
       onError: (record, error) => {
-        // a refused lead is about its own values, told of by the "refused" alert: not the pipeline's error
-        if (outcomeOf(error) !== "refused") firstError ??= `${record.id} (${record.formId}): ${errorLine(error)}`;
+        // a refused or held lead is about its own values, told of by its own alert: not the pipeline's error
+        if (outcomeOf(error) !== "refused" && outcomeOf(error) !== "unknown")
+          firstError ??= `${record.id} (${record.formId}): ${errorLine(error)}`;
       },
     },
   );
@@ -183,6 +186,7 @@ export async function flushLeads(
     ...(firstError ? { firstError } : {}),
     alert: alert.outcome,
     refusedAlert: alert.refused,
+    heldAlert: alert.held,
     ...(alert.error ? { alertError: alert.error } : {}),
     durationMs: now - started,
   };

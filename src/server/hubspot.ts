@@ -65,9 +65,11 @@ export function submissionUrl(config: HubSpotConfig, form: LeadFormDefinition) {
  *   whole run instead: it is account-wide);
  * - systemic: about the form or the account (401/403, an unknown form, FIELD_NOT_IN_FORM_DEFINITION, …): every
  *   other lead would fail the same way, so the run stops, the lead stays pending and an alert goes out;
- * - refused: about this lead's own values (INVALID_EMAIL, BLOCKED_EMAIL, …): set aside, never sent again by the flush.
+ * - refused: about this lead's own values (INVALID_EMAIL, BLOCKED_EMAIL, …): set aside, never sent again by the flush;
+ * - unknown: an errorType on neither list: held as this lead's problem (backed off, alerted once per type,
+ *   listed for the operator) until proven otherwise, so one odd lead cannot hold the queue.
  */
-export type AttemptOutcome = "retry" | "systemic" | "refused";
+export type AttemptOutcome = "retry" | "systemic" | "refused" | "unknown";
 
 /**
  * HubSpot's `errors[].errorType`s of the forms submission API (v3, secure endpoint), by what they are about.
@@ -121,14 +123,16 @@ export function errorTypesOf(body: string): string[] {
 
 /**
  * An answer's outcome from its status and errorTypes. A 4xx whose errorTypes are all known per-lead ones is
- * refused; any systemic or unknown errorType, or a 4xx without one (our request is wrong), is systemic: an
- * unknown rule may apply to every lead, so the lead is kept and someone is told rather than set aside.
+ * refused; a documented systemic errorType, or a 4xx without any (our request is wrong), is systemic; an
+ * errorType on neither list is "unknown": the lead is kept and held back, not the whole queue
+ * (docs/lead-forms.md#outcomes).
  */
 export function classifyAnswer(status: number, errorTypes: readonly string[]): AttemptOutcome {
   if (isAccountWide(status) || status >= 500 || status === 408) return "retry";
   if (status === 401 || status === 403 || status === 404) return "systemic";
-  if (errorTypes.length > 0 && errorTypes.every((t) => REFUSED_ERROR_TYPES.has(t))) return "refused";
-  return "systemic";
+  if (errorTypes.length === 0 || errorTypes.some((t) => SYSTEMIC_ERROR_TYPES.has(t))) return "systemic";
+  if (errorTypes.every((t) => REFUSED_ERROR_TYPES.has(t))) return "refused";
+  return "unknown";
 }
 
 /**

@@ -23,6 +23,7 @@ import {
   unalertedRefusals,
   writeSystemic,
 } from "./file-refused";
+import { listHeld, setAsideHeld } from "./file-held";
 import { filesDir, isFileId, uploadUsage } from "../uploads";
 import { appendLine, fsyncDir, readJsonFile, readLines, writeJsonWhole } from "./jsonl";
 import {
@@ -141,18 +142,25 @@ export class FileStore implements LeadStore {
       if (!since.has(attempt.id)) since.set(attempt.id, attempt.at);
       if (attempt.error) lastError.set(attempt.id, attempt.error);
     }
+    const held = new Set(listHeld(this.dir).map((h) => h.id));
     const failing = pending.filter((r) => since.has(r.id) && (lastError.has(r.id) || doubt.has(r.id)));
-    const longest = failing.reduce<LeadRecord | undefined>((a, r) => (!a || since.get(r.id)! < since.get(a.id)! ? r : a), undefined);
+    // a held lead's age is its own problem, not the pipeline's (docs/lead-forms.md#outcomes)
+    const longest = failing
+      .filter((r) => !held.has(r.id))
+      .reduce<LeadRecord | undefined>((a, r) => (!a || since.get(r.id)! < since.get(a.id)! ? r : a), undefined);
     const delivered = readDelivered(this.dir);
     return {
       pending: pending.length,
       failing: failing.length,
       inDoubt: pending.filter((r) => doubt.has(r.id)).length,
-      oldestPendingAt: pending.reduce<string | null>((a, r) => (a === null || r.receivedAt < a ? r.receivedAt : a), null),
+      oldestPendingAt: pending
+        .filter((r) => !held.has(r.id))
+        .reduce<string | null>((a, r) => (a === null || r.receivedAt < a ? r.receivedAt : a), null),
       failingSince: longest ? since.get(longest.id)! : null,
       lastError: longest ? (lastError.get(longest.id) ?? "delivery outcome unknown") : null,
       lastDeliveredAt: delivered.at(-1)?.deliveredAt ?? null,
       refused: listRefused(this.dir).length,
+      held: held.size,
       systemic: readSystemic(this.dir),
     };
   }
@@ -192,6 +200,14 @@ export class FileStore implements LeadStore {
       return record;
     });
     return result ?? null;
+  }
+
+  async listHeld() {
+    return listHeld(this.dir);
+  }
+
+  async setAsideHeld(id: string, by: string) {
+    return setAsideHeld(this.dir, id, by);
   }
 
   async leadActions(id: string) {

@@ -16,7 +16,16 @@ import { RateLimiterPostgres } from "rate-limiter-flexible";
 import type { LeadFormDefinition, LeadSubmission } from "../../lib/lead-form/types";
 import { limitWith } from "../protect";
 import { inTransaction, migrate } from "./migrations";
-import { insertLead, insertUpload, lockedAlertState, readPipelineStatus, recordOutcome, selectUpload } from "./postgres-queries";
+import {
+  insertLead,
+  insertUpload,
+  lockedAlertState,
+  readPipelineStatus,
+  recordOutcome,
+  selectHeld,
+  selectUpload,
+  setAsideHeldLead,
+} from "./postgres-queries";
 import {
   drain,
   errorLine,
@@ -159,7 +168,8 @@ export class PostgresStore implements LeadStore {
    * handled): not delivered, not held by a live lease. The lease (claimMs, longer than one send can take)
    * starts now, right before this lead's own send, and belongs to a new claim token: the outcome is recorded
    * only while the token still holds it. Comes with its in-doubt flag as it was before this claim. Only a lead
-   * that is due (its backoff over), the one due first, unless `id` or `probe` (the one due first even if not yet).
+   * that is due (its backoff over), the one due first, unless `id` or `probe` (the one due first even if not yet,
+   * never a held one: its send says nothing about an outage).
    */
   private async claim({
     id,
@@ -173,7 +183,7 @@ export class PostgresStore implements LeadStore {
          SELECT id, in_doubt FROM leads
           WHERE delivered_at IS NULL AND refused_at IS NULL AND (claimed_until IS NULL OR claimed_until < now())
             AND ($1::uuid IS NULL OR id = $1) AND NOT (id = ANY($2::uuid[]))
-            AND ($1::uuid IS NOT NULL OR $5::boolean OR coalesce(next_attempt_at, received_at) <= now())
+            AND ($1::uuid IS NOT NULL OR ($5::boolean AND held IS NULL) OR coalesce(next_attempt_at, received_at) <= now())
           ORDER BY coalesce(next_attempt_at, received_at) LIMIT 1 FOR UPDATE SKIP LOCKED)
        UPDATE leads SET claimed_until = now() + $3 * interval '1 millisecond', claim_token = $4, in_doubt = true, attempts = attempts + 1
          FROM next WHERE leads.id = next.id
@@ -198,7 +208,7 @@ export class PostgresStore implements LeadStore {
    */
   private async finish(
     claimed: Claimed,
-    outcome: "delivered" | "backoff" | "keep" | "in-doubt" | "refused",
+    outcome: "delivered" | "backoff" | "hold" | "keep" | "in-doubt" | "refused",
     error?: unknown,
   ): Promise<boolean> {
     const held = await recordOutcome(
@@ -206,7 +216,7 @@ export class PostgresStore implements LeadStore {
       claimed,
       outcome,
       error === undefined ? null : errorLine(error),
-      outcome === "refused" ? refusalOf(error) : undefined,
+      outcome === "refused" || outcome === "hold" ? refusalOf(error) : undefined,
     );
     if (!held)
       console.error(
@@ -295,11 +305,21 @@ export class PostgresStore implements LeadStore {
     return { delivered, failed, refused, pending: await this.pendingCount(), inDoubt };
   }
 
-  /** Every pending lead due now (the backoff forgotten): HubSpot delivered again. */
+  /** Every pending lead due now (the backoff forgotten): HubSpot delivered again. A held lead keeps its own wait. */
   private async makeAllDue() {
     await this.pool.query(
-      "UPDATE leads SET next_attempt_at = NULL, failures = 0 WHERE delivered_at IS NULL AND refused_at IS NULL AND next_attempt_at IS NOT NULL",
+      "UPDATE leads SET next_attempt_at = NULL, failures = 0 WHERE delivered_at IS NULL AND refused_at IS NULL AND next_attempt_at IS NOT NULL AND held IS NULL",
     );
+  }
+
+  async listHeld() {
+    await this.init();
+    return selectHeld(this.pool);
+  }
+
+  async setAsideHeld(id: string, by: string) {
+    await this.init();
+    return UUID.test(id) ? setAsideHeldLead(this.pool, id, by) : false;
   }
 
   async setSystemic(problem: SystemicProblem | null): Promise<void> {

@@ -79,6 +79,11 @@ export interface PipelineStatus {
   lastDeliveredAt: string | null;
   /** Leads HubSpot refused for their own values, kept aside for the operator (not pending, not unhealthy). */
   refused: number;
+  /**
+   * Pending leads held back by an errorType on neither list (counted in pending and failing, not in the
+   * oldest or failing-since ages: their own problem, listed by `npm run leads -- list`).
+   */
+  held: number;
   /** A problem with the form or the account seen by the last flush that delivered nothing since (503 while set). */
   systemic: SystemicProblem | null;
 }
@@ -102,6 +107,17 @@ export interface RefusedSummary {
   errorTypes: string[];
 }
 
+/** A pending lead held back by an errorType the classification does not know (npm run leads -- list). */
+export interface HeldSummary {
+  id: string;
+  formId: string;
+  receivedAt: string;
+  /** When its last attempt failed (ISO). */
+  failedAt: string;
+  status: number | null;
+  errorTypes: string[];
+}
+
 /** One refused lead whole: the record as accepted, HubSpot's answer, and what operators did with it. */
 export interface RefusedLead extends RefusedSummary {
   record: LeadRecord;
@@ -112,7 +128,7 @@ export interface RefusedLead extends RefusedSummary {
 /** An operator's action on a refused lead (npm run leads): who and when. */
 export interface LeadAction {
   leadId: string;
-  action: "resent" | "discarded" | "expired";
+  action: "resent" | "discarded" | "expired" | "set-aside";
   by: string;
   at: string;
   /** resent: the id of the new lead. */
@@ -131,6 +147,8 @@ export interface AlertState {
   open: boolean;
   /** When the last alert (not the recovery message) was sent (ISO). */
   lastAlertAt: string | null;
+  /** The unknown errorTypes an alert has named already (each is told of once). */
+  unknownTypes: string[];
 }
 
 /**
@@ -162,11 +180,14 @@ export const isAccountWide = (status: number | undefined) => status === 429 || s
  * How a failed attempt is recorded (duck-typed on DeliveryError, which the store does not import):
  * - "refused": HubSpot refused the lead's own values: set aside with its answer;
  * - "backoff": transient (5xx, network, timeout): the lead waits longer after each failure (backoffMs);
+ * - "hold": an errorType on neither list: backed off like "backoff", but a delivery of other leads does not end
+ *   its wait (it says nothing about this lead); listed for the operator (docs/lead-forms.md#outcomes);
  * - "keep": systemic (the form, the account) or a 429 or 477 (account-wide): not this lead's fault, so it stays due.
  */
-export function failureKind(error: unknown): "refused" | "backoff" | "keep" {
+export function failureKind(error: unknown): "refused" | "backoff" | "hold" | "keep" {
   const e = error as { outcome?: string; status?: number } | undefined;
   if (e?.outcome === "refused") return "refused";
+  if (e?.outcome === "unknown") return "hold";
   if (e?.outcome === "systemic" || isAccountWide(e?.status)) return "keep";
   return "backoff";
 }
@@ -234,6 +255,10 @@ export interface LeadStore {
   resendRefused(id: string, submission: LeadSubmission, by: string): Promise<LeadRecord | null>;
   /** Deletes a refused lead, recording who and when; false when `id` is not a refused lead. */
   discardRefused(id: string, by: string): Promise<boolean>;
+  /** Pending leads held back by an unknown errorType, oldest first. */
+  listHeld(): Promise<HeldSummary[]>;
+  /** Sets a held lead aside as refused (then resend or discard it), recording who; false when `id` is not held. */
+  setAsideHeld(id: string, by: string): Promise<boolean>;
   /** What operators (and the retention) did with a refused lead, oldest first; kept after its data is deleted. */
   leadActions(id: string): Promise<LeadAction[]>;
   /** Deletes refused leads refused more than `retentionMs` ago; returns how many. */
@@ -269,7 +294,7 @@ export const FILE_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 /** The window of the per-client upload quota. */
 export const UPLOAD_QUOTA_WINDOW_MS = 24 * 60 * 60 * 1000;
 
-export const NO_ALERT: AlertState = { open: false, lastAlertAt: null };
+export const NO_ALERT: AlertState = { open: false, lastAlertAt: null, unknownTypes: [] };
 
 /**
  * Runs `handle` on the items `next` hands out, `concurrency` at a time, until `next` has none left (and none is
