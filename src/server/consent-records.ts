@@ -27,6 +27,9 @@ export const CONSENT_MAX_FUTURE_MS = 24 * 60 * 60 * 1000;
 /** … and at most this old (a choice lives 6 months; a queued post never waits that long). */
 export const CONSENT_MAX_AGE_MS = 365 * 24 * 60 * 60 * 1000;
 
+/** The largest version a record may name: PostgreSQL's 32-bit integer. */
+export const MAX_VERSION = 2_147_483_647;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The message for a field's issue: "choices.analytics is missing" or "choices.analytics must be a boolean". */
@@ -53,7 +56,9 @@ const recordSchema = z.strictObject(
     version: z
       .number({ error: says("version", "a positive integer") })
       .int({ error: "version must be a positive integer" })
-      .positive({ error: "version must be a positive integer" }),
+      .positive({ error: "version must be a positive integer" })
+      // PostgreSQL's integer column: a bigger one is refused here, the same on both stores, not a 500 from the query
+      .max(MAX_VERSION, { error: `version must be at most ${MAX_VERSION}` }),
     choices: choicesSchema,
     method: z.enum(CHOICE_METHODS, { error: says("method", `one of ${CHOICE_METHODS.join(", ")}`) }),
   },
