@@ -23,10 +23,12 @@ import {
   unalertedRefusals,
   writeSystemic,
 } from "./file-refused";
+import { consentFile, ConsentFile } from "./file-consent";
 import { listHeld, setAsideHeld } from "./file-held";
 import { filesDir, isFileId, uploadUsage } from "../uploads";
-import { appendLine, fsyncDir, readJsonFile, readLines, writeJsonWhole } from "./jsonl";
+import { readJsonFile, writeJsonWhole } from "./jsonl";
 import {
+  CONSENT_RETENTION_DAYS,
   FILE_RETENTION_MS,
   NO_ALERT,
   UPLOAD_QUOTA_WINDOW_MS,
@@ -54,24 +56,16 @@ export interface FileStoreOptions {
   uploadQuotaBytes: number;
   /** Free disk space uploads leave for leads: an upload that would go below it is refused (507). */
   reserveBytes?: number;
+  /** Consent decisions records.jsonl may hold (default CONSENT_FILE_MAX_RECORDS). */
+  consentMaxRecords?: number;
+  /** CONSENT_RETENTION_DAYS (default CONSENT_RETENTION_DAYS; 0: kept), pruned when the bound is reached. */
+  consentRetentionDays?: number;
 }
 
-/** Consent decisions (docs/lead-forms.md "Proof of consent"): one JSON line each, appended and fsynced. */
-export const consentFile = (dir: string) => path.join(dir, "consent", "records.jsonl");
+export { consentFile };
 
-/** withLock, waiting (up to ~5 s) while another request or a flush holds the lock. */
-async function underLock<T>(dir: string, name: string, fn: () => Promise<T>): Promise<T> {
-  for (let tries = 0; ; tries++) {
-    let ran = false;
-    const result = await withLock(dir, name, async () => {
-      ran = true;
-      return fn();
-    });
-    if (ran) return result as T;
-    if (tries >= 250) throw new Error(`the ${name} lock in ${dir} stays taken`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+/** The file store's bound on consent decisions (the local server's: production keeps them in PostgreSQL). */
+export const CONSENT_FILE_MAX_RECORDS = 250_000;
 
 function writeDurably(file: string, data: Buffer, flag = "wx") {
   const fd = fs.openSync(file, flag, 0o600);
@@ -86,10 +80,17 @@ function writeDurably(file: string, data: Buffer, flag = "wx") {
 export class FileStore implements LeadStore {
   readonly kind = "file";
 
+  private readonly consent: ConsentFile;
+
   constructor(
     readonly dir: string,
     private readonly options: FileStoreOptions,
-  ) {}
+  ) {
+    this.consent = new ConsentFile(dir, {
+      maxRecords: options.consentMaxRecords ?? CONSENT_FILE_MAX_RECORDS,
+      retentionMs: (options.consentRetentionDays ?? CONSENT_RETENTION_DAYS) * 86_400_000,
+    });
+  }
 
   private metas(): FileMeta[] {
     const dir = filesDir(this.dir);
@@ -314,40 +315,21 @@ export class FileStore implements LeadStore {
     return removed;
   }
 
-  /** Appended to consent/records.jsonl under the `consent` lock (a prune rewrites the file). */
+  /** consent/records.jsonl (./file-consent.ts): O(1) per post at any size, bounded. */
   async saveConsentRecord(record: StoredConsentRecord): Promise<boolean> {
-    const file = consentFile(this.dir);
-    return underLock(this.dir, "consent", async () => {
-      const kept = readLines<StoredConsentRecord>(file).some((r) => r.id === record.id && r.at === record.at);
-      if (!kept) appendLine(file, JSON.stringify(record));
-      return !kept;
-    });
+    return this.consent.save(record);
   }
 
   async consentRecords(id: string) {
-    return readLines<StoredConsentRecord>(consentFile(this.dir))
-      .filter((r) => r.id === id)
-      .sort((a, b) => a.at - b.at);
+    return this.consent.records(id);
   }
 
   async countConsentRecords() {
-    return readLines<StoredConsentRecord>(consentFile(this.dir)).length;
+    return this.consent.count();
   }
 
-  /** Rewrites consent/records.jsonl whole (temp file, fsync, rename) without the expired lines. */
   async pruneConsentRecords(retentionMs: number) {
-    const file = consentFile(this.dir);
-    const before = Date.now() - retentionMs;
-    return underLock(this.dir, "consent", async () => {
-      const records = readLines<StoredConsentRecord>(file);
-      const kept = records.filter((r) => r.at >= before);
-      if (kept.length === records.length) return 0;
-      const temp = `${file}.${process.pid}.tmp`;
-      writeDurably(temp, Buffer.from(kept.map((r) => `${JSON.stringify(r)}\n`).join("")), "w");
-      fs.renameSync(temp, file);
-      fsyncDir(path.dirname(file));
-      return records.length - kept.length;
-    });
+    return this.consent.prune(retentionMs);
   }
 
   /** In this process's memory (one instance: the local server). */
