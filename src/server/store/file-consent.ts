@@ -10,16 +10,21 @@ import fs from "node:fs";
 import path from "node:path";
 import { HttpError } from "../http";
 import { withLock } from "../outbox";
+import { checkSecret } from "./consent-proof";
 import { appendLine, fsyncDir } from "./jsonl";
 import type { StoredConsentRecord } from "./types";
 
 export const consentFile = (dir: string) => path.join(dir, "consent", "records.jsonl");
 
-/** What the index keeps per line: no more than idempotency needs. */
+/** What the index keeps per line: no more than idempotency and the secret check need. */
 interface Indexed {
   id: string;
   at: number;
+  secretHash?: string;
 }
+
+/** The index keeps this much of a first decision's secret hash (128 bits), to stay small at volume. */
+const HASH_KEPT = 32;
 
 interface ConsentIndex {
   ino: number;
@@ -28,6 +33,8 @@ interface ConsentIndex {
   count: number;
   /** The `at`s kept per id (a number while there is one: most ids have one or two). */
   ats: Map<string, number | number[]>;
+  /** The first decision's secret hash (its first HASH_KEPT characters), for the ids whose first had a secret. */
+  secrets: Map<string, string>;
 }
 
 const CHUNK = 1 << 20;
@@ -85,6 +92,7 @@ function eachLineBytes(file: string, from: number, each: (data: Buffer, start: n
 
 const ID_AT = Buffer.from('{"id":"');
 const AT = Buffer.from('","at":');
+const SECRET_HASH = Buffer.from(',"secretHash":"');
 
 /**
  * The (id, at) of a line without parsing it whole (the index is built from every line): the lines this store
@@ -96,7 +104,19 @@ function idAt(data: Buffer, start: number, end: number): Indexed | null {
     let at = 0;
     let i = start + 50;
     for (; i < end && data[i] >= 0x30 && data[i] <= 0x39; i++) at = at * 10 + (data[i] - 0x30);
-    if (i > start + 50 && (data[i] === 0x2c || data[i] === 0x7d)) return { id: data.toString("latin1", start + 7, start + 43), at };
+    if (i > start + 50 && (data[i] === 0x2c || data[i] === 0x7d)) {
+      // the secret's hash is the line's last key when there is one (save writes it so)
+      const h = end - 2 - 64;
+      const hashed =
+        data[end - 1] === 0x7d &&
+        data[end - 2] === 0x22 &&
+        data.compare(SECRET_HASH, 0, SECRET_HASH.length, h - SECRET_HASH.length, h) === 0;
+      return {
+        id: data.toString("latin1", start + 7, start + 43),
+        at,
+        ...(hashed ? { secretHash: data.toString("latin1", h, h + HASH_KEPT) } : {}),
+      };
+    }
   }
   const r = parseLine<Indexed>(data.toString("utf8", start, end));
   return r && typeof r.id === "string" && typeof r.at === "number" ? r : null;
@@ -141,7 +161,7 @@ export class ConsentFile {
     const stat = fs.statSync(this.file, { throwIfNoEntry: false });
     let index = this.index;
     if (!index || !stat || stat.ino !== index.ino || stat.size < index.offset)
-      index = { ino: stat?.ino ?? 0, offset: 0, count: 0, ats: new Map() };
+      index = { ino: stat?.ino ?? 0, offset: 0, count: 0, ats: new Map(), secrets: new Map() };
     if (stat && stat.size > index.offset) {
       const ats = index.ats;
       let count = index.count;
@@ -149,6 +169,7 @@ export class ConsentFile {
         const r = idAt(data, start, end);
         if (!r) return;
         const kept = ats.get(r.id);
+        if (kept === undefined && typeof r.secretHash === "string") index.secrets.set(r.id, r.secretHash.slice(0, HASH_KEPT));
         ats.set(r.id, kept === undefined ? r.at : Array.isArray(kept) ? [...kept, r.at] : [kept, r.at]);
         count++;
       });
@@ -163,10 +184,15 @@ export class ConsentFile {
     return kept === at || (Array.isArray(kept) && kept.includes(at));
   }
 
-  /** Appends the decision unless (id, at) is kept already (false); 507 when the file is full. */
-  save(record: StoredConsentRecord): Promise<boolean> {
+  /**
+   * Appends the decision unless (id, at) is kept already (false); 403 when the id's first decision had a secret
+   * and this one does not bring it (./consent-proof.ts); 507 when the file is full.
+   */
+  save(record: StoredConsentRecord, secretHash?: string): Promise<boolean> {
     return underLock(this.dir, "consent", async () => {
       let index = this.sync();
+      const first = !index.ats.has(record.id);
+      checkSecret(index.secrets.get(record.id), secretHash);
       if (this.has(index, record.id, record.at)) return false;
       if (this.options.maxRecords > 0 && index.count >= this.options.maxRecords) {
         if (this.options.retentionMs > 0) this.rewrite(Date.now() - this.options.retentionMs);
@@ -176,7 +202,9 @@ export class ConsentFile {
           throw new HttpError(507, "Consent records are full on this server; your choice is kept in your browser.");
         }
       }
-      appendLine(this.file, JSON.stringify(record));
+      // id and at first (the index reads them without parsing), the first decision's secret hash last
+      const { id, at, ...rest } = record;
+      appendLine(this.file, JSON.stringify({ id, at, ...rest, ...(first && secretHash ? { secretHash } : {}) }));
       this.sync();
       return true;
     });
@@ -192,8 +220,10 @@ export class ConsentFile {
     const out: StoredConsentRecord[] = [];
     eachLine(this.file, 0, (line) => {
       if (!line.includes(id)) return;
-      const r = parseLine<StoredConsentRecord>(line);
-      if (r?.id === id) out.push(r);
+      const r = parseLine<StoredConsentRecord & { secretHash?: string }>(line);
+      if (r?.id !== id) return;
+      delete r.secretHash;
+      out.push(r);
     });
     return out.sort((a, b) => a.at - b.at);
   }

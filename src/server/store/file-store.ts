@@ -316,8 +316,8 @@ export class FileStore implements LeadStore {
   }
 
   /** consent/records.jsonl (./file-consent.ts): O(1) per post at any size, bounded. */
-  async saveConsentRecord(record: StoredConsentRecord): Promise<boolean> {
-    return this.consent.save(record);
+  async saveConsentRecord(record: StoredConsentRecord, secretHash?: string): Promise<boolean> {
+    return this.consent.save(record, secretHash);
   }
 
   async consentRecords(id: string) {

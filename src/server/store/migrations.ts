@@ -137,6 +137,17 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE lead_alert_state ADD COLUMN unknown_types text[] NOT NULL DEFAULT '{}';
     `,
   },
+  {
+    version: 6,
+    name: "consent records: gpc, effective, the first decision's secret hash",
+    sql: `
+      -- optional in the post (docs/lead-forms.md "Proof of consent"): NULL in records of the old shape
+      ALTER TABLE consent_records ADD COLUMN gpc boolean;
+      ALTER TABLE consent_records ADD COLUMN effective jsonb;
+      -- sha256 of the secret beside the id in the visitor's cookie, on the id's first decision only
+      ALTER TABLE consent_records ADD COLUMN secret_hash text;
+    `,
+  },
 ];
 
 /** An arbitrary constant: the advisory lock every migrating instance waits on. */

@@ -16,6 +16,7 @@ import { RateLimiterPostgres } from "rate-limiter-flexible";
 import type { LeadFormDefinition, LeadSubmission } from "../../lib/lead-form/types";
 import { limitWith } from "../protect";
 import { inTransaction, migrate } from "./migrations";
+import { insertConsentRecord, selectConsentRecords } from "./postgres-consent";
 import {
   insertLead,
   insertUpload,
@@ -72,26 +73,6 @@ interface LeadRow {
   form: LeadFormDefinition;
   in_doubt: boolean;
 }
-
-interface ConsentRow {
-  id: string;
-  at: Date;
-  policy: StoredConsentRecord["policy"];
-  version: number;
-  choices: StoredConsentRecord["choices"];
-  method: StoredConsentRecord["method"];
-  received_at: Date;
-}
-
-const toConsentRecord = (row: ConsentRow): StoredConsentRecord => ({
-  id: row.id,
-  at: row.at.getTime(),
-  policy: row.policy,
-  version: row.version,
-  choices: row.choices,
-  method: row.method,
-  receivedAt: row.received_at.toISOString(),
-});
 
 interface RefusedRow {
   id: string;
@@ -478,24 +459,15 @@ export class PostgresStore implements LeadStore {
     return rowCount ?? 0;
   }
 
-  async saveConsentRecord(record: StoredConsentRecord): Promise<boolean> {
+  async saveConsentRecord(record: StoredConsentRecord, secretHash?: string): Promise<boolean> {
     await this.init();
-    const { rowCount } = await this.pool.query(
-      `INSERT INTO consent_records (id, at, policy, version, choices, method, received_at) VALUES ($1, $2, $3, $4, $5, $6, $7)
-       ON CONFLICT (id, at) DO NOTHING`,
-      [record.id, new Date(record.at), record.policy, record.version, JSON.stringify(record.choices), record.method, record.receivedAt],
-    );
-    return (rowCount ?? 0) > 0;
+    return insertConsentRecord(this.pool, record, secretHash);
   }
 
   async consentRecords(id: string): Promise<StoredConsentRecord[]> {
     await this.init();
     if (!UUID.test(id)) return [];
-    const { rows } = await this.pool.query<ConsentRow>(
-      "SELECT id, at, policy, version, choices, method, received_at FROM consent_records WHERE id = $1 ORDER BY at",
-      [id],
-    );
-    return rows.map(toConsentRecord);
+    return selectConsentRecords(this.pool, id);
   }
 
   async countConsentRecords(): Promise<number> {

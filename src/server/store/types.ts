@@ -4,7 +4,7 @@
  * - file-store.ts: the local outbox under LEADS_DIR (the embedded default: no account, no database);
  * - postgres-store.ts: PostgreSQL when DATABASE_URL is set (production: shared by every function instance).
  */
-import type { ConsentRecord } from "../../consent/model";
+import type { Choices, ConsentRecord } from "../../consent/model";
 import type { LeadFormDefinition, LeadSubmission } from "../../lib/lead-form/types";
 
 export interface LeadRecord {
@@ -217,6 +217,10 @@ export const REFUSED_RETENTION_DAYS = 30;
  */
 export interface StoredConsentRecord extends ConsentRecord {
   receivedAt: string;
+  /** The browser's Global Privacy Control signal when the choice was made (absent in old-shape records). */
+  gpc?: boolean;
+  /** The categories in force after the choice, GPC and the policy (absent in old-shape records). */
+  effective?: Choices;
 }
 
 /** Consent records are deleted this long after the decision unless CONSENT_RETENTION_DAYS says otherwise (0: kept). */
@@ -276,8 +280,12 @@ export interface LeadStore {
   hasFile(id: string): Promise<boolean>;
   /** Deletes uploads no lead references once they are `retentionMs` old; returns how many. */
   sweepFiles(retentionMs?: number): Promise<number>;
-  /** Keeps a consent decision durably; false when one with the same id and `at` is already kept (a retried post). */
-  saveConsentRecord(record: StoredConsentRecord): Promise<boolean>;
+  /**
+   * Keeps a consent decision durably; false when one with the same id and `at` is already kept (a retried post).
+   * `secretHash` (sha256 of the record's secret) is kept with the first decision under an id; a later one must
+   * bring the same, else HttpError 403 (no secret with the first: later ones are taken as they come).
+   */
+  saveConsentRecord(record: StoredConsentRecord, secretHash?: string): Promise<boolean>;
   /** The decisions kept for a record id, oldest first. */
   consentRecords(id: string): Promise<StoredConsentRecord[]>;
   /** How many decisions are kept. */
