@@ -17,16 +17,8 @@ import type { HubSpotConfig, ServerConfig } from "../config";
 import type { LeadFormDefinition } from "../lib/lead-form/types";
 import { alertIfNeeded, ALERT_TIMEOUT_MS, type AlertOutcome } from "./alerts";
 import { deliverToHubSpot, DeliveryError, findSubmission, outcomeOf } from "./hubspot";
-import {
-  CONSENT_RETENTION_DAYS,
-  errorLine,
-  isAccountWide,
-  REFUSED_RETENTION_DAYS,
-  type FlushResult,
-  type LeadRecord,
-  type LeadStore,
-  type SystemicProblem,
-} from "./store/types";
+import type { FlushResult, LeadRecord, LeadStore, SystemicProblem } from "./store/types";
+import { CONSENT_RETENTION_DAYS, errorLine, isAccountWide, REFUSED_RETENTION_DAYS } from "./store/rules";
 
 export interface FlushReport extends FlushResult {
   filesSwept: number;

@@ -9,7 +9,7 @@ import { readSiteHosts, type HubSpotConfig } from "../config";
 import { htmlToText } from "../lib/lead-form/payload";
 import { allFields, consentName } from "../lib/lead-form/rules";
 import type { LeadFormDefinition, LeadSubmission } from "../lib/lead-form/types";
-import { isAccountWide } from "./store/types";
+import { isAccountWide } from "./store/rules";
 import { withCheckedContext } from "./submission-context";
 
 /** The site whose hosts a pageUri may name when the configuration does not say (tests' hand-made configs). */
@@ -61,13 +61,9 @@ export function submissionUrl(config: HubSpotConfig, form: LeadFormDefinition) {
 
 /**
  * What an attempt's answer means for its lead (docs/lead-forms.md "Outcomes"):
- * - retry: transient (network error, timeout, 5xx, 429); the lead stays pending, with backoff (429 slows the
- *   whole run instead: it is account-wide);
- * - systemic: about the form or the account (401/403, an unknown form, FIELD_NOT_IN_FORM_DEFINITION, …): every
- *   other lead would fail the same way, so the run stops, the lead stays pending and an alert goes out;
- * - refused: about this lead's own values (INVALID_EMAIL, BLOCKED_EMAIL, …): set aside, never sent again by the flush;
- * - unknown: an errorType on neither list: held as this lead's problem (backed off, alerted once per type,
- *   listed for the operator) until proven otherwise, so one odd lead cannot hold the queue.
+ * retry (transient: backed off; a 429 pauses the run), systemic (the form or the account: the run stops, an
+ * alert goes out), refused (this lead's own values: set aside), unknown (an errorType on neither list: this
+ * lead held back with its own backoff, alerted once per type, so one odd lead cannot hold the queue).
  */
 export type AttemptOutcome = "retry" | "systemic" | "refused" | "unknown";
 

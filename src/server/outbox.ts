@@ -12,20 +12,9 @@ import path from "node:path";
 import type { LeadFormDefinition, LeadSubmission } from "../lib/lead-form/types";
 import { dueTimes, failuresSinceReset, markRefused, refusedIds, resetBackoff } from "./store/file-refused";
 import { appendLine, readLines } from "./store/jsonl";
-import {
-  backoffMs,
-  drain,
-  errorLine,
-  failureKind,
-  isInDoubt,
-  refusalOf,
-  logLeadError,
-  type DeliveryOutcome,
-  type FlushOptions,
-  type FlushResult,
-  type LeadRecord,
-  type Settle,
-} from "./store/types";
+import type { DeliveryOutcome, FlushOptions, FlushResult, LeadRecord, Settle } from "./store/types";
+import { backoffMs, errorLine, failureKind, isInDoubt, refusalOf, logLeadError } from "./store/rules";
+import { drain } from "./store/drain";
 
 export type OutboxRecord = LeadRecord;
 export { appendLine };

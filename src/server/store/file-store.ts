@@ -4,13 +4,13 @@
  * account, no database. Only for a machine whose disk lasts: on a serverless host the functions refuse
  * to run without DATABASE_URL instead (src/server/store/index.ts).
  */
-import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { LeadFormDefinition, LeadSubmission } from "../../lib/lead-form/types";
-import { HttpError } from "../http";
 import { appendToOutbox, deliverOnce, flushOutbox, inDoubtIds, pendingRecords, readAttempts, readDelivered, withLock } from "../outbox";
-import { createRateLimit } from "../protect";
+import { filesDir } from "../uploads";
+import { consentFile, ConsentFile } from "./file-consent";
+import { listHeld, setAsideHeld } from "./file-held";
 import {
   actionsOf,
   closeRefused,
@@ -23,88 +23,40 @@ import {
   unalertedRefusals,
   writeSystemic,
 } from "./file-refused";
-import { consentFile, ConsentFile } from "./file-consent";
-import { listHeld, setAsideHeld } from "./file-held";
-import { filesDir, isFileId, uploadUsage } from "../uploads";
+import { FileUploads, writeDurably, type FileMeta, type FileStoreOptions } from "./file-uploads";
 import { readJsonFile, writeJsonWhole } from "./jsonl";
-import {
-  CONSENT_RETENTION_DAYS,
-  FILE_RETENTION_MS,
-  NO_ALERT,
-  UPLOAD_QUOTA_WINDOW_MS,
-  type AlertState,
-  type Deliver,
-  type FlushOptions,
-  type PipelineStatus,
-  type LeadRecord,
-  type LeadStore,
-  type NewFile,
-  type RateLimit,
-  type Settle,
-  type StoredConsentRecord,
-  type StoredFileMeta,
-  type SystemicProblem,
+import { CONSENT_RETENTION_DAYS, NO_ALERT } from "./rules";
+import type {
+  AlertState,
+  Deliver,
+  FlushOptions,
+  LeadRecord,
+  LeadStore,
+  PipelineStatus,
+  Settle,
+  StoredConsentRecord,
+  SystemicProblem,
 } from "./types";
-
-interface FileMeta extends StoredFileMeta {
-  clientKey?: string;
-  leadId?: string;
-}
-
-export interface FileStoreOptions {
-  /** Upload bytes one client may store per UPLOAD_QUOTA_WINDOW_MS. */
-  uploadQuotaBytes: number;
-  /** Free disk space uploads leave for leads: an upload that would go below it is refused (507). */
-  reserveBytes?: number;
-  /** Consent decisions records.jsonl may hold (default CONSENT_FILE_MAX_RECORDS). */
-  consentMaxRecords?: number;
-  /** CONSENT_RETENTION_DAYS (default CONSENT_RETENTION_DAYS; 0: kept), pruned when the bound is reached. */
-  consentRetentionDays?: number;
-}
 
 export { consentFile };
 
 /** The file store's bound on consent decisions (the local server's: production keeps them in PostgreSQL). */
 export const CONSENT_FILE_MAX_RECORDS = 250_000;
 
-function writeDurably(file: string, data: Buffer, flag = "wx") {
-  const fd = fs.openSync(file, flag, 0o600);
-  try {
-    fs.writeSync(fd, data);
-    fs.fsyncSync(fd);
-  } finally {
-    fs.closeSync(fd);
-  }
-}
+export type { FileStoreOptions };
 
-export class FileStore implements LeadStore {
+/** The queue, refused and held leads, alerts and consent records over the uploads and limits of FileUploads. */
+export class FileStore extends FileUploads implements LeadStore {
   readonly kind = "file";
 
   private readonly consent: ConsentFile;
 
-  constructor(
-    readonly dir: string,
-    private readonly options: FileStoreOptions,
-  ) {
+  constructor(dir: string, options: FileStoreOptions) {
+    super(dir, options);
     this.consent = new ConsentFile(dir, {
       maxRecords: options.consentMaxRecords ?? CONSENT_FILE_MAX_RECORDS,
       retentionMs: (options.consentRetentionDays ?? CONSENT_RETENTION_DAYS) * 86_400_000,
     });
-  }
-
-  private metas(): FileMeta[] {
-    const dir = filesDir(this.dir);
-    if (!fs.existsSync(dir)) return [];
-    return fs
-      .readdirSync(dir)
-      .filter((f) => f.endsWith(".json"))
-      .flatMap((f) => {
-        try {
-          return [JSON.parse(fs.readFileSync(path.join(dir, f), "utf8")) as FileMeta];
-        } catch {
-          return [];
-        }
-      });
   }
 
   async accept(submission: LeadSubmission, form: LeadFormDefinition, fileIds: readonly string[]): Promise<LeadRecord> {
@@ -178,18 +130,6 @@ export class FileStore implements LeadStore {
     return showRefused(this.dir, id);
   }
 
-  /**
-   * Points the uploads of a closed lead at the lead that replaces it, or at none (then the sweep removes them
-   * once they are a week old), as PostgreSQL's foreign key does.
-   */
-  private relinkUploads(fromId: string, toId?: string) {
-    for (const meta of this.metas()) {
-      if (meta.leadId !== fromId) continue;
-      const file = path.join(filesDir(this.dir), `${meta.id}.json`);
-      writeDurably(file, Buffer.from(JSON.stringify({ ...meta, leadId: toId })), "w");
-    }
-  }
-
   /** Under the lead's lock: the new lead is appended (durably) before the refused one is closed. */
   async resendRefused(id: string, submission: LeadSubmission, by: string): Promise<LeadRecord | null> {
     const result = await withLock(this.dir, `lead-${id}`, async () => {
@@ -255,66 +195,6 @@ export class FileStore implements LeadStore {
     return pendingRecords(this.dir).length;
   }
 
-  async saveFile(file: NewFile, clientKey: string): Promise<StoredFileMeta> {
-    const usage = uploadUsage(this.dir, UPLOAD_QUOTA_WINDOW_MS, () => this.metas());
-    const used = usage.used(clientKey);
-    if (used + file.bytes.length > this.options.uploadQuotaBytes) {
-      throw new HttpError(413, "You have uploaded too much today. Try again tomorrow or email us the file.");
-    }
-    const dir = filesDir(this.dir);
-    fs.mkdirSync(dir, { recursive: true });
-    const { bavail, bsize } = fs.statfsSync(dir);
-    if (bavail * bsize - file.bytes.length < (this.options.reserveBytes ?? 256 * 1024 * 1024)) {
-      // Leads are a few KB: uploads stop well before the disk could refuse one.
-      throw new HttpError(507, "We cannot take files right now. Send the form without it, or email us the file.");
-    }
-    const meta: FileMeta = {
-      id: crypto.randomUUID(),
-      filename: file.filename,
-      mime: file.mime,
-      size: file.bytes.length,
-      createdAt: new Date().toISOString(),
-      clientKey,
-    };
-    writeDurably(path.join(dir, `${meta.id}.bin`), file.bytes);
-    writeDurably(path.join(dir, `${meta.id}.json`), Buffer.from(JSON.stringify(meta)));
-    usage.record(clientKey, meta.size);
-    return meta;
-  }
-
-  async readFile(id: string) {
-    if (!isFileId(id)) return null;
-    const dir = filesDir(this.dir);
-    try {
-      const stored = JSON.parse(fs.readFileSync(path.join(dir, `${id}.json`), "utf8")) as FileMeta;
-      const meta: StoredFileMeta = {
-        id: stored.id,
-        filename: stored.filename,
-        mime: stored.mime,
-        size: stored.size,
-        createdAt: stored.createdAt,
-      };
-      return { meta, bytes: fs.readFileSync(path.join(dir, `${id}.bin`)) };
-    } catch {
-      return null;
-    }
-  }
-
-  async hasFile(id: string): Promise<boolean> {
-    return isFileId(id) && fs.existsSync(path.join(filesDir(this.dir), `${id}.bin`));
-  }
-
-  async sweepFiles(retentionMs = FILE_RETENTION_MS) {
-    const before = Date.now() - retentionMs;
-    let removed = 0;
-    for (const meta of this.metas()) {
-      if (meta.leadId || Date.parse(meta.createdAt) >= before) continue;
-      for (const ext of ["bin", "json"]) fs.rmSync(path.join(filesDir(this.dir), `${meta.id}.${ext}`), { force: true });
-      removed++;
-    }
-    return removed;
-  }
-
   /** consent/records.jsonl (./file-consent.ts): O(1) per post at any size, bounded. */
   async saveConsentRecord(record: StoredConsentRecord, secretHash?: string): Promise<boolean> {
     return this.consent.save(record, secretHash);
@@ -330,11 +210,6 @@ export class FileStore implements LeadStore {
 
   async pruneConsentRecords(retentionMs: number) {
     return this.consent.prune(retentionMs);
-  }
-
-  /** In this process's memory (one instance: the local server). */
-  rateLimit(name: string, points: number, windowSeconds: number): RateLimit {
-    return createRateLimit(name, points, windowSeconds);
   }
 
   async close() {}

@@ -6,7 +6,9 @@
 import type { Pool } from "pg";
 import { checkSecret } from "./consent-proof";
 import { inTransaction } from "./migrations";
-import type { StoredConsentRecord } from "./types";
+import { UUID } from "./postgres-base";
+import { PostgresUploads } from "./postgres-uploads";
+import type { ConsentRecordStore, StoredConsentRecord } from "./types";
 
 interface ConsentRow {
   id: string;
@@ -68,4 +70,29 @@ export async function selectConsentRecords(pool: Pool, id: string): Promise<Stor
     [id],
   );
   return rows.map(toConsentRecord);
+}
+
+export class PostgresConsent extends PostgresUploads implements ConsentRecordStore {
+  async saveConsentRecord(record: StoredConsentRecord, secretHash?: string): Promise<boolean> {
+    await this.init();
+    return insertConsentRecord(this.pool, record, secretHash);
+  }
+
+  async consentRecords(id: string): Promise<StoredConsentRecord[]> {
+    await this.init();
+    if (!UUID.test(id)) return [];
+    return selectConsentRecords(this.pool, id);
+  }
+
+  async countConsentRecords(): Promise<number> {
+    await this.init();
+    const { rows } = await this.pool.query<{ n: string }>("SELECT count(*) AS n FROM consent_records");
+    return Number(rows[0].n);
+  }
+
+  async pruneConsentRecords(retentionMs: number): Promise<number> {
+    await this.init();
+    const { rowCount } = await this.pool.query("DELETE FROM consent_records WHERE at < $1", [new Date(Date.now() - retentionMs)]);
+    return rowCount ?? 0;
+  }
 }

@@ -5,17 +5,8 @@
 import type { Pool, PoolClient } from "pg";
 import { HttpError } from "../http";
 import { inTransaction } from "./migrations";
-import {
-  BACKOFF_BASE_MS,
-  BACKOFF_CAP_MS,
-  UPLOAD_QUOTA_WINDOW_MS,
-  type AlertState,
-  type HeldSummary,
-  type LeadRecord,
-  type PipelineStatus,
-  type StoredFileMeta,
-  type SystemicProblem,
-} from "./types";
+import type { AlertState, HeldSummary, LeadRecord, PipelineStatus, StoredFileMeta, SystemicProblem } from "./types";
+import { BACKOFF_BASE_MS, BACKOFF_CAP_MS, UPLOAD_QUOTA_WINDOW_MS } from "./rules";
 
 /** Counts and ages of the leads not delivered yet, for the status function and the flush's alerts. */
 export async function readPipelineStatus(pool: Pool): Promise<PipelineStatus> {

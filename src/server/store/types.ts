@@ -58,9 +58,6 @@ export interface FlushOptions {
   beforeNext?: () => Promise<void>;
 }
 
-export const logLeadError = (source: string) => (record: LeadRecord, error: unknown) =>
-  console.error(`[${source}] ${record.id} (${record.formId}) not delivered: ${errorLine(error)}`);
-
 /** Counts and ages of the lead pipeline (GET /api/leads/status, the flush's alert). */
 export interface PipelineStatus {
   /** Accepted leads not yet delivered. */
@@ -166,51 +163,6 @@ export type Deliver = (record: LeadRecord) => Promise<void>;
  */
 export type Settle = (record: LeadRecord) => Promise<"present" | "absent" | "unknown">;
 
-/** True for an error after which the request may have reached HubSpot (no answer seen): DeliveryError's `inDoubt`. */
-export const isInDoubt = (error: unknown) => (error as { inDoubt?: boolean })?.inDoubt === true;
-
-/**
- * HubSpot's answers about the whole account, not one lead, each with a Retry-After: 429 (over the rate limit)
- * and 477 (the account is migrating between data centres, "Migration in Progress",
- * https://developers.hubspot.com/docs/api/error-handling). The run pauses; no lead is backed off.
- */
-export const isAccountWide = (status: number | undefined) => status === 429 || status === 477;
-
-/**
- * How a failed attempt is recorded (duck-typed on DeliveryError, which the store does not import):
- * - "refused": HubSpot refused the lead's own values: set aside with its answer;
- * - "backoff": transient (5xx, network, timeout): the lead waits longer after each failure (backoffMs);
- * - "hold": an errorType on neither list: backed off like "backoff", but a delivery of other leads does not end
- *   its wait (it says nothing about this lead); listed for the operator (docs/lead-forms.md#outcomes);
- * - "keep": systemic (the form, the account) or a 429 or 477 (account-wide): not this lead's fault, so it stays due.
- */
-export function failureKind(error: unknown): "refused" | "backoff" | "hold" | "keep" {
-  const e = error as { outcome?: string; status?: number } | undefined;
-  if (e?.outcome === "refused") return "refused";
-  if (e?.outcome === "unknown") return "hold";
-  if (e?.outcome === "systemic" || isAccountWide(e?.status)) return "keep";
-  return "backoff";
-}
-
-/** The refusal a store keeps with a set-aside lead: status, errorTypes, HubSpot's answer body. */
-export function refusalOf(error: unknown): { status: number | null; errorTypes: string[]; answer: string | null } {
-  const e = error as { status?: number; errorTypes?: readonly string[]; answer?: string } | undefined;
-  return { status: e?.status ?? null, errorTypes: [...(e?.errorTypes ?? [])], answer: e?.answer ?? null };
-}
-
-/**
- * Per-lead backoff (docs/lead-forms.md "Outcomes"): the first retry waits a minute, each later one twice as long,
- * capped below an hourly flush interval so a lead is never held back longer than an hour; each wait is taken
- * at random between half and all of it (jitter), so leads that failed together do not come due together.
- */
-export const BACKOFF_BASE_MS = 60_000;
-export const BACKOFF_CAP_MS = 55 * 60_000;
-export const backoffMs = (failures: number, random = Math.random()) =>
-  Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, Math.min(20, failures - 1))) * (0.5 + random / 2);
-
-/** Refused leads are deleted this long after HubSpot refused them unless LEADS_REFUSED_RETENTION_DAYS says otherwise. */
-export const REFUSED_RETENTION_DAYS = 30;
-
 /**
  * A visitor's consent decision kept as proof (POST /api/consent, docs/lead-forms.md "Proof of consent"): the
  * record as the browser made it and when it arrived. No IP address, no user agent. One per (id, at).
@@ -223,17 +175,14 @@ export interface StoredConsentRecord extends ConsentRecord {
   effective?: Choices;
 }
 
-/** Consent records are deleted this long after the decision unless CONSENT_RETENTION_DAYS says otherwise (0: kept). */
-export const CONSENT_RETENTION_DAYS = 1095;
-
 /** Takes one request from `key`'s allowance: null when allowed, else the seconds until the next one is. */
 export type RateLimit = ((key: string) => Promise<number | null>) & {
   /** Gives one request back to `key`'s allowance (a request that turned out not to count). */
   refund?: (key: string) => Promise<void>;
 };
 
-export interface LeadStore {
-  readonly kind: "file" | "postgres";
+/** The queue of accepted leads and their delivery (docs/lead-forms.md, the flush and the live send). */
+export interface LeadQueue {
   /** Keeps an accepted lead durably (and marks the uploads it references as used); resolves once it is committed. */
   accept(submission: LeadSubmission, form: LeadFormDefinition, fileIds: readonly string[]): Promise<LeadRecord>;
   /** Delivers one lead unless another sender holds it or it was delivered; throws what `deliver` throws. */
@@ -248,6 +197,10 @@ export interface LeadStore {
   status(): Promise<PipelineStatus>;
   /** Records (or, with null, clears) the systemic problem the status function answers 503 for. */
   setSystemic(problem: SystemicProblem | null): Promise<void>;
+}
+
+/** Leads set aside for the operator: refused by HubSpot, or held by an unknown errorType (npm run leads). */
+export interface RefusedLeadStore {
   /** Refused leads still kept, oldest refusal first. */
   listRefused(): Promise<RefusedSummary[]>;
   /** One refused lead whole, or null (unknown, delivered, discarded or expired). */
@@ -267,12 +220,20 @@ export interface LeadStore {
   leadActions(id: string): Promise<LeadAction[]>;
   /** Deletes refused leads refused more than `retentionMs` ago; returns how many. */
   expireRefused(retentionMs: number): Promise<number>;
+}
+
+/** What the flush's alerts remember, under a lock every flush shares (src/server/alerts.ts). */
+export interface AlertStore {
   /** Refused leads no alert has told of (call under withAlertState). */
   unalertedRefusals(): Promise<UnalertedRefusals>;
   /** Marks refused leads as told of (call under withAlertState, once the webhook took the message). */
   markRefusalsAlerted(ids: readonly string[]): Promise<void>;
   /** The alert state, under a lock shared by every flush (see WithAlertState). */
   withAlertState: WithAlertState;
+}
+
+/** Uploaded files (POST /api/hubspot/uploadFile, GET /api/hubspot/file). */
+export interface UploadStore {
   /** Stores an upload; refuses (HttpError 413/507) past the client's quota or when storage is short. */
   saveFile(file: NewFile, clientKey: string): Promise<StoredFileMeta>;
   readFile(id: string): Promise<{ meta: StoredFileMeta; bytes: Buffer } | null>;
@@ -280,6 +241,10 @@ export interface LeadStore {
   hasFile(id: string): Promise<boolean>;
   /** Deletes uploads no lead references once they are `retentionMs` old; returns how many. */
   sweepFiles(retentionMs?: number): Promise<number>;
+}
+
+/** Proof of consent (POST /api/consent). */
+export interface ConsentRecordStore {
   /**
    * Keeps a consent decision durably; false when one with the same id and `at` is already kept (a retried post).
    * `secretHash` (sha256 of the record's secret) is kept with the first decision under an id; a later one must
@@ -292,58 +257,19 @@ export interface LeadStore {
   countConsentRecords(): Promise<number>;
   /** Deletes the decisions made (`at`) more than `retentionMs` ago; returns how many. */
   pruneConsentRecords(retentionMs: number): Promise<number>;
+}
+
+/** Rate limits counted where every instance sees them. */
+export interface RateLimitStore {
   /** A per-key limit of `points` requests per `windowSeconds`, counted where every instance sees it. */
   rateLimit(name: string, points: number, windowSeconds: number): RateLimit;
-  close(): Promise<void>;
 }
-
-/** Uploads no lead references are deleted after this long. */
-export const FILE_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
-/** The window of the per-client upload quota. */
-export const UPLOAD_QUOTA_WINDOW_MS = 24 * 60 * 60 * 1000;
-
-export const NO_ALERT: AlertState = { open: false, lastAlertAt: null, unknownTypes: [] };
 
 /**
- * Runs `handle` on the items `next` hands out, `concurrency` at a time, until `next` has none left (and none is
- * being handled) or `stop` returns true (checked before each item is taken). `handle` must not throw.
+ * One backend, every concern: each concern is its own interface (a caller that needs one asks for that one), and
+ * each backend implements them in files beside it (file-*.ts, postgres-*.ts).
  */
-export async function drain<T>(
-  concurrency: number,
-  next: () => Promise<T | null>,
-  handle: (item: T) => Promise<void>,
-  stop: () => boolean = () => false,
-  beforeNext?: () => Promise<void>,
-): Promise<void> {
-  // A worker that finds nothing to take while others still send waits for one of them and asks again: a
-  // delivery can make more leads due (the first success of a run ends every backoff).
-  let inFlight = 0;
-  let waiting: (() => void)[] = [];
-  const worker = async () => {
-    while (!stop()) {
-      if (beforeNext) {
-        await beforeNext();
-        if (stop()) return;
-      }
-      const item = await next();
-      if (item === null) {
-        if (inFlight === 0) return;
-        await new Promise<void>((resolve) => waiting.push(resolve));
-        continue;
-      }
-      inFlight++;
-      try {
-        await handle(item);
-      } finally {
-        inFlight--;
-        const wake = waiting;
-        waiting = [];
-        wake.forEach((resolve) => resolve());
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
+export interface LeadStore extends LeadQueue, RefusedLeadStore, AlertStore, UploadStore, ConsentRecordStore, RateLimitStore {
+  readonly kind: "file" | "postgres";
+  close(): Promise<void>;
 }
-
-/** One line of an error, bounded, for reports and alerts. */
-export const errorLine = (error: unknown) => (error instanceof Error ? error.message : String(error)).replace(/\s+/g, " ").slice(0, 500);

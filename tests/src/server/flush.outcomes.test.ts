@@ -13,7 +13,8 @@ import { classifyAnswer, DeliveryError, deliverToHubSpot, errorTypesOf, retryAft
 import { statusBody } from "../../../src/server/lead-status";
 import { appendToOutbox, outboxFile } from "../../../src/server/outbox";
 import { FileStore } from "../../../src/server/store/file-store";
-import { BACKOFF_CAP_MS, backoffMs, type LeadStore, type PipelineStatus } from "../../../src/server/store/types";
+import type { LeadStore, PipelineStatus } from "../../../src/server/store/types";
+import { BACKOFF_CAP_MS, backoffMs } from "../../../src/server/store/rules";
 import { startHubSpotEmulator, type HubSpotEmulator } from "../../emulators/hubspot";
 import { startTestPostgres, type TestPostgres } from "../../fixtures/postgres";
 import { postgresStores } from "../../fixtures/lead-stores";

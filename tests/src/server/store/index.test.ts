@@ -13,7 +13,8 @@ import { consentRateLimit, handleConsent } from "../../../../src/server/consent-
 import { flushLeads, pruneConsentRecords } from "../../../../src/server/flush";
 import { consentFile, FileStore } from "../../../../src/server/store/file-store";
 import { MIGRATIONS } from "../../../../src/server/store/migrations";
-import { CONSENT_RETENTION_DAYS, type LeadStore, type StoredConsentRecord } from "../../../../src/server/store/types";
+import type { LeadStore, StoredConsentRecord } from "../../../../src/server/store/types";
+import { CONSENT_RETENTION_DAYS } from "../../../../src/server/store/rules";
 import { startHubSpotEmulator, type HubSpotEmulator } from "../../../emulators/hubspot";
 import { postgresStores } from "../../../fixtures/lead-stores";
 import { startTestPostgres, type TestPostgres } from "../../../fixtures/postgres";
