@@ -3,7 +3,7 @@
  * N decisions written in bulk, then a new process's posts (a child: the writer's garbage is not in its memory) timed one by one (append + fsync under the lock, as
  * POST /api/consent does), the first one (which builds the index) apart; the process's peak resident memory.
  *
- *   tsx scripts/bench/consent-records.ts [--records 200000] [--posts 50]
+ *   tsx scripts/bench/consent-records.ts [--records 200000] [--posts 50] [--secrets]
  */
 import { fork } from "node:child_process";
 import crypto from "node:crypto";
@@ -20,6 +20,7 @@ const arg = (name: string, fallback: number) => {
 };
 const records = arg("records", 200_000);
 const posts = arg("posts", 50);
+const secrets = process.argv.includes("--secrets");
 
 const decision = (at: number): StoredConsentRecord => ({
   id: crypto.randomUUID(),
@@ -49,6 +50,7 @@ async function measure(dir: string) {
   console.log(
     JSON.stringify({
       records,
+      secrets,
       fileMB: +(size / 1e6).toFixed(1),
       firstPostMs: +first.toFixed(2),
       medianMs: +pct(0.5).toFixed(2),
@@ -72,8 +74,11 @@ async function main() {
     const fd = fs.openSync(file, "w");
     for (let start = 0; start < records; start += 10_000) {
       const lines: string[] = [];
-      for (let i = start; i < Math.min(records, start + 10_000); i++)
-        lines.push(`${JSON.stringify(decision(now - (records - i) * 1000))}\n`);
+      for (let i = start; i < Math.min(records, start + 10_000); i++) {
+        const line = decision(now - (records - i) * 1000);
+        // --secrets: every id's first decision with a secret's hash, as the new browser code sends them
+        lines.push(`${JSON.stringify(secrets ? { ...line, secretHash: crypto.randomBytes(32).toString("hex") } : line)}\n`);
+      }
       fs.writeSync(fd, lines.join(""));
     }
     fs.fsyncSync(fd);
