@@ -1,9 +1,11 @@
 /**
- * npm run leads -- list | show <id> | resend <id> [--set field=value …] | discard <id>   [--by <name>]
+ * npm run leads -- list | show <id> | resend <id> [--set field=value …] | discard <id> | set-aside <id>   [--by <name>]
  *
  * The operator's hand on leads HubSpot refused for their own values (docs/lead-forms.md "Outcomes"), on
  * whichever store the configuration names (PostgreSQL with DATABASE_URL, else the outbox in LEADS_DIR):
- * - list: the refused leads still kept (id, form, when, status, errorTypes; no personal data);
+ * - list: the refused leads still kept (id, form, when, status, errorTypes; no personal data), then the pending
+ *   leads held back by an errorType on neither list;
+ * - set-aside: a held lead set aside as refused (then show, resend or discard it);
  * - show: one lead whole, with HubSpot's answer and what was done with it;
  * - resend: the lead with the values given by --set, validated again by the site's own rules against the form
  *   definition it was accepted with, queued as a new lead (and, with HubSpot configured, sent at once); the
@@ -19,7 +21,8 @@ import { storeFor } from "../src/server/store";
 import type { LeadStore } from "../src/server/store/types";
 import { validateSubmission, withServerTruth } from "../src/server/validate-submission";
 
-const USAGE = "usage: npm run leads -- list | show <id> | resend <id> [--set field=value ...] | discard <id>  [--by <name>]";
+const USAGE =
+  "usage: npm run leads -- list | show <id> | resend <id> [--set field=value ...] | discard <id> | set-aside <id>  [--by <name>]";
 
 export interface LeadsCommandDeps {
   config?: ServerConfig;
@@ -61,12 +64,12 @@ export async function main(argv: readonly string[], deps: LeadsCommandDeps = {})
     return 2;
   }
   const { command, id, set } = args;
-  if (!command || !["list", "show", "resend", "discard"].includes(command) || (command !== "list" && !id)) {
+  if (!command || !["list", "show", "resend", "discard", "set-aside"].includes(command) || (command !== "list" && !id)) {
     err(USAGE);
     return 2;
   }
   const by = (args.by ?? deps.user ?? process.env.USER ?? "").trim();
-  if ((command === "resend" || command === "discard") && !by) {
+  if ((command === "resend" || command === "discard" || command === "set-aside") && !by) {
     err("Say who you are: --by <name> (or set USER)");
     return 2;
   }
@@ -78,6 +81,18 @@ export async function main(argv: readonly string[], deps: LeadsCommandDeps = {})
       for (const lead of refused)
         out(`${lead.id}  ${lead.formId}  refused ${lead.refusedAt}  ${lead.status ?? "-"} ${lead.errorTypes.join(",") || "-"}`);
       out(`${refused.length} refused lead(s)`);
+      const held = await store.listHeld();
+      for (const lead of held)
+        out(`${lead.id}  ${lead.formId}  held ${lead.failedAt}  ${lead.status ?? "-"} ${lead.errorTypes.join(",") || "-"}`);
+      out(`${held.length} held lead(s) (an errorType the site does not know; set-aside <id> to set one aside)`);
+      return 0;
+    }
+    if (command === "set-aside") {
+      if (!(await store.setAsideHeld(id!, by))) {
+        err(`${id} is not a held lead now (unknown, delivered, refused, or being sent: try again)`);
+        return 1;
+      }
+      out(`${id} set aside by ${by}: show, resend or discard it`);
       return 0;
     }
     const lead = await store.showRefused(id!);

@@ -4,31 +4,11 @@
  * per rate window and requests at once, per client address, below each route's cap for all clients together;
  * and the pace a body must keep once it is being read.
  */
-import { isIPv4, isIPv6 } from "node:net";
 import type { IncomingMessage } from "node:http";
-import { clientIp, createRateLimit, type RateLimit } from "../../src/server/protect";
+import { CONSENT_RATE_LIMIT, CONSENT_RATE_WINDOW_SECONDS } from "../../src/server/consent-records";
+import { clientGroup, clientIp, createRateLimit, type RateLimit } from "../../src/server/protect";
 
-/**
- * The address one client is counted under: an IPv4 address as it is (an IPv4-mapped IPv6 address is its IPv4
- * address), an IPv6 address by its /64, the block one subscriber line or host gets (RFC 6177): a client
- * chooses the other 64 bits freely (privacy addresses, RFC 8981) and would otherwise be a new client per address.
- */
-export function clientGroup(address: string): string {
-  const bare = address.replace(/^\[|\]$/g, "").replace(/%.*$/, "");
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(bare);
-  if (mapped) return mapped[1];
-  if (isIPv4(bare) || !isIPv6(bare)) return bare;
-  const [head, tail = ""] = bare.split("::");
-  const parts = (part: string) => (part === "" ? [] : part.split(":"));
-  // an embedded IPv4 tail (`::1.2.3.4`) counts as two groups; only the first four groups matter here
-  const left = parts(head);
-  const right = parts(tail).flatMap((p) => (p.includes(".") ? ["0", "0"] : [p]));
-  const groups = bare.includes("::") ? [...left, ...Array(8 - left.length - right.length).fill("0"), ...right] : left;
-  return `${groups
-    .slice(0, 4)
-    .map((g) => parseInt(g, 16).toString(16))
-    .join(":")}::/64`;
-}
+export { clientGroup };
 
 /** A rate window's allowance: `points` requests per `windowSeconds` (points 0: no limit). */
 export interface RateAllowance {
@@ -36,10 +16,16 @@ export interface RateAllowance {
   windowSeconds: number;
 }
 
-/** The numbers the lead functions themselves charge (LEAD_RATE_LIMIT per LEAD_RATE_WINDOW_SECONDS) and how the client address is read. */
+/**
+ * The numbers the lead functions themselves charge (LEAD_RATE_LIMIT per LEAD_RATE_WINDOW_SECONDS), the consent
+ * function's (CONSENT_RATE_LIMIT per CONSENT_RATE_WINDOW_SECONDS, 0: off; absent: the defaults) and how the
+ * client address is read.
+ */
 export interface ClientProtection {
   rateLimit: number;
   rateWindowSeconds: number;
+  consentRateLimit?: number;
+  consentRateWindowSeconds?: number;
   /** TRUSTED_PROXY_HOPS: behind that many proxies the client is the Nth X-Forwarded-For entry from the right. */
   trustedProxyHops: number;
 }
@@ -64,11 +50,18 @@ export function clientLimiter(protection: ClientProtection) {
     async admit(
       req: IncomingMessage,
       route: string,
-      limits: { concurrent: number; perClient?: number; rate?: "leads" | RateAllowance },
+      limits: { concurrent: number; perClient?: number; rate?: "leads" | "consent" | RateAllowance },
     ): Promise<Refusal | (() => void)> {
       const client = keyOf(req);
       const allowance =
-        limits.rate === "leads" ? { points: protection.rateLimit, windowSeconds: protection.rateWindowSeconds } : limits.rate;
+        limits.rate === "leads"
+          ? { points: protection.rateLimit, windowSeconds: protection.rateWindowSeconds }
+          : limits.rate === "consent"
+            ? {
+                points: protection.consentRateLimit ?? CONSENT_RATE_LIMIT,
+                windowSeconds: protection.consentRateWindowSeconds ?? CONSENT_RATE_WINDOW_SECONDS,
+              }
+            : limits.rate;
       if (allowance && allowance.points > 0) {
         const retryAfter = await rateFor(route, allowance)(client);
         if (retryAfter !== null) return { status: 429, message: `Too many requests. Try again in ${retryAfter} seconds.`, retryAfter };

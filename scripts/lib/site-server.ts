@@ -20,7 +20,7 @@ import { ANSWER_PAGE_HEADERS, renderMessage } from "../../src/server/native-form
 import { CACHE_REVALIDATE, netlifyPathPattern, readHeadersManifest, type HeaderRule } from "../../src/node/hosting/security-headers";
 import { UPLOAD_BODY_LIMIT_BYTES } from "../../src/server/uploads";
 import { SUBMISSION_LIMIT_BYTES } from "../../src/server/validate-submission";
-import { CONSENT_BODY_LIMIT_BYTES, CONSENT_RATE_LIMIT, CONSENT_RATE_WINDOW_SECONDS } from "../../src/server/consent-records";
+import { CONSENT_BODY_LIMIT_BYTES } from "../../src/server/consent-records";
 import { clientLimiter, keepsPace, type BodyPace, type ClientProtection, type RateAllowance } from "./client-limits";
 import { asFunctionArgs, functionParams, loadBuiltFunctions, routePattern, type LoadedFunction } from "./gatsby-functions";
 
@@ -29,13 +29,14 @@ import { asFunctionArgs, functionParams, loadBuiltFunctions, routePattern, type 
  * body (0: none), how many of its requests run at once from all clients, and from one client (an IPv4
  * address, an IPv6 /64: scripts/lib/client-limits.ts; default: `concurrent`), and how many one client may
  * start per rate window (`"leads"`: the lead functions' own allowance, LEAD_RATE_LIMIT per
- * LEAD_RATE_WINDOW_SECONDS, 0 switching it off; default: none, the function limits itself).
+ * LEAD_RATE_WINDOW_SECONDS, 0 switching it off; `"consent"`: CONSENT_RATE_LIMIT per CONSENT_RATE_WINDOW_SECONDS,
+ * 0 switching it off; default: none, the function limits itself).
  */
 export interface FunctionLimits {
   bodyLimit: number;
   concurrent: number;
   perClient?: number;
-  rate?: "leads" | RateAllowance;
+  rate?: "leads" | "consent" | RateAllowance;
 }
 
 /**
@@ -56,7 +57,7 @@ export const FUNCTION_LIMITS: Record<string, FunctionLimits> = {
     bodyLimit: CONSENT_BODY_LIMIT_BYTES,
     concurrent: 32,
     perClient: 16,
-    rate: { points: CONSENT_RATE_LIMIT, windowSeconds: CONSENT_RATE_WINDOW_SECONDS },
+    rate: "consent",
   },
 };
 const DEFAULT_LIMITS: FunctionLimits = { bodyLimit: 0, concurrent: 16, perClient: 4 };

@@ -12,10 +12,11 @@
  * top-level `text` as much as the blocks (https://api.slack.com/reference/surfaces/formatting#escaping).
  */
 import type { LeadsAlertConfig } from "../config";
+import { ALERT_TIMEOUT_MS, escape, postAlert, type SlackMessage } from "./alert-webhook";
+import { tellHeld, type HeldAlert } from "./alerts-held";
 import type { AlertState, LeadStore, PipelineStatus, SystemicProblem, UnalertedRefusals } from "./store/types";
 
-/** A webhook that takes longer is given up on (the flush runs against the host's time limit). */
-export const ALERT_TIMEOUT_MS = 3000;
+export { ALERT_TIMEOUT_MS, escape, postAlert, type SlackMessage };
 
 /** What went wrong, as an alert tells it. */
 export type Problem =
@@ -57,11 +58,6 @@ export type AlertOutcome =
   /** the webhook refused or did not answer (tried again by the next flush) */
   | "failed";
 
-export interface SlackMessage {
-  text: string;
-  blocks: Record<string, unknown>[];
-}
-
 const MINUTE = 60_000;
 
 /** The pipeline's problem, if any: a refused token seen in this run, or a lead waiting longer than `afterMinutes`. */
@@ -88,8 +84,6 @@ export function duration(ms: number): string {
   return [days ? `${days} d` : "", hours ? `${hours} h` : "", rest ? `${rest} min` : ""].filter(Boolean).join(" ");
 }
 
-/** Slack's mrkdwn needs only these three escaped (its `text` field is mrkdwn too). */
-export const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 const utc = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
@@ -213,21 +207,11 @@ export function refusedMessage(refusals: UnalertedRefusals, { siteUrl }: Pick<Me
   };
 }
 
-/** POSTs one message; throws on a non-2xx answer, a network error or the timeout. */
-export async function postAlert(url: string, message: SlackMessage, fetcher: typeof fetch = fetch, timeoutMs = ALERT_TIMEOUT_MS) {
-  const response = await fetcher(url, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(message),
-    signal: AbortSignal.timeout(timeoutMs),
-  });
-  if (!response.ok) throw new Error(`the alert webhook answered ${response.status}`);
-  await response.body?.cancel().catch(() => {});
-}
-
 /**
  * Decides, under the store's alert lock, whether this flush alerts, says "recovered" or keeps quiet, and
  * posts it. The state changes only when the webhook took the message, so a failed post is retried next run.
+ * "Recovered" needs a delivery since the last alert and no lead failing (held ones included): a run in which
+ * every send failed is no recovery, whatever its ages say.
  */
 export async function alertIfNeeded({
   store,
@@ -238,21 +222,22 @@ export async function alertIfNeeded({
   fetcher = fetch,
   now = Date.now(),
 }: {
-  store: Pick<LeadStore, "withAlertState" | "unalertedRefusals" | "markRefusalsAlerted">;
+  store: Pick<LeadStore, "withAlertState" | "unalertedRefusals" | "markRefusalsAlerted" | "listHeld">;
   settings: LeadsAlertConfig;
   status: PipelineStatus;
   run: RunFacts;
   siteUrl: string;
   fetcher?: typeof fetch;
   now?: number;
-}): Promise<{ outcome: AlertOutcome; refused: "sent" | "none" | "off" | "failed"; error?: string }> {
+}): Promise<{ outcome: AlertOutcome; refused: "sent" | "none" | "off" | "failed"; held: HeldAlert | "off"; error?: string }> {
   const url = settings.webhookUrl;
-  if (!url) return { outcome: "off", refused: "off" };
+  if (!url) return { outcome: "off", refused: "off", held: "off" };
   const problem = pipelineProblem(status, run, settings.afterMinutes, now);
   const context = { siteUrl, now, settings };
   // the "refused" alert, under the same lock: each refused lead is told of once, by whichever flush gets there first
   let refused: "sent" | "none" | "failed" = "none";
-  let refusedError: string | undefined;
+  let held: HeldAlert = "none";
+  let sideError: string | undefined;
   const tellRefusals = async () => {
     try {
       const refusals = await store.unalertedRefusals();
@@ -262,23 +247,41 @@ export async function alertIfNeeded({
       refused = "sent";
     } catch (error) {
       refused = "failed";
-      refusedError = (error as Error).message;
+      sideError = (error as Error).message;
     }
   };
+  const recovered = (state: AlertState) =>
+    state.open &&
+    status.failing === 0 &&
+    !status.systemic &&
+    status.lastDeliveredAt !== null &&
+    (!state.lastAlertAt || status.lastDeliveredAt > state.lastAlertAt);
   try {
     const outcome = await store.withAlertState(async (state): Promise<{ next?: AlertState; result: AlertOutcome }> => {
       await tellRefusals();
-      if (problem) {
-        if (state.lastAlertAt && now - Date.parse(state.lastAlertAt) < settings.everyMinutes * MINUTE) return { result: "suppressed" };
-        await postAlert(url, alertMessage(problem, status, context), fetcher);
-        return { next: { open: true, lastAlertAt: new Date(now).toISOString() }, result: "sent" };
+      const told = await tellHeld(store, state.unknownTypes ?? [], { url, siteUrl, fetcher });
+      held = told.outcome;
+      sideError ??= told.error;
+      const kept = { ...state, unknownTypes: told.unknownTypes };
+      const same = told.outcome !== "sent" ? undefined : kept;
+      try {
+        if (problem) {
+          if (state.lastAlertAt && now - Date.parse(state.lastAlertAt) < settings.everyMinutes * MINUTE)
+            return { next: same, result: "suppressed" };
+          await postAlert(url, alertMessage(problem, status, context), fetcher);
+          return { next: { ...kept, open: true, lastAlertAt: new Date(now).toISOString() }, result: "sent" };
+        }
+        if (!recovered(state)) return { next: same, result: "none" };
+        await postAlert(url, recoveredMessage(status, state, context), fetcher);
+        return { next: { ...kept, open: false }, result: "recovered" };
+      } catch (error) {
+        // the main message failed (tried again next run); what the held alert named is kept all the same
+        sideError ??= (error as Error).message;
+        return { next: same, result: "failed" };
       }
-      if (!state.open) return { result: "none" };
-      await postAlert(url, recoveredMessage(status, state, context), fetcher);
-      return { next: { open: false, lastAlertAt: state.lastAlertAt }, result: "recovered" };
     });
-    return { outcome: outcome ?? "busy", refused, ...(refusedError ? { error: refusedError } : {}) };
+    return { outcome: outcome ?? "busy", refused, held, ...(sideError ? { error: sideError } : {}) };
   } catch (error) {
-    return { outcome: "failed", refused, error: (error as Error).message };
+    return { outcome: "failed", refused, held, error: (error as Error).message };
   }
 }

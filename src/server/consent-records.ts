@@ -8,8 +8,10 @@
  * The same Origin check as the lead functions and a generous per-address rate limit (CONSENT_RATE_LIMIT per
  * CONSENT_RATE_WINDOW_SECONDS) run before the body is read; the body is 2 KB of JSON at most, sent as
  * application/json or as text/plain (navigator.sendBeacon with a text Blob: no CORS preflight). A record is
- * kept once per (id, at): a retried post answers 200, a new decision 201.
+ * kept once per (id, at): a retried post answers 200, a new decision 201. A later decision under an id whose first
+ * came with a secret needs that secret (403 otherwise): docs/lead-forms.md "Proof of consent".
  */
+import crypto from "node:crypto";
 import { z } from "zod";
 import { CHOICE_METHODS, CONSENT_POLICIES, OPTIONAL_CATEGORIES, type ConsentRecord } from "../lib/consent-model";
 import { readServerConfig, type ServerConfig } from "../config";
@@ -26,6 +28,12 @@ export const CONSENT_RATE_WINDOW_SECONDS = 600;
 export const CONSENT_MAX_FUTURE_MS = 24 * 60 * 60 * 1000;
 /** … and at most this old (a choice lives 6 months; a queued post never waits that long). */
 export const CONSENT_MAX_AGE_MS = 365 * 24 * 60 * 60 * 1000;
+
+/** sha256 of a record's secret, hex: what the store keeps and compares. */
+export const secretHash = (secret: string) => crypto.createHash("sha256").update(secret).digest("hex");
+
+/** The largest version a record may name: PostgreSQL's 32-bit integer. */
+export const MAX_VERSION = 2_147_483_647;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -45,6 +53,20 @@ const choicesSchema = z.strictObject(
   { error: says("choices", "an object of three booleans") },
 );
 
+const effectiveSchema = z.strictObject(
+  Object.fromEntries(OPTIONAL_CATEGORIES.map((c) => [c, z.boolean({ error: says(`effective.${c}`, "a boolean") })])) as Record<
+    (typeof OPTIONAL_CATEGORIES)[number],
+    z.ZodBoolean
+  >,
+  { error: says("effective", "an object of three booleans") },
+);
+
+/** The random secret the browser keeps beside the id in its cookie: the proof a later decision is the visitor's. */
+const SECRET = /^[0-9a-f]{32}$/;
+
+/** What a post carries: the record as kept, and the secret (only its hash is kept). */
+export type ConsentPost = ConsentRecord & Pick<StoredConsentRecord, "gpc" | "effective"> & { secret?: string };
+
 const recordSchema = z.strictObject(
   {
     id: z.string({ error: says("id", "a UUID string") }).regex(UUID, { error: "id must be a UUID" }),
@@ -53,9 +75,18 @@ const recordSchema = z.strictObject(
     version: z
       .number({ error: says("version", "a positive integer") })
       .int({ error: "version must be a positive integer" })
-      .positive({ error: "version must be a positive integer" }),
+      .positive({ error: "version must be a positive integer" })
+      // PostgreSQL's integer column: a bigger one is refused here, the same on both stores, not a 500 from the query
+      .max(MAX_VERSION, { error: `version must be at most ${MAX_VERSION}` }),
     choices: choicesSchema,
     method: z.enum(CHOICE_METHODS, { error: says("method", `one of ${CHOICE_METHODS.join(", ")}`) }),
+    // optional, so records from pages still in caches (the old shape) are taken as before
+    gpc: z.boolean({ error: says("gpc", "a boolean") }).optional(),
+    effective: effectiveSchema.optional(),
+    secret: z
+      .string({ error: says("secret", "32 lower-case hex characters") })
+      .regex(SECRET, { error: "secret must be 32 lower-case hex characters" })
+      .optional(),
   },
   { error: says("the record", "a JSON object") },
 );
@@ -64,13 +95,21 @@ const recordSchema = z.strictObject(
  * The record in a posted body, or an HttpError 400 naming the first problem. `at` must lie between a year ago
  * and a day ahead of `now`. The id is kept in lower case (PostgreSQL's uuid prints it so; both stores agree).
  */
-export function parseConsentRecord(body: unknown, now = Date.now()): ConsentRecord {
+export function parseConsentRecord(body: unknown, now = Date.now()): ConsentPost {
   const result = recordSchema.safeParse(body);
   if (!result.success) throw new HttpError(400, result.error.issues[0]?.message ?? "The consent record is not valid");
   const record = result.data;
   if (record.at > now + CONSENT_MAX_FUTURE_MS) throw new HttpError(400, "at is more than a day in the future");
   if (record.at < now - CONSENT_MAX_AGE_MS) throw new HttpError(400, "at is more than a year old");
-  return { ...record, id: record.id.toLowerCase(), choices: { ...record.choices } };
+  const { gpc, effective, secret, ...rest } = record;
+  return {
+    ...rest,
+    id: record.id.toLowerCase(),
+    choices: { ...record.choices },
+    ...(gpc === undefined ? {} : { gpc }),
+    ...(effective ? { effective: { ...effective } } : {}),
+    ...(secret ? { secret } : {}),
+  };
 }
 
 /**
@@ -129,9 +168,10 @@ export async function handleConsent(req: Request, res: JsonResponse, given?: Con
     const store = given?.store ?? storeFor(config);
     await protect(req, { config: config.protection, rateLimit: given?.rateLimit ?? consentRateLimit(store, config.protection) });
     const now = given?.now?.() ?? Date.now();
-    const record = parseConsentRecord(await readRecordBody(req), now);
+    const { secret, ...record } = parseConsentRecord(await readRecordBody(req), now);
     const stored: StoredConsentRecord = { ...record, receivedAt: new Date(now).toISOString() };
-    const added = await store.saveConsentRecord(stored);
+    // only the hash is kept: a copy of the store proves nothing about who holds the cookie
+    const added = await store.saveConsentRecord(stored, secret ? secretHash(secret) : undefined);
     res.setHeader("Cache-Control", "no-store");
     res.status(added ? 201 : 200).json({ success: true });
   });

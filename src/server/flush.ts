@@ -17,16 +17,8 @@ import type { HubSpotConfig, ServerConfig } from "../config";
 import type { LeadFormDefinition } from "../lib/lead-form/types";
 import { alertIfNeeded, ALERT_TIMEOUT_MS, type AlertOutcome } from "./alerts";
 import { deliverToHubSpot, DeliveryError, findSubmission, outcomeOf } from "./hubspot";
-import {
-  CONSENT_RETENTION_DAYS,
-  errorLine,
-  isAccountWide,
-  REFUSED_RETENTION_DAYS,
-  type FlushResult,
-  type LeadRecord,
-  type LeadStore,
-  type SystemicProblem,
-} from "./store/types";
+import type { FlushResult, LeadRecord, LeadStore, SystemicProblem } from "./store/types";
+import { CONSENT_RETENTION_DAYS, errorLine, isAccountWide, REFUSED_RETENTION_DAYS } from "./store/rules";
 
 export interface FlushReport extends FlushResult {
   filesSwept: number;
@@ -44,6 +36,8 @@ export interface FlushReport extends FlushResult {
   alert: AlertOutcome;
   /** The "refused" alert of this run: sent (new refusals told of), none, off, failed (told next run). */
   refusedAlert: "sent" | "none" | "off" | "failed";
+  /** The alert naming unknown errorTypes of held leads (once per new type): sent, none, off, failed. */
+  heldAlert: "sent" | "none" | "off" | "failed";
   alertError?: string;
   durationMs: number;
 }
@@ -149,8 +143,9 @@ export async function flushLeads(
       stop,
       beforeNext,
       onError: (record, error) => {
-        // a refused lead is about its own values, told of by the "refused" alert: not the pipeline's error
-        if (outcomeOf(error) !== "refused") firstError ??= `${record.id} (${record.formId}): ${errorLine(error)}`;
+        // a refused or held lead is about its own values, told of by its own alert: not the pipeline's error
+        if (outcomeOf(error) !== "refused" && outcomeOf(error) !== "unknown")
+          firstError ??= `${record.id} (${record.formId}): ${errorLine(error)}`;
       },
     },
   );
@@ -183,6 +178,7 @@ export async function flushLeads(
     ...(firstError ? { firstError } : {}),
     alert: alert.outcome,
     refusedAlert: alert.refused,
+    heldAlert: alert.held,
     ...(alert.error ? { alertError: alert.error } : {}),
     durationMs: now - started,
   };

@@ -113,7 +113,8 @@ async function readBody(req: Request, limit: number, type: string, refusal: stri
   if (declared > limit) throw new HttpError(413, `Request body is larger than ${limit} bytes`);
   if (req.body !== undefined && req.body !== null && !(typeof req.body === "object" && Object.keys(req.body as object).length === 0)) {
     const parsed = typeof req.body === "object" && !Buffer.isBuffer(req.body);
-    const text = typeof req.body === "string" ? req.body : Buffer.isBuffer(req.body) ? req.body.toString("utf8") : JSON.stringify(req.body);
+    // a Buffer (the local server hands the body whole) is decoded strictly: never U+FFFD in place of a letter
+    const text = typeof req.body === "string" ? req.body : Buffer.isBuffer(req.body) ? decodeUtf8(req.body) : JSON.stringify(req.body);
     if (Buffer.byteLength(text) > limit) throw new HttpError(413, `Request body is larger than ${limit} bytes`);
     return parsed ? (req.body as object) : text;
   }

@@ -9,7 +9,7 @@ import { readSiteHosts, type HubSpotConfig } from "../config";
 import { htmlToText } from "../lib/lead-form/payload";
 import { allFields, consentName } from "../lib/lead-form/rules";
 import type { LeadFormDefinition, LeadSubmission } from "../lib/lead-form/types";
-import { isAccountWide } from "./store/types";
+import { isAccountWide } from "./store/rules";
 import { withCheckedContext } from "./submission-context";
 
 /** The site whose hosts a pageUri may name when the configuration does not say (tests' hand-made configs). */
@@ -61,13 +61,11 @@ export function submissionUrl(config: HubSpotConfig, form: LeadFormDefinition) {
 
 /**
  * What an attempt's answer means for its lead (docs/lead-forms.md "Outcomes"):
- * - retry: transient (network error, timeout, 5xx, 429); the lead stays pending, with backoff (429 slows the
- *   whole run instead: it is account-wide);
- * - systemic: about the form or the account (401/403, an unknown form, FIELD_NOT_IN_FORM_DEFINITION, …): every
- *   other lead would fail the same way, so the run stops, the lead stays pending and an alert goes out;
- * - refused: about this lead's own values (INVALID_EMAIL, BLOCKED_EMAIL, …): set aside, never sent again by the flush.
+ * retry (transient: backed off; a 429 pauses the run), systemic (the form or the account: the run stops, an
+ * alert goes out), refused (this lead's own values: set aside), unknown (an errorType on neither list: this
+ * lead held back with its own backoff, alerted once per type, so one odd lead cannot hold the queue).
  */
-export type AttemptOutcome = "retry" | "systemic" | "refused";
+export type AttemptOutcome = "retry" | "systemic" | "refused" | "unknown";
 
 /**
  * HubSpot's `errors[].errorType`s of the forms submission API (v3, secure endpoint), by what they are about.
@@ -121,14 +119,16 @@ export function errorTypesOf(body: string): string[] {
 
 /**
  * An answer's outcome from its status and errorTypes. A 4xx whose errorTypes are all known per-lead ones is
- * refused; any systemic or unknown errorType, or a 4xx without one (our request is wrong), is systemic: an
- * unknown rule may apply to every lead, so the lead is kept and someone is told rather than set aside.
+ * refused; a documented systemic errorType, or a 4xx without any (our request is wrong), is systemic; an
+ * errorType on neither list is "unknown": the lead is kept and held back, not the whole queue
+ * (docs/lead-forms.md#outcomes).
  */
 export function classifyAnswer(status: number, errorTypes: readonly string[]): AttemptOutcome {
   if (isAccountWide(status) || status >= 500 || status === 408) return "retry";
   if (status === 401 || status === 403 || status === 404) return "systemic";
-  if (errorTypes.length > 0 && errorTypes.every((t) => REFUSED_ERROR_TYPES.has(t))) return "refused";
-  return "systemic";
+  if (errorTypes.length === 0 || errorTypes.some((t) => SYSTEMIC_ERROR_TYPES.has(t))) return "systemic";
+  if (errorTypes.every((t) => REFUSED_ERROR_TYPES.has(t))) return "refused";
+  return "unknown";
 }
 
 /**

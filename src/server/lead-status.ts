@@ -13,7 +13,7 @@
 import crypto from "node:crypto";
 import { readServerConfig, type ServerConfig } from "../config";
 import { guard, HttpError, type JsonResponse, type Request } from "./http";
-import { clientIp, createRateLimit } from "./protect";
+import { createRateLimit, rateKey } from "./protect";
 import { storeFor } from "./store";
 import type { LeadStore, PipelineStatus, RateLimit } from "./store/types";
 
@@ -123,7 +123,7 @@ export async function handleLeadsStatus(req: Request, res: JsonResponse, given?:
     const store = given?.store ?? storeFor(config);
     // every check is charged before the comparison (a blocked address learns nothing), a right one refunded
     const limit = statusLimit(store);
-    const address = clientIp(req, config.protection.trustedProxyHops, config.protection.hostIpHeader);
+    const address = rateKey(req, config.protection);
     const retryAfter = await limit(address);
     if (retryAfter !== null) {
       logLimited(address, retryAfter);

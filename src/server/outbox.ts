@@ -12,20 +12,9 @@ import path from "node:path";
 import type { LeadFormDefinition, LeadSubmission } from "../lib/lead-form/types";
 import { dueTimes, failuresSinceReset, markRefused, refusedIds, resetBackoff } from "./store/file-refused";
 import { appendLine, readLines } from "./store/jsonl";
-import {
-  backoffMs,
-  drain,
-  errorLine,
-  failureKind,
-  isInDoubt,
-  refusalOf,
-  logLeadError,
-  type DeliveryOutcome,
-  type FlushOptions,
-  type FlushResult,
-  type LeadRecord,
-  type Settle,
-} from "./store/types";
+import type { DeliveryOutcome, FlushOptions, FlushResult, LeadRecord, Settle } from "./store/types";
+import { backoffMs, errorLine, failureKind, isInDoubt, refusalOf, logLeadError } from "./store/rules";
+import { drain } from "./store/drain";
 
 export type OutboxRecord = LeadRecord;
 export { appendLine };
@@ -120,9 +109,11 @@ interface AttemptLine {
   error?: string;
   /** A transient failure's backoff: the lead is due again then (ISO). */
   next?: string;
+  /** An unknown errorType held the lead back (./store/file-held.ts): status and errorTypes only. */
+  held?: { status: number | null; errorTypes: string[] };
 }
 
-const markAttempt = (dir: string, id: string, state: "started" | "failed", error?: unknown, next?: Date) =>
+const markAttempt = (dir: string, id: string, state: "started" | "failed", error?: unknown, next?: Date, held?: AttemptLine["held"]) =>
   appendLine(
     attemptsFile(dir),
     JSON.stringify({
@@ -131,6 +122,7 @@ const markAttempt = (dir: string, id: string, state: "started" | "failed", error
       at: new Date().toISOString(),
       ...(error === undefined ? {} : { error: errorLine(error) }),
       ...(next ? { next: next.toISOString() } : {}),
+      ...(held ? { held } : {}),
     } satisfies AttemptLine),
   );
 
@@ -138,8 +130,10 @@ const markAttempt = (dir: string, id: string, state: "started" | "failed", error
 function recordFailure(dir: string, record: OutboxRecord, error: unknown) {
   const kind = failureKind(error);
   if (kind === "refused") markRefused(dir, record, refusalOf(error));
-  const next = kind === "backoff" ? new Date(Date.now() + backoffMs(failuresSinceReset(dir, record.id) + 1)) : undefined;
-  markAttempt(dir, record.id, "failed", error, next);
+  const backedOff = kind === "backoff" || kind === "hold";
+  const next = backedOff ? new Date(Date.now() + backoffMs(failuresSinceReset(dir, record.id) + 1)) : undefined;
+  const { status, errorTypes } = refusalOf(error);
+  markAttempt(dir, record.id, "failed", error, next, kind === "hold" ? { status, errorTypes } : undefined);
 }
 
 export const readAttempts = (dir: string) => readLines<AttemptLine>(attemptsFile(dir));
@@ -182,7 +176,8 @@ export async function deliverOnce(
 
 /**
  * Pending leads due now, in order of their due time (a fresh lead is due when it was received). `probe`: when
- * none is due, the one due first anyway, so every run tries at least one lead (its success ends the backoff).
+ * none is due, the one due first anyway (not a held one), so every run tries at least one lead (its success ends
+ * the backoff).
  */
 function dueQueue(dir: string, probe = false): OutboxRecord[] {
   const due = dueTimes(dir);
@@ -191,7 +186,13 @@ function dueQueue(dir: string, probe = false): OutboxRecord[] {
     .map((record) => ({ record, at: due.get(record.id) ?? Date.parse(record.receivedAt) }))
     .sort((a, b) => a.at - b.at);
   const dueNow = ordered.filter((entry) => entry.at <= now);
-  return (dueNow.length || !probe ? dueNow : ordered.slice(0, 1)).map((entry) => entry.record);
+  if (dueNow.length || !probe) return dueNow.map((entry) => entry.record);
+  // a held lead's send says nothing about an outage: never the probe
+  const last = new Map(readAttempts(dir).map((a) => [a.id, a]));
+  return ordered
+    .filter((entry) => !last.get(entry.record.id)?.held)
+    .slice(0, 1)
+    .map((entry) => entry.record);
 }
 
 /**

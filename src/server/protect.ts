@@ -3,6 +3,7 @@
  * posts and a per-IP rate limit (429 with Retry-After). Runs before the body is read, so a refused
  * request costs no parsing and writes nothing.
  */
+import { isIPv4, isIPv6 } from "node:net";
 import { RateLimiterMemory, type RateLimiterRes } from "rate-limiter-flexible";
 import type { LeadProtectionConfig } from "../config";
 import { HttpError, type Request } from "./http";
@@ -66,6 +67,33 @@ export function clientIp(req: Request, trustedProxyHops: number, hostIpHeader?: 
 }
 
 /**
+ * The address one client is counted under by every rate limit (the functions', the status-token throttle, the
+ * local server's): an IPv4 address as it is (an IPv4-mapped IPv6 address is its IPv4
+ * address), an IPv6 address by its /64, the block one subscriber line or host gets (RFC 6177): a client
+ * chooses the other 64 bits freely (privacy addresses, RFC 8981) and would otherwise be a new client per address.
+ */
+export function clientGroup(address: string): string {
+  const bare = address.replace(/^\[|\]$/g, "").replace(/%.*$/, "");
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(bare);
+  if (mapped) return mapped[1];
+  if (isIPv4(bare) || !isIPv6(bare)) return bare;
+  const [head, tail = ""] = bare.split("::");
+  const parts = (part: string) => (part === "" ? [] : part.split(":"));
+  // an embedded IPv4 tail (`::1.2.3.4`) counts as two groups; only the first four groups matter here
+  const left = parts(head);
+  const right = parts(tail).flatMap((p) => (p.includes(".") ? ["0", "0"] : [p]));
+  const groups = bare.includes("::") ? [...left, ...Array(8 - left.length - right.length).fill("0"), ...right] : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => parseInt(g, 16).toString(16))
+    .join(":")}::/64`;
+}
+
+/** The key a client's requests are counted under: its address (clientIp), an IPv6 one grouped by its /64. */
+export const rateKey = (req: Request, config: Pick<LeadProtectionConfig, "trustedProxyHops" | "hostIpHeader">) =>
+  clientGroup(clientIp(req, config.trustedProxyHops, config.hostIpHeader));
+
+/**
  * A per-key limit of `points` requests per `windowSeconds` (in this process's memory, one counter
  * per function and IP). `points` 0: no limit. It answers with a value rather than throwing our
  * HttpError, because a limiter may outlive the bundle that created it (see processRateLimits) and a
@@ -107,7 +135,7 @@ export interface Protection {
 export async function protect(req: Request, { config, rateLimit }: Protection): Promise<void> {
   if (req.method !== "POST") throw new HttpError(405, "Method not allowed: use POST", { Allow: "POST" });
   checkOrigin(req, config.allowedOrigins, config.allowLoopbackOrigins);
-  const retryAfter = await rateLimit(clientIp(req, config.trustedProxyHops, config.hostIpHeader));
+  const retryAfter = await rateLimit(rateKey(req, config));
   if (retryAfter !== null) {
     throw new HttpError(429, `Too many requests. Try again in ${retryAfter} seconds.`, { "Retry-After": String(retryAfter) });
   }

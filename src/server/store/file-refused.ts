@@ -30,7 +30,8 @@ const refusedData = (dir: string, id: string) => path.join(refusedDir(dir), `${i
 const resetFile = (dir: string) => path.join(dir, "due-reset.json");
 const systemicFile = (dir: string) => path.join(dir, "systemic.json");
 const outboxFile = (dir: string) => path.join(dir, "outbox.jsonl");
-const readAttempts = (dir: string) => readLines<{ id: string; state: string; at: string; next?: string }>(path.join(dir, "attempts.jsonl"));
+const readAttempts = (dir: string) =>
+  readLines<{ id: string; state: string; at: string; next?: string; held?: unknown }>(path.join(dir, "attempts.jsonl"));
 const ID = /^[0-9a-f-]{36}$/i;
 
 /** Every lead ever refused (never pending again, whatever happened to it since). */
@@ -46,6 +47,7 @@ function openRefusals(dir: string) {
   const open = new Map<string, RefusedLine & { alerted: boolean }>();
   for (const line of readLines<RefusedLine>(refusedLog(dir))) {
     if (line.event === "refused") open.set(line.id, { ...line, alerted: false });
+    else if (line.event === "set-aside") continue;
     else if (line.event === "alerted") {
       const found = open.get(line.id);
       if (found) found.alerted = true;
@@ -174,17 +176,18 @@ export const resetBackoff = (dir: string) => writeJsonWhole(resetFile(dir), { at
 /** Transient failures of a lead since the last reset (the backoff's exponent). */
 export function failuresSinceReset(dir: string, id: string): number {
   const reset = readJsonFile<{ at: string }>(resetFile(dir))?.at ?? "";
-  return readAttempts(dir).filter((a) => a.id === id && a.state === "failed" && a.next && a.at > reset).length;
+  // a held lead's wait is its own: a delivery of other leads does not end it
+  return readAttempts(dir).filter((a) => a.id === id && a.state === "failed" && a.next && (a.at > reset || a.held)).length;
 }
 
 /** When each lead is due (ms): after its last failed attempt's backoff, unless a reset came since; else at once. */
 export function dueTimes(dir: string): Map<string, number> {
   const reset = readJsonFile<{ at: string }>(resetFile(dir))?.at ?? "";
-  const last = new Map<string, { at: string; next?: string; state: string }>();
+  const last = new Map<string, { at: string; next?: string; state: string; held?: unknown }>();
   for (const attempt of readAttempts(dir)) last.set(attempt.id, attempt);
   const due = new Map<string, number>();
   for (const [id, attempt] of last)
-    if (attempt.state === "failed" && attempt.next && attempt.at > reset) due.set(id, Date.parse(attempt.next));
+    if (attempt.state === "failed" && attempt.next && (attempt.at > reset || attempt.held)) due.set(id, Date.parse(attempt.next));
   return due;
 }
 

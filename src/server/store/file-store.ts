@@ -4,13 +4,13 @@
  * account, no database. Only for a machine whose disk lasts: on a serverless host the functions refuse
  * to run without DATABASE_URL instead (src/server/store/index.ts).
  */
-import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { LeadFormDefinition, LeadSubmission } from "../../lib/lead-form/types";
-import { HttpError } from "../http";
 import { appendToOutbox, deliverOnce, flushOutbox, inDoubtIds, pendingRecords, readAttempts, readDelivered, withLock } from "../outbox";
-import { createRateLimit } from "../protect";
+import { filesDir } from "../uploads";
+import { consentFile, ConsentFile } from "./file-consent";
+import { listHeld, setAsideHeld } from "./file-held";
 import {
   actionsOf,
   closeRefused,
@@ -23,86 +23,40 @@ import {
   unalertedRefusals,
   writeSystemic,
 } from "./file-refused";
-import { filesDir, isFileId, uploadUsage } from "../uploads";
-import { appendLine, fsyncDir, readJsonFile, readLines, writeJsonWhole } from "./jsonl";
-import {
-  FILE_RETENTION_MS,
-  NO_ALERT,
-  UPLOAD_QUOTA_WINDOW_MS,
-  type AlertState,
-  type Deliver,
-  type FlushOptions,
-  type PipelineStatus,
-  type LeadRecord,
-  type LeadStore,
-  type NewFile,
-  type RateLimit,
-  type Settle,
-  type StoredConsentRecord,
-  type StoredFileMeta,
-  type SystemicProblem,
+import { FileUploads, writeDurably, type FileMeta, type FileStoreOptions } from "./file-uploads";
+import { readJsonFile, writeJsonWhole } from "./jsonl";
+import { CONSENT_RETENTION_DAYS, NO_ALERT } from "./rules";
+import type {
+  AlertState,
+  Deliver,
+  FlushOptions,
+  LeadRecord,
+  LeadStore,
+  PipelineStatus,
+  Settle,
+  StoredConsentRecord,
+  SystemicProblem,
 } from "./types";
 
-interface FileMeta extends StoredFileMeta {
-  clientKey?: string;
-  leadId?: string;
-}
+export { consentFile };
 
-export interface FileStoreOptions {
-  /** Upload bytes one client may store per UPLOAD_QUOTA_WINDOW_MS. */
-  uploadQuotaBytes: number;
-  /** Free disk space uploads leave for leads: an upload that would go below it is refused (507). */
-  reserveBytes?: number;
-}
+/** The file store's bound on consent decisions (the local server's: production keeps them in PostgreSQL). */
+export const CONSENT_FILE_MAX_RECORDS = 250_000;
 
-/** Consent decisions (docs/lead-forms.md "Proof of consent"): one JSON line each, appended and fsynced. */
-export const consentFile = (dir: string) => path.join(dir, "consent", "records.jsonl");
+export type { FileStoreOptions };
 
-/** withLock, waiting (up to ~5 s) while another request or a flush holds the lock. */
-async function underLock<T>(dir: string, name: string, fn: () => Promise<T>): Promise<T> {
-  for (let tries = 0; ; tries++) {
-    let ran = false;
-    const result = await withLock(dir, name, async () => {
-      ran = true;
-      return fn();
-    });
-    if (ran) return result as T;
-    if (tries >= 250) throw new Error(`the ${name} lock in ${dir} stays taken`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-function writeDurably(file: string, data: Buffer, flag = "wx") {
-  const fd = fs.openSync(file, flag, 0o600);
-  try {
-    fs.writeSync(fd, data);
-    fs.fsyncSync(fd);
-  } finally {
-    fs.closeSync(fd);
-  }
-}
-
-export class FileStore implements LeadStore {
+/** The queue, refused and held leads, alerts and consent records over the uploads and limits of FileUploads. */
+export class FileStore extends FileUploads implements LeadStore {
   readonly kind = "file";
 
-  constructor(
-    readonly dir: string,
-    private readonly options: FileStoreOptions,
-  ) {}
+  private readonly consent: ConsentFile;
 
-  private metas(): FileMeta[] {
-    const dir = filesDir(this.dir);
-    if (!fs.existsSync(dir)) return [];
-    return fs
-      .readdirSync(dir)
-      .filter((f) => f.endsWith(".json"))
-      .flatMap((f) => {
-        try {
-          return [JSON.parse(fs.readFileSync(path.join(dir, f), "utf8")) as FileMeta];
-        } catch {
-          return [];
-        }
-      });
+  constructor(dir: string, options: FileStoreOptions) {
+    super(dir, options);
+    this.consent = new ConsentFile(dir, {
+      maxRecords: options.consentMaxRecords ?? CONSENT_FILE_MAX_RECORDS,
+      retentionMs: (options.consentRetentionDays ?? CONSENT_RETENTION_DAYS) * 86_400_000,
+    });
   }
 
   async accept(submission: LeadSubmission, form: LeadFormDefinition, fileIds: readonly string[]): Promise<LeadRecord> {
@@ -141,18 +95,25 @@ export class FileStore implements LeadStore {
       if (!since.has(attempt.id)) since.set(attempt.id, attempt.at);
       if (attempt.error) lastError.set(attempt.id, attempt.error);
     }
+    const held = new Set(listHeld(this.dir).map((h) => h.id));
     const failing = pending.filter((r) => since.has(r.id) && (lastError.has(r.id) || doubt.has(r.id)));
-    const longest = failing.reduce<LeadRecord | undefined>((a, r) => (!a || since.get(r.id)! < since.get(a.id)! ? r : a), undefined);
+    // a held lead's age is its own problem, not the pipeline's (docs/lead-forms.md#outcomes)
+    const longest = failing
+      .filter((r) => !held.has(r.id))
+      .reduce<LeadRecord | undefined>((a, r) => (!a || since.get(r.id)! < since.get(a.id)! ? r : a), undefined);
     const delivered = readDelivered(this.dir);
     return {
       pending: pending.length,
       failing: failing.length,
       inDoubt: pending.filter((r) => doubt.has(r.id)).length,
-      oldestPendingAt: pending.reduce<string | null>((a, r) => (a === null || r.receivedAt < a ? r.receivedAt : a), null),
+      oldestPendingAt: pending
+        .filter((r) => !held.has(r.id))
+        .reduce<string | null>((a, r) => (a === null || r.receivedAt < a ? r.receivedAt : a), null),
       failingSince: longest ? since.get(longest.id)! : null,
       lastError: longest ? (lastError.get(longest.id) ?? "delivery outcome unknown") : null,
       lastDeliveredAt: delivered.at(-1)?.deliveredAt ?? null,
       refused: listRefused(this.dir).length,
+      held: held.size,
       systemic: readSystemic(this.dir),
     };
   }
@@ -169,18 +130,6 @@ export class FileStore implements LeadStore {
     return showRefused(this.dir, id);
   }
 
-  /**
-   * Points the uploads of a closed lead at the lead that replaces it, or at none (then the sweep removes them
-   * once they are a week old), as PostgreSQL's foreign key does.
-   */
-  private relinkUploads(fromId: string, toId?: string) {
-    for (const meta of this.metas()) {
-      if (meta.leadId !== fromId) continue;
-      const file = path.join(filesDir(this.dir), `${meta.id}.json`);
-      writeDurably(file, Buffer.from(JSON.stringify({ ...meta, leadId: toId })), "w");
-    }
-  }
-
   /** Under the lead's lock: the new lead is appended (durably) before the refused one is closed. */
   async resendRefused(id: string, submission: LeadSubmission, by: string): Promise<LeadRecord | null> {
     const result = await withLock(this.dir, `lead-${id}`, async () => {
@@ -192,6 +141,14 @@ export class FileStore implements LeadStore {
       return record;
     });
     return result ?? null;
+  }
+
+  async listHeld() {
+    return listHeld(this.dir);
+  }
+
+  async setAsideHeld(id: string, by: string) {
+    return setAsideHeld(this.dir, id, by);
   }
 
   async leadActions(id: string) {
@@ -238,105 +195,21 @@ export class FileStore implements LeadStore {
     return pendingRecords(this.dir).length;
   }
 
-  async saveFile(file: NewFile, clientKey: string): Promise<StoredFileMeta> {
-    const usage = uploadUsage(this.dir, UPLOAD_QUOTA_WINDOW_MS, () => this.metas());
-    const used = usage.used(clientKey);
-    if (used + file.bytes.length > this.options.uploadQuotaBytes) {
-      throw new HttpError(413, "You have uploaded too much today. Try again tomorrow or email us the file.");
-    }
-    const dir = filesDir(this.dir);
-    fs.mkdirSync(dir, { recursive: true });
-    const { bavail, bsize } = fs.statfsSync(dir);
-    if (bavail * bsize - file.bytes.length < (this.options.reserveBytes ?? 256 * 1024 * 1024)) {
-      // Leads are a few KB: uploads stop well before the disk could refuse one.
-      throw new HttpError(507, "We cannot take files right now. Send the form without it, or email us the file.");
-    }
-    const meta: FileMeta = {
-      id: crypto.randomUUID(),
-      filename: file.filename,
-      mime: file.mime,
-      size: file.bytes.length,
-      createdAt: new Date().toISOString(),
-      clientKey,
-    };
-    writeDurably(path.join(dir, `${meta.id}.bin`), file.bytes);
-    writeDurably(path.join(dir, `${meta.id}.json`), Buffer.from(JSON.stringify(meta)));
-    usage.record(clientKey, meta.size);
-    return meta;
-  }
-
-  async readFile(id: string) {
-    if (!isFileId(id)) return null;
-    const dir = filesDir(this.dir);
-    try {
-      const stored = JSON.parse(fs.readFileSync(path.join(dir, `${id}.json`), "utf8")) as FileMeta;
-      const meta: StoredFileMeta = {
-        id: stored.id,
-        filename: stored.filename,
-        mime: stored.mime,
-        size: stored.size,
-        createdAt: stored.createdAt,
-      };
-      return { meta, bytes: fs.readFileSync(path.join(dir, `${id}.bin`)) };
-    } catch {
-      return null;
-    }
-  }
-
-  async hasFile(id: string): Promise<boolean> {
-    return isFileId(id) && fs.existsSync(path.join(filesDir(this.dir), `${id}.bin`));
-  }
-
-  async sweepFiles(retentionMs = FILE_RETENTION_MS) {
-    const before = Date.now() - retentionMs;
-    let removed = 0;
-    for (const meta of this.metas()) {
-      if (meta.leadId || Date.parse(meta.createdAt) >= before) continue;
-      for (const ext of ["bin", "json"]) fs.rmSync(path.join(filesDir(this.dir), `${meta.id}.${ext}`), { force: true });
-      removed++;
-    }
-    return removed;
-  }
-
-  /** Appended to consent/records.jsonl under the `consent` lock (a prune rewrites the file). */
-  async saveConsentRecord(record: StoredConsentRecord): Promise<boolean> {
-    const file = consentFile(this.dir);
-    return underLock(this.dir, "consent", async () => {
-      const kept = readLines<StoredConsentRecord>(file).some((r) => r.id === record.id && r.at === record.at);
-      if (!kept) appendLine(file, JSON.stringify(record));
-      return !kept;
-    });
+  /** consent/records.jsonl (./file-consent.ts): O(1) per post at any size, bounded. */
+  async saveConsentRecord(record: StoredConsentRecord, secretHash?: string): Promise<boolean> {
+    return this.consent.save(record, secretHash);
   }
 
   async consentRecords(id: string) {
-    return readLines<StoredConsentRecord>(consentFile(this.dir))
-      .filter((r) => r.id === id)
-      .sort((a, b) => a.at - b.at);
+    return this.consent.records(id);
   }
 
   async countConsentRecords() {
-    return readLines<StoredConsentRecord>(consentFile(this.dir)).length;
+    return this.consent.count();
   }
 
-  /** Rewrites consent/records.jsonl whole (temp file, fsync, rename) without the expired lines. */
   async pruneConsentRecords(retentionMs: number) {
-    const file = consentFile(this.dir);
-    const before = Date.now() - retentionMs;
-    return underLock(this.dir, "consent", async () => {
-      const records = readLines<StoredConsentRecord>(file);
-      const kept = records.filter((r) => r.at >= before);
-      if (kept.length === records.length) return 0;
-      const temp = `${file}.${process.pid}.tmp`;
-      writeDurably(temp, Buffer.from(kept.map((r) => `${JSON.stringify(r)}\n`).join("")), "w");
-      fs.renameSync(temp, file);
-      fsyncDir(path.dirname(file));
-      return records.length - kept.length;
-    });
-  }
-
-  /** In this process's memory (one instance: the local server). */
-  rateLimit(name: string, points: number, windowSeconds: number): RateLimit {
-    return createRateLimit(name, points, windowSeconds);
+    return this.consent.prune(retentionMs);
   }
 
   async close() {}

@@ -126,6 +126,28 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX consent_records_at ON consent_records (at);
     `,
   },
+  {
+    version: 5,
+    name: "leads held by an unknown errorType",
+    sql: `
+      -- {status, errorTypes}: the last answer named an errorType on neither list (docs/lead-forms.md#outcomes);
+      -- the lead keeps its own backoff (a delivery of others does not end it) and is listed for the operator
+      ALTER TABLE leads ADD COLUMN held jsonb;
+      -- the unknown errorTypes an alert has named (each told of once)
+      ALTER TABLE lead_alert_state ADD COLUMN unknown_types text[] NOT NULL DEFAULT '{}';
+    `,
+  },
+  {
+    version: 6,
+    name: "consent records: gpc, effective, the first decision's secret hash",
+    sql: `
+      -- optional in the post (docs/lead-forms.md "Proof of consent"): NULL in records of the old shape
+      ALTER TABLE consent_records ADD COLUMN gpc boolean;
+      ALTER TABLE consent_records ADD COLUMN effective jsonb;
+      -- sha256 of the secret beside the id in the visitor's cookie, on the id's first decision only
+      ALTER TABLE consent_records ADD COLUMN secret_hash text;
+    `,
+  },
 ];
 
 /** An arbitrary constant: the advisory lock every migrating instance waits on. */

@@ -4,7 +4,7 @@
  * - file-store.ts: the local outbox under LEADS_DIR (the embedded default: no account, no database);
  * - postgres-store.ts: PostgreSQL when DATABASE_URL is set (production: shared by every function instance).
  */
-import type { ConsentRecord } from "../../lib/consent-model";
+import type { Choices, ConsentRecord } from "../../lib/consent-model";
 import type { LeadFormDefinition, LeadSubmission } from "../../lib/lead-form/types";
 
 export interface LeadRecord {
@@ -58,9 +58,6 @@ export interface FlushOptions {
   beforeNext?: () => Promise<void>;
 }
 
-export const logLeadError = (source: string) => (record: LeadRecord, error: unknown) =>
-  console.error(`[${source}] ${record.id} (${record.formId}) not delivered: ${errorLine(error)}`);
-
 /** Counts and ages of the lead pipeline (GET /api/leads/status, the flush's alert). */
 export interface PipelineStatus {
   /** Accepted leads not yet delivered. */
@@ -79,6 +76,11 @@ export interface PipelineStatus {
   lastDeliveredAt: string | null;
   /** Leads HubSpot refused for their own values, kept aside for the operator (not pending, not unhealthy). */
   refused: number;
+  /**
+   * Pending leads held back by an errorType on neither list (counted in pending and failing, not in the
+   * oldest or failing-since ages: their own problem, listed by `npm run leads -- list`).
+   */
+  held: number;
   /** A problem with the form or the account seen by the last flush that delivered nothing since (503 while set). */
   systemic: SystemicProblem | null;
 }
@@ -102,6 +104,17 @@ export interface RefusedSummary {
   errorTypes: string[];
 }
 
+/** A pending lead held back by an errorType the classification does not know (npm run leads -- list). */
+export interface HeldSummary {
+  id: string;
+  formId: string;
+  receivedAt: string;
+  /** When its last attempt failed (ISO). */
+  failedAt: string;
+  status: number | null;
+  errorTypes: string[];
+}
+
 /** One refused lead whole: the record as accepted, HubSpot's answer, and what operators did with it. */
 export interface RefusedLead extends RefusedSummary {
   record: LeadRecord;
@@ -112,7 +125,7 @@ export interface RefusedLead extends RefusedSummary {
 /** An operator's action on a refused lead (npm run leads): who and when. */
 export interface LeadAction {
   leadId: string;
-  action: "resent" | "discarded" | "expired";
+  action: "resent" | "discarded" | "expired" | "set-aside";
   by: string;
   at: string;
   /** resent: the id of the new lead. */
@@ -131,6 +144,8 @@ export interface AlertState {
   open: boolean;
   /** When the last alert (not the recovery message) was sent (ISO). */
   lastAlertAt: string | null;
+  /** The unknown errorTypes an alert has named already (each is told of once). */
+  unknownTypes: string[];
 }
 
 /**
@@ -148,58 +163,17 @@ export type Deliver = (record: LeadRecord) => Promise<void>;
  */
 export type Settle = (record: LeadRecord) => Promise<"present" | "absent" | "unknown">;
 
-/** True for an error after which the request may have reached HubSpot (no answer seen): DeliveryError's `inDoubt`. */
-export const isInDoubt = (error: unknown) => (error as { inDoubt?: boolean })?.inDoubt === true;
-
-/**
- * HubSpot's answers about the whole account, not one lead, each with a Retry-After: 429 (over the rate limit)
- * and 477 (the account is migrating between data centres, "Migration in Progress",
- * https://developers.hubspot.com/docs/api/error-handling). The run pauses; no lead is backed off.
- */
-export const isAccountWide = (status: number | undefined) => status === 429 || status === 477;
-
-/**
- * How a failed attempt is recorded (duck-typed on DeliveryError, which the store does not import):
- * - "refused": HubSpot refused the lead's own values: set aside with its answer;
- * - "backoff": transient (5xx, network, timeout): the lead waits longer after each failure (backoffMs);
- * - "keep": systemic (the form, the account) or a 429 or 477 (account-wide): not this lead's fault, so it stays due.
- */
-export function failureKind(error: unknown): "refused" | "backoff" | "keep" {
-  const e = error as { outcome?: string; status?: number } | undefined;
-  if (e?.outcome === "refused") return "refused";
-  if (e?.outcome === "systemic" || isAccountWide(e?.status)) return "keep";
-  return "backoff";
-}
-
-/** The refusal a store keeps with a set-aside lead: status, errorTypes, HubSpot's answer body. */
-export function refusalOf(error: unknown): { status: number | null; errorTypes: string[]; answer: string | null } {
-  const e = error as { status?: number; errorTypes?: readonly string[]; answer?: string } | undefined;
-  return { status: e?.status ?? null, errorTypes: [...(e?.errorTypes ?? [])], answer: e?.answer ?? null };
-}
-
-/**
- * Per-lead backoff (docs/lead-forms.md "Outcomes"): the first retry waits a minute, each later one twice as long,
- * capped below an hourly flush interval so a lead is never held back longer than an hour; each wait is taken
- * at random between half and all of it (jitter), so leads that failed together do not come due together.
- */
-export const BACKOFF_BASE_MS = 60_000;
-export const BACKOFF_CAP_MS = 55 * 60_000;
-export const backoffMs = (failures: number, random = Math.random()) =>
-  Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, Math.min(20, failures - 1))) * (0.5 + random / 2);
-
-/** Refused leads are deleted this long after HubSpot refused them unless LEADS_REFUSED_RETENTION_DAYS says otherwise. */
-export const REFUSED_RETENTION_DAYS = 30;
-
 /**
  * A visitor's consent decision kept as proof (POST /api/consent, docs/lead-forms.md "Proof of consent"): the
  * record as the browser made it and when it arrived. No IP address, no user agent. One per (id, at).
  */
 export interface StoredConsentRecord extends ConsentRecord {
   receivedAt: string;
+  /** The browser's Global Privacy Control signal when the choice was made (absent in old-shape records). */
+  gpc?: boolean;
+  /** The categories in force after the choice, GPC and the policy (absent in old-shape records). */
+  effective?: Choices;
 }
-
-/** Consent records are deleted this long after the decision unless CONSENT_RETENTION_DAYS says otherwise (0: kept). */
-export const CONSENT_RETENTION_DAYS = 1095;
 
 /** Takes one request from `key`'s allowance: null when allowed, else the seconds until the next one is. */
 export type RateLimit = ((key: string) => Promise<number | null>) & {
@@ -207,8 +181,8 @@ export type RateLimit = ((key: string) => Promise<number | null>) & {
   refund?: (key: string) => Promise<void>;
 };
 
-export interface LeadStore {
-  readonly kind: "file" | "postgres";
+/** The queue of accepted leads and their delivery (docs/lead-forms.md, the flush and the live send). */
+export interface LeadQueue {
   /** Keeps an accepted lead durably (and marks the uploads it references as used); resolves once it is committed. */
   accept(submission: LeadSubmission, form: LeadFormDefinition, fileIds: readonly string[]): Promise<LeadRecord>;
   /** Delivers one lead unless another sender holds it or it was delivered; throws what `deliver` throws. */
@@ -223,6 +197,10 @@ export interface LeadStore {
   status(): Promise<PipelineStatus>;
   /** Records (or, with null, clears) the systemic problem the status function answers 503 for. */
   setSystemic(problem: SystemicProblem | null): Promise<void>;
+}
+
+/** Leads set aside for the operator: refused by HubSpot, or held by an unknown errorType (npm run leads). */
+export interface RefusedLeadStore {
   /** Refused leads still kept, oldest refusal first. */
   listRefused(): Promise<RefusedSummary[]>;
   /** One refused lead whole, or null (unknown, delivered, discarded or expired). */
@@ -234,16 +212,28 @@ export interface LeadStore {
   resendRefused(id: string, submission: LeadSubmission, by: string): Promise<LeadRecord | null>;
   /** Deletes a refused lead, recording who and when; false when `id` is not a refused lead. */
   discardRefused(id: string, by: string): Promise<boolean>;
+  /** Pending leads held back by an unknown errorType, oldest first. */
+  listHeld(): Promise<HeldSummary[]>;
+  /** Sets a held lead aside as refused (then resend or discard it), recording who; false when `id` is not held. */
+  setAsideHeld(id: string, by: string): Promise<boolean>;
   /** What operators (and the retention) did with a refused lead, oldest first; kept after its data is deleted. */
   leadActions(id: string): Promise<LeadAction[]>;
   /** Deletes refused leads refused more than `retentionMs` ago; returns how many. */
   expireRefused(retentionMs: number): Promise<number>;
+}
+
+/** What the flush's alerts remember, under a lock every flush shares (src/server/alerts.ts). */
+export interface AlertStore {
   /** Refused leads no alert has told of (call under withAlertState). */
   unalertedRefusals(): Promise<UnalertedRefusals>;
   /** Marks refused leads as told of (call under withAlertState, once the webhook took the message). */
   markRefusalsAlerted(ids: readonly string[]): Promise<void>;
   /** The alert state, under a lock shared by every flush (see WithAlertState). */
   withAlertState: WithAlertState;
+}
+
+/** Uploaded files (POST /api/hubspot/uploadFile, GET /api/hubspot/file). */
+export interface UploadStore {
   /** Stores an upload; refuses (HttpError 413/507) past the client's quota or when storage is short. */
   saveFile(file: NewFile, clientKey: string): Promise<StoredFileMeta>;
   readFile(id: string): Promise<{ meta: StoredFileMeta; bytes: Buffer } | null>;
@@ -251,66 +241,35 @@ export interface LeadStore {
   hasFile(id: string): Promise<boolean>;
   /** Deletes uploads no lead references once they are `retentionMs` old; returns how many. */
   sweepFiles(retentionMs?: number): Promise<number>;
-  /** Keeps a consent decision durably; false when one with the same id and `at` is already kept (a retried post). */
-  saveConsentRecord(record: StoredConsentRecord): Promise<boolean>;
+}
+
+/** Proof of consent (POST /api/consent). */
+export interface ConsentRecordStore {
+  /**
+   * Keeps a consent decision durably; false when one with the same id and `at` is already kept (a retried post).
+   * `secretHash` (sha256 of the record's secret) is kept with the first decision under an id; a later one must
+   * bring the same, else HttpError 403 (no secret with the first: later ones are taken as they come).
+   */
+  saveConsentRecord(record: StoredConsentRecord, secretHash?: string): Promise<boolean>;
   /** The decisions kept for a record id, oldest first. */
   consentRecords(id: string): Promise<StoredConsentRecord[]>;
   /** How many decisions are kept. */
   countConsentRecords(): Promise<number>;
   /** Deletes the decisions made (`at`) more than `retentionMs` ago; returns how many. */
   pruneConsentRecords(retentionMs: number): Promise<number>;
+}
+
+/** Rate limits counted where every instance sees them. */
+export interface RateLimitStore {
   /** A per-key limit of `points` requests per `windowSeconds`, counted where every instance sees it. */
   rateLimit(name: string, points: number, windowSeconds: number): RateLimit;
-  close(): Promise<void>;
 }
-
-/** Uploads no lead references are deleted after this long. */
-export const FILE_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
-/** The window of the per-client upload quota. */
-export const UPLOAD_QUOTA_WINDOW_MS = 24 * 60 * 60 * 1000;
-
-export const NO_ALERT: AlertState = { open: false, lastAlertAt: null };
 
 /**
- * Runs `handle` on the items `next` hands out, `concurrency` at a time, until `next` has none left (and none is
- * being handled) or `stop` returns true (checked before each item is taken). `handle` must not throw.
+ * One backend, every concern: each concern is its own interface (a caller that needs one asks for that one), and
+ * each backend implements them in files beside it (file-*.ts, postgres-*.ts).
  */
-export async function drain<T>(
-  concurrency: number,
-  next: () => Promise<T | null>,
-  handle: (item: T) => Promise<void>,
-  stop: () => boolean = () => false,
-  beforeNext?: () => Promise<void>,
-): Promise<void> {
-  // A worker that finds nothing to take while others still send waits for one of them and asks again: a
-  // delivery can make more leads due (the first success of a run ends every backoff).
-  let inFlight = 0;
-  let waiting: (() => void)[] = [];
-  const worker = async () => {
-    while (!stop()) {
-      if (beforeNext) {
-        await beforeNext();
-        if (stop()) return;
-      }
-      const item = await next();
-      if (item === null) {
-        if (inFlight === 0) return;
-        await new Promise<void>((resolve) => waiting.push(resolve));
-        continue;
-      }
-      inFlight++;
-      try {
-        await handle(item);
-      } finally {
-        inFlight--;
-        const wake = waiting;
-        waiting = [];
-        wake.forEach((resolve) => resolve());
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
+export interface LeadStore extends LeadQueue, RefusedLeadStore, AlertStore, UploadStore, ConsentRecordStore, RateLimitStore {
+  readonly kind: "file" | "postgres";
+  close(): Promise<void>;
 }
-
-/** One line of an error, bounded, for reports and alerts. */
-export const errorLine = (error: unknown) => (error instanceof Error ? error.message : String(error)).replace(/\s+/g, " ").slice(0, 500);

@@ -104,3 +104,28 @@ describe("the pace a body keeps", () => {
     expect(keepsPace(BODY_PACE, 11_500, 11_500)).toBe(false);
   });
 });
+
+describe("the consent route's own allowance follows CONSENT_RATE_LIMIT", () => {
+  const req = (ip: string) => ({ headers: {}, socket: { remoteAddress: ip } }) as unknown as IncomingMessage;
+  const base = { rateLimit: 20, rateWindowSeconds: 60, trustedProxyHops: 0 };
+  const admitted = async (protection: Parameters<typeof clientLimiter>[0], n: number) => {
+    const limiter = clientLimiter(protection);
+    let ok = 0;
+    for (let i = 0; i < n; i++) {
+      const answer = await limiter.admit(req("203.0.113.7"), "consent", { concurrent: 32, perClient: 16, rate: "consent" });
+      if (typeof answer === "function") {
+        ok++;
+        answer();
+      }
+    }
+    return ok;
+  };
+
+  it("0 switches it off: 700 posts from one address all admitted", async () => {
+    expect(await admitted({ ...base, consentRateLimit: 0 }, 700)).toBe(700);
+  });
+  it("a number is the allowance (3 per window); unset, the default 600", async () => {
+    expect(await admitted({ ...base, consentRateLimit: 3, consentRateWindowSeconds: 600 }, 5)).toBe(3);
+    expect(await admitted(base, 601)).toBe(600);
+  });
+});

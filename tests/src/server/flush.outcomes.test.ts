@@ -13,7 +13,8 @@ import { classifyAnswer, DeliveryError, deliverToHubSpot, errorTypesOf, retryAft
 import { statusBody } from "../../../src/server/lead-status";
 import { appendToOutbox, outboxFile } from "../../../src/server/outbox";
 import { FileStore } from "../../../src/server/store/file-store";
-import { BACKOFF_CAP_MS, backoffMs, type LeadStore, type PipelineStatus } from "../../../src/server/store/types";
+import type { LeadStore, PipelineStatus } from "../../../src/server/store/types";
+import { BACKOFF_CAP_MS, backoffMs } from "../../../src/server/store/rules";
 import { startHubSpotEmulator, type HubSpotEmulator } from "../../emulators/hubspot";
 import { startTestPostgres, type TestPostgres } from "../../fixtures/postgres";
 import { postgresStores } from "../../fixtures/lead-stores";
@@ -126,7 +127,7 @@ describe("the classification of HubSpot's answers", () => {
     [400, ["FIELD_NOT_IN_FORM_DEFINITION"], "systemic"],
     [400, ["REQUIRED_FIELD"], "systemic"],
     [400, ["MISSING_PROCESSING_CONSENT"], "systemic"],
-    [400, ["SOMETHING_NEW"], "systemic"],
+    [400, ["SOMETHING_NEW"], "unknown"],
     [400, ["INVALID_EMAIL"], "refused"],
     [400, ["BLOCKED_EMAIL"], "refused"],
     [400, ["NUMBER_OUT_OF_RANGE"], "refused"],
@@ -221,6 +222,7 @@ describe("alert payloads", () => {
     lastError: `HubSpot answered 400: {"message":"${hostile}"}`,
     lastDeliveredAt: null,
     refused: 0,
+    held: 0,
     systemic: null,
   };
   const context = { siteUrl: "https://www.northdesk.com", now: Date.now(), settings: { afterMinutes: 60, everyMinutes: 240 } };
@@ -240,7 +242,7 @@ describe("alert payloads", () => {
     const messages = [
       alertMessage({ kind: "waiting", error: hostile }, status, context),
       alertMessage({ kind: "systemic", status: 400, errorTypes: ["FIELD_NOT_IN_FORM_DEFINITION"], error: hostile }, status, context),
-      recoveredMessage(status, { open: true, lastAlertAt: null }, context),
+      recoveredMessage(status, { open: true, lastAlertAt: null, unknownTypes: [] }, context),
       refusedMessage({ ids: ["a", "b"], errorTypes: { BLOCKED_EMAIL: 2 } }, context),
     ];
     for (const message of messages) {
@@ -266,6 +268,7 @@ describe("the status body", () => {
     lastError: null,
     lastDeliveredAt: null,
     refused: 3,
+    held: 0,
     systemic: null,
   };
   it("counts refused leads without turning unhealthy; a systemic problem does", () => {

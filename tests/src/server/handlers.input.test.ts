@@ -206,6 +206,28 @@ describe("bodies are UTF-8", () => {
     await expect(readJson(fakeReq(latin1), SUBMISSION_LIMIT_BYTES)).rejects.toMatchObject({ status: 400 });
   });
 
+  it("bytes that are not UTF-8 handed over whole as a Buffer (the local server's req.body) → 400, nothing stored", async () => {
+    const dir = leadsDir();
+    const latin1 = Buffer.from(JSON.stringify({ ...validDemo(), company: "Café" }), "latin1");
+    const asForm = Buffer.from(
+      new URLSearchParams({ ...validDemo(), company: "Café" }).toString().replace("Caf%C3%A9", "Caf\u00e9"),
+      "latin1",
+    );
+    for (const [body, type] of [
+      [latin1, "application/json"],
+      [asForm, "application/x-www-form-urlencoded"],
+    ] as const) {
+      const req = Object.assign(fakeReq(undefined, { type, headers: { origin: "http://localhost:9000", host: "localhost:9000" } }), {
+        body,
+      });
+      const res = fakeRes();
+      await handleSubmitForm(req, res, deps(dir));
+      expect(res.statusCode).toBe(400);
+      expect(JSON.stringify(res.body ?? "")).not.toContain("\ufffd");
+    }
+    expect(fs.existsSync(outboxFile(dir))).toBe(false);
+  });
+
   it("a form's escapes must be UTF-8: %E9 (é from a Latin-1 page) → 400; %C3%A9 and a stray % are read", async () => {
     const read = (body: string) => readFormEncoded(fakeReq(body, { type: "application/x-www-form-urlencoded" }), SUBMISSION_LIMIT_BYTES);
     await expect(read("company=caf%E9")).rejects.toMatchObject({ status: 400, message: "Form data is not valid UTF-8" });

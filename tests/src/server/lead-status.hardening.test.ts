@@ -45,6 +45,26 @@ describe.each(["file", "postgres"] as const)("the %s store", (kind) => {
       `[leads-status] more than 20 wrong status tokens from ${ip} within 60 s: answering 429 for ${limited.headers["retry-after"]} s`,
     ]);
   });
+
+  it("wrong tokens from ten addresses of one IPv6 /64 share one allowance of 20; another /64 has its own", async () => {
+    const TOKEN = "9f2c4b7e1a3d5f6081726354a9b8c7d6e5f4a3b2";
+    const prefix = kind === "file" ? "2001:db8:10:1" : "2001:db8:20:1";
+    const get = async (token: string, from: string) => {
+      const res = fakeRes();
+      await handleLeadsStatus(fakeReq(undefined, { method: "GET", headers: { authorization: `Bearer ${token}` }, ip: from }), res, {
+        config: { ...subject.config, leadsStatusToken: TOKEN },
+        store: subject.store,
+      });
+      return res.statusCode;
+    };
+    const codes: number[] = [];
+    for (let a = 1; a <= 10; a++)
+      for (let i = 0; i < 3; i++) codes.push(await get(`wrong-${a}-${i}-0000000000000000`, `${prefix}::${a.toString(16)}`));
+    expect(codes.filter((c) => c === 401)).toHaveLength(20);
+    expect(codes.filter((c) => c === 429)).toHaveLength(10);
+    expect(await get(TOKEN, `${prefix}:ffff:1:2:3`)).toBe(429);
+    expect(await get(TOKEN, `${prefix.replace(/1$/, "2")}::1`)).toBe(200);
+  });
 });
 
 describe("a weak status token", () => {

@@ -6,7 +6,7 @@
  */
 import fs from "node:fs";
 import { FileStore } from "../../../../src/server/store/file-store";
-import { UPLOAD_QUOTA_WINDOW_MS } from "../../../../src/server/store/types";
+import { UPLOAD_QUOTA_WINDOW_MS } from "../../../../src/server/store/rules";
 import { tempLeadsDir } from "../../../fixtures/lead-server-helpers";
 
 const png = (size: number) => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(size - 8, 1)]);

@@ -13,7 +13,8 @@ import { consentRateLimit, handleConsent } from "../../../../src/server/consent-
 import { flushLeads, pruneConsentRecords } from "../../../../src/server/flush";
 import { consentFile, FileStore } from "../../../../src/server/store/file-store";
 import { MIGRATIONS } from "../../../../src/server/store/migrations";
-import { CONSENT_RETENTION_DAYS, type LeadStore, type StoredConsentRecord } from "../../../../src/server/store/types";
+import type { LeadStore, StoredConsentRecord } from "../../../../src/server/store/types";
+import { CONSENT_RETENTION_DAYS } from "../../../../src/server/store/rules";
 import { startHubSpotEmulator, type HubSpotEmulator } from "../../../emulators/hubspot";
 import { postgresStores } from "../../../fixtures/lead-stores";
 import { startTestPostgres, type TestPostgres } from "../../../fixtures/postgres";
@@ -135,7 +136,7 @@ describe.each(["file", "postgres"] as const)("%s store", (kind) => {
 });
 
 describe("PostgreSQL", () => {
-  it("migration 4 makes consent_records with (id, at) as its key and no client columns", async () => {
+  it("migrations 4 and 6 make consent_records with (id, at) as its key and no client columns", async () => {
     expect(MIGRATIONS.find((m) => m.version === 4)?.name).toBe("consent records");
     const { store, pool } = await postgresStores(postgres, cleanups);
     await store.countConsentRecords();
@@ -150,6 +151,10 @@ describe("PostgreSQL", () => {
       "choices jsonb",
       "method text",
       "received_at timestamp with time zone",
+      // migration 6: the optional fields of the post, and the first decision's secret hash (never the secret)
+      "gpc boolean",
+      "effective jsonb",
+      "secret_hash text",
     ]);
     const key = await pool.query<{ attname: string }>(
       `SELECT a.attname FROM pg_index i JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY(i.indkey)

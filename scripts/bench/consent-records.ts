@@ -1,0 +1,99 @@
+/**
+ * The file store's consent post at volume (docs/measurements/2026-12-06-consent-records.md): a records.jsonl of
+ * N decisions written in bulk, then a new process's posts (a child: the writer's garbage is not in its memory) timed one by one (append + fsync under the lock, as
+ * POST /api/consent does), the first one (which builds the index) apart; the process's peak resident memory.
+ *
+ *   tsx scripts/bench/consent-records.ts [--records 200000] [--posts 50] [--secrets]
+ */
+import { fork } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { consentFile } from "../../src/server/store/file-consent";
+import { FileStore } from "../../src/server/store/file-store";
+import type { StoredConsentRecord } from "../../src/server/store/types";
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const records = arg("records", 200_000);
+const posts = arg("posts", 50);
+const secrets = process.argv.includes("--secrets");
+
+const decision = (at: number): StoredConsentRecord => ({
+  id: crypto.randomUUID(),
+  at,
+  policy: "opt-in",
+  version: 3,
+  choices: { preferences: true, analytics: false, marketing: false },
+  method: "preferences",
+  receivedAt: new Date(at).toISOString(),
+});
+
+/** In the child: the posts against the file in `dir`, one JSON line of figures. */
+async function measure(dir: string) {
+  const file = consentFile(dir);
+  const size = fs.statSync(file, { throwIfNoEntry: false })?.size ?? 0;
+  const store = new FileStore(dir, { uploadQuotaBytes: 1e6, consentMaxRecords: records + posts + 10 });
+  const time = async () => {
+    const started = process.hrtime.bigint();
+    if (!(await store.saveConsentRecord(decision(Date.now())))) throw new Error("not kept");
+    return Number(process.hrtime.bigint() - started) / 1e6;
+  };
+  const first = await time();
+  const times: number[] = [];
+  for (let i = 0; i < posts; i++) times.push(await time());
+  times.sort((a, b) => a - b);
+  const pct = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))];
+  console.log(
+    JSON.stringify({
+      records,
+      secrets,
+      fileMB: +(size / 1e6).toFixed(1),
+      firstPostMs: +first.toFixed(2),
+      medianMs: +pct(0.5).toFixed(2),
+      p90Ms: +pct(0.9).toFixed(2),
+      maxMs: +times.at(-1)!.toFixed(2),
+      rssMB: Math.round(process.memoryUsage().rss / 1e6),
+      maxRssMB: Math.round(process.resourceUsage().maxRSS / 1000),
+      kept: await store.countConsentRecords(),
+    }),
+  );
+}
+
+async function main() {
+  const child = process.argv.indexOf("--child");
+  if (child > 0) return measure(process.argv[child + 1]);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "consent-bench-"));
+  try {
+    const file = consentFile(dir);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    const now = Date.now();
+    const fd = fs.openSync(file, "w");
+    for (let start = 0; start < records; start += 10_000) {
+      const lines: string[] = [];
+      for (let i = start; i < Math.min(records, start + 10_000); i++) {
+        const line = decision(now - (records - i) * 1000);
+        // --secrets: every id's first decision with a secret's hash, as the new browser code sends them
+        lines.push(`${JSON.stringify(secrets ? { ...line, secretHash: crypto.randomBytes(32).toString("hex") } : line)}\n`);
+      }
+      fs.writeSync(fd, lines.join(""));
+    }
+    fs.fsyncSync(fd);
+    fs.closeSync(fd);
+    await new Promise<void>((resolve, reject) =>
+      fork(__filename, [...process.argv.slice(2), "--child", dir], { execArgv: process.execArgv })
+        .on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`the measuring process exited ${code}`))))
+        .on("error", reject),
+    );
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+});
