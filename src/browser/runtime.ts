@@ -33,7 +33,7 @@ import { page as personalizationPage } from "../personalization/events";
 import { onTestVariationChanged } from "../personalization/signup-experiment-event";
 import { recordedEarly, stopEarly } from "./early/early";
 import { appConsent, consentedLocalStorage } from "../consent/app";
-import { gatedTracker } from "../consent/gate";
+import { gatedTracker } from "./analytics-gate";
 import { attributionCookies, keepAttribution } from "../consent/attribution-hold";
 import { onConsentChange } from "../consent/runtime-consent";
 import { measureWebVitals } from "./web-vitals";

@@ -22,7 +22,7 @@ import {
 import { PREFERENCES_WANTED, hideBanner } from "./banner-actions";
 import { parentDomain } from "../lib/host-names";
 import { colors, fonts, radii } from "../lib/design-tokens";
-import { loadLibraryStyles } from "../components/consent/library-styles";
+import { loadLibraryStyles } from "./library-styles";
 
 type Library = typeof CookieConsent;
 
@@ -85,7 +85,7 @@ function addStyles(doc: Document, css: string): void {
 }
 
 /**
- * The library and its style sheet, fetched once. The style sheet comes as text (src/components/consent/library-styles.ts):
+ * The library and its style sheet, fetched once. The style sheet comes as text (src/consent/library-styles.ts):
  * a style sheet imported the usual way would join the global CSS that Gatsby inlines in every page.
  */
 export function preloadPreferences(doc: Document = document): Promise<Library> {

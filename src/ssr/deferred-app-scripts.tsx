@@ -1,5 +1,5 @@
 import { createElement, isValidElement, type ReactNode } from "react";
-import { APP_SCRIPTS_SLICE, GATSBY_SCRIPTS_SLICE } from "../lib/app-scripts-slice";
+import { APP_SCRIPTS_SLICE, DEFERRED_SCRIPTS_ID, GATSBY_SCRIPTS_SLICE } from "../lib/app-scripts-slice";
 
 /**
  * Gatsby's app scripts start once the page's largest paint is on screen (docs/techniques/deferred-app-scripts.md).
@@ -25,9 +25,6 @@ import { APP_SCRIPTS_SLICE, GATSBY_SCRIPTS_SLICE } from "../lib/app-scripts-slic
  * release renames the slice, nothing is wrapped and that test fails. To remove: drop the
  * `deferAppScripts` call in gatsby-ssr.tsx.
  */
-
-/** The id of the template holding Gatsby's scripts. */
-export const DEFERRED_SCRIPTS_ID = "gatsby-deferred-scripts";
 
 const isScriptsSlice = (component: ReactNode) =>
   isValidElement(component) && (component.props as { sliceId?: unknown }).sliceId === GATSBY_SCRIPTS_SLICE;

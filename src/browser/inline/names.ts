@@ -5,7 +5,7 @@
  * as a variable of its own, and would bring along the rest of its module (React with the template's id, the
  * disclosures' selectors).
  */
-import { DEFERRED_SCRIPTS_ID } from "../../ssr/deferred-app-scripts";
+import { DEFERRED_SCRIPTS_ID } from "../../lib/app-scripts-slice";
 import { CONSENT_COOKIE } from "../../lib/consent-model";
 import { DISCLOSURE_ATTR } from "../early/disclosures";
 import { EARLY_GLOBAL, RELEASE_GLOBAL, START_GLOBAL } from "../../lib/handover";

@@ -12,7 +12,7 @@ import * as CookieConsent from "vanilla-cookieconsent";
 import axe from "axe-core";
 
 // The style sheet comes through a webpack loader, which Vite does not have.
-vi.mock("../../../src/components/consent/library-styles", () => ({ loadLibraryStyles: () => Promise.resolve("#cc-main{--cc-test:1}") }));
+vi.mock("../../../src/consent/library-styles", () => ({ loadLibraryStyles: () => Promise.resolve("#cc-main{--cc-test:1}") }));
 
 type Preferences = typeof import("../../../src/consent/preferences");
 type BannerActions = typeof import("../../../src/consent/banner-actions");

@@ -1,7 +1,8 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { DEFERRED_SCRIPTS_ID, deferAppScripts } from "../../../src/ssr/deferred-app-scripts";
+import { deferAppScripts } from "../../../src/ssr/deferred-app-scripts";
+import { DEFERRED_SCRIPTS_ID } from "../../../src/lib/app-scripts-slice";
 
 // What Gatsby's static-entry puts last in postBodyComponents: its scripts slice, rendered as the
 // placeholder that slice stitching later fills with the chunk map, the compilation hash and the bundles.

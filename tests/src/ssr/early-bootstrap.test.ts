@@ -2,7 +2,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CONSENT_ACTION_ATTR, CONSENT_ASK_ATTR, RELEASE_AFTER_MS, earlyBootstrapScript } from "../../../src/ssr/early-bootstrap";
-import { DEFERRED_SCRIPTS_ID } from "../../../src/ssr/deferred-app-scripts";
+import { DEFERRED_SCRIPTS_ID } from "../../../src/lib/app-scripts-slice";
 import { RELEASE_GLOBAL, START_GLOBAL } from "../../../src/lib/handover";
 import type { BootstrapOptions } from "../../../src/node/bundling/inline-scripts";
 import { compiledBootstrap, freshBootstrap } from "../../fixtures/inline-scripts";

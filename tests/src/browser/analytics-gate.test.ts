@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AnalyticsEvent, Tracker } from "../../../src/browser/analytics";
 import { installConsent } from "../../../src/consent/face";
-import { gatedTracker } from "../../../src/consent/gate";
+import { gatedTracker } from "../../../src/browser/analytics-gate";
 import type { ConsentPolicy } from "../../../src/lib/consent-model";
 
 const clean = () => {

@@ -2,8 +2,8 @@
  * The analytics queue under consent (docs/product-rules.md#consent): page views tracked while the visitor has
  * not chosen wait; granting `analytics` sends them once, refusing drops them. Granted, events pass straight on.
  */
-import type { AnalyticsEvent, Tracker } from "../browser/analytics";
-import type { ConsentFace } from "./face";
+import type { AnalyticsEvent, Tracker } from "./analytics";
+import type { ConsentFace } from "../lib/consent-model";
 
 export function gatedTracker(tracker: Tracker, face: ConsentFace): Tracker {
   let waiting: AnalyticsEvent[] = [];
