@@ -13,14 +13,14 @@ declare const BOOTSTRAP_ASK_CONSENT: boolean;
 /** What a current choice's cookie holds (src/lib/consent-model.ts currentRecordMarker). */
 declare const BOOTSTRAP_CONSENT_MARKER: string;
 /**
- * The names the bootstrap shares with other code (the handover globals of src/browser/globals.ts, the
+ * The names the bootstrap shares with other code (the handover globals of src/lib/handover.ts, the
  * attributes of ./contract.ts, the consent cookie's name, the app scripts' template, the disclosure buttons'
  * attribute), defined from their modules (./names.ts) by src/node/bundling/inline-scripts.ts: as constants they are
  * written into the text where they are used (an imported one would be a variable of its own).
  */
 declare const BOOTSTRAP: typeof NAMES;
 
-/** The window, with the handover globals (src/browser/globals.ts) the bootstrap sets and reads. */
+/** The window, with the handover globals (src/lib/handover.ts) the bootstrap sets and reads. */
 const w = window as unknown as Window & Record<string, unknown>;
 const d = document;
 
