@@ -15,11 +15,18 @@ import { parentDomain } from "../lib/host-names";
 
 const matches = (pattern: string, name: string) => (pattern.endsWith("*") ? name.startsWith(pattern.slice(0, -1)) : name === pattern);
 
-/** The stores a category owns: the site's own and those of every vendor that serves only withdrawn categories. */
+/**
+ * The stores a category owns: the site's own, those a vendor keeps for that category alone (`categoryStores`), and
+ * those of every vendor that serves only withdrawn categories.
+ */
 export function storesOf(withdrawn: readonly OptionalCategory[], stillGranted: (c: OptionalCategory) => boolean): VendorStores[] {
   const stores: VendorStores[] = withdrawn.map((c) => SITE_STORES[c]);
   for (const id of THIRD_PARTY_SCRIPT_IDS) {
     const entry = SCRIPT_CATALOG[id];
+    for (const c of withdrawn) {
+      const own = entry.categoryStores?.[c];
+      if (own) stores.push(own);
+    }
     const optional = entry.categories.filter((c): c is OptionalCategory => c !== "necessary");
     if (
       entry.stores &&
