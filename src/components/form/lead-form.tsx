@@ -22,6 +22,7 @@ import type { LeadFormDefinition, LeadFormField as Field, LeadSubmission } from 
 import { useIsomorphicLayoutEffect } from "../../hooks/use-isomorphic-layout-effect";
 import { Button } from "../ui/button";
 import { LeadFormConsent } from "./lead-form-consent";
+import { PrivacySentence } from "./privacy-sentence";
 import { LeadFormField } from "./lead-form-field";
 import { EmailCatcherLayout, StandardLayout } from "./lead-form-layouts";
 import { lookupIpAddress, pageNameOf, submitLead, uploadFile, type SubmitResult } from "./lead-form-requests";
@@ -255,7 +256,7 @@ function RenderableLeadForm({ form, onSubmit, onSubmitted }: LeadFormProps) {
           }
           status={locked ? <LeadFormStatus state={state} html={message} /> : null}
           consent={
-            form.legalConsentOptions && (
+            form.legalConsentOptions ? (
               <LeadFormConsent
                 legal={form.legalConsentOptions}
                 idPrefix={idPrefix}
@@ -265,6 +266,8 @@ function RenderableLeadForm({ form, onSubmit, onSubmitted }: LeadFormProps) {
                 onToggle={onToggle}
                 register={validation.registerConsent}
               />
+            ) : (
+              <PrivacySentence />
             )
           }
         />
