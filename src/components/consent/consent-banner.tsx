@@ -12,8 +12,9 @@ export function ConsentBanner() {
   return (
     <BannerRoot aria-label="Cookie consent" data-consent-banner="">
       <p>
-        We use cookies for analytics, personalization and advertising only with your consent. <a href={COOKIE_NOTICE_PATH}>Cookie notice</a>{" "}
-        · <a href={PRIVACY_PATH}>Privacy notice</a>
+        Cookies for analytics, personalization and advertising, only if you agree. <a href={COOKIE_NOTICE_PATH}>Cookie notice</a>
+        {" · "}
+        <a href={PRIVACY_PATH}>Privacy notice</a>
       </p>
       <div>
         <button type="button" data-consent-action="accept-all">

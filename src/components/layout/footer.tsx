@@ -48,6 +48,15 @@ const Columns = styled.div`
 `;
 const LegalWrapper = styled(Wrapper)`
   padding: ${theme.space.s} 0;
+  font-size: ${theme.fontSizes.s};
+  ul {
+    display: flex;
+    flex-wrap: wrap;
+    gap: ${theme.space.xxs} ${theme.space.m};
+    list-style: none;
+    margin: 0;
+    padding: 0;
+  }
 `;
 const Bottom = styled.div`
   display: flex;

@@ -1,7 +1,6 @@
 import styled from "styled-components";
-import { theme } from "../../theme/theme";
 import { COOKIE_NOTICE_PATH, NOTICE_AT_COLLECTION_PATH, PRIVACY_PATH } from "../../lib/paths";
-import { usesBuiltInBanner } from "../../config/consent";
+import { readConsentPolicy, usesBuiltInBanner } from "../../config/consent";
 import { ACTION_ATTRIBUTE } from "../../hydration";
 
 /** A footer control that looks like its links. */
@@ -42,31 +41,24 @@ export function CookiePreferencesButton() {
   ) : null;
 }
 
-const Strip = styled.ul`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${theme.space.xxs} ${theme.space.m};
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  font-size: ${theme.fontSizes.s};
-`;
-
 /**
  * The legal strip (docs/product-rules.md#consent, "The notices"): on every page, whatever its footer, the privacy
- * notice, its notice at collection and the cookie notice; and, unless the footer's columns already have them,
- * Cookie preferences and Do Not Sell or Share.
+ * notice and the cookie notice, and under the opt-out policy the notice at collection (CPRA: a link on every page
+ * that collects; under opt-in nothing is sold or shared before the banner's choice); and, unless the footer's
+ * columns already have them, Cookie preferences and Do Not Sell or Share. Unstyled: the footer lays out its lists.
  */
 export function LegalLinks({ doNotSell }: { doNotSell?: () => void }) {
   return (
     <nav aria-label="Privacy">
-      <Strip>
+      <ul>
         <li>
           <a href={PRIVACY_PATH}>Privacy notice</a>
         </li>
-        <li>
-          <a href={NOTICE_AT_COLLECTION_PATH}>Notice at collection</a>
-        </li>
+        {readConsentPolicy() === "opt-out" && (
+          <li>
+            <a href={NOTICE_AT_COLLECTION_PATH}>Notice at collection</a>
+          </li>
+        )}
         <li>
           <a href={COOKIE_NOTICE_PATH}>Cookie notice</a>
         </li>
@@ -80,7 +72,7 @@ export function LegalLinks({ doNotSell }: { doNotSell?: () => void }) {
             <DoNotSellButton onClick={doNotSell} />
           </li>
         )}
-      </Strip>
+      </ul>
     </nav>
   );
 }

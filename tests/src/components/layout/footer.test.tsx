@@ -86,6 +86,18 @@ describe("Footer (docs/product-rules.md#navigation-and-footer, #navigation-data)
     renderFooter("full", { ...siteData.footer, columns });
     expectLegalStrip(true);
   });
+  it("under the opt-out policy the strip links the notice at collection too, on every footer", () => {
+    vi.stubEnv("GATSBY_CONSENT_POLICY", "opt-out");
+    try {
+      for (const variant of ["full", "small", "none"] as const) {
+        renderFooter(variant);
+        expectLegalStrip(variant !== "full");
+        cleanup();
+      }
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
   it("the strip's Do Not Sell is the island's action, as the column's is", () => {
     renderFooter("none");
     expect(screen.getByRole("button", { name: DO_NOT_SELL })).toHaveAttribute("data-island-action", "doNotSell");
@@ -94,13 +106,13 @@ describe("Footer (docs/product-rules.md#navigation-and-footer, #navigation-data)
 
 const DO_NOT_SELL = "Do Not Sell or Share My Personal Information";
 
-/** The legal strip: the three notices, and with `controls` Cookie preferences and Do Not Sell inside it. */
+/** The legal strip: the notices (the notice at collection under opt-out), and with `controls` Cookie preferences and Do Not Sell inside it. */
 function expectLegalStrip(controls: boolean) {
   const strip = screen.getByRole("navigation", { name: "Privacy" });
   const links = within(strip).getAllByRole("link");
   expect(links.map((a) => [a.textContent, a.getAttribute("href")])).toEqual([
     ["Privacy notice", "/privacy/"],
-    ["Notice at collection", "/privacy/#notice-at-collection"],
+    ...(process.env.GATSBY_CONSENT_POLICY === "opt-out" ? [["Notice at collection", "/privacy/#notice-at-collection"]] : []),
     ["Cookie notice", "/cookie-policy/"],
   ]);
   const buttons = within(strip).queryAllByRole("button");
