@@ -210,6 +210,8 @@ test.describe("privacy notices (docs/product-rules.md#consent, The notices)", ()
 
   test("privacy: Do Not Sell works from the legal strip of a page without a footer", async ({ page, context }) => {
     await page.goto("/product-tour/");
+    // As the large footer's (tests/e2e/runtime.spec.ts): the island's action answers once the page is hydrated.
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(1, { timeout: 30_000 });
     await page.getByRole("button", { name: "Do Not Sell or Share My Personal Information" }).click();
     await expect.poll(async () => (await context.cookies()).find((c) => c.name === "nd_consent")?.value ?? "").toMatch(/do-not-sell/);
   });

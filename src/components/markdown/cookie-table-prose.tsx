@@ -7,9 +7,9 @@ export const hasCookieTable = (body: { segments: readonly { html?: string | null
   body.segments.some((s) => s.html?.includes('class="cookie-table"'));
 
 /**
- * Prose with the cookie notice's table: a page of its own, so no other page carries these rules. Up to a wide
- * screen one card per vendor, each cell under its column's name (`data-label`); there, a table. The column
- * headers stay for screen readers.
+ * Prose with the cookie notice's table: a page of its own, so no other page carries these rules. One card per
+ * row at every width, each cell labelled with its column's name (`data-label`): under it on a phone, beside it
+ * from a tablet up. Still a table (caption, th scope): the column headers stay for screen readers.
  */
 export const CookieTableProse = styled(Prose)`
   table.cookie-table {
@@ -62,41 +62,13 @@ export const CookieTableProse = styled(Prose)`
       overflow-wrap: anywhere;
     }
   }
-  ${theme.media.l} {
-    table.cookie-table {
-      display: table;
-      thead {
-        position: static;
-        width: auto;
-        height: auto;
-        overflow: visible;
-        clip: auto;
-        display: table-header-group;
-      }
-      tbody {
-        display: table-row-group;
-      }
-      caption {
-        display: table-caption;
-      }
-      tr {
-        display: table-row;
-      }
-      th,
-      td {
-        display: table-cell;
-        padding: ${theme.space.xs};
-        border-bottom: 1px solid ${theme.colors.border};
-      }
-      th[scope="col"] {
-        background: ${theme.colors.surface};
-      }
-      th[scope="row"] {
-        font-size: ${theme.fontSizes.s};
-      }
-      td::before {
-        content: none;
-      }
+  /* Wider screens: each cell's label beside its value (the pseudo-element is a grid item). Seven columns in the
+     text width broke store names mid-word and cut the last column off. */
+  ${theme.media.m} {
+    table.cookie-table td {
+      display: grid;
+      grid-template-columns: 9rem minmax(0, 1fr);
+      gap: ${theme.space.m};
     }
   }
 `;
