@@ -98,6 +98,7 @@ const STORAGE_WRITERS = [
   "src/consent/consented-store.ts", // the consented store
   "src/consent/stores.ts", // deletion by the sweep and withdrawal
   "src/consent/store-table.ts", // names only: the stores' `localStorage` field
+  "src/lib/vendor-notice.ts", // names only: the notice's store lists
   "src/consent/app.ts", // consentedLocalStorage(): the page's storage, wrapped
   "src/consent/notice.ts", // nd_consent_notice, nd_gpc_notice_dismissed (necessary)
   "src/consent/do-not-sell-handover.ts", // nd_dns_pending (necessary)

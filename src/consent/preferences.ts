@@ -18,11 +18,15 @@ import {
   type ChoiceMethod,
   type Choices,
   type ConsentPolicy,
+  type OptionalCategory,
 } from "../lib/consent-model";
 import { PREFERENCES_WANTED, hideBanner } from "./banner-actions";
 import { parentDomain } from "../lib/host-names";
 import { colors, fonts, radii } from "../lib/design-tokens";
 import { loadLibraryStyles } from "./library-styles";
+import { vendorNamesByCategory } from "../lib/vendor-notice";
+import { COOKIE_NOTICE_PATH, PRIVACY_PATH } from "../lib/paths";
+import { publicConfig } from "../config/public";
 
 type Library = typeof CookieConsent;
 
@@ -40,35 +44,49 @@ const ROLE_METHOD: Record<string, ChoiceMethod> = { all: "accept-all", necessary
 /** The site's tokens, through the library's CSS variables; the notes this module adds. */
 const SITE_STYLES = `#cc-main{--cc-font-family:${fonts.body};--cc-bg:${colors.white};--cc-primary-color:${colors.text};--cc-secondary-color:${colors.textMuted};--cc-link-color:${colors.cobaltDark};--cc-modal-border-radius:${radii.l};--cc-btn-border-radius:${radii.s};--cc-btn-primary-bg:${colors.charcoal};--cc-btn-primary-color:${colors.white};--cc-btn-primary-hover-bg:${colors.charcoalTint};--cc-btn-primary-hover-color:${colors.white};--cc-btn-secondary-bg:${colors.slateTint};--cc-btn-secondary-color:${colors.text};--cc-btn-secondary-border-color:${colors.border};--cc-btn-secondary-hover-bg:${colors.border};--cc-btn-secondary-hover-color:${colors.text};--cc-btn-secondary-hover-border-color:${colors.border};--cc-toggle-on-bg:${colors.cobaltDark};--cc-toggle-off-bg:${colors.slate};--cc-cookie-category-block-bg:${colors.surface};--cc-cookie-category-block-border:${colors.border};--cc-cookie-category-block-hover-bg:${colors.slateTint};--cc-separator-border-color:${colors.border}}#cc-main [data-consent-gpc]{margin:0 0 12px;padding:0 16px;font-size:14px;color:${colors.textMuted}}#cc-main [data-consent-gpc][hidden]{display:none}`;
 
-const SECTIONS: CookieConsent.Section[] = [
-  {
-    description:
-      "Choose which optional cookies and tags we may use. The necessary ones are always on. You can change this at any time from “Cookie preferences” at the foot of every page.",
-  },
-  {
-    title: "Necessary",
-    description: "What the site needs to work: remembering this choice, security, and the forms you send us.",
-    linkedCategory: "necessary",
-  },
-  {
-    title: "Preferences",
-    description:
-      "The support chat and personalized content. Off, the support chat still loads when you open it: a tap on the chat button is a request for that service.",
-    linkedCategory: "preferences",
-  },
-  {
-    title: "Analytics",
-    description: "Page views, where visitors come from (search, campaigns, other sites) and product analytics: how the site is used.",
-    linkedCategory: "analytics",
-  },
-  {
-    title: "Marketing",
-    description:
-      "Sale or sharing of personal information: advertising tags, our CRM's tracking, sales and visitor intelligence, and partner referral tracking.",
-    linkedCategory: "marketing",
-  },
-  { title: "Your consent record", description: "<span data-consent-record></span>" },
-];
+/** Each category's configured vendors, from the catalog (src/lib/vendor-notice.ts), after its description. */
+const withVendors = (description: string, vendors: readonly string[]) =>
+  vendors.length ? `${description}<br>Vendors: ${vendors.join(", ")}.` : description;
+
+/** The modal's sections: each category's purpose and vendors, and the notices (docs/product-rules.md#consent). */
+export function preferenceSections(vendors: Record<OptionalCategory, string[]> = vendorNamesByCategory(publicConfig.scripts.ids)) {
+  const sections: CookieConsent.Section[] = [
+    {
+      description: `Choose which optional cookies and tags we may use. The necessary ones are always on. You can change this at any time from “Cookie preferences” at the foot of every page. Each vendor, what it stores and for how long: our <a href="${COOKIE_NOTICE_PATH}">cookie notice</a>; what we do with the data: our <a href="${PRIVACY_PATH}">privacy notice</a>.`,
+    },
+    {
+      title: "Necessary",
+      description: "What the site needs to work: remembering this choice, security, and the forms you send us.",
+      linkedCategory: "necessary",
+    },
+    {
+      title: "Personalization",
+      description: withVendors(
+        "Personalized content, saved tool inputs and the support chat. Off, the support chat still loads when you open it: a tap on the chat button is a request for that service.",
+        vendors.preferences,
+      ),
+      linkedCategory: "preferences",
+    },
+    {
+      title: "Analytics",
+      description: withVendors(
+        "Page views, where visitors come from (search, campaigns, other sites) and product analytics: how the site is used.",
+        vendors.analytics,
+      ),
+      linkedCategory: "analytics",
+    },
+    {
+      title: "Advertising",
+      description: withVendors(
+        "Sale or sharing of personal information: advertising tags, our CRM's tracking, sales and visitor intelligence, and partner referral tracking.",
+        vendors.marketing,
+      ),
+      linkedCategory: "marketing",
+    },
+    { title: "Your consent record", description: "<span data-consent-record></span>" },
+  ];
+  return sections;
+}
 
 let library: Promise<Library> | undefined;
 let started: Promise<{ show(): void }> | undefined;
@@ -202,7 +220,7 @@ function start(face: ConsentFace, settings: PreferencesSettings, doc: Document):
               acceptNecessaryBtn: "Reject all",
               savePreferencesBtn: "Save preferences",
               closeIconLabel: "Close without choosing",
-              sections: SECTIONS,
+              sections: preferenceSections(),
             },
           },
         },

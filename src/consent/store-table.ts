@@ -34,8 +34,10 @@ const names = ({ cookies, localStorage }: VendorStores): VendorStores => ({
 const fromCatalog = (): readonly StoreOwner[] => [
   ...OPTIONAL_CATEGORIES.map((category) => ({ categories: [category], site: true as const, ...names(SITE_STORES[category]) })),
   ...THIRD_PARTY_SCRIPT_IDS.flatMap((id) => {
-    const { categories, stores } = SCRIPT_CATALOG[id];
-    return stores && optionalOnly(categories) ? [{ categories, ...names(stores) }] : [];
+    const { categories, stores, categoryStores = {} } = SCRIPT_CATALOG[id];
+    // What the vendor keeps for one category alone (Google Ads' `_gcl_*` under marketing), then what serves them all.
+    const own = OPTIONAL_CATEGORIES.flatMap((c) => (categoryStores[c] ? [{ categories: [c], ...names(categoryStores[c]) }] : []));
+    return [...own, ...(stores && optionalOnly(categories) ? [{ categories, ...names(stores) }] : [])];
   }),
 ];
 

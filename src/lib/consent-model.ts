@@ -31,7 +31,7 @@ export const CONSENT_LIFETIME_MS = 183 * 24 * 60 * 60 * 1000;
  * The banner's text version (vanilla-cookieconsent's `revision`): raise it when the banner's or the preferences'
  * wording changes, and every visitor is asked again (their stored choice was given to other words).
  */
-export const CONSENT_TEXT_VERSION = 1;
+export const CONSENT_TEXT_VERSION = 2;
 
 /**
  * A stored choice. The `nd_consent` cookie holds it in vanilla-cookieconsent's own cookie format (the built-in

@@ -14,6 +14,13 @@ export const INTEGRATIONS_PATH = "/integrations/";
 /** docs/product-rules.md#hosts: the sign-up page (its form posts to the app host's page of the same path). */
 export const SIGNUP_PATH = "/members/register/";
 export const LOGIN_PATH = "/members/login/";
+/** docs/product-rules.md#consent: the privacy notice, its notice at collection (a heading's stable id), the cookie notice. */
+export const PRIVACY_PATH = "/privacy/";
+export const NOTICE_AT_COLLECTION_ID = "notice-at-collection";
+export const NOTICE_AT_COLLECTION_PATH = `${PRIVACY_PATH}#${NOTICE_AT_COLLECTION_ID}`;
+export const COOKIE_NOTICE_PATH = "/cookie-policy/";
+/** Old addresses of the privacy notice, served as aliases of it (canonical: PRIVACY_PATH). */
+export const PRIVACY_ALIASES: readonly string[] = ["/privacy-policy/", "/legal/privacy/"];
 
 export const paths = {
   blog: () => BLOG_PATH,

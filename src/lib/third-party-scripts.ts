@@ -81,8 +81,13 @@ export interface CatalogEntry {
    * granted, and is stopped when all of them are withdrawn. `necessary` loads always.
    */
   categories: readonly ConsentCategory[];
-  /** What it writes, deleted when its categories are withdrawn. */
+  /** What it writes, deleted when all its categories are withdrawn. */
   stores?: VendorStores;
+  /**
+   * What it writes for one of its categories alone, deleted when that one is withdrawn, even while another stays
+   * granted: Google Ads' `_gcl_*` go with `marketing` while `_ga*` stay under `analytics` (docs/product-rules.md#consent).
+   */
+  categoryStores?: Partial<Record<OptionalCategory, VendorStores>>;
   /**
    * The vendor's own documented off switch, run on withdrawal; without one, a withdrawal after it loaded
    * reloads the page (a script cannot be unloaded).
@@ -130,6 +135,12 @@ const GOOGLE_TAG: VendorHosts = {
   "frame-src": ["https://td.doubleclick.net"],
 };
 
+/** Google Analytics' cookies under `analytics`, Google Ads' under `marketing` (Consent Mode keeps each apart). */
+const GOOGLE_STORES: Partial<Record<OptionalCategory, VendorStores>> = {
+  analytics: { cookies: ["_ga", "_ga_*", "_gid", "_gat*"] },
+  marketing: { cookies: ["_gcl_*"] },
+};
+
 /**
  * Why every vendor stays on the main thread rather than in Partytown (Gatsby's `strategy="off-main-thread"`;
  * docs/architecture.md#third-party-scripts). For all of them: Partytown's worker runs each script with
@@ -161,14 +172,14 @@ export const SCRIPT_CATALOG: Readonly<Record<ThirdPartyScriptId, CatalogEntry>> 
   // Google's tags obey Consent Mode v2 (src/consent/consent-mode.ts), so they load with either category.
   "tag-manager": {
     categories: ["analytics", "marketing"],
-    stores: { cookies: ["_ga", "_ga_*", "_gid", "_gat*", "_gcl_*"] },
+    categoryStores: GOOGLE_STORES,
     src: (id) => `https://www.googletagmanager.com/gtm.js?id=${encodeURIComponent(id)}`,
     gate: "always",
     csp: () => GOOGLE_TAG,
   },
   gtag: {
     categories: ["analytics", "marketing"],
-    stores: { cookies: ["_ga", "_ga_*", "_gid", "_gat*", "_gcl_*"] },
+    categoryStores: GOOGLE_STORES,
     src: (id) => `https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(id)}`,
     gate: "always",
     csp: () => GOOGLE_TAG,

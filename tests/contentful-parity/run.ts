@@ -14,6 +14,7 @@
  * rebuilt page renders it, and the adapter's submitForm bundle (run alone, as a deploy ships it:
  * tests/e2e/netlify-host.ts) accepts a lead for it, where it used to answer 404 "Unknown form".
  */
+import { COOKIE_NOTICE_PATH, PRIVACY_ALIASES, PRIVACY_PATH } from "../../src/lib/paths";
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -127,6 +128,12 @@ async function main() {
       console.error(`contentful parity: the Contentful build differs from the embedded build:\n${formatReport(report)}`);
       failed = true;
       return; // `finally` restores the embedded build and sets the exit code
+    }
+    // The legal pages come from both sources alike, and the cookie notice's table from the catalog in both.
+    for (const page of [PRIVACY_PATH, ...PRIVACY_ALIASES, COOKIE_NOTICE_PATH]) {
+      const html = fs.readFileSync(path.join(at("public"), page, "index.html"), "utf8");
+      if (page === COOKIE_NOTICE_PATH && !html.includes('class="cookie-table"'))
+        throw new Error(`contentful parity: ${page} has no generated cookie table`);
     }
     console.log(
       `contentful parity: ${report.pages} pages equal (title, headings, main text, navigation, footer), and the data of every static query (experiences and variants included)`,

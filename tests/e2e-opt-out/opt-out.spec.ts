@@ -86,3 +86,14 @@ test.describe("Global Privacy Control", () => {
     expect(marketing(thirdParty)).toEqual([]);
   });
 });
+
+test("privacy: every page links the notice at collection and Do Not Sell; the lead form says it shares", async ({ page }) => {
+  for (const path of ["/", "/product-tour/", "/interview-builder/", "/lp/personalized-customer-experience/"]) {
+    await open(page, path);
+    const strip = page.getByRole("navigation", { name: "Privacy" });
+    await expect(strip.getByRole("link", { name: "Notice at collection" }), path).toHaveAttribute("href", "/privacy/#notice-at-collection");
+    await expect(page.getByRole("button", { name: "Do Not Sell or Share My Personal Information" }), path).toHaveCount(1);
+  }
+  await open(page, "/lp/get-a-demo/");
+  await expect(page.locator('[data-privacy-sentence="opt-out"]').first()).toContainText("shares browsing data with advertising partners");
+});

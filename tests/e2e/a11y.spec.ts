@@ -189,6 +189,9 @@ test.describe("keyboard only", () => {
     await page.keyboard.press(" ");
     await expect(consent).toBeChecked();
     await page.keyboard.press("Tab");
+    // the privacy sentence's link (src/components/form/privacy-sentence.tsx) comes before the button
+    await expect(form.getByRole("link", { name: "privacy notice" })).toBeFocused();
+    await page.keyboard.press("Tab");
     const submit = form.getByRole("button", { name: "Book my demo" });
     await expect(submit).toBeFocused();
     await page.keyboard.press("Enter");

@@ -3,6 +3,9 @@ import AxeBuilder from "@axe-core/playwright";
 import { builtPaths } from "./site-paths";
 import { routeExperienceApi } from "./experience-api-route";
 import { trapCspViolations } from "./csp";
+import { e2eScriptIds } from "./third-party-env";
+import { noticeRows } from "../../src/lib/vendor-notice";
+import { COOKIE_NOTICE_PATH, NOTICE_AT_COLLECTION_ID, PRIVACY_ALIASES, PRIVACY_PATH } from "../../src/lib/paths";
 
 const paths = builtPaths();
 
@@ -136,4 +139,97 @@ test("list pages link every company, integration and job, also after a client-si
     await expect.poll(linked).toEqual(expected);
   }
   expect(staticQueries.size).toBe(2);
+});
+
+test.describe("privacy notices (docs/product-rules.md#consent, The notices)", () => {
+  test("privacy: the privacy notice, its notice at collection, and its old addresses as aliases", async ({ page }) => {
+    await page.goto(PRIVACY_PATH);
+    await expect(page.locator("h1")).toHaveText("Privacy notice");
+    await expect(page.locator("main")).toContainText("Placeholder for counsel");
+    const notice = page.locator(`#${NOTICE_AT_COLLECTION_ID}`);
+    await expect(notice).toHaveText("Notice at collection");
+    await expect(page.locator("main")).toContainText("Global Privacy Control");
+    for (const alias of PRIVACY_ALIASES) {
+      const response = await page.goto(alias);
+      expect(response?.status(), alias).toBe(200);
+      await expect(page.locator("h1")).toHaveText("Privacy notice");
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/privacy\/$/);
+    }
+  });
+
+  test("privacy: the cookie notice's table is the catalog's, for every vendor this build configures", async ({ page }) => {
+    await page.goto(COOKIE_NOTICE_PATH);
+    const table = page.locator("table.cookie-table");
+    await expect(table.locator("caption")).toHaveText(/Cookies and storage/);
+    await expect(table.locator('thead th[scope="col"]')).toHaveCount(7);
+    const rows = await table.locator('tbody th[scope="row"]').allTextContents();
+    expect(rows).toEqual(noticeRows(e2eScriptIds()).map((r) => r.name));
+    const google = table.locator("tbody tr", { has: page.locator('th:text-is("Google tag")') });
+    await expect(google.locator('td[data-label="What it stores"]')).toContainText("_gcl_* cookie (advertising (sale or sharing))");
+    await expect(google.locator('td[data-label="Privacy policy"] a')).toHaveAttribute("href", "https://policies.google.com/privacy");
+  });
+
+  for (const [width, name] of [
+    [375, "phone"],
+    [1280, "desktop"],
+  ] as const)
+    test(`privacy: the cookie notice reads at ${width} px (${name}), nothing wider than the page`, async ({ page }, info) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(COOKIE_NOTICE_PATH);
+      const table = page.locator("table.cookie-table");
+      await expect(table).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      // Every cell of the first row is within the viewport and has room to read (no column squeezed to a sliver).
+      const boxes = await table
+        .locator("tbody tr")
+        .first()
+        .locator("td")
+        .evaluateAll((tds) => tds.map((td) => td.getBoundingClientRect().width));
+      for (const w of boxes) expect(w).toBeGreaterThan(width < 1024 ? 250 : 60);
+      await page.screenshot({ path: info.outputPath(`cookie-notice-${width}.png`), fullPage: true });
+    });
+
+  for (const path of [
+    "/",
+    "/product-tour/",
+    "/interview-builder/",
+    "/webinars/foundations-of-great-service/",
+    "/fundraising-with-purpose/",
+    "/lp/personalized-customer-experience/",
+  ])
+    test(`privacy: ${path} links the notices, Cookie preferences and Do Not Sell, once each`, async ({ page }) => {
+      await page.goto(path);
+      const strip = page.getByRole("navigation", { name: "Privacy" });
+      await expect(strip.getByRole("link", { name: "Privacy notice" })).toHaveAttribute("href", PRIVACY_PATH);
+      // The notice at collection is linked under the opt-out policy (tests/e2e-opt-out); this build is opt-in.
+      await expect(strip.getByRole("link", { name: "Notice at collection" })).toHaveCount(0);
+      await expect(strip.getByRole("link", { name: "Cookie notice" })).toHaveAttribute("href", COOKIE_NOTICE_PATH);
+      await expect(page.getByRole("button", { name: "Cookie preferences" })).toHaveCount(1);
+      await expect(page.getByRole("button", { name: "Do Not Sell or Share My Personal Information" })).toHaveCount(1);
+    });
+
+  test("privacy: Do Not Sell works from the legal strip of a page without a footer", async ({ page, context }) => {
+    await page.goto("/product-tour/");
+    // As the large footer's (tests/e2e/runtime.spec.ts): the island's action answers once the page is hydrated.
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(1, { timeout: 30_000 });
+    await page.getByRole("button", { name: "Do Not Sell or Share My Personal Information" }).click();
+    await expect.poll(async () => (await context.cookies()).find((c) => c.name === "nd_consent")?.value ?? "").toMatch(/do-not-sell/);
+  });
+});
+
+test.describe("privacy: the banner, before a choice", () => {
+  test.use({ consent: "pending" });
+
+  test("privacy: the banner names the purposes and links both notices", async ({ page }) => {
+    await page.goto("/");
+    const banner = page.getByRole("region", { name: "Cookie consent" });
+    await expect(banner).toContainText("analytics, personalization and advertising");
+    await expect(banner.getByRole("link", { name: "Cookie notice" })).toHaveAttribute("href", COOKIE_NOTICE_PATH);
+    await expect(banner.getByRole("link", { name: "Privacy notice" })).toHaveAttribute("href", PRIVACY_PATH);
+    const { violations } = await new AxeBuilder({ page })
+      .include("[data-consent-banner]")
+      .withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"])
+      .analyze();
+    expect(violations.map((v) => v.id)).toEqual([]);
+  });
 });

@@ -1,22 +1,20 @@
 import { BannerRoot } from "./consent-banner.styles";
+import { COOKIE_NOTICE_PATH, PRIVACY_PATH } from "../../lib/paths";
 
 /**
  * The built-in consent banner (docs/browser-runtime.md#the-built-in-banner), in the HTML of every page when no
  * hosted consent manager is configured. Static markup: the early script's delegated listener
  * (src/consent/banner-actions.ts) makes the three buttons work before hydration, and CSS decides whether it shows.
- * Short on purpose: on a phone its text must never be the page's largest paint.
+ * Short on purpose: on a phone its text must never be the page's largest paint. It names the purposes and links
+ * the notices (docs/product-rules.md#consent): consent without them is not informed.
  */
-export function ConsentBanner({ privacyUrl }: { privacyUrl?: string }) {
+export function ConsentBanner() {
   return (
     <BannerRoot aria-label="Cookie consent" data-consent-banner="">
       <p>
-        We use optional cookies only with your consent.
-        {privacyUrl && (
-          <>
-            {" "}
-            <a href={privacyUrl}>Privacy policy</a>
-          </>
-        )}
+        Cookies for analytics, personalization and advertising, only if you agree. <a href={COOKIE_NOTICE_PATH}>Cookie notice</a>
+        {" · "}
+        <a href={PRIVACY_PATH}>Privacy notice</a>
       </p>
       <div>
         <button type="button" data-consent-action="accept-all">

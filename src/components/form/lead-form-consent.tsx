@@ -2,6 +2,7 @@ import { CONSENT_TO_PROCESS_TEXT, consentName, consentTextName } from "../../lib
 import { htmlToText } from "../../lib/lead-form/payload";
 import type { LeadFormDefinition } from "../../lib/lead-form/types";
 import { Choice, ErrorText, FieldBox, SmallPrint } from "./lead-form-styles";
+import { PrivacySentence } from "./privacy-sentence";
 
 export interface LeadFormConsentProps {
   legal: NonNullable<LeadFormDefinition["legalConsentOptions"]>;
@@ -16,7 +17,7 @@ export interface LeadFormConsentProps {
 /**
  * Consent texts and checkboxes (docs/product-rules.md#lead-form-definition): each checkbox submits legal--{id} with a hidden
  * legal--{id}__TEXT; legal--consentToProcess__TEXT carries the consent-to-process text.
- * The HTML was sanitized at build time (schema @sanitized).
+ * The HTML was sanitized at build time (schema @sanitized). The site's own privacy sentence follows the form's.
  */
 export function LeadFormConsent({ legal, idPrefix, checked, error, disabled, onToggle, register }: LeadFormConsentProps) {
   const boxes = legal.communicationsCheckboxes ?? [];
@@ -52,6 +53,7 @@ export function LeadFormConsent({ legal, idPrefix, checked, error, disabled, onT
       )}
       {error && <ErrorText id={errorId}>{error}</ErrorText>}
       {legal.privacyText && <SmallPrint dangerouslySetInnerHTML={{ __html: legal.privacyText }} />}
+      <PrivacySentence />
     </FieldBox>
   );
 }

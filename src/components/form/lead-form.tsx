@@ -21,6 +21,7 @@ import type { LeadFormDefinition, LeadFormField as Field, LeadSubmission } from 
 import { useIsomorphicLayoutEffect } from "../../hooks/use-isomorphic-layout-effect";
 import { Button } from "../ui/button";
 import { LeadFormConsent } from "./lead-form-consent";
+import { PrivacySentence } from "./privacy-sentence";
 import { LeadFormField } from "./lead-form-field";
 import { EmailCatcherLayout, StandardLayout } from "./lead-form-layouts";
 import { lookupIpAddress, pageNameOf, submitLead, uploadFile, type SubmitResult } from "./lead-form-requests";
@@ -249,7 +250,7 @@ function RenderableLeadForm({ form, onSubmit, onSubmitted }: LeadFormProps) {
           }
           status={locked ? <LeadFormStatus state={state} html={message} /> : null}
           consent={
-            form.legalConsentOptions && (
+            form.legalConsentOptions ? (
               <LeadFormConsent
                 legal={form.legalConsentOptions}
                 idPrefix={idPrefix}
@@ -259,6 +260,8 @@ function RenderableLeadForm({ form, onSubmit, onSubmitted }: LeadFormProps) {
                 onToggle={onToggle}
                 register={validation.registerConsent}
               />
+            ) : (
+              <PrivacySentence />
             )
           }
         />

@@ -6,8 +6,9 @@ import { Badge } from "../ui/badge";
 import { Container } from "../ui/container";
 import { ContentLink } from "../ui/content-link";
 import { requestDoNotSell } from "../../browser/consent";
+import { StaticIsland } from "../../hydration";
 import { usesBuiltInBanner } from "../../config/consent";
-import { ACTION_ATTRIBUTE, StaticIsland } from "../../hydration";
+import { CookiePreferencesButton, DoNotSellButton, LegalLinks, LinkButton } from "./legal-links";
 import type { FooterVariant } from "../../lib/layout-rules";
 
 type FooterData = NonNullable<Queries.SiteDataQuery["footer"]>;
@@ -45,16 +46,16 @@ const Columns = styled.div`
     font-size: ${theme.fontSizes.s};
   }
 `;
-const LinkButton = styled.button`
-  font: inherit;
-  color: inherit;
-  background: none;
-  border: 0;
-  padding: 0;
-  cursor: pointer;
-  text-align: left;
-  &:hover {
-    text-decoration: underline;
+const LegalWrapper = styled(Wrapper)`
+  padding: ${theme.space.s} 0;
+  font-size: ${theme.fontSizes.s};
+  ul {
+    display: flex;
+    flex-wrap: wrap;
+    gap: ${theme.space.xxs} ${theme.space.m};
+    list-style: none;
+    margin: 0;
+    padding: 0;
   }
 `;
 const Bottom = styled.div`
@@ -75,10 +76,11 @@ const Bottom = styled.div`
 `;
 
 const DO_NOT_SELL = /do not sell/i;
-/** The do-not-sell link's wording, as the CCPA/CPRA require it (whatever the content calls the item). */
-const DO_NOT_SELL_LABEL = "Do Not Sell or Share My Personal Information";
+const isDoNotSell = (item: FooterItem) => !item.url && !item.html && DO_NOT_SELL.test(item.title);
 
-function FooterEntry({ item }: { item: FooterData["columns"][number]["items"][number] }) {
+type FooterItem = FooterData["columns"][number]["items"][number];
+
+function FooterEntry({ item }: { item: FooterItem }) {
   if (item.html) return <span className="footer-text" dangerouslySetInnerHTML={{ __html: item.html }} />;
   const badges = (
     <>
@@ -94,18 +96,8 @@ function FooterEntry({ item }: { item: FooterData["columns"][number]["items"][nu
       )}
     </>
   );
-  if (!item.url) {
-    const doNotSell = DO_NOT_SELL.test(item.title);
-    return (
-      <LinkButton
-        type="button"
-        onClick={doNotSell ? footerActions.doNotSell : undefined}
-        {...(doNotSell ? { [ACTION_ATTRIBUTE]: "doNotSell" } : {})}
-      >
-        {doNotSell ? DO_NOT_SELL_LABEL : item.title}
-      </LinkButton>
-    );
-  }
+  if (!item.url)
+    return isDoNotSell(item) ? <DoNotSellButton onClick={footerActions.doNotSell} /> : <LinkButton type="button">{item.title}</LinkButton>;
   return (
     <ContentLink href={item.url}>
       {item.title} {badges}
@@ -146,7 +138,16 @@ interface FooterProps {
 }
 
 function FooterContent({ footer, social, variant, name }: FooterProps) {
-  if (variant === "none") return null;
+  // No footer, or no data for the large one: the legal strip alone, one line (every page links the notices).
+  if (variant === "none" || (variant === "full" && !footer?.columns?.length)) {
+    return (
+      <LegalWrapper data-footer="legal">
+        <Container>
+          <LegalLinks doNotSell={footerActions.doNotSell} />
+        </Container>
+      </LegalWrapper>
+    );
+  }
   if (variant === "small") {
     return (
       <Wrapper data-footer="small">
@@ -154,12 +155,15 @@ function FooterContent({ footer, social, variant, name }: FooterProps) {
           <Bottom>
             <Logo />
             <Copyright name={name} />
+            <LegalLinks doNotSell={footerActions.doNotSell} />
           </Bottom>
         </Container>
       </Wrapper>
     );
   }
   if (!footer?.columns?.length) return null;
+  // The content's columns may carry Do Not Sell (with Cookie preferences beside it); else the strip does.
+  const columnsHaveDoNotSell = footer.columns.some((column) => column.items.some(isDoNotSell));
   return (
     <Wrapper data-footer="full">
       <Container>
@@ -175,11 +179,9 @@ function FooterContent({ footer, social, variant, name }: FooterProps) {
                     </li>
                     {/* Next to do-not-sell: the built-in banner's preferences, opened through src/consent/banner-actions.ts
                         (a hosted consent manager brings its own link). */}
-                    {!item.url && !item.html && DO_NOT_SELL.test(item.title) && usesBuiltInBanner() && (
+                    {isDoNotSell(item) && usesBuiltInBanner() && (
                       <li>
-                        <LinkButton type="button" data-consent-open="">
-                          Cookie preferences
-                        </LinkButton>
+                        <CookiePreferencesButton />
                       </li>
                     )}
                   </React.Fragment>
@@ -191,6 +193,7 @@ function FooterContent({ footer, social, variant, name }: FooterProps) {
         <Bottom>
           <Logo />
           <Copyright name={name} />
+          <LegalLinks doNotSell={columnsHaveDoNotSell ? undefined : footerActions.doNotSell} />
           {social && (
             <ul aria-label="Social">
               <li>

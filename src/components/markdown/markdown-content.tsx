@@ -4,6 +4,7 @@ import { Prose } from "./prose";
 import { LeadFormSlot } from "../form/lead-form-slot";
 import { navigateOnClick, StaticIsland } from "../../hydration";
 import { hasForms } from "./has-forms";
+import { CookieTableProse, hasCookieTable } from "./cookie-table-prose";
 
 /**
  * Renders a Markdown body prepared at build time (sanitized HTML segments and embedded forms).
@@ -15,9 +16,10 @@ export function MarkdownContent({ body, className }: { body: Queries.MarkdownBod
     navigateOnClick(event, (event.target as HTMLElement).closest("a"), withPrefix("/"), navigate);
   }, []);
   if (!body) return null;
+  const Frame = hasCookieTable(body) ? CookieTableProse : Prose;
   return (
     <StaticIsland when={!hasForms(body)}>
-      <Prose className={className} onClick={onClick}>
+      <Frame className={className} onClick={onClick}>
         {body.segments.map((segment, i) =>
           segment.kind === "form" ? (
             <LeadFormSlot key={i} form={segment.form} />
@@ -25,7 +27,7 @@ export function MarkdownContent({ body, className }: { body: Queries.MarkdownBod
             <div key={i} dangerouslySetInnerHTML={{ __html: segment.html ?? "" }} />
           ),
         )}
-      </Prose>
+      </Frame>
     </StaticIsland>
   );
 }

@@ -4,6 +4,7 @@
  *  - call-out boxes: GitHub alert syntax (`> [!TIP]`), rendered as <aside class="callout">;
  *  - images (content/images paths, CMS asset URLs), resolved to responsive images by the caller;
  *  - `::form[<id>]` alone on a line embeds a lead form (a separate segment);
+ *  - `::cookie-table` alone on a line is the cookie notice's table, built from the vendor catalog (`cookieTable`);
  *  - "{{key}}" link addresses resolved from the URL table (docs/product-rules.md#navigation-and-footer).
  */
 import { createHash } from "node:crypto";
@@ -31,6 +32,8 @@ export interface RenderOptions {
   urlTable: UrlTable;
   resolveImage?: (src: string) => Promise<ResolvedImage | undefined>;
   cache?: RenderCache;
+  /** The HTML a line `::cookie-table` becomes (src/node/content/cookie-table.ts); without it the line is dropped. */
+  cookieTable?: string;
 }
 
 export type Segment = { kind: "html"; html: string } | { kind: "form"; formId: string };
@@ -46,6 +49,7 @@ export interface RenderedMarkdown {
 const CALLOUTS: Record<string, string> = { NOTE: "Note", TIP: "Tip", IMPORTANT: "Important", WARNING: "Warning", CAUTION: "Caution" };
 const CALLOUT_MARK = /^\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\][ \t]*\n?/;
 const FORM_LINE = /^::form\[([^\]\n]+)\][ \t]*$/gm;
+const COOKIE_TABLE_LINE = /^::cookie-table[ \t]*$/gm;
 
 function calloutPlugin(md: MarkdownIt) {
   md.core.ruler.before("inline", "callouts", (state) => {
@@ -130,7 +134,7 @@ const SANITIZE: sanitizeHtml.IOptions = {
     source: ["srcset", "sizes", "type"],
     input: [{ name: "type", values: ["checkbox"] }, "checked", "disabled"],
     th: ["align", "scope"],
-    td: ["align"],
+    td: ["align", "data-label"],
     h2: ["id"],
     h3: ["id"],
     h4: ["id"],
@@ -138,7 +142,14 @@ const SANITIZE: sanitizeHtml.IOptions = {
     h6: ["id"],
     ol: ["start"],
   },
-  allowedClasses: { aside: ["callout", "callout--*"], p: ["callout__title"], div: ["table-scroll"], code: ["language-*"] },
+  allowedClasses: {
+    aside: ["callout", "callout--*"],
+    p: ["callout__title"],
+    div: ["table-scroll"],
+    code: ["language-*"],
+    table: ["cookie-table"],
+    span: ["visually-hidden"],
+  },
   // sanitize-html writes a closing tag for any element not listed here; </source> is invalid HTML
   selfClosing: [...sanitizeHtml.defaults.selfClosing, "source", "wbr"],
   allowedSchemes: ["http", "https", "mailto", "tel"],
@@ -192,7 +203,7 @@ function renderHtml(tokens: Token[], env: { headings: RenderedMarkdown["headings
   // reach that box with Tab (WCAG 2.1.1, axe "scrollable-region-focusable").
   return sanitize(html)
     .replace(/<pre(?=[ >])/g, '<pre tabindex="0"')
-    .replace(/<table>/g, '<div class="table-scroll" tabindex="0"><table>')
+    .replace(/<table(?=[ >])/g, '<div class="table-scroll" tabindex="0"><table')
     .replace(/<\/table>/g, "</table></div>");
 }
 
@@ -217,7 +228,9 @@ const renderKey = (source: string, options: RenderOptions, images: ReadonlyMap<s
  * before is not even parsed to find them (the parse would be most of a cache hit's cost). Images are still
  * resolved on every call, so their files are (re)generated.
  */
-export async function renderMarkdown(source: string, options: RenderOptions): Promise<RenderedMarkdown> {
+export async function renderMarkdown(markdown: string, options: RenderOptions): Promise<RenderedMarkdown> {
+  // Before the cache keys: a changed table is a changed body.
+  const source = markdown.replace(COOKIE_TABLE_LINE, options.cookieTable ?? "");
   const imagesKey = options.cache ? `markdown-images-${sha256([RENDER_VERSION, source])}` : "";
   // The body's images, resolved, when an earlier call kept their list; a miss below then renders with them.
   let images: Map<string, ResolvedImage | undefined> | undefined;

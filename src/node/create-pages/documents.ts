@@ -4,12 +4,15 @@
  * its own, because it adds the sign-up form under the copy.
  */
 import { pageFamily, type TemplateContexts } from "./templates";
+import { COOKIE_NOTICE_PATH, PRIVACY_ALIASES, PRIVACY_PATH } from "../../lib/paths";
 
 export interface DocumentPage {
   /** The page's path (the document's slug does not always match it). */
   path: string;
   /** The line over the title, if any. */
   eyebrow?: string;
+  /** Old addresses that serve the same page, its canonical address being `path` (old links keep working). */
+  aliases?: readonly string[];
 }
 
 /** Document slug → its page. */
@@ -19,10 +22,12 @@ export const DOCUMENT_PAGES: Readonly<Record<string, DocumentPage>> = {
   "baa-covered-entity": { path: "/legal/baa/covered-entity/", eyebrow: "Legal" },
   "baa-subcontractor": { path: "/legal/baa/subcontractor/", eyebrow: "Legal" },
   classes: { path: "/classes/", eyebrow: "Free classes" },
+  "cookie-policy": { path: COOKIE_NOTICE_PATH, eyebrow: "Legal" },
   "customer-first": { path: "/customer-first/" },
   dei: { path: "/dei/", eyebrow: "Diversity, equity and inclusion" },
   "fundraising-with-purpose": { path: "/fundraising-with-purpose/" },
   login: { path: "/members/login/" },
+  privacy: { path: PRIVACY_PATH, eyebrow: "Legal", aliases: PRIVACY_ALIASES },
   referral: { path: "/referral/", eyebrow: "Referral program" },
   "webinar-foundations-of-great-service": { path: "/webinars/foundations-of-great-service/", eyebrow: "Webinar" },
 };
@@ -38,10 +43,10 @@ export function documentPages(
   const bySlug = new Map(documents.map((d) => [d.slug, d.id]));
   const missing = Object.keys(pages).filter((slug) => !bySlug.has(slug));
   if (missing.length) throw new Error(`No document for the page${missing.length > 1 ? "s" : ""} of ${missing.join(", ")}`);
-  return Object.entries(pages).map(([slug, { path, eyebrow }]) => ({
-    path,
-    context: { id: bySlug.get(slug)!, ...(eyebrow ? { eyebrow } : {}) },
-  }));
+  return Object.entries(pages).flatMap(([slug, { path, eyebrow, aliases = [] }]) => {
+    const context = { id: bySlug.get(slug)!, ...(eyebrow ? { eyebrow } : {}) };
+    return [{ path, context }, ...aliases.map((alias) => ({ path: alias, context: { ...context, canonical: path } }))];
+  });
 }
 
 interface DocumentsData {

@@ -26,7 +26,7 @@ export interface TemplateContexts {
   "interview-guide": ById;
   "job-description": ById;
   /** A page whose copy is a Markdown document, with the line over its title, if any. */
-  document: ById & { eyebrow?: string };
+  document: ById & { eyebrow?: string; canonical?: string };
 }
 
 export type TemplateName = keyof TemplateContexts;

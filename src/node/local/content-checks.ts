@@ -6,6 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Doc, LocalContent } from "./content-schema";
 import { iconNames } from "../content/icons";
+import { NOTICE_AT_COLLECTION_ID } from "../../lib/paths";
 
 export interface ImageCheckOptions {
   /** Missing images are problems (the build); the content check only lists them. */
@@ -37,6 +38,14 @@ export function checkReferences(c: ReadContent, problems: string[]) {
   for (const d of [...c.documents, ...c.posts])
     for (const m of d.body.matchAll(/^::form\[([^\]]+)\]\s*$/gm))
       if (!formIds.has(m[1])) problems.push(`${d.file}: embedded form "${m[1]}" does not exist`);
+  // The legal pages' fixed parts (docs/content.md#privacy-and-cookie-notices): every page links the anchor, and the
+  // cookie notice's table is generated from the catalog.
+  const privacy = c.documents.find((d) => d.data.slug === "privacy");
+  if (privacy && !/^##+ +Notice at collection *$/m.test(privacy.body))
+    problems.push(`${privacy.file}: needs the heading "Notice at collection" (#${NOTICE_AT_COLLECTION_ID}, linked from every page)`);
+  const cookies = c.documents.find((d) => d.data.slug === "cookie-policy");
+  if (cookies && !/^::cookie-table *$/m.test(cookies.body))
+    problems.push(`${cookies.file}: needs the line ::cookie-table (the generated table)`);
   // Personalization: audiences and variants an experience names must exist.
   for (const e of c.experiences) {
     if (e.nt_audience && !c.audiences.some((a) => a.nt_audience_id === e.nt_audience))

@@ -6,6 +6,7 @@ import type { NodePluginSchema } from "gatsby";
 import { print, type GraphQLResolveInfo, type InterfaceTypeDefinitionNode, type ObjectTypeDefinitionNode } from "gatsby/graphql";
 import { getGatsbyImageResolver } from "gatsby-plugin-image/graphql-utils";
 import { renderMarkdown, sanitize, type RenderCache, type ResolvedImage } from "../content/markdown";
+import { buildCookieTable } from "../content/cookie-table";
 import { parseUrlTable, type UrlTable } from "../../lib/url-table";
 import { imageAssetInterface } from "./index";
 
@@ -73,6 +74,7 @@ async function markdownImage(src: string, sources: MarkdownSources, context: Res
 }
 
 export function registerSharedExtensions(createFieldExtension: CreateFieldExtension, sources: MarkdownSources) {
+  let cookieTable: string | undefined;
   createFieldExtension({
     name: "markdown",
     args: { from: "String!" },
@@ -84,6 +86,7 @@ export function registerSharedExtensions(createFieldExtension: CreateFieldExtens
           urlTable: await urlTableFrom(context),
           resolveImage: (src) => markdownImage(src, sources, context, info),
           cache: sources.cache,
+          cookieTable: (cookieTable ??= buildCookieTable()),
         });
         const segments = await Promise.all(
           rendered.segments.map(async (segment) =>

@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { consentedCookies, consentedExpiry, renewConsented, sweep, writeConsented } from "../../../src/consent/consented-store";
-import { CONSENT_LIFETIME_MS, decide, type ConsentRecord } from "../../../src/lib/consent-model";
+import { CONSENT_TEXT_VERSION, CONSENT_LIFETIME_MS, decide, type ConsentRecord } from "../../../src/lib/consent-model";
 import { COOKIE_LIFETIME_MS, readCookies } from "../../../src/lib/cookies";
 
 const HOST = window.location.hostname;
@@ -16,7 +16,7 @@ const record = (choices: ConsentRecord["choices"], at = NOW): ConsentRecord => (
   id: "0b6f3c0e-5a43-4c7a-9f5e-0a4b6cbd1f10",
   at,
   policy: "opt-in",
-  version: 1,
+  version: CONSENT_TEXT_VERSION,
   choices,
   method: "preferences",
 });
@@ -119,7 +119,8 @@ describe("the sweep on page load removes what the current choice does not cover"
   it("analytics only: the attribution and Google's measurement stay, personalization and marketing go", () => {
     seed();
     sweep(window, state({ ...NONE, analytics: true }));
-    expect(Object.keys(readCookies()).sort()).toEqual(["_ga", "_gcl_au", "nd_consent", "nd_ft_src", "nd_ft_url", "nd_lt_src", "nd_lt_url"]);
+    // Google Ads' `_gcl_*` is marketing's alone: it goes (src/lib/third-party-scripts.ts categoryStores).
+    expect(Object.keys(readCookies()).sort()).toEqual(["_ga", "nd_consent", "nd_ft_src", "nd_ft_url", "nd_lt_src", "nd_lt_url"]);
     expect(Object.keys(localStorage)).toEqual(["nd_trial_bar_dismissed"]);
   });
 

@@ -11,7 +11,7 @@ import {
   gpcRefusedMarketing,
   showKeptNotice,
 } from "../../../src/consent/notice";
-import { decide, type ConsentRecord } from "../../../src/lib/consent-model";
+import { CONSENT_TEXT_VERSION, decide, type ConsentRecord } from "../../../src/lib/consent-model";
 
 const status = () => document.querySelector<HTMLElement>('[role="status"]');
 
@@ -66,7 +66,7 @@ describe("Global Privacy Control is confirmed, not applied silently", () => {
     id: "0b6f3c0e-5a43-4c7a-9f5e-0a4b6cbd1f10",
     at: now,
     policy: "opt-in",
-    version: 1,
+    version: CONSENT_TEXT_VERSION,
     choices: { preferences: true, analytics: true, marketing: true },
     method: "accept-all",
   };

@@ -160,6 +160,17 @@ describe("openPreferences", () => {
     expect(document.querySelector("#cc-main")).toHaveTextContent(`Your consent record: ${id}`);
   });
 
+  it("names each category's purpose and its vendors from the catalog, and links both notices", async () => {
+    const { preferenceSections } = await import("../../../src/consent/preferences");
+    const sections = preferenceSections({ preferences: [], analytics: ["Heap"], marketing: ["Google tag", "HubSpot"] });
+    const of = (category: string) => sections.find((s) => s.linkedCategory === category)!;
+    expect(of("analytics").description).toMatch(/Vendors: Heap\.$/);
+    expect(of("marketing")).toMatchObject({ title: "Advertising", description: expect.stringMatching(/Vendors: Google tag, HubSpot\.$/) });
+    expect(of("preferences")).toMatchObject({ title: "Personalization" });
+    expect(of("preferences").description).not.toMatch(/Vendors/);
+    expect(sections[0].description).toMatch(/href="\/cookie-policy\/".*href="\/privacy\/"/);
+  });
+
   it("the open modal is axe-clean (WCAG 2.2 AA; contrast needs layout: the e2e suite)", async () => {
     await fresh({ gpc: true });
     await prefs.openPreferences(face, { policy: "opt-in" });

@@ -5,7 +5,7 @@
  * never a throw, never a wait.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { decide, newRecordId, type ConsentRecord } from "../../../src/lib/consent-model";
+import { CONSENT_TEXT_VERSION, decide, newRecordId, type ConsentRecord } from "../../../src/lib/consent-model";
 import { CONSENT_ENDPOINT, postConsentProof, PROOF_RETRY_DELAYS_MS } from "../../../src/consent/proof";
 import { REPO_ROOT } from "../../fixtures/repo-root";
 
@@ -13,7 +13,7 @@ const record = (): ConsentRecord => ({
   id: newRecordId(),
   at: Date.now(),
   policy: "opt-in",
-  version: 1,
+  version: CONSENT_TEXT_VERSION,
   choices: { preferences: true, analytics: false, marketing: false },
   method: "preferences",
 });

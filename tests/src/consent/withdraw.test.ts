@@ -53,6 +53,7 @@ function seed() {
     "ajs_anonymous_id=a1",
     "_ga=GA1.1.1",
     "_ga_ABC=GS1",
+    "_gcl_au=1.1.1",
     "hubspotutk=hutk",
     "__hstc=h",
     "_fbp=fb.1",
@@ -88,9 +89,11 @@ describe("withdraw: stores", () => {
     ])
       expect(left).not.toContain(gone);
     for (const kept of ["hubspotutk", "__hstc", "_fbp", "nd_tvar", "nd_consent"]) expect(left).toContain(kept);
-    // The tag manager serves marketing too, still granted: its cookies stay (Consent Mode handles it).
-    expect(left).toContain("_ga");
-    expect(left).toContain("_ga_ABC");
+    // Google's tags serve marketing too, still granted: they keep running (Consent Mode), but Google Analytics'
+    // cookies are analytics' and go; Google Ads' stay with marketing.
+    expect(left).not.toContain("_ga");
+    expect(left).not.toContain("_ga_ABC");
+    expect(left).toContain("_gcl_au");
     expect(localStorage.getItem("ajs_anonymous_id")).toBeNull();
     expect(localStorage.getItem("ajs_user_traits")).toBeNull();
     expect(localStorage.getItem("_hp2_props.123")).toBeNull();
@@ -109,6 +112,14 @@ describe("withdraw: stores", () => {
     for (const kept of ["nd_ft_src", "mp_0123abcd_mixpanel", "ajs_user_id", "_ga", "nd_consent"]) expect(left).toContain(kept);
     expect(localStorage.getItem("gspk")).toBeNull();
     expect(localStorage.getItem("ajs_anonymous_id")).toBe("a1");
+  });
+
+  it("marketing alone: Google Ads' _gcl_* go with it, Google Analytics' _ga* stay under analytics", () => {
+    seed();
+    withdraw(window, input(["marketing"], ["gtag"]));
+    const left = cookieNames();
+    expect(left).not.toContain("_gcl_au");
+    for (const kept of ["_ga", "_ga_ABC"]) expect(left).toContain(kept);
   });
 
   it("analytics and marketing both: the Google cookies go too", () => {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { serializeRecord, type ConsentRecord } from "../../../src/lib/consent-model";
+import { CONSENT_TEXT_VERSION, serializeRecord, type ConsentRecord } from "../../../src/lib/consent-model";
 import { COPY_ATTR, LIVE_ATTR, SDK_STORAGE_KEYS, applySelection, clearChoice } from "../../../src/personalization/stored-selection";
 import { hasPersonalizedSlot, personalizationHead } from "../../../src/ssr/personalization-head";
 import { PRE_PAINT_ENTRY, compiledPrePaint } from "../../fixtures/inline-scripts";
@@ -74,7 +74,7 @@ const consentCookie = (preferences: boolean, policy: ConsentRecord["policy"] = "
     id: "0b6f3c0e-5a43-4c7a-9f5e-0a4b6cbd1f10",
     at: Date.now(),
     policy,
-    version: 1,
+    version: CONSENT_TEXT_VERSION,
     choices: { preferences, analytics: true, marketing: true },
     method: "preferences",
   };

@@ -30,6 +30,18 @@ describe("Markdown pipeline (docs/architecture.md#data-flow)", () => {
     expect(out.segments.map((s) => s.kind)).toEqual(["html", "form", "html"]);
     expect(out.segments[1]).toEqual({ kind: "form", formId: "subprocessor-notification" });
   });
+  it("a line ::cookie-table is the generated table, kept through sanitizing; without one, dropped", async () => {
+    const table =
+      '<table class="cookie-table"><caption>C</caption><thead><tr><th scope="col">Vendor</th><th scope="col">Lifetime</th></tr></thead>' +
+      '<tbody><tr><th scope="row">Heap</th><td data-label="Lifetime" onclick="x()">1 year<span class="visually-hidden"> of Heap</span></td></tr></tbody></table>';
+    const out = (await renderMarkdown("Intro\n\n::cookie-table\n\nAfter", { urlTable: {}, cookieTable: table })).segments[0];
+    expect(out.kind === "html" && out.html).toBe(
+      "<p>Intro</p>\n" +
+        `<div class="table-scroll" tabindex="0">${table.replace(' onclick="x()"', "")}</div>\n` +
+        "<p>After</p>\n",
+    );
+    expect(await html("Intro\n\n::cookie-table\n")).toBe("<p>Intro</p>\n");
+  });
   it("resolves {{key}} link addresses from the URL table", async () => {
     expect(await html("[Try it]({{signupUrl}}?plan=plus)")).toContain('href="/members/register/?plan=plus"');
   });

@@ -3,6 +3,8 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { DOCUMENT_PAGES, documentPages } from "../../../../src/node/create-pages/documents";
 import { REPO_ROOT } from "../../../fixtures/repo-root";
+import { renderMarkdown } from "../../../../src/node/content/markdown";
+import { NOTICE_AT_COLLECTION_ID } from "../../../../src/lib/paths";
 
 const documentsDir = path.resolve(REPO_ROOT, "content/documents");
 const contentSlugs = readdirSync(documentsDir)
@@ -25,6 +27,26 @@ describe("document pages", () => {
     ]);
   });
 
+  it("serves an alias as the same page, its canonical address the page's own", () => {
+    expect(documentPages([{ id: "d1", slug: "privacy" }], { privacy: { path: "/privacy/", aliases: ["/privacy-policy/"] } })).toEqual([
+      { path: "/privacy/", context: { id: "d1" } },
+      { path: "/privacy-policy/", context: { id: "d1", canonical: "/privacy/" } },
+    ]);
+  });
+
+  it("keeps the privacy notice's old addresses working", () => {
+    const paths = documentPages(Object.keys(DOCUMENT_PAGES).map((slug) => ({ id: slug, slug }))).filter((p) => p.context.id === "privacy");
+    expect(paths.map((p) => p.path)).toEqual(["/privacy/", "/privacy-policy/", "/legal/privacy/"]);
+  });
+
+  it("the privacy notice has the notice at collection at its stable anchor; the cookie notice, the generated table", async () => {
+    const body = (file: string) => readFileSync(path.join(documentsDir, file), "utf8").replace(/^---[\s\S]*?---/, "");
+    const privacy = await renderMarkdown(body("privacy.md"), { urlTable: {} });
+    expect(privacy.headings.map((h) => h.id)).toContain(NOTICE_AT_COLLECTION_ID);
+    expect(privacy.text).toMatch(/Placeholder for counsel/);
+    expect(body("cookie-policy.md")).toMatch(/^::cookie-table$/m);
+  });
+
   it("fails, naming every missing slug, when the content lacks a document the table lists", () => {
     expect(() =>
       documentPages([{ id: "d1", slug: "dei" }], { dei: { path: "/dei/" }, ask: { path: "/ask/" }, answers: { path: "/answers/" } }),
@@ -45,12 +67,14 @@ describe("document pages", () => {
       "/answers/",
       "/ask/",
       "/classes/",
+      "/cookie-policy/",
       "/customer-first/",
       "/dei/",
       "/fundraising-with-purpose/",
       "/legal/baa/covered-entity/",
       "/legal/baa/subcontractor/",
       "/members/login/",
+      "/privacy/",
       "/referral/",
       "/webinars/foundations-of-great-service/",
     ]);
