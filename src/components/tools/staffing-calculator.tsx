@@ -8,6 +8,7 @@ import {
   DEFAULT_VALUES,
   mergeSearch,
   parseForm,
+  STAFFING_STORAGE_KEY,
   TEAM_SPECS,
   valuesFromSearch,
   valuesFromStored,
@@ -22,6 +23,7 @@ import { Icon } from "../ui/icon";
 import { ChannelFieldset } from "./channel-fieldset";
 import { InputPanel } from "./input-panel";
 import { NumberField } from "./number-field";
+import { StaffingResults } from "./staffing-results";
 
 /** A field's control as the visitor left it: "1"/"0" for a channel's checkbox, the text of an input. */
 const readControl = (form: HTMLFormElement | null, key: FieldKey): string | undefined => {
@@ -29,9 +31,8 @@ const readControl = (form: HTMLFormElement | null, key: FieldKey): string | unde
   if (!(control instanceof HTMLInputElement)) return undefined;
   return control.type === "checkbox" ? (control.checked ? "1" : "0") : control.value;
 };
-import { StaffingResults } from "./staffing-results";
 
-export const STAFFING_STORAGE_KEY = "nd_staffing_calculator";
+export { STAFFING_STORAGE_KEY };
 
 const Layout = styled.div`
   display: grid;

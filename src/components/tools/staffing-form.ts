@@ -6,6 +6,9 @@
 import { CHANNELS, type ChannelId, type ChannelInput, type TeamInput } from "./staffing";
 import { withThousands } from "../ui/format";
 
+/** Where the calculator keeps its inputs for the next visit (with `preferences`). */
+export const STAFFING_STORAGE_KEY = "nd_staffing_calculator";
+
 export type ChannelField = "enabled" | "volume" | "aht" | "slPercent" | "slTime" | "coverage" | "shrinkage" | "occupancy" | "concurrency";
 export type TeamField = "hoursPerFte" | "salary";
 export type FieldKey = `${ChannelId}.${ChannelField}` | `team.${TeamField}`;
