@@ -3,8 +3,8 @@ import { expect, originScripts } from "./fixtures";
 import { PHONE, applyPhoneProfile } from "./phone-profile";
 import { recordedEvents, test, type BeaconRecorder } from "./beacon-recorder";
 import { VIEWED_PAGE } from "../../src/browser/analytics-beacon";
-import { DEFAULT_VALUES, parseForm } from "../../src/components/tools/staffing-form";
-import { staff } from "../../src/components/tools/staffing";
+import { DEFAULT_VALUES } from "../../src/components/tools/staffing-form";
+import { expectedPhoneAgents } from "./staffing-expected";
 
 /**
  * The visitor's first second on a phone (docs/architecture.md#lighthouse-and-main-thread, docs/page-load.md): the app scripts start after
@@ -86,13 +86,6 @@ test("a visitor who stays until the runtime runs and then leaves is counted once
   await page.waitForTimeout(1_000);
   expect(views()).toEqual([{ via: "console", path: "/pricing/" }]);
 });
-
-/** The phone agents the model gives for the example help desk with `phoneVolume` calls a month, as the page shows them. */
-function expectedPhoneAgents(phoneVolume: string): string {
-  const form = parseForm({ ...DEFAULT_VALUES, "phone.volume": phoneVolume });
-  if (!form.ok) throw new Error("invalid test input");
-  return String(Math.round(staff(form.parsed.inputs, form.parsed.team).channels.find((c) => c.channel === "phone")!.agents));
-}
 
 test("calculator: a value typed before hydration shows in the result after hydration, without retyping, 5 of 5", async ({ context }) => {
   test.setTimeout(180_000);

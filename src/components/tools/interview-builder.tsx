@@ -28,6 +28,7 @@ import { InterviewPlanList } from "./interview-plan-list";
 import { GuideActions } from "./guide-actions";
 import { Button } from "../ui/button";
 import { Icon } from "../ui/icon";
+import { useIsomorphicLayoutEffect } from "../../hooks/use-isomorphic-layout-effect";
 
 export const BUILDER_STORAGE_KEY = "nd_interview_builder";
 
@@ -121,10 +122,11 @@ export function InterviewBuilder({ guides, jobDescriptionPath }: InterviewBuilde
   const headingRef = useRef<HTMLHeadingElement>(null);
   const pickersRef = useRef<HTMLElement>(null);
 
-  // Once, right after hydrating and before anything renders again: what the visitor chose in the server-rendered
-  // pickers while the scripts were on their way is adopted (React's state starts from the first role's defaults
-  // and would render them back over it). It wins over the URL and storage: it is what they last saw and meant.
-  useEffect(() => {
+  // Once, in the hydrating commit: what the visitor chose in the server-rendered pickers while the scripts were
+  // on their way is adopted (React's state starts from the first role's defaults and would render them back over
+  // it). It wins over the URL and storage: it is what they last saw and meant. A layout effect, so no tick lands
+  // between reading the pickers and writing them (docs/page-load.md#typing-while-the-page-hydrates).
+  useIsomorphicLayoutEffect(() => {
     const typed = readPickers(pickersRef.current);
     const stored = getStored<Partial<Saved>>(BUILDER_STORAGE_KEY, Date.now(), consentedLocalStorage());
     const fromUrl = new URLSearchParams(window.location.search).get("role");

@@ -6,8 +6,10 @@ import {
   adoptTyped,
   controlName,
   DEFAULT_VALUES,
+  FIELD_KEYS,
   mergeSearch,
   parseForm,
+  STAFFING_STORAGE_KEY,
   TEAM_SPECS,
   valuesFromSearch,
   valuesFromStored,
@@ -22,6 +24,8 @@ import { Icon } from "../ui/icon";
 import { ChannelFieldset } from "./channel-fieldset";
 import { InputPanel } from "./input-panel";
 import { NumberField } from "./number-field";
+import { StaffingResults } from "./staffing-results";
+import { useIsomorphicLayoutEffect } from "../../hooks/use-isomorphic-layout-effect";
 
 /** A field's control as the visitor left it: "1"/"0" for a channel's checkbox, the text of an input. */
 const readControl = (form: HTMLFormElement | null, key: FieldKey): string | undefined => {
@@ -29,9 +33,14 @@ const readControl = (form: HTMLFormElement | null, key: FieldKey): string | unde
   if (!(control instanceof HTMLInputElement)) return undefined;
   return control.type === "checkbox" ? (control.checked ? "1" : "0") : control.value;
 };
-import { StaffingResults } from "./staffing-results";
 
-export const STAFFING_STORAGE_KEY = "nd_staffing_calculator";
+/** The field whose control has focus: the one the visitor is editing. */
+const focusedField = (form: HTMLFormElement | null): FieldKey | undefined => {
+  const active = form?.ownerDocument.activeElement;
+  return form && active && form.contains(active) ? FIELD_KEYS.find((key) => active.getAttribute("name") === controlName(key)) : undefined;
+};
+
+export { STAFFING_STORAGE_KEY };
 
 const Layout = styled.div`
   display: grid;
@@ -93,15 +102,16 @@ export function StaffingCalculator() {
   const [status, setStatus] = useState("");
   const formRef = useRef<HTMLFormElement>(null);
 
-  // Once, right after hydrating and before anything renders again: React keeps a server-rendered input's text
-  // while it hydrates but its state starts from the defaults, so the next render would overwrite what a visitor
-  // typed while the scripts were on their way (and that input event never reached React).
-  useEffect(() => {
+  // Once, in the hydrating commit: React keeps a server-rendered input's text but its state starts from the
+  // defaults, so the next render would overwrite what was typed before. A layout effect, so no key lands between
+  // reading the fields and writing them (docs/page-load.md#typing-while-the-page-hydrates).
+  useIsomorphicLayoutEffect(() => {
     const fromUrl = valuesFromSearch(window.location.search);
     const base = fromUrl.found
       ? fromUrl.values
       : (valuesFromStored(getStored(STAFFING_STORAGE_KEY, Date.now(), consentedLocalStorage())) ?? DEFAULT_VALUES);
-    setValues(adoptTyped(base, DEFAULT_VALUES, (key) => readControl(formRef.current, key)));
+    const form = formRef.current;
+    setValues(adoptTyped(base, DEFAULT_VALUES, (key) => readControl(form, key), focusedField(form)));
     setReady(true);
   }, []);
 

@@ -6,6 +6,9 @@
 import { CHANNELS, type ChannelId, type ChannelInput, type TeamInput } from "./staffing";
 import { withThousands } from "../ui/format";
 
+/** Where the calculator keeps its inputs for the next visit (with `preferences`). */
+export const STAFFING_STORAGE_KEY = "nd_staffing_calculator";
+
 export type ChannelField = "enabled" | "volume" | "aht" | "slPercent" | "slTime" | "coverage" | "shrinkage" | "occupancy" | "concurrency";
 export type TeamField = "hoursPerFte" | "salary";
 export type FieldKey = `${ChannelId}.${ChannelField}` | `team.${TeamField}`;
@@ -235,14 +238,22 @@ export const controlName = (key: FieldKey) => `staffing-${key.replace(".", "-")}
 /**
  * What the visitor typed into the server-rendered form before the page's scripts ran, over `base` (the values
  * from the URL or storage). A control that no longer holds what the server rendered was changed by the visitor:
- * its value wins, since it is what they last saw and meant. `read` gives a control's current value ("1"/"0" for a
- * channel's checkbox), or undefined for a control the page does not have.
+ * its value wins, since it is what they last saw and meant. So does the control being edited (`editing`, the
+ * focused one) even while it still holds the rendered text: a value written into it moves the caret and drops
+ * a selection, and what the visitor types next lands after it (docs/page-load.md#typing-while-the-page-hydrates).
+ * `read` gives a control's current value ("1"/"0" for a channel's checkbox), or undefined for a control the page
+ * does not have.
  */
-export function adoptTyped(base: FormValues, rendered: FormValues, read: (key: FieldKey) => string | undefined): FormValues {
+export function adoptTyped(
+  base: FormValues,
+  rendered: FormValues,
+  read: (key: FieldKey) => string | undefined,
+  editing?: FieldKey,
+): FormValues {
   const values = { ...base };
   for (const key of FIELD_KEYS) {
     const current = read(key);
-    if (current !== undefined && current !== rendered[key]) values[key] = current.slice(0, MAX_VALUE_LENGTH);
+    if (current !== undefined && (current !== rendered[key] || key === editing)) values[key] = current.slice(0, MAX_VALUE_LENGTH);
   }
   return values;
 }

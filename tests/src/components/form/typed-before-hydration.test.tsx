@@ -78,6 +78,27 @@ describe("the staffing calculator adopts input typed before hydration", () => {
     expect(container.querySelector<HTMLInputElement>("#staffing-chat-volume")!.value).toBe("4,500");
   });
 
+  it("the field being edited keeps its text and selection: a shared link's value is not written under the caret", async () => {
+    window.history.replaceState(null, "", "/help-desk-staffing-calculator/?phone.volume=5%2C000&chat.volume=9999");
+    const container = await hydrateAfter(<StaffingCalculator />, (c) => {
+      const volume = c.querySelector<HTMLInputElement>("#staffing-phone-volume")!;
+      volume.focus();
+      volume.select(); // the visitor's select-all, about to type over it
+    });
+    const volume = container.querySelector<HTMLInputElement>("#staffing-phone-volume")!;
+    expect(volume.value).toBe("1,000");
+    expect([volume.selectionStart, volume.selectionEnd]).toEqual([0, 5]);
+    // the rest of the link still applies
+    expect(container.querySelector<HTMLInputElement>("#staffing-chat-volume")!.value).toBe("9999");
+    // typing over the selection, as the browser does (past React's value tracker, which a plain `value =` would update)
+    act(() => {
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")!.set!.call(volume, "20,000");
+      volume.dispatchEvent(new Event("input", { bubbles: true }));
+    });
+    expect(volume.value).toBe("20,000");
+    expect(new URLSearchParams(window.location.search).get("phone.volume")).toBe("20,000");
+  });
+
   it("without early input, a shared link's values are restored as before", async () => {
     window.history.replaceState(null, "", "/help-desk-staffing-calculator/?chat.volume=9999");
     const container = await hydrateAfter(<StaffingCalculator />, () => undefined);

@@ -83,6 +83,12 @@ describe("input typed before hydration", () => {
     expect(values).toEqual({ ...base, "phone.volume": "10,000", "email.enabled": "0" });
   });
 
+  it("the control being edited keeps its text even when it is still what was rendered", () => {
+    const base = { ...DEFAULT_VALUES, "phone.volume": "5,000", "chat.volume": "9999" };
+    const values = adoptTyped(base, DEFAULT_VALUES, (key) => DEFAULT_VALUES[key], "phone.volume");
+    expect(values).toEqual({ ...base, "phone.volume": DEFAULT_VALUES["phone.volume"] });
+  });
+
   it("a missing control changes nothing, and a typed value is cut to the stored length", () => {
     const values = adoptTyped(DEFAULT_VALUES, DEFAULT_VALUES, (key) => (key === "team.salary" ? "9".repeat(40) : undefined));
     expect(values["team.salary"]).toHaveLength(24);
