@@ -12,7 +12,6 @@ const palette = {
   white: "#ffffff",
   cobalt: "#4176fa",
   cobaltDark: "#1f4fd1",
-  cobaltDeep: "#163a9c",
   cobaltTint: "#e8eefe",
   charcoal: "#1d2330",
   charcoalSoft: "#3a4356",
@@ -49,7 +48,6 @@ export const colors = {
   // brand
   cobalt: palette.cobalt,
   cobaltDark: palette.cobaltDark,
-  cobaltDeep: palette.cobaltDeep,
   cobaltTint: palette.cobaltTint,
   charcoal: palette.charcoal,
   charcoalTint: palette.charcoalSoft,

@@ -30,10 +30,10 @@ const variants = {
     background: ${theme.colors.cobaltDark};
     color: ${theme.colors.white};
     border-color: ${theme.colors.cobaltDark};
-    /* A deeper blue with a light rim: the pill keeps its shape and contrast on white and on the dark fixed bar. */
+    /* The fill stays and the rim lightens: the pill keeps its shape and contrast on white and on the dark fixed bar. */
     &:hover {
-      background: ${theme.colors.cobaltDeep};
-      border-color: ${theme.colors.cobaltTint};
+      border-color: ${theme.colors.cobalt};
+      text-decoration: underline;
     }
   `,
   outline: css`
