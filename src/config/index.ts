@@ -64,7 +64,7 @@ export function readServerConfig() {
           apiUrl: apiUrl ?? DEFAULT_HUBSPOT_FORMS_API_URL,
           timeoutMs: settings.HUBSPOT_TIMEOUT_MS ?? DEFAULT_HUBSPOT_TIMEOUT_MS,
           crmApiUrl: apiUrl ?? DEFAULT_HUBSPOT_CRM_API_URL,
-          siteHosts: readSiteHosts(siteUrl),
+          siteHosts: readSiteHosts(siteUrl, settings),
         }
       : undefined;
   return {
@@ -100,11 +100,11 @@ export function readServerConfig() {
     /** In Netlify's own build image (it sets DEPLOY_ID): the adapter may keep Gatsby's cache between builds there. */
     netlifyBuild: netlifyAdapterDetected() && settings.DEPLOY_ID !== undefined,
     /** Origin check and per-IP rate limit of the lead functions. */
-    protection: readLeadProtection(siteUrl),
+    protection: readLeadProtection(siteUrl, settings),
     /** The scheduled flush's time budget and concurrency. */
-    leadsFlush: readLeadsFlush(),
+    leadsFlush: readLeadsFlush(settings),
     /** Alerts the flush posts when leads stop reaching HubSpot. */
-    leadsAlerts: readLeadsAlerts(),
+    leadsAlerts: readLeadsAlerts(settings),
     /** Bearer token of GET /api/leads/status (LEADS_STATUS_TOKEN, 128 bits at least); unset: the function answers 404. */
     leadsStatusToken: settings.LEADS_STATUS_TOKEN,
   };

@@ -15,7 +15,9 @@ import {
   NETLIFY_SCHEDULED_LIMIT_MS,
 } from "./defaults";
 import { builtForNetlify, onNetlify, onServerless } from "./runtime-env";
-import { readServerSettings } from "./server-schema";
+import { readServerSettings, type ServerSettings } from "./server-schema";
+
+// Each reader takes the parsed settings from readServerConfig, or parses them itself when called alone.
 
 export interface LeadProtectionConfig {
   /** Origins allowed to POST to the lead functions (besides localhost on any port): SITE_URL, the marketing and staging hosts, LEAD_ALLOWED_ORIGINS. */
@@ -67,14 +69,13 @@ const originOf = (url: string) => {
     return undefined;
   }
 };
-const siteHostsOf = () => {
-  const settings = readServerSettings();
-  return [settings.GATSBY_MARKETING_HOST ?? DEFAULT_HOSTS.marketing, settings.GATSBY_STAGING_HOST ?? DEFAULT_HOSTS.staging];
-};
+const siteHostsOf = (settings: ServerSettings) => [
+  settings.GATSBY_MARKETING_HOST ?? DEFAULT_HOSTS.marketing,
+  settings.GATSBY_STAGING_HOST ?? DEFAULT_HOSTS.staging,
+];
 
-export function readLeadProtection(siteUrl: string): LeadProtectionConfig {
-  const settings = readServerSettings();
-  const origins = [siteUrl, ...siteHostsOf().map((h) => `https://${h}`), ...(settings.LEAD_ALLOWED_ORIGINS ?? [])].map(originOf);
+export function readLeadProtection(siteUrl: string, settings = readServerSettings()): LeadProtectionConfig {
+  const origins = [siteUrl, ...siteHostsOf(settings).map((h) => `https://${h}`), ...(settings.LEAD_ALLOWED_ORIGINS ?? [])].map(originOf);
   return {
     allowedOrigins: [...new Set(origins.filter((o): o is string => o !== undefined && o !== "null"))],
     rateLimit: settings.LEAD_RATE_LIMIT ?? DEFAULT_LEAD_RATE_LIMIT,
@@ -89,8 +90,7 @@ export function readLeadProtection(siteUrl: string): LeadProtectionConfig {
   };
 }
 
-export function readLeadsFlush(): LeadsFlushConfig {
-  const settings = readServerSettings();
+export function readLeadsFlush(settings = readServerSettings()): LeadsFlushConfig {
   const budget = settings.LEADS_FLUSH_BUDGET_MS ?? (onServerless() ? DEFAULT_SERVERLESS_FLUSH_BUDGET_MS : 0);
   return {
     budgetMs: budget > 0 ? budget : undefined,
@@ -101,8 +101,7 @@ export function readLeadsFlush(): LeadsFlushConfig {
   };
 }
 
-export function readLeadsAlerts(): LeadsAlertConfig {
-  const settings = readServerSettings();
+export function readLeadsAlerts(settings = readServerSettings()): LeadsAlertConfig {
   return {
     webhookUrl: settings.LEADS_ALERT_WEBHOOK_URL === undefined ? undefined : new URL(settings.LEADS_ALERT_WEBHOOK_URL).href,
     afterMinutes: settings.LEADS_ALERT_AFTER_MINUTES ?? DEFAULT_ALERT_AFTER_MINUTES,
@@ -114,11 +113,13 @@ export function readLeadsAlerts(): LeadsAlertConfig {
  * The hosts a page of this site is on (docs/product-rules.md#hosts: the marketing and staging hosts and localhost, plus
  * SITE_URL's), lower case, without port: a submission's pageUri must be on one of them.
  */
-export function readSiteHosts(siteUrl: string): string[] {
+export function readSiteHosts(siteUrl: string, settings = readServerSettings()): string[] {
   const siteHost = originOf(siteUrl) ? new URL(siteUrl).hostname : undefined;
   return [
     ...new Set(
-      [...siteHostsOf(), siteHost, "localhost", "127.0.0.1", "[::1]"].filter((h): h is string => Boolean(h)).map((h) => h.toLowerCase()),
+      [...siteHostsOf(settings), siteHost, "localhost", "127.0.0.1", "[::1]"]
+        .filter((h): h is string => Boolean(h))
+        .map((h) => h.toLowerCase()),
     ),
   ];
 }
