@@ -1,6 +1,6 @@
 /** Gatsby Node APIs: a dispatcher; the work lives in src/node. */
 import type { GatsbyNode } from "gatsby";
-import { browserBuildConstants, personalizationSdkConstant, readServerConfig } from "./src/config";
+import { browserBuildConstants, checkServerSettings, personalizationSdkConstant, publicVariables, readServerConfig } from "./src/config";
 import { sourceEmbeddedContent } from "./src/node/local/source-embedded";
 import { isLocalNode } from "./src/node/local/source-nodes";
 import { openSourcingState } from "./src/node/sourcing/sourcing-state";
@@ -23,9 +23,10 @@ export { createSchemaCustomization } from "./src/node/customize-schema";
 export { createResolvers } from "./src/node/schema/resolvers";
 
 export const onPreInit: GatsbyNode["onPreInit"] = async ({ reporter }) => {
-  // The public GATSBY_* settings first (src/config/schema.ts): a bad value fails the build with the variable's name.
+  // Every setting first (src/config/schema.ts, server-schema.ts): a bad value fails the build with the variable's name.
   try {
-    for (const warning of checkPublicSettings(process.env).warnings) reporter.warn(warning);
+    checkServerSettings();
+    for (const warning of checkPublicSettings(publicVariables()).warnings) reporter.warn(warning);
   } catch (error) {
     reporter.panic((error as Error).message);
   }

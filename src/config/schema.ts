@@ -5,42 +5,17 @@
  * analytics.ts) then only narrow. Build code only: zod must not reach the browser bundle, so nothing but
  * gatsby-node imports this module.
  *
- * A blank value counts as unset, as the readers count it.
+ * A blank value counts as unset, as the readers count it. The value kinds and the error are src/config/kinds.ts's,
+ * shared with the server settings (server-schema.ts).
  */
 import { z } from "zod";
 import { CONSENT_POLICIES, OPTIONAL_CATEGORIES } from "../lib/consent-model";
 import { CONSENT_PROVIDERS } from "./consent";
+import { host, httpUrl as url, list, optional, parseSettings, quoted, scriptUrl, token } from "./kinds";
 
-const quoted = (values: readonly string[]) => values.map((v) => `"${v}"`).join(" or ");
-
-/** An https:// URL or a root-relative path: a script or endpoint the page loads. */
-const isHttpsOrRootRelative = (value: string): boolean => {
-  if (value.startsWith("/")) return !value.startsWith("//");
-  try {
-    return new URL(value).protocol === "https:";
-  } catch {
-    return false;
-  }
-};
-const isHttpUrl = (value: string): boolean => {
-  try {
-    return ["https:", "http:"].includes(new URL(value).protocol);
-  } catch {
-    return false;
-  }
-};
-const HOST_NAME = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
-const TOKEN = /^[\w.-]+$/;
 const GROUP_PAIR = new RegExp(`^[^\\s:,]+:(?:${OPTIONAL_CATEGORIES.join("|")})$`);
-
-const scriptUrl = z.string().refine(isHttpsOrRootRelative, "must be an https:// URL or a root-relative path");
-const url = z.string().refine(isHttpUrl, "must be an http(s) URL");
-const token = z.string().regex(TOKEN, "must be one token (letters, digits, '-', '_', '.')");
-const host = z.string().regex(HOST_NAME, "must be a host name, without scheme, port or path (such as www.example.com)");
-
-/** Blank is unset (as the readers treat it); anything else is checked trimmed. */
-const blankIsUnset = (value: unknown) => (typeof value === "string" ? value.trim() || undefined : value);
-const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankIsUnset, schema.optional());
+/** A root-relative path, "/x/*" for /x/ and below. */
+const PAGE_PATH = /^\/[^\s*,]*(?:\*)?$/;
 
 const shape = {
   GATSBY_CONSENT_POLICY: optional(z.enum(CONSENT_POLICIES, { error: `must be ${quoted(CONSENT_POLICIES)}` })),
@@ -64,6 +39,7 @@ const shape = {
   GATSBY_PRODUCT_ANALYTICS_URL: optional(scriptUrl),
   GATSBY_AD_PIXEL_URL: optional(scriptUrl),
   GATSBY_SALES_INTELLIGENCE_URL: optional(scriptUrl),
+  GATSBY_SALES_INTELLIGENCE_PATHS: optional(list((entry) => PAGE_PATH.test(entry), "root-relative paths (such as /pricing/,/blog/*)")),
   GATSBY_PARTNER_REFERRAL_URL: optional(scriptUrl),
   GATSBY_VISITOR_INTELLIGENCE_URL: optional(scriptUrl),
   GATSBY_SPEED_INSIGHTS_URL: optional(scriptUrl),
@@ -100,17 +76,9 @@ export interface PublicSettingsCheck {
  * `GATSBY_CONSENT_POLICY must be "opt-in" or "opt-out" (got "optin")`.
  */
 export function checkPublicSettings(env: Record<string, string | undefined>): PublicSettingsCheck {
-  const result = publicSettingsSchema.safeParse(Object.fromEntries(PUBLIC_SETTINGS.map((name) => [name, env[name]])));
-  if (!result.success) {
-    const problems = result.error.issues.map((issue) => {
-      const name = String(issue.path[0]);
-      const value = env[name];
-      return `${name} ${issue.message}${value === undefined ? "" : ` (got ${JSON.stringify(value)})`}`;
-    });
-    throw new Error(`Invalid public settings:\n- ${problems.join("\n- ")}`);
-  }
+  const settings = parseSettings("public settings", publicSettingsSchema, PUBLIC_SETTINGS, env);
   const warnings: string[] = [];
-  if (result.data.GATSBY_CONSENT_SCRIPT_URL && !result.data.GATSBY_CONSENT_PROVIDER)
+  if (settings.GATSBY_CONSENT_SCRIPT_URL && !settings.GATSBY_CONSENT_PROVIDER)
     warnings.push(
       "GATSBY_CONSENT_SCRIPT_URL is ignored: the built-in banner is used; set GATSBY_CONSENT_PROVIDER to use a hosted consent manager",
     );

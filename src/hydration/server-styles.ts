@@ -27,6 +27,7 @@
  * internals) falls back to styled-components' own rehydration, given the marker rules it reads, so the page
  * is styled either way. A missing or unreadable group list leaves the server's element in place, styled.
  */
+import { productionBundle } from "../config/develop";
 
 import { cloneElement, isValidElement, type ReactElement, type ReactNode } from "react";
 import { GROUPS_ATTR, SC_ATTR, compactServerStyles, readServerGroups, withMarkers, type AdoptedGroup } from "./server-style-groups";
@@ -139,7 +140,7 @@ const isGroupedTag = (tag: unknown): tag is GroupedTagLike =>
   !!(tag as GroupedTagLike).tag;
 
 const warn = (message: string, error: unknown) => {
-  if (process.env.NODE_ENV !== "production") console.warn(message, error);
+  if (!productionBundle) console.warn(message, error);
 };
 
 /**

@@ -15,6 +15,10 @@ import crypto from "node:crypto";
 import { z } from "zod";
 import { CHOICE_METHODS, CONSENT_POLICIES, OPTIONAL_CATEGORIES, type ConsentRecord } from "../lib/consent-model";
 import { readServerConfig, type ServerConfig } from "../config";
+import {
+  DEFAULT_CONSENT_RATE_LIMIT as CONSENT_RATE_LIMIT,
+  DEFAULT_CONSENT_RATE_WINDOW_SECONDS as CONSENT_RATE_WINDOW_SECONDS,
+} from "../config/defaults";
 import { guard, HttpError, mediaType, readJson, type JsonResponse, type Request } from "./http";
 import { createRateLimit, protect } from "./protect";
 import { storeFor } from "./store";
@@ -22,8 +26,7 @@ import type { LeadStore, RateLimit, StoredConsentRecord } from "./store/types";
 
 /** A record is about 200 bytes; 2 KB leaves room and nothing else. */
 export const CONSENT_BODY_LIMIT_BYTES = 2048;
-export const CONSENT_RATE_LIMIT = 600;
-export const CONSENT_RATE_WINDOW_SECONDS = 600;
+export { CONSENT_RATE_LIMIT, CONSENT_RATE_WINDOW_SECONDS };
 /** A decision's time may be this far ahead of the server's clock (a visitor's clock is often off) … */
 export const CONSENT_MAX_FUTURE_MS = 24 * 60 * 60 * 1000;
 /** … and at most this old (a choice lives 6 months; a queued post never waits that long). */

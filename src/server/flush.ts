@@ -182,7 +182,6 @@ export async function flushLeads(
     ...(alert.error ? { alertError: alert.error } : {}),
     durationMs: now - started,
   };
-  if (config.leadsAlerts.webhookUrlInvalid) report.alertError = "LEADS_ALERT_WEBHOOK_URL is not an http(s) URL";
   log(JSON.stringify({ event: "leads-flush", ...report, budgetMs: budgetMs ?? null, concurrency }));
   return report;
 }

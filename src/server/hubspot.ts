@@ -6,14 +6,12 @@
  * legalConsentOptions.consent when the form has consent options.
  */
 import { readSiteHosts, type HubSpotConfig } from "../config";
+import { DEFAULT_SITE_URL } from "../config/defaults";
 import { htmlToText } from "../lib/lead-form/payload";
 import { allFields, consentName } from "../lib/lead-form/rules";
 import type { LeadFormDefinition, LeadSubmission } from "../lib/lead-form/types";
 import { isAccountWide } from "./store/rules";
 import { withCheckedContext } from "./submission-context";
-
-/** The site whose hosts a pageUri may name when the configuration does not say (tests' hand-made configs). */
-const DEFAULT_SITE_URL = "https://www.northdesk.com";
 
 export interface HubSpotSubmission {
   submittedAt: string;

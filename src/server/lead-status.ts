@@ -8,10 +8,11 @@
  * Guessing is bounded (docs/lead-forms.md "When leads stop"): every token check is charged to the client's
  * address in the store's shared rate limit (PostgreSQL: every instance counts) and a right token is refunded,
  * so the 21st wrong token within a minute gets 429 with Retry-After, logged once per window. A token weaker
- * than 128 bits is refused: logged when the function loads and answered 503.
+ * than 128 bits fails the configuration at start (src/config), and is answered 503 if it gets here.
  */
 import crypto from "node:crypto";
 import { readServerConfig, type ServerConfig } from "../config";
+import { isStrongSecret } from "../config/kinds";
 import { guard, HttpError, type JsonResponse, type Request } from "./http";
 import { createRateLimit, rateKey } from "./protect";
 import { storeFor } from "./store";
@@ -22,14 +23,11 @@ export const STATUS_TOKEN_TRIES = 20;
 export const STATUS_TOKEN_WINDOW_SECONDS = 60;
 
 /**
- * Why a configured token is too weak to guard the status, or null: it needs 128 bits, so at least 32 hex
- * characters (4 bits each) or 22 base64url ones (6 bits), and real variety (at least 8 different characters:
- * one repeated character, or two alternating, is not random).
+ * Why a configured token is too weak to guard the status, or null: the configuration's rule (src/config/kinds.ts
+ * isStrongSecret, 128 bits), which readServerConfig already holds at start; this also covers a config built by hand.
  */
 export function statusTokenProblem(token: string): string | null {
-  const hex = /^[0-9a-f]+$/i.test(token);
-  const enough = hex ? token.length >= 32 : token.length >= 22;
-  if (!enough || new Set(token).size < 8 || /\s/.test(token)) {
+  if (!isStrongSecret(token)) {
     return "LEADS_STATUS_TOKEN is too weak: it needs at least 128 bits (32 hex or 22 base64url characters, random; `openssl rand -hex 24` makes one). The status function refuses every request until it is replaced.";
   }
   return null;

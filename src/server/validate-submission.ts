@@ -4,6 +4,7 @@
  * that point at this site's uploads. What the server knows better than the client (consent texts, the
  * client's address) is then taken from the definition and the request, never from the body.
  */
+import { DEFAULT_SITE_URL } from "../config/defaults";
 import { htmlToText } from "../lib/lead-form/payload";
 import { allFields, CONSENT_TO_PROCESS_TEXT, consentError, consentName, consentTextName, fieldError } from "../lib/lead-form/rules";
 import type { LeadFormDefinition, LeadSubmission } from "../lib/lead-form/types";
@@ -29,7 +30,7 @@ export const uploadUrlPattern = (siteUrl: string) =>
 export function validateSubmission(
   body: unknown,
   forms: ReadonlyMap<string, LeadFormDefinition>,
-  { siteUrl = "https://www.northdesk.com" }: { siteUrl?: string } = {},
+  { siteUrl = DEFAULT_SITE_URL }: { siteUrl?: string } = {},
 ): AcceptedSubmission {
   if (typeof body !== "object" || body === null || Array.isArray(body)) throw new HttpError(400, "Request body must be a JSON object");
   const input = body as Record<string, unknown>;

@@ -9,6 +9,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { buildSync } from "esbuild";
+import { publicVariables } from "../../config";
 import { inlineScriptConstants, MINIFIED_IIFE, readConstants } from "./inline-scripts";
 
 export const EARLY_ENTRY = "src/browser/early/entry.ts";
@@ -22,7 +23,7 @@ export interface EarlyScript {
 }
 
 /** Bundles the early script; `env` is the build's environment (only GATSBY_* and NODE_ENV are read). */
-export function bundleEarlyScript(rootDir: string, env: NodeJS.ProcessEnv): EarlyScript {
+export function bundleEarlyScript(rootDir: string, env: Record<string, string | undefined>): EarlyScript {
   const define: Record<string, string> = { "process.env": "{}", "process.env.NODE_ENV": JSON.stringify("production") };
   for (const [name, value] of Object.entries(env))
     if (name.startsWith("GATSBY_")) define[`process.env.${name}`] = JSON.stringify(value ?? "");
@@ -59,7 +60,7 @@ let built: EarlyScript | undefined;
  * per process (a develop server rebuilds it when it restarts). With it the page's inline scripts, the
  * bootstrap that inserts it among them (src/node/bundling/inline-scripts.ts inlineScriptConstants).
  */
-export function earlyScriptConstant(rootDir: string, env: NodeJS.ProcessEnv = process.env): Record<string, string> {
+export function earlyScriptConstant(rootDir: string, env: Record<string, string | undefined> = publicVariables()): Record<string, string> {
   if (!built) {
     built = bundleEarlyScript(rootDir, env);
     writeEarlyScript(path.join(rootDir, "public"), built);

@@ -4,6 +4,7 @@
  * functions answer 503 (and log why) until DATABASE_URL is set.
  */
 import type { ServerConfig } from "../../config";
+import { DEFAULT_HUBSPOT_TIMEOUT_MS } from "../../config/defaults";
 import { HttpError } from "../http";
 import { FileStore } from "./file-store";
 import { PostgresStore } from "./postgres-store";
@@ -12,7 +13,7 @@ import type { LeadStore } from "./types";
 export type { LeadStore } from "./types";
 
 /** How long a claimed lead belongs to its sender: the HubSpot timeout and a margin. */
-export const claimMs = (config: ServerConfig) => (config.hubspot?.timeoutMs ?? 8000) + 5000;
+export const claimMs = (config: ServerConfig) => (config.hubspot?.timeoutMs ?? DEFAULT_HUBSPOT_TIMEOUT_MS) + 5000;
 
 /**
  * One PostgreSQL store (one pool) per process and database, on globalThis: `gatsby serve` re-requires a

@@ -3,6 +3,7 @@
  * instance before the first query, a transaction, and the row shapes more than one part reads.
  */
 import { Pool, type PoolClient } from "pg";
+import { DEFAULT_DATABASE_POOL_SIZE } from "../../config/defaults";
 import type { LeadFormDefinition, LeadSubmission } from "../../lib/lead-form/types";
 import { inTransaction, migrate } from "./migrations";
 import type { LeadRecord } from "./types";
@@ -41,7 +42,11 @@ export class PostgresBase {
   private ready: Promise<void> | undefined;
 
   constructor(protected readonly options: PostgresStoreOptions) {
-    this.pool = new Pool({ connectionString: options.connectionString, max: options.poolSize ?? 4, idleTimeoutMillis: 10_000 });
+    this.pool = new Pool({
+      connectionString: options.connectionString,
+      max: options.poolSize ?? DEFAULT_DATABASE_POOL_SIZE,
+      idleTimeoutMillis: 10_000,
+    });
     // An idle client's error (the server restarted) must not crash the process; the next query reconnects.
     this.pool.on("error", (error) => console.error(`[lead-store] idle PostgreSQL connection failed: ${error.message}`));
   }

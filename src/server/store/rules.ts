@@ -49,11 +49,11 @@ export const BACKOFF_CAP_MS = 55 * 60_000;
 export const backoffMs = (failures: number, random = Math.random()) =>
   Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, Math.min(20, failures - 1))) * (0.5 + random / 2);
 
-/** Refused leads are deleted this long after HubSpot refused them unless LEADS_REFUSED_RETENTION_DAYS says otherwise. */
-export const REFUSED_RETENTION_DAYS = 30;
-
-/** Consent records are deleted this long after the decision unless CONSENT_RETENTION_DAYS says otherwise (0: kept). */
-export const CONSENT_RETENTION_DAYS = 1095;
+/** Refused leads and consent records are deleted this long after, unless their settings say otherwise. */
+export {
+  DEFAULT_REFUSED_RETENTION_DAYS as REFUSED_RETENTION_DAYS,
+  DEFAULT_CONSENT_RETENTION_DAYS as CONSENT_RETENTION_DAYS,
+} from "../../config/defaults";
 
 /** Uploads no lead references are deleted after this long. */
 export const FILE_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;

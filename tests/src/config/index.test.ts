@@ -8,38 +8,10 @@ import {
   readServerConfig,
   typegenOnBuild,
 } from "../../../src/config";
+import { SERVER_SETTINGS } from "../../../src/config/server-schema";
 
 /** Every variable these tests touch starts unset, whatever the machine running them has exported. */
-const NAMES = [
-  "SITE_URL",
-  "CONTENT_DIR",
-  "CONTENTFUL_SPACE_ID",
-  "CONTENTFUL_ACCESS_TOKEN",
-  "CONTENTFUL_ENVIRONMENT",
-  "CONTENTFUL_HOST",
-  "CONTENTFUL_MANAGEMENT_TOKEN",
-  "HUBSPOT_PORTAL_ID",
-  "HUBSPOT_ACCESS_TOKEN",
-  "HUBSPOT_API_URL",
-  "HUBSPOT_TIMEOUT_MS",
-  "IMAGE_CDN_DOMAIN",
-  "LEADS_DIR",
-  "DATABASE_URL",
-  "DATABASE_POOL_SIZE",
-  "LEAD_RATE_LIMIT",
-  "LEAD_RATE_WINDOW_SECONDS",
-  "TRUSTED_PROXY_HOPS",
-  "LEAD_ALLOWED_ORIGINS",
-  "LEAD_UPLOAD_QUOTA_BYTES",
-  "GATSBY_MARKETING_HOST",
-  "GATSBY_STAGING_HOST",
-  "GATSBY_NINETAILED_CLIENT_ID",
-  "NETLIFY",
-  "NETLIFY_LOCAL",
-  "DEPLOY_ID",
-  "AWS_LAMBDA_FUNCTION_NAME",
-  "TYPEGEN",
-];
+const NAMES = [...SERVER_SETTINGS, "GATSBY_NINETAILED_CLIENT_ID", "NETLIFY", "NETLIFY_LOCAL"];
 const withEnv = (values: Record<string, string>) => {
   for (const name of NAMES) vi.stubEnv(name, values[name] ?? "");
 };
@@ -96,7 +68,6 @@ describe("configuration: every value optional, unset means the embedded default 
       HUBSPOT_PORTAL_ID: "908",
       HUBSPOT_ACCESS_TOKEN: "pat",
       HUBSPOT_API_URL: "http://127.0.0.1:9455/",
-      HUBSPOT_TIMEOUT_MS: "nonsense",
     });
     expect(readServerConfig().hubspot).toEqual({
       portalId: "908",
@@ -109,29 +80,87 @@ describe("configuration: every value optional, unset means the embedded default 
     });
   });
 
-  it("falls back to the default for a limit that is negative, fractional or not a number", () => {
+  it("reads limits, retention and alert settings as whole numbers, 0 where 0 means off", () => {
     withEnv({
-      LEAD_RATE_LIMIT: "-3",
-      LEAD_RATE_WINDOW_SECONDS: "0",
-      TRUSTED_PROXY_HOPS: "1.5",
-      DATABASE_POOL_SIZE: "0",
-      LEAD_UPLOAD_QUOTA_BYTES: "lots",
+      LEAD_RATE_LIMIT: "0",
+      LEAD_RATE_WINDOW_SECONDS: "30",
+      TRUSTED_PROXY_HOPS: "2",
+      DATABASE_POOL_SIZE: "8",
+      LEAD_UPLOAD_QUOTA_BYTES: "1048576",
+      CONSENT_RATE_LIMIT: "0",
+      LEADS_FLUSH_CONCURRENCY: "16",
+      CONSENT_RETENTION_DAYS: "0",
+      LEADS_REFUSED_RETENTION_DAYS: "7",
+      LEADS_ALERT_AFTER_MINUTES: "15",
+      HUBSPOT_PORTAL_ID: "908",
+      HUBSPOT_ACCESS_TOKEN: "pat",
+      HUBSPOT_TIMEOUT_MS: "2500",
     });
     const config = readServerConfig();
-    expect(config.protection.rateLimit).toBe(20);
-    expect(config.protection.rateWindowSeconds).toBe(1);
-    expect(config.protection.trustedProxyHops).toBe(0);
-    expect(config.databasePoolSize).toBe(1);
-    expect(config.protection.uploadQuotaBytes).toBe(50 * 1024 * 1024);
-    withEnv({ LEAD_RATE_LIMIT: "0" });
-    expect(readServerConfig().protection.rateLimit).toBe(0);
+    expect(config.protection).toMatchObject({
+      rateLimit: 0,
+      rateWindowSeconds: 30,
+      trustedProxyHops: 2,
+      uploadQuotaBytes: 1048576,
+      consentRateLimit: 0,
+    });
+    expect(config.databasePoolSize).toBe(8);
+    expect(config.leadsFlush).toMatchObject({ concurrency: 16, consentRetentionDays: 0, refusedRetentionDays: 7 });
+    expect(config.leadsAlerts).toEqual({ webhookUrl: undefined, afterMinutes: 15, everyMinutes: 240 });
+    expect(config.hubspot?.timeoutMs).toBe(2500);
   });
 
-  it("allows posts from the site, the marketing and staging hosts and listed origins, dropping what is not an origin", () => {
+  it("fails at start on a bad value, naming the variable and what it must be, never falling back to the default", () => {
+    const cases: [Record<string, string>, string][] = [
+      [{ LEAD_RATE_LIMIT: "-3" }, 'LEAD_RATE_LIMIT must be a whole number, at least 0 (got "-3")'],
+      [{ LEAD_RATE_WINDOW_SECONDS: "0" }, 'LEAD_RATE_WINDOW_SECONDS must be a whole number, at least 1 (got "0")'],
+      [{ TRUSTED_PROXY_HOPS: "1.5" }, 'TRUSTED_PROXY_HOPS must be a whole number, at least 0 (got "1.5")'],
+      [{ DATABASE_POOL_SIZE: "0" }, "DATABASE_POOL_SIZE must be a whole number, at least 1"],
+      [{ LEAD_UPLOAD_QUOTA_BYTES: "lots" }, 'LEAD_UPLOAD_QUOTA_BYTES must be a whole number, at least 0 (got "lots")'],
+      [{ HUBSPOT_TIMEOUT_MS: "nonsense" }, "HUBSPOT_TIMEOUT_MS must be a whole number, at least 1"],
+      [{ LEADS_FLUSH_CONCURRENCY: "17" }, 'LEADS_FLUSH_CONCURRENCY must be a whole number from 1 to 16 (got "17")'],
+      [{ CONSENT_RETENTION_DAYS: "1e3" }, "CONSENT_RETENTION_DAYS must be a whole number, at least 0"],
+      [{ LEADS_REFUSED_RETENTION_DAYS: "0" }, "LEADS_REFUSED_RETENTION_DAYS must be a whole number, at least 1"],
+      [{ SITE_URL: "www.northdesk.com" }, 'SITE_URL must be an http(s) URL (got "www.northdesk.com")'],
+      [{ HUBSPOT_API_URL: "ftp://api.test" }, "HUBSPOT_API_URL must be an http(s) URL"],
+      [
+        { LEAD_ALLOWED_ORIGINS: "https://a.example.com, not a url" },
+        "LEAD_ALLOWED_ORIGINS must be a comma-separated list of http(s) origins",
+      ],
+      [{ GATSBY_MARKETING_HOST: "https://www.example.org" }, "GATSBY_MARKETING_HOST must be a host name"],
+    ];
+    for (const [values, message] of cases) {
+      withEnv(values);
+      expect(() => readServerConfig(), JSON.stringify(values)).toThrow(message);
+    }
+  });
+
+  it("never shows a secret's value in the error, and wants 128 bits of a status token", () => {
+    const secrets: [string, string, string][] = [
+      ["LEADS_STATUS_TOKEN", "short-token", "LEADS_STATUS_TOKEN must be a random secret of at least 128 bits"],
+      ["LEADS_STATUS_TOKEN", "a".repeat(40), "LEADS_STATUS_TOKEN must be a random secret of at least 128 bits"],
+      ["DATABASE_URL", "mysql://user:hunter2@db/leads", "DATABASE_URL must be a postgres:// or postgresql:// URL"],
+      ["LEADS_ALERT_WEBHOOK_URL", "hooks.slack.com/services/T0/B0/hunter2", "LEADS_ALERT_WEBHOOK_URL must be an http(s) URL"],
+    ];
+    for (const [name, value, message] of secrets) {
+      withEnv({ [name]: value });
+      expect(() => readServerConfig()).toThrow(message);
+      expect(() => readServerConfig()).not.toThrow(value);
+    }
+    withEnv({ LEADS_STATUS_TOKEN: "0123456789abcdef0123456789abcdef", DATABASE_URL: "postgres://db/leads" });
+    expect(readServerConfig()).toMatchObject({ leadsStatusToken: "0123456789abcdef0123456789abcdef", databaseUrl: "postgres://db/leads" });
+  });
+
+  it("reports every bad variable at once", () => {
+    withEnv({ LEAD_RATE_LIMIT: "x", SITE_URL: "nope", LEADS_STATUS_TOKEN: "weak" });
+    expect(() => readServerConfig()).toThrow(/^Invalid server settings:\n- .+\n- .+\n- .+$/);
+  });
+
+  it("allows posts from the site, the marketing and staging hosts and listed origins, each once", () => {
     withEnv({
       SITE_URL: "https://preview.example.org",
       GATSBY_MARKETING_HOST: "www.example.org",
-      LEAD_ALLOWED_ORIGINS: "https://partner.example.com/path, not a url, ,https://www.example.org",
+      LEAD_ALLOWED_ORIGINS: "https://partner.example.com/path, ,https://www.example.org",
     });
     expect(readServerConfig().protection.allowedOrigins).toEqual([
       "https://preview.example.org",

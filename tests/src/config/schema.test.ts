@@ -38,6 +38,7 @@ describe("checkPublicSettings", () => {
         GATSBY_VISITOR_ANALYTICS_URL: "/vendor/analytics.js",
         GATSBY_NINETAILED_URL: "http://127.0.0.1:4010",
         GATSBY_APP_HOST: "secure.example.com",
+        GATSBY_SALES_INTELLIGENCE_PATHS: "/pricing/, /blog/*,",
       }),
     ).toEqual({ warnings: [] });
   });
@@ -67,6 +68,14 @@ describe("checkPublicSettings", () => {
       [{ GATSBY_MARKETING_HOST: "https://www.example.com" }, "GATSBY_MARKETING_HOST must be a host name"],
       [{ GATSBY_STAGING_HOST: "staging.example.com:8000" }, "GATSBY_STAGING_HOST must be a host name"],
       [{ GATSBY_APP_HOST: "bad_host.example.com" }, "GATSBY_APP_HOST must be a host name"],
+      [
+        { GATSBY_SALES_INTELLIGENCE_PATHS: "/pricing/, blog/*" },
+        'GATSBY_SALES_INTELLIGENCE_PATHS must be a comma-separated list of root-relative paths (such as /pricing/,/blog/*) (got "/pricing/, blog/*")',
+      ],
+      [
+        { GATSBY_SALES_INTELLIGENCE_PATHS: "/a/*/b/" },
+        "GATSBY_SALES_INTELLIGENCE_PATHS must be a comma-separated list of root-relative paths",
+      ],
     ];
     for (const [env, message] of cases) expect(failure(env)).toContain(message);
   });
@@ -76,23 +85,39 @@ describe("checkPublicSettings", () => {
     expect(message.split("\n").filter((line) => line.startsWith("- GATSBY_"))).toHaveLength(3);
   });
 
-  it("is build code only: nothing but gatsby-node imports it, and no other config module imports zod", () => {
+  it("is build code only: zod reaches no browser code, and only gatsby-node imports the public schema", () => {
     const root = path.join(__dirname, "../../..");
     const files = [
       ...fs.readdirSync(root).filter((file) => /^gatsby-.*\.tsx?$/.test(file)),
       ...fs.readdirSync(path.join(root, "src"), { recursive: true, encoding: "utf8" }).map((file) => path.join("src", file)),
     ].filter((file) => /\.tsx?$/.test(file));
-    const importers = (pattern: RegExp) => files.filter((file) => pattern.test(fs.readFileSync(path.join(root, file), "utf8")));
-    // Build code (src/node) and the functions (src/server) have their own schemas; the public config is read in the browser.
-    const zod = importers(/from "zod"/).filter((file) => !/^src\/(node|server)\//.test(file));
-    expect(zod).toEqual([path.join("src", "config", "schema.ts")]);
-    const schemaImporters = files.filter((file) => {
-      const text = fs.readFileSync(path.join(root, file), "utf8");
-      return (
-        /from "[./]*(?:src\/)?config\/schema"/.test(text) ||
-        (file.startsWith(path.join("src", "config")) && text.includes('from "./schema"'))
-      );
-    });
+    const read = (file: string) => fs.readFileSync(path.join(root, file), "utf8");
+    const resolve = (from: string, specifier: string) =>
+      [".ts", ".tsx", "/index.ts", "/index.tsx"]
+        .map((ending) => path.join(path.dirname(from), specifier) + ending)
+        .find((file) => fs.existsSync(path.join(root, file)));
+    /** The files `file` reaches through relative imports (type-only imports left out: they leave no code). */
+    const reach = (file: string, seen = new Set<string>()): Set<string> => {
+      if (seen.has(file)) return seen;
+      seen.add(file);
+      for (const [, typeOnly, specifier] of read(file).matchAll(/(?:import|export)\s+(type\s+)?(?:[^;"]*?from\s+)?"(\.[^"]+)"/g)) {
+        const target = typeOnly ? undefined : resolve(file, specifier);
+        if (target) reach(target, seen);
+      }
+      return seen;
+    };
+    // The browser bundles and the early script: the UI layers (docs/boundaries.md) and gatsby-browser.
+    const browser = files.filter((file) =>
+      /^(gatsby-browser\.tsx|src\/(browser|components|consent|hooks|hydration|pages|personalization|templates|theme|sw)\/)/.test(file),
+    );
+    expect(browser.length).toBeGreaterThan(50);
+    const zodInBrowser = browser.filter((file) => [...reach(file)].some((reached) => /from "zod"/.test(read(reached))));
+    expect(zodInBrowser).toEqual([]);
+    const schemaImporters = files.filter((file) =>
+      [...read(file).matchAll(/from "(\.[^"]+)"/g)].some(
+        ([, specifier]) => resolve(file, specifier) === path.join("src", "config", "schema.ts"),
+      ),
+    );
     expect(schemaImporters).toEqual(["gatsby-node.ts"]);
   });
 });

@@ -58,7 +58,7 @@ const flushConfig = (leadsFlush: Partial<ServerConfig["leadsFlush"]> = {}): Flus
   siteUrl: "https://www.northdesk.com",
   hubspot: hubspot(),
   leadsFlush: { concurrency: 4, ...leadsFlush },
-  leadsAlerts: { webhookUrl: receiver.url, webhookUrlInvalid: false, afterMinutes: 60, everyMinutes: 240 },
+  leadsAlerts: { webhookUrl: receiver.url, afterMinutes: 60, everyMinutes: 240 },
 });
 const flush = (store: LeadStore, config = flushConfig()) => flushLeads(config, store, fetch, new Map(), { log: () => {} });
 

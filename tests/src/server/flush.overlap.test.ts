@@ -59,7 +59,7 @@ const config = (concurrency: number): Parameters<typeof flushLeads>[0] => ({
   siteUrl: "https://www.northdesk.com",
   hubspot: hubspot(),
   leadsFlush: { concurrency },
-  leadsAlerts: { webhookUrlInvalid: false, afterMinutes: 60, everyMinutes: 240 },
+  leadsAlerts: { afterMinutes: 60, everyMinutes: 240 },
 });
 
 /** A function instance on the shared database, with the lease the configuration gives it (timeout + 5 s, scaled). */

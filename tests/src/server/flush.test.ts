@@ -104,7 +104,7 @@ const flushConfig = (
   siteUrl: "https://www.northdesk.com",
   hubspot: over.hubspot ?? hubspot(),
   leadsFlush: { concurrency: 4, ...over.leadsFlush },
-  leadsAlerts: { webhookUrl: receiver.url, webhookUrlInvalid: false, afterMinutes: 60, everyMinutes: 240, ...over.alerts },
+  leadsAlerts: { webhookUrl: receiver.url, afterMinutes: 60, everyMinutes: 240, ...over.alerts },
 });
 
 /** Runs a flush; returns its report and the one line it logged, parsed. */

@@ -29,7 +29,7 @@ const flush = (subject: Subject) =>
       ...subject.config,
       hubspot: env.hubspot(),
       leadsFlush: { concurrency: 4 },
-      leadsAlerts: { webhookUrl: receiver.url, webhookUrlInvalid: false, afterMinutes: 60, everyMinutes: 240 },
+      leadsAlerts: { webhookUrl: receiver.url, afterMinutes: 60, everyMinutes: 240 },
     },
     subject.store,
     fetch,

@@ -313,7 +313,7 @@ describe("Origin check", () => {
 
   it("allowed origins come from SITE_URL, the marketing and staging hosts and LEAD_ALLOWED_ORIGINS", () => {
     vi.stubEnv("GATSBY_MARKETING_HOST", "www.example.com");
-    vi.stubEnv("LEAD_ALLOWED_ORIGINS", "https://partner.example.org/landing, not a url");
+    vi.stubEnv("LEAD_ALLOWED_ORIGINS", "https://partner.example.org/landing");
     try {
       expect(readLeadProtection("https://northdesk.test").allowedOrigins).toEqual([
         "https://northdesk.test",
@@ -321,6 +321,11 @@ describe("Origin check", () => {
         "https://staging.northdesk.com",
         "https://partner.example.org",
       ]);
+      // an entry that is not an origin fails at start (src/config), it is not dropped
+      vi.stubEnv("LEAD_ALLOWED_ORIGINS", "https://partner.example.org/landing, not a url");
+      expect(() => readLeadProtection("https://northdesk.test")).toThrow(
+        "LEAD_ALLOWED_ORIGINS must be a comma-separated list of http(s) origins",
+      );
     } finally {
       vi.unstubAllEnvs();
     }
