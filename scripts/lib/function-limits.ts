@@ -52,7 +52,7 @@ export const FUNCTION_LIMITS: Record<string, FunctionLimits> = {
   // proof of consent (docs/lead-forms.md): tiny bodies, generous for an office behind one address
   consent: { bodyLimit: CONSENT_BODY_LIMIT_BYTES, concurrent: 128, perClient: 8, perNetwork: 16, deadlineMs: 30_000, rate: "consent" },
 };
-export const DEFAULT_LIMITS: FunctionLimits = { bodyLimit: 0, concurrent: 16, perClient: 4, perNetwork: 4 };
+export const DEFAULT_LIMITS: FunctionLimits = { bodyLimit: 0, concurrent: 16, perClient: 2, perNetwork: 2 };
 
 /**
  * The pace a body must keep once it is asked for, and a reader once its answer has started: after a grace of

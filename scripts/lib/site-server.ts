@@ -373,11 +373,13 @@ export async function createSiteServer({
       }
       if (Number(raw.headers["content-length"] ?? 0) > limit) return refuse(413, `Request body is larger than ${limit} bytes`);
     }
+    let release: (() => void) | undefined;
     if (fn && limits) {
       // the client's allowance and slots, from its address alone: nothing of a body is read before this
       const admitted = await clients.admit(raw, fn.route, limits);
       if (typeof admitted !== "function") return refuse(admitted.status, admitted.message, { "retry-after": String(admitted.retryAfter) });
       reply.raw.once("close", admitted);
+      release = admitted;
     }
     if (fn && limits) {
       // a body or reader behind BODY_PACE, or a request past its deadline, is cut (docs/local-server.md "Limits")
@@ -390,6 +392,7 @@ export async function createSiteServer({
           slowBody(received, elapsed) {
             log(`[serve] ${label}: request body too slow (${received} bytes in ${seconds(elapsed)}), cut with 408`);
             answer(request, reply, 408, "The request body arrived too slowly: send it again", { "retry-after": "5" });
+            release?.(); // the body will not be read: the slot is free now, not a linger later
           },
           slowReader(taken, elapsed) {
             log(`[serve] ${label}: answer taken too slowly (${taken} bytes in ${seconds(elapsed)}), connection dropped`);
@@ -401,6 +404,7 @@ export async function createSiteServer({
             );
             if (body) answer(request, reply, 408, "The request took too long: send it again", { "retry-after": "5" });
             else raw.socket.destroy();
+            release?.();
           },
         },
       );

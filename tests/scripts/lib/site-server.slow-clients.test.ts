@@ -163,7 +163,7 @@ describe("a body must keep a pace", () => {
         /^\[serve\] POST "\/api\/hubspot\/submitForm": request body too slow \(\d+ bytes in \d+\.\d s\), cut with 408$/,
       ),
     ]);
-    // the route's one slot is free again once the connection is closed (a second after the answer)
+    // the route's one slot is free again once the cut is answered
     await vi.waitFor(async () => expect((await send(port, "127.0.0.2", "POST", "/api/hubspot/submitForm", "{}")).status).toBe(200), {
       timeout: 3000,
       interval: 200,
