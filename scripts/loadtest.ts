@@ -6,9 +6,12 @@
  *      The per-client rate limit is off for this server (LEAD_RATE_LIMIT=0): every request comes from
  *      127.0.0.1, one client, whose allowance is 20 a minute;
  *   3. a second server with the default limit: one client's posts beyond its allowance answer 429;
- *   4. one 200 MB multipart POST from a foreign origin: refused from its headers, before its body is read.
- * Leads go to a temporary LEADS_DIR, removed afterwards. Not part of `npm test`.
- *   npm run loadtest [-- --duration 10] [--connections 20] [--submissions 5000]
+ *   4. one 200 MB multipart POST from a foreign origin: refused from its headers, before its body is read;
+ *   5. route caps: 16 attacker addresses hold slow bodies, uploads and readers while visitors are served
+ *      (scripts/loadtest-route-caps.ts), on a server of its own that trusts X-Forwarded-For.
+ * Leads go to a temporary LEADS_DIR, removed afterwards. Not part of `npm test`. `--root` serves another
+ * checkout's build (read only); `--only route-caps` runs the last scenario alone.
+ *   npm run loadtest [-- --duration 10] [--connections 20] [--submissions 5000] [--root ../main] [--only route-caps]
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -17,8 +20,11 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { freePort, waitForUrl } from "./lib/net";
+import { routeCapsScenario } from "./loadtest-route-caps";
 
 const ROOT = path.resolve(__dirname, "..");
+const option = (name: string) => (process.argv.includes(`--${name}`) ? process.argv[process.argv.indexOf(`--${name}`) + 1] : undefined);
+const SITE = path.resolve(option("root") ?? ROOT);
 const arg = (name: string, fallback: number) => {
   const at = process.argv.indexOf(`--${name}`);
   return at < 0 ? fallback : Number(process.argv[at + 1]);
@@ -85,16 +91,16 @@ interface Served {
 }
 
 /** scripts/serve.ts, as `npm start` runs it, in a process group of its own. */
-async function startServer(env: Record<string, string>): Promise<Served> {
+async function startServer(env: Record<string, string>, log?: string[]): Promise<Served> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(
     process.execPath,
-    ["--import", "tsx", "scripts/serve.ts", "--port", String(port), "--host", "127.0.0.1"],
+    ["--import", "tsx", "scripts/serve.ts", "--port", String(port), "--host", "127.0.0.1", "--root", SITE],
     {
       cwd: ROOT,
       detached: true,
-      stdio: ["ignore", "ignore", "inherit"],
+      stdio: ["ignore", "ignore", log ? "pipe" : "inherit"],
       env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1", HUBSPOT_PORTAL_ID: "", HUBSPOT_ACCESS_TOKEN: "", ...env },
     },
   );
@@ -106,6 +112,7 @@ async function startServer(env: Record<string, string>): Promise<Served> {
     }
   };
   process.on("exit", stop);
+  child.stderr?.setEncoding("utf8").on("data", (text: string) => log?.push(...text.split("\n").filter(Boolean)));
   await waitForUrl(`${base}/`, { gaveUp: () => child.exitCode !== null });
   return { base, pid: child.pid!, stop };
 }
@@ -170,11 +177,32 @@ function multipartPost(base: string): Promise<Refusal> {
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
+/** Scenario 5 on a server of its own: the lead and consent rate limits out of the way, so the caps and the pace are what holds. */
+async function routeCaps(leadsDir: string, servers: Served[]): Promise<string[]> {
+  const log: string[] = [];
+  const env = { LEADS_DIR: leadsDir, TRUSTED_PROXY_HOPS: "1", LEAD_RATE_LIMIT: "1000", CONSENT_RATE_LIMIT: "0" };
+  const server = await startServer(env, log);
+  servers.push(server);
+  const { lines, failures } = await routeCapsScenario(server.base, () => rssMb(server.pid));
+  const count = (pattern: RegExp) => log.filter((l) => pattern.test(l)).length;
+  console.log(`\n${lines.join("\n")}`);
+  console.log(
+    `server log: ${count(/request body too slow/)} bodies cut with 408 for their pace, ${count(/answer taken too slowly/)} readers dropped, ` +
+      `${count(/deadline/)} requests past their deadline, ${count(/connection closed before the answer/)} aborted`,
+  );
+  return failures;
+}
+
 async function main() {
-  if (!fs.existsSync(path.join(ROOT, "public/index.html"))) throw new Error("No build in public/: run `npm run build` first.");
+  if (!fs.existsSync(path.join(SITE, "public/index.html"))) throw new Error(`No build in ${SITE}/public: run \`npm run build\` first.`);
   const leadsDir = fs.mkdtempSync(path.join(os.tmpdir(), "nd-loadtest-leads-"));
   const servers: Served[] = [];
   try {
+    if (option("only") === "route-caps") {
+      const failures = await routeCaps(leadsDir, servers);
+      console.log(failures.length ? `\nFAILED: ${failures.join("; ")}` : "\nall goals met");
+      return failures.length ? 1 : 0;
+    }
     const server = await startServer({ LEADS_DIR: leadsDir, LEAD_RATE_LIMIT: "0" });
     servers.push(server);
     const { base } = server;
@@ -252,6 +280,7 @@ async function main() {
       !/ 415 /.test(refusal.status) && "multipart not refused with 415",
       refusal.sentBeforeClose >= MULTIPART_BYTES && "the whole multipart body went through",
       one["2xx"] > 20 && "rate limit not applied",
+      ...(await routeCaps(leadsDir, servers)),
     ].filter(Boolean);
     console.log(failures.length ? `\nFAILED: ${failures.join("; ")}` : "\nall goals met");
     return failures.length ? 1 : 0;

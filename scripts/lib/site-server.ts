@@ -18,61 +18,12 @@ import { isFormPost } from "../../src/server/http";
 import { returnPath } from "../../src/server/native-form/parse";
 import { ANSWER_PAGE_HEADERS, renderMessage } from "../../src/server/native-form/view";
 import { CACHE_REVALIDATE, netlifyPathPattern, readHeadersManifest, type HeaderRule } from "../../src/node/hosting/security-headers";
-import { UPLOAD_BODY_LIMIT_BYTES } from "../../src/server/uploads";
-import { SUBMISSION_LIMIT_BYTES } from "../../src/server/validate-submission";
-import { CONSENT_BODY_LIMIT_BYTES } from "../../src/server/consent-records";
-import { clientLimiter, keepsPace, type BodyPace, type ClientProtection, type RateAllowance } from "./client-limits";
+import { clientLimiter, type BodyPace, type ClientProtection } from "./client-limits";
+import { BODY_PACE, DEFAULT_LIMITS, FUNCTION_LIMITS, type FunctionLimits } from "./function-limits";
+import { watchPace } from "./request-pace";
 import { asFunctionArgs, functionParams, loadBuiltFunctions, routePattern, type LoadedFunction } from "./gatsby-functions";
 
-/**
- * What a function route takes, all judged from the request's headers before any body is read: the largest
- * body (0: none), how many of its requests run at once from all clients, and from one client (an IPv4
- * address, an IPv6 /64: scripts/lib/client-limits.ts; default: `concurrent`), and how many one client may
- * start per rate window (`"leads"`: the lead functions' own allowance, LEAD_RATE_LIMIT per
- * LEAD_RATE_WINDOW_SECONDS, 0 switching it off; `"consent"`: CONSENT_RATE_LIMIT per CONSENT_RATE_WINDOW_SECONDS,
- * 0 switching it off; default: none, the function limits itself).
- */
-export interface FunctionLimits {
-  bodyLimit: number;
-  concurrent: number;
-  perClient?: number;
-  rate?: "leads" | "consent" | RateAllowance;
-}
-
-/**
- * Only POSTs to these read a body, each at most what the function itself reads. The caps bound memory:
- * an upload holds its body (up to UPLOAD_BODY_LIMIT_BYTES) until it is stored, and a file answer its
- * file (up to 10 MB) until a slow client has read it. One client holds at most a quarter of the
- * submission slots (an office behind one address still submits 16 at once; 64 slow bodies from one address
- * leave 48 to everyone else) and half of the upload and file slots (two file fields uploading together).
- * The lead functions charge the same allowance again once they run; charged here it is spent before a
- * body is read. The file endpoint (HubSpot fetches each lead's upload from it) allows 120 a minute.
- */
-export const FUNCTION_LIMITS: Record<string, FunctionLimits> = {
-  "hubspot/submitForm": { bodyLimit: SUBMISSION_LIMIT_BYTES, concurrent: 64, perClient: 16, rate: "leads" },
-  "hubspot/uploadFile": { bodyLimit: UPLOAD_BODY_LIMIT_BYTES, concurrent: 4, perClient: 2, rate: "leads" },
-  "hubspot/file": { bodyLimit: 0, concurrent: 8, perClient: 4, rate: { points: 120, windowSeconds: 60 } },
-  // Proof of consent (docs/lead-forms.md): tiny bodies, generous for an office behind one address.
-  consent: {
-    bodyLimit: CONSENT_BODY_LIMIT_BYTES,
-    concurrent: 32,
-    perClient: 16,
-    rate: "consent",
-  },
-};
-const DEFAULT_LIMITS: FunctionLimits = { bodyLimit: 0, concurrent: 16, perClient: 4 };
-
-/**
- * The pace a request body must keep once it is asked for: after a grace of 10 s, an average of 50 KB/s
- * (400 kbit/s) since the grace began, or the request is cut with 408. A phone on a bad network uploading the
- * largest file (10 MB, 13.4 MB as base64 JSON) at 1.6 Mbit/s sends 200 KB/s and is done in 67 s, within
- * requestMs (120 s); the pace itself would let its rate fall to a quarter, and the grace covers a slow start
- * or a stall of 10 s (a radio waking, a cell change). A body that trickles holds its slot at most
- * 10 s + its length / 50 KB/s: 11.3 s for a submission (64 KB), never beyond requestMs for an upload. The
- * average counts every byte since the start, so a trickle cannot renew a slot the way a single byte renews
- * an idle timer.
- */
-export const BODY_PACE: BodyPace = { bytesPerSecond: 50 * 1024, graceMs: 10_000 };
+export { BODY_PACE, FUNCTION_LIMITS, type FunctionLimits };
 
 export const TIMEOUTS = {
   /** The request line and headers must arrive within this. */
@@ -422,36 +373,44 @@ export async function createSiteServer({
       }
       if (Number(raw.headers["content-length"] ?? 0) > limit) return refuse(413, `Request body is larger than ${limit} bytes`);
     }
+    let release: (() => void) | undefined;
     if (fn && limits) {
       // the client's allowance and slots, from its address alone: nothing of a body is read before this
       const admitted = await clients.admit(raw, fn.route, limits);
       if (typeof admitted !== "function") return refuse(admitted.status, admitted.message, { "retry-after": String(admitted.retryAfter) });
       reply.raw.once("close", admitted);
+      release = admitted;
     }
-    if (hasBody(raw)) keepBodyPace(request, reply, label);
+    if (fn && limits) {
+      // a body or reader behind BODY_PACE, or a request past its deadline, is cut (docs/local-server.md "Limits")
+      const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+      watchPace(
+        raw,
+        reply.raw,
+        { pace: bodyPace, deadlineMs: limits.deadlineMs ?? timeouts.requestMs, hasBody: hasBody(raw) },
+        {
+          slowBody(received, elapsed) {
+            log(`[serve] ${label}: request body too slow (${received} bytes in ${seconds(elapsed)}), cut with 408`);
+            answer(request, reply, 408, "The request body arrived too slowly: send it again", { "retry-after": "5" });
+            release?.(); // the body will not be read: the slot is free now, not a linger later
+          },
+          slowReader(taken, elapsed) {
+            log(`[serve] ${label}: answer taken too slowly (${taken} bytes in ${seconds(elapsed)}), connection dropped`);
+            raw.socket.destroy();
+          },
+          deadline(body) {
+            log(
+              `[serve] ${label}: past its ${seconds(limits.deadlineMs ?? timeouts.requestMs)} deadline, ${body ? "cut with 408" : "dropped"}`,
+            );
+            if (body) answer(request, reply, 408, "The request took too long: send it again", { "retry-after": "5" });
+            else raw.socket.destroy();
+            release?.();
+          },
+        },
+      );
+    }
     if (raw.headers.expect?.toLowerCase() === "100-continue" && hasBody(raw)) reply.raw.writeContinue();
   });
-
-  /** Cuts a body that falls behind bodyPace with 408 (BODY_PACE), counted from the moment it is asked for. */
-  const keepBodyPace = (request: FastifyRequest, reply: FastifyReply, label: string) => {
-    const { raw } = request;
-    const socket = raw.socket;
-    const startedAt = Date.now();
-    const readBefore = socket.bytesRead;
-    const timer = setInterval(
-      () => {
-        if (raw.complete || socket.destroyed) return clearInterval(timer);
-        const received = socket.bytesRead - readBefore;
-        const elapsed = Date.now() - startedAt;
-        if (keepsPace(bodyPace, received, elapsed)) return;
-        clearInterval(timer);
-        log(`[serve] ${label}: request body too slow (${received} bytes in ${(elapsed / 1000).toFixed(1)} s), cut with 408`);
-        answer(request, reply, 408, "The request body arrived too slowly: send it again", { "retry-after": "5" });
-      },
-      Math.min(1000, Math.max(50, bodyPace.graceMs / 4)),
-    ).unref();
-    reply.raw.once("close", () => clearInterval(timer));
-  };
 
   app.addHook("onSend", async (request, reply, payload) => {
     const pathname = rawPathOf(request.raw.url ?? "/");

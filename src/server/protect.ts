@@ -89,6 +89,18 @@ export function clientGroup(address: string): string {
     .join(":")}::/64`;
 }
 
+/**
+ * The network a client belongs to, for the local server's per-network share of a route (docs/local-server.md
+ * "Limits"): an IPv4 /24, an IPv6 /48 (one site, RFC 6177). A loopback address is its own network: the tests
+ * bind to 127.0.0.x aliases, and a host is not a network of subscribers.
+ */
+export function clientNetwork(address: string): string {
+  const group = clientGroup(address);
+  if (isIPv4(group)) return group.startsWith("127.") ? group : `${group.split(".").slice(0, 3).join(".")}.0/24`;
+  if (!group.endsWith("::/64")) return group;
+  return `${group.split(":").slice(0, 3).join(":")}::/48`;
+}
+
 /** The key a client's requests are counted under: its address (clientIp), an IPv6 one grouped by its /64. */
 export const rateKey = (req: Request, config: Pick<LeadProtectionConfig, "trustedProxyHops" | "hostIpHeader">) =>
   clientGroup(clientIp(req, config.trustedProxyHops, config.hostIpHeader));

@@ -4,7 +4,7 @@
  * with them: site-server.slow-clients.test.ts.
  */
 import type { IncomingMessage } from "node:http";
-import { clientGroup, clientLimiter, keepsPace } from "../../../scripts/lib/client-limits";
+import { clientGroup, clientLimiter, clientNetwork, paceMeter } from "../../../scripts/lib/client-limits";
 import { BODY_PACE, TIMEOUTS } from "../../../scripts/lib/site-server";
 
 const request = (remoteAddress: string, headers: Record<string, string> = {}) =>
@@ -82,27 +82,79 @@ describe("a client's allowance and slots", () => {
   });
 });
 
-describe("the pace a body keeps", () => {
-  it("nothing is asked within the grace; after it, the average rate since the grace began", () => {
-    const pace = { bytesPerSecond: 1000, graceMs: 2000 };
-    expect(keepsPace(pace, 0, 2000)).toBe(true);
-    expect(keepsPace(pace, 999, 3000)).toBe(false);
-    expect(keepsPace(pace, 1000, 3000)).toBe(true);
-    // what was sent early counts: a fast start buys a later pause, and a pause is not bought back by trickling
-    expect(keepsPace(pace, 5000, 6000)).toBe(true);
-    expect(keepsPace(pace, 3000, 6000)).toBe(false);
+describe("the pace a body, or a reader, keeps", () => {
+  const pace = { bytesPerSecond: 1000, graceMs: 2000, windowMs: 2000 };
+
+  it("nothing is asked within the grace; after it, every window must bring its share", () => {
+    const meter = paceMeter(pace, 0);
+    expect(meter.keeps(0, 1999)).toBe(true);
+    expect(meter.keeps(1999, 2000)).toBe(false);
+    const steady = paceMeter(pace, 0);
+    for (let ms = 250; ms <= 20_000; ms += 250) expect(steady.keeps(ms, ms)).toBe(true);
   });
 
-  it("BODY_PACE passes a phone sending the largest upload (10 MB as base64 JSON) at 1.6 Mbit/s within requestMs; the pace alone a quarter of that", () => {
-    const upload = Math.ceil((10 * 1024 * 1024 * 4) / 3) + 200;
-    expect((upload / (1.6e6 / 8)) * 1000).toBeLessThan(TIMEOUTS.requestMs);
-    for (const bitsPerSecond of [1.6e6, 0.4e6]) {
-      const bytesPerMs = bitsPerSecond / 8 / 1000;
-      for (let ms = 0; ms * bytesPerMs < upload; ms += 250) expect(keepsPace(BODY_PACE, ms * bytesPerMs, ms)).toBe(true);
-    }
-    // a submission (64 KB) trickled at 1 KB/s is cut within about 11 s
-    expect(keepsPace(BODY_PACE, 11_500, 11_500)).toBe(false);
+  it("a fast start does not buy a trickle: most of the body at once, then a byte at a time, falls behind within a window", () => {
+    const meter = paceMeter(pace, 0, 1_000_000);
+    expect(meter.keeps(900_000, 500)).toBe(true);
+    let verdict = true;
+    let ms = 1000;
+    for (let done = 900_000; verdict && ms < 60_000; ms += 500) verdict = meter.keeps(++done, ms);
+    expect(verdict).toBe(false);
+    expect(ms).toBeLessThanOrEqual(pace.graceMs + pace.windowMs + 500);
   });
+
+  it("a body whose rest is less than a window's share need only send the rest", () => {
+    const [short, shorter] = [paceMeter(pace, 0, 2500), paceMeter(pace, 0, 2500)];
+    expect(short.keeps(2000, 1000)).toBe(true);
+    expect(short.keeps(2500, 3000)).toBe(true);
+    expect(shorter.keeps(2000, 1000)).toBe(true);
+    expect(shorter.keeps(2400, 3000)).toBe(false);
+  });
+
+  it("BODY_PACE passes a phone sending the largest upload at 1.6 Mbit/s within requestMs, with a 15 s stall in it", () => {
+    const upload = Math.ceil((10 * 1024 * 1024 * 4) / 3) + 200;
+    expect((upload / (1.6e6 / 8)) * 1000 + 15_000).toBeLessThan(TIMEOUTS.requestMs);
+    const bytesPerMs = 1.6e6 / 8 / 1000;
+    const meter = paceMeter(BODY_PACE, 0, upload);
+    let done = 0;
+    for (let ms = 0; done < upload; ms += 250) {
+      if (ms < 30_000 || ms >= 45_000) done = Math.min(upload, done + 250 * bytesPerMs);
+      expect(meter.keeps(done, ms)).toBe(true);
+    }
+    // a submission (64 KB) trickled at 1 KB/s is cut once the grace is over
+    const trickle = paceMeter(BODY_PACE, 0, 64 * 1024);
+    expect(trickle.keeps(10_000, 10_000)).toBe(false);
+  });
+});
+
+describe("a network's share of a route", () => {
+  const limits = { concurrent: 8, perClient: 2, perNetwork: 3 };
+  const take = async (limiter: ReturnType<typeof clientLimiter>, ip: string) => typeof (await limiter.admit(request(ip), "r", limits));
+
+  it("the addresses of one /24 hold at most perNetwork together; another /24 has its own", async () => {
+    const limiter = clientLimiter({ rateLimit: 0, rateWindowSeconds: 60, trustedProxyHops: 0 });
+    const answers = [];
+    for (const ip of ["192.0.2.1", "192.0.2.1", "192.0.2.2", "192.0.2.3", "192.0.2.4"]) answers.push(await take(limiter, ip));
+    expect(answers).toEqual(["function", "function", "function", "object", "object"]);
+    expect(await take(limiter, "198.51.100.1")).toBe("function");
+  });
+
+  it("IPv6 /64s of one /48 share a network's share; loopback aliases are each their own", async () => {
+    const limiter = clientLimiter({ rateLimit: 0, rateWindowSeconds: 60, trustedProxyHops: 0 });
+    const answers = [];
+    for (const ip of ["2001:db8:1:1::1", "2001:db8:1:1::2", "2001:db8:1:2::1", "2001:db8:1:3::1"]) answers.push(await take(limiter, ip));
+    expect(answers).toEqual(["function", "function", "function", "object"]);
+    expect(await take(limiter, "2001:db8:2:1::1")).toBe("function");
+    for (const ip of ["127.0.0.2", "127.0.0.2", "127.0.0.3", "127.0.0.3"]) expect(await take(limiter, ip)).toBe("function");
+  });
+
+  it.each([
+    ["203.0.113.9", "203.0.113.0/24"],
+    ["::ffff:203.0.113.9", "203.0.113.0/24"],
+    ["127.0.0.9", "127.0.0.9"],
+    ["2001:db8:1:2::1", "2001:db8:1::/48"],
+    ["2001:db8:1:ffff:1:2:3:4", "2001:db8:1::/48"],
+  ])("%s is in network %s", (address, network) => expect(clientNetwork(address)).toBe(network));
 });
 
 describe("the consent route's own allowance follows CONSENT_RATE_LIMIT", () => {

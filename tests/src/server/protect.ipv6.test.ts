@@ -3,7 +3,7 @@
  * of one subscriber's block are one client, as the local server counts them (scripts/lib/client-limits.ts).
  */
 import { describe, expect, it } from "vitest";
-import { clientGroup, createRateLimit, protect, rateKey } from "../../../src/server/protect";
+import { clientGroup, clientNetwork, createRateLimit, protect, rateKey } from "../../../src/server/protect";
 import { fakeReq, testProtection } from "../../fixtures/lead-server-helpers";
 
 const post = (ip: string) => fakeReq("{}", { ip, headers: { origin: "http://localhost:9000" } });
@@ -35,4 +35,15 @@ describe("rate limits group IPv6 by /64", () => {
     expect(rateKey(post("::ffff:198.51.100.7"), config)).toBe("198.51.100.7");
     expect(rateKey(post("198.51.100.7"), config)).toBe("198.51.100.7");
   });
+});
+
+describe("the network a client belongs to (the local server's per-network share)", () => {
+  it.each([
+    ["203.0.113.9", "203.0.113.0/24"],
+    ["::ffff:203.0.113.9", "203.0.113.0/24"],
+    ["127.0.0.9", "127.0.0.9"],
+    ["2001:db8:1:2::1", "2001:db8:1::/48"],
+    ["2001:0db8:0001:ffff:1:2:3:4", "2001:db8:1::/48"],
+    ["[2001:db8:1:2::5]", "2001:db8:1::/48"],
+  ])("%s → %s", (address, network) => expect(clientNetwork(address)).toBe(network));
 });
