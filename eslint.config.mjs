@@ -14,7 +14,9 @@ const GATSBY_LINK = {
 const UI = ["browser", "components", "hooks", "hydration", "pages", "personalization", "ssr", "templates", "theme"];
 const BUILD = ["node"];
 const FUNCTIONS = ["api", "netlify", "server"];
-const ALL = [...UI, ...BUILD, ...FUNCTIONS, "config", "lib"];
+/** The consent model's browser side: under the UI, over lib and config (docs/boundaries.md). */
+const CONSENT = ["consent"];
+const ALL = [...UI, ...BUILD, ...FUNCTIONS, ...CONSENT, "config", "lib"];
 
 /**
  * A relative import that climbs to src/ and enters src/<folder> ("../node/x", "../../server/y"). Only the first
@@ -133,8 +135,11 @@ const boundaries = [
     ALL.filter((f) => f !== "lib" && f !== "config"),
     "config is a leaf (it may use lib).",
   ),
-  layer("node", [...UI, ...FUNCTIONS], "build code shares only lib and config with the browser and the functions."),
-  ...FUNCTIONS.map((folder) => layer(folder, [...UI, ...BUILD], "the functions share only lib and config with the build and the browser.")),
+  layer("node", [...UI, ...CONSENT, ...FUNCTIONS], "build code shares only lib and config with the browser and the functions."),
+  ...FUNCTIONS.map((folder) =>
+    layer(folder, [...UI, ...CONSENT, ...BUILD], "the functions share only lib and config with the build and the browser."),
+  ),
+  layer("consent", [...UI, ...BUILD, ...FUNCTIONS], "consent sits under the browser: it uses lib and config, and nothing above it."),
   ...UI.map((folder) => layer(folder, [...BUILD, ...FUNCTIONS], "UI never imports build code or the functions; shared code lives in lib.")),
   // The root dispatchers may wire any layer, through src/hydration's face only.
   { files: ["gatsby-*.{ts,tsx}"], rules: { "no-restricted-imports": ["error", { patterns: [HYDRATION_FACE] }] } },
