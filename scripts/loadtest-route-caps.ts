@@ -7,6 +7,7 @@
  */
 import http from "node:http";
 import net from "node:net";
+import { leadBody } from "./lib/loadtest-bodies";
 
 const ATTACK_MS = 40_000;
 const VISITORS_FROM_MS = 5_000;
@@ -22,15 +23,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const pngOf = (bytes: number) => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(bytes - 8)]);
 const uploadBody = (bytes: number) =>
   JSON.stringify({ filename: "loadtest.png", file: `data:image/png;base64,${pngOf(bytes).toString("base64")}` });
-const lead = (i: number) =>
-  JSON.stringify({
-    formId: "newsletter",
-    hubspotutk: "",
-    pageUri: "http://127.0.0.1/blog/",
-    pageName: "Load test",
-    ipAddress: "",
-    email: `caps.${i}.${Date.now()}@loadtest.example.com`,
-  });
+const lead = (i: number) => leadBody(`caps.${i}`);
 
 interface Answer {
   status: number;

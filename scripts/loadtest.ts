@@ -20,6 +20,7 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { freePort, waitForUrl } from "./lib/net";
+import { leadBody } from "./lib/loadtest-bodies";
 import { routeCapsScenario } from "./loadtest-route-caps";
 
 const ROOT = path.resolve(__dirname, "..");
@@ -37,15 +38,7 @@ const MULTIPART_BYTES = 200 * 1024 * 1024;
 /** What a server fit to run the site holds to; the run fails below it. */
 const GOAL = { submissionsPerSecond: 100, p99Ms: 250, rssGrowthMb: 50 };
 
-const lead = (i: number) =>
-  JSON.stringify({
-    formId: "newsletter",
-    hubspotutk: "",
-    pageUri: "http://127.0.0.1/blog/",
-    pageName: "Load test",
-    ipAddress: "",
-    email: `load.${i}.${Date.now()}@loadtest.example.com`,
-  });
+const lead = (i: number) => leadBody(`load.${i}`);
 
 interface Row {
   run: string;
