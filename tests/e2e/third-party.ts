@@ -1,5 +1,6 @@
 import type { Page, Request } from "@playwright/test";
 import { offOrigin } from "./fixtures";
+import { writeDocumentedStores } from "../fixtures/vendor-documented-stores";
 
 /**
  * Local stand-ins for the third-party scripts configured in tests/e2e/third-party.env. Every request
@@ -25,8 +26,15 @@ export interface ThirdParty {
   hosts(): string[];
 }
 
-/** Routes every request off localhost: known script hosts get their stub, speed insights fails, the rest is aborted. */
-export async function interceptThirdParties(page: Page, baseURL: string): Promise<ThirdParty> {
+/**
+ * Routes every request off localhost: known script hosts get their stub, speed insights fails, the rest is aborted.
+ * `documentedStores`: each stand-in also stores what its vendor documents (tests/fixtures/vendor-documented-stores.ts).
+ */
+export async function interceptThirdParties(
+  page: Page,
+  baseURL: string,
+  { documentedStores = false }: { documentedStores?: boolean } = {},
+): Promise<ThirdParty> {
   const requested: string[] = [];
   await page.route(offOrigin(baseURL), async (route) => {
     const request: Request = route.request();
@@ -37,7 +45,9 @@ export async function interceptThirdParties(page: Page, baseURL: string): Promis
     return route.fulfill({
       status: 200,
       contentType: "text/javascript",
-      body: STUBS[host] ?? `window.__loaded = (window.__loaded || []).concat(${JSON.stringify(host)});`,
+      body:
+        (STUBS[host] ?? `window.__loaded = (window.__loaded || []).concat(${JSON.stringify(host)});`) +
+        (documentedStores ? writeDocumentedStores(host) : ""),
     });
   });
   return { requested, hosts: () => [...new Set(requested.map((url) => new URL(url).hostname))] };
