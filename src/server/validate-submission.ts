@@ -1,8 +1,7 @@
 /**
- * Server-side check of a submission against its form definition (docs/architecture.md#lead-backend): known form,
- * known field names, string values, required fields, the email rule, options, consent, file fields
- * that point at this site's uploads. What the server knows better than the client (consent texts, the
- * client's address) is then taken from the definition and the request, never from the body.
+ * Server-side check of a submission against its form definition (docs/architecture.md#lead-backend): known
+ * form, known field names, string values, required fields, the email rule, options, consent, file fields that
+ * point at this site's uploads.
  */
 import { DEFAULT_SITE_URL } from "../config/defaults";
 import { htmlToText } from "../lib/lead-form/payload";
