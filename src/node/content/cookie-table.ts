@@ -1,8 +1,7 @@
 /**
  * The cookie notice's table, generated at build time from the vendor catalog and its notices
- * (src/lib/vendor-notice.ts; docs/content.md#privacy-and-cookie-notices): a Markdown body's line `::cookie-table`
- * becomes this table, so the notice lists what this build can load and cannot drift from it. One line of HTML (a
- * Markdown HTML block ends at a blank line); the renderer sanitizes it like any body.
+ * (src/lib/vendor-notice.ts; docs/content.md#privacy-and-cookie-notices): a Markdown body's line
+ * `::cookie-table` becomes this table, so the notice lists what this build can load and cannot drift from it.
  */
 import { CATEGORY_LABELS, noticeRows, type NoticeRow, type StoreLine } from "../../lib/vendor-notice";
 import type { ScriptIds } from "../../lib/third-party-scripts";

@@ -1,8 +1,7 @@
 /**
- * sourceNodes for HubSpot forms: `HubSpotLeadForm` nodes (implementing LeadForm) for every form the
- * account has, and a snapshot of them for the lead functions (SOURCED_FORMS_FILE), which validate and
- * deliver against the same definitions. Without HubSpot the snapshot is removed, so an embedded build
- * never validates against stale HubSpot forms.
+ * sourceNodes for HubSpot forms: `HubSpotLeadForm` nodes (implementing LeadForm) for every form the account
+ * has, and a snapshot of them for the lead functions (SOURCED_FORMS_FILE), which validate and deliver against
+ * the same definitions.
  */
 import fs from "node:fs";
 import path from "node:path";
