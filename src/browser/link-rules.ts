@@ -59,9 +59,8 @@ interface Target {
 }
 
 /**
- * A root-relative path of plain characters ("/blog/x/?a=1#b"): its pathname is the text before any ? or #,
- * as URL would give it, without parsing one (a page has about a hundred of these links). Anything URL might
- * rewrite (dot segments, escapes, backslashes, spaces, non-ASCII, "//host") takes the URL path instead.
+ * A root-relative path of plain characters ("/blog/x/?a=1#b"): its pathname is the text before any ? or #, as
+ * URL would give it, without parsing one (a page has about a hundred of these links).
  */
 const PLAIN_PATH = /^\/(?![/\\])[!-~]*$/;
 const REWRITTEN = /[\\%]|\/\./;
@@ -157,10 +156,7 @@ const ORIGINAL = "data-nd-href";
 /** Set on a decorated anchor: its decorated href (the undecorated one is in data-nd-href). */
 export const DECORATED = "data-nd-decorated";
 
-/**
- * Decorates one anchor from its undecorated href, so decorating again with new values replaces ours.
- * `memo` (one pass, one context) shares the work between anchors with the same href.
- */
+/** Decorates one anchor from its undecorated href, so decorating again with new values replaces ours. */
 export function decorateAnchor(anchor: Element, ctx: DecorationContext, memo?: Map<string, string>): void {
   const current = anchor.getAttribute("href");
   if (current === null) return;
