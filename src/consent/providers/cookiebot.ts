@@ -1,16 +1,7 @@
 /**
  * Cookiebot CMP adapter (docs/consent-managers.md#cookiebot).
- *
- * Documentation (checked; the stand-in in tests/fixtures/consent-managers/cookiebot.ts installs the same surface):
  * - https://www.cookiebot.com/en/developer/ — the `Cookiebot` object: `consent.{necessary,preferences,statistics,
- *   marketing}`, `consented`, `declined`, `hasResponse` (read only); the tag `uc.js` with `data-cbid`; the
- *   method `submitCustomConsent(optinPreferences, optinStatistics, optinMarketing)` and the window events
- *   `CookiebotOnConsentReady`, `CookiebotOnAccept`, `CookiebotOnDecline` (the stored copy showed the properties
- *   table verbatim; the methods and events part was confirmed through its use in public integrations, and
- *   https://owntag.eu/blog/cookiebot-accept-event: OnAccept also fires when a visitor who consented loads a page).
- *
- * Both load orders: the three events fire when Cookiebot's consent is ready, on every page load and on every
- * submission, so window listeners cover a script that loads later; one already loaded is read at once.
+ * https://owntag.eu/blog/cookiebot-accept-event: OnAccept also fires when a visitor who consented loads a page).
  */
 import type { Choices } from "../../lib/consent-model";
 import { recordManagerChoice, type ConsentAdapter, type ScriptAttributes } from "./types";
@@ -65,10 +56,9 @@ export const cookiebotAdapter: ConsentAdapter = {
 };
 
 /**
- * Manual mode on the uc.js tag: no `data-blockingmode="auto"` (manual blocking is Cookiebot's mode without it),
- * and Cookiebot's Google Consent Mode integration off (`data-consentmode="disabled"`, and its default command
- * `data-consentmode-defaults="disabled"`): the site alone sends Google's consent signals. `id="Cookiebot"` is the
- * id Cookiebot's own snippet gives the tag. The domain group id goes in the script URL (`uc.js?cbid=…`).
+ * Manual mode on the uc.js tag: no `data-blockingmode="auto"` (manual blocking is Cookiebot's mode without
+ * it), and Cookiebot's Google Consent Mode integration off (`data-consentmode="disabled"`, and its default
+ * command `data-consentmode-defaults="disabled"`): the site alone sends Google's consent signals.
  */
 export const scriptAttributes: ScriptAttributes = () => ({
   id: "Cookiebot",
