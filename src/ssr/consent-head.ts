@@ -1,8 +1,7 @@
 /**
  * A hosted consent manager's script in the page's head (docs/consent-managers.md), only when
  * GATSBY_CONSENT_PROVIDER is set: async at high priority, so it never blocks the render, with the attributes
- * its manual mode needs (src/consent/providers). The built-in banner needs no script here: its markup is in the
- * page and the early script handles its buttons.
+ * its manual mode needs (src/consent/providers).
  */
 import { createElement, type ReactElement } from "react";
 import type { ConsentSettings } from "../config/consent";
