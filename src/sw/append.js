@@ -1,5 +1,6 @@
 /* global self, workbox, idbKeyval, caches, Response, URL */
-/** Appended to the service worker gatsby-plugin-offline generates (src/node/plugin-options.ts). */
+// Appended to gatsby-plugin-offline's worker: offline, a page never fetched through it gets the app shell
+// when its resources are cached (docs/techniques/service-worker.md#offline-navigation).
 workbox.routing.setCatchHandler(async ({ event }) => {
   const request = event && event.request;
   if (!request || request.mode !== "navigate") return Response.error();
@@ -11,11 +12,7 @@ workbox.routing.setCatchHandler(async ({ event }) => {
   return (shell && (await caches.match(shell))) || Response.error();
 });
 
-/**
- * A new release's worker takes over as soon as it is installed (the plugin's `skipWaiting: true`). workbox
- * asks for that once, from the install event, and in Chromium that is sometimes not enough: the new worker
- * then waits behind the old one for as long as a tab stays open.
- */
+// Chromium sometimes leaves a new worker waiting despite skipWaiting (docs/techniques/service-worker.md#updates).
 self.addEventListener("message", (event) => {
   if (event.data && event.data.type === "nd:skip-waiting") self.skipWaiting();
 });
