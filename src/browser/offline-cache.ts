@@ -1,7 +1,4 @@
-/**
- * Completes what gatsby-plugin-offline caches for a visited page. See
- * docs/architecture.md#lighthouse-and-main-thread.
- */
+/** Completes what gatsby-plugin-offline caches for a visited page. See docs/architecture.md#lighthouse-and-main-thread. */
 import { gatsbyLoader, type WithGatsbyLoader } from "../hydration";
 
 interface PageResourcesLike {

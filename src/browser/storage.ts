@@ -1,7 +1,4 @@
-/**
- * Local-storage entries with an expiry (docs/product-rules.md#constants: entries expire after 31,536,000,000
- * ms).
- */
+/** Local-storage entries with an expiry (docs/product-rules.md#constants: entries expire after 31,536,000,000 ms). */
 export const STORAGE_TTL_MS = 31_536_000_000;
 
 interface Entry<T> {

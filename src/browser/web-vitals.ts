@@ -107,10 +107,7 @@ export interface WebVitalsOptions {
   now?: () => number;
 }
 
-/**
- * Measures this document's vitals and sends them once, when the page is hidden with `analytics` granted at
- * that moment.
- */
+/** Measures this document's vitals and sends them once, when the page is hidden with `analytics` granted at that moment. */
 export function measureWebVitals(
   win: Window,
   consent: ConsentFace,

@@ -1,6 +1,4 @@
-/**
- * Where page views and events still queued when a visitor leaves are sent (docs/browser-runtime.md#analytics).
- */
+/** Where page views and events still queued when a visitor leaves are sent (docs/browser-runtime.md#analytics). */
 
 /** The product-analytics vendor's track endpoint: the one its own library beacons to. */
 export const PRODUCT_ANALYTICS_TRACK_URL = "https://api-js.mixpanel.com/track/";

@@ -139,10 +139,7 @@ export function browserBuildConstants(): Record<string, string> {
   return env("GATSBY_NINETAILED_CLIENT_ID") ? {} : { "process.env.GATSBY_NINETAILED_CLIENT_ID": JSON.stringify("") };
 }
 
-/**
- * PERSONALIZATION_SDK (webpack's DefinePlugin, gatsby-node's onCreateWebpackConfig): whether a personalization
- * client id is set.
- */
+/** PERSONALIZATION_SDK (webpack's DefinePlugin, gatsby-node's onCreateWebpackConfig): whether a personalization client id is set. */
 export function personalizationSdkConstant(): Record<string, string> {
   return { PERSONALIZATION_SDK: JSON.stringify(Boolean(env("GATSBY_NINETAILED_CLIENT_ID"))) };
 }

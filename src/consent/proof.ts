@@ -1,7 +1,4 @@
-/**
- * Proof of consent from the browser (docs/lead-forms.md "Proof of consent"): each new record goes to POST
- * /api/consent.
- */
+/** Proof of consent from the browser (docs/lead-forms.md "Proof of consent"): each new record goes to POST /api/consent. */
 import type { Choices, ConsentRecord, ConsentState } from "../lib/consent-model";
 
 /**

@@ -1,7 +1,4 @@
-/**
- * What the runtime does when consent changes (docs/product-rules.md#consent), wired once by
- * src/browser/runtime.ts.
- */
+/** What the runtime does when consent changes (docs/product-rules.md#consent), wired once by src/browser/runtime.ts. */
 import type { ConsentFace } from "./face";
 import { withdrawn as withdrawnBetween } from "../lib/consent-model";
 import { pushConsentDefault, pushConsentUpdate } from "./consent-mode";

@@ -66,10 +66,7 @@ export function useSiteData(): SiteData {
   return site;
 }
 
-/**
- * The navigation's fields, shared by the baseline and its personalized variants. See
- * docs/techniques/small-html.md.
- */
+/** The navigation's fields, shared by the baseline and its personalized variants. See docs/techniques/small-html.md. */
 export const navigationFields = graphql`
   fragment NavigationFields on Navigation {
     navItems {

@@ -1,7 +1,4 @@
-/**
- * Server-rendered styled-components CSS, taken over in place (docs/architecture.md#lighthouse-and-main-thread,
- * Total Blocking Time).
- */
+/** Server-rendered styled-components CSS, taken over in place (docs/architecture.md#lighthouse-and-main-thread, Total Blocking Time). */
 import { productionBundle } from "../config/develop";
 
 import { cloneElement, isValidElement, type ReactElement, type ReactNode } from "react";

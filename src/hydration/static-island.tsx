@@ -12,10 +12,7 @@ export interface StaticIslandProps {
   when?: boolean;
 }
 
-/**
- * A block that needs no React in the browser: text, images, links (src/hydration/island-wiring.ts explains
- * why).
- */
+/** A block that needs no React in the browser: text, images, links (src/hydration/island-wiring.ts explains why). */
 export function StaticIsland({ when = true, ...props }: StaticIslandProps) {
   return when ? <Island {...props} /> : <>{props.children}</>;
 }

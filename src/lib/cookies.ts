@@ -1,7 +1,4 @@
-/**
- * The site's cookies (docs/product-rules.md#cookies, #constants), through js-cookie: one module, two
- * lifetimes.
- */
+/** The site's cookies (docs/product-rules.md#cookies, #constants), through js-cookie: one module, two lifetimes. */
 import Cookies from "js-cookie";
 import { parentDomain } from "./host-names";
 

@@ -201,10 +201,7 @@ export function refusedMessage(refusals: UnalertedRefusals, { siteUrl }: Pick<Me
   };
 }
 
-/**
- * Decides, under the store's alert lock, whether this flush alerts, says "recovered" or keeps quiet, and posts
- * it.
- */
+/** Decides, under the store's alert lock, whether this flush alerts, says "recovered" or keeps quiet, and posts it. */
 export async function alertIfNeeded({
   store,
   settings,

@@ -112,10 +112,7 @@ export async function handleSubmitForm(req: Request, res: PageResponse, given?: 
   });
 }
 
-/**
- * Validates (validateSubmission), stores and, with HubSpot configured, delivers one submission: the one path
- * both kinds of post take.
- */
+/** Validates (validateSubmission), stores and, with HubSpot configured, delivers one submission: the one path both kinds of post take. */
 async function acceptLead(
   deps: Deps,
   body: unknown,
@@ -167,9 +164,7 @@ async function acceptLead(
   return { id: record.id, delivered };
 }
 
-/**
- * A native post of the lead form (progressive enhancement: JavaScript off, or the form's script not loaded).
- */
+/** A native post of the lead form (progressive enhancement: JavaScript off, or the form's script not loaded). */
 async function handleNativeSubmit(req: Request, res: PageResponse, given?: Deps) {
   const referer = req.headers.referer;
   const answer = (status: number, html: string, headers: Record<string, string> = {}) => {

@@ -1,7 +1,4 @@
-/**
- * GET /api/leads/status: the lead pipeline's counts and ages for an uptime monitor (docs/lead-forms.md "When
- * leads stop").
- */
+/** GET /api/leads/status: the lead pipeline's counts and ages for an uptime monitor (docs/lead-forms.md "When leads stop"). */
 import crypto from "node:crypto";
 import { readServerConfig, type ServerConfig } from "../config";
 import { isStrongSecret } from "../config/kinds";

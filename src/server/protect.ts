@@ -99,10 +99,7 @@ export function clientNetwork(address: string): string {
 export const rateKey = (req: Request, config: Pick<LeadProtectionConfig, "trustedProxyHops" | "hostIpHeader">) =>
   clientGroup(clientIp(req, config.trustedProxyHops, config.hostIpHeader));
 
-/**
- * A per-key limit of `points` requests per `windowSeconds` (in this process's memory, one counter per function
- * and IP).
- */
+/** A per-key limit of `points` requests per `windowSeconds` (in this process's memory, one counter per function and IP). */
 export function createRateLimit(name: string, points: number, windowSeconds: number): RateLimit {
   if (points === 0) return async () => null;
   return limitWith(new RateLimiterMemory({ keyPrefix: name, points, duration: windowSeconds }));

@@ -1,10 +1,7 @@
 import { createElement, isValidElement, type ReactNode } from "react";
 import { APP_SCRIPTS_SLICE, DEFERRED_SCRIPTS_ID, GATSBY_SCRIPTS_SLICE } from "../lib/app-scripts-slice";
 
-/**
- * Gatsby's app scripts start once the page's largest paint is on screen
- * (docs/techniques/deferred-app-scripts.md).
- */
+/** Gatsby's app scripts start once the page's largest paint is on screen (docs/techniques/deferred-app-scripts.md). */
 
 const isScriptsSlice = (component: ReactNode) =>
   isValidElement(component) && (component.props as { sliceId?: unknown }).sliceId === GATSBY_SCRIPTS_SLICE;

@@ -46,10 +46,7 @@ function start(): void {
   }
 }
 
-/**
- * Holds a plain click on a link, a header disclosure button or a consent action until the early script's
- * handlers are installed.
- */
+/** Holds a plain click on a link, a header disclosure button or a consent action until the early script's handlers are installed. */
 function hold(event: MouseEvent): void {
   let target = event.target as HTMLElement | null;
   if (w[BOOTSTRAP.EARLY_GLOBAL] || event.button || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || !target?.closest)

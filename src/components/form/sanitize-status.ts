@@ -36,9 +36,7 @@ const TAG = /<(?:[^>"']|"[^"]*"|'[^']*')*>?/g;
 /** An attribute name starting with "on", where one can start: after whitespace, a slash or a quote. */
 const HANDLER_NAME = /([\s/"'])(on)/gi;
 
-/**
- * Renames every `on…` attribute in the message's tags (`onerror` → `x-onerror`) before the browser parses it.
- */
+/** Renames every `on…` attribute in the message's tags (`onerror` → `x-onerror`) before the browser parses it. */
 export const defuseHandlers = (html: string): string => html.replace(TAG, (tag) => tag.replace(HANDLER_NAME, "$1x-$2"));
 
 export function sanitizeMessage(html: string): string {

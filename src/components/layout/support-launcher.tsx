@@ -39,10 +39,7 @@ const Launcher = styled.a`
   }
 `;
 
-/**
- * The support-widget launcher (docs/product-rules.md#overview, #support-widget;
- * docs/page-load.md#vendor-scheduling).
- */
+/** The support-widget launcher (docs/product-rules.md#overview, #support-widget; docs/page-load.md#vendor-scheduling). */
 export const SupportLauncher = forwardRef<HTMLAnchorElement, { href?: string; configured?: boolean }>(function SupportLauncher(
   { href = "/ask/#contact-us", configured = Boolean(publicConfig.scripts.ids["support-widget"]) },
   ref,

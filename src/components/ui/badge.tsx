@@ -15,9 +15,7 @@ export function badgeStyle(color: BadgeColor = "cobalt", size: BadgeSize = "S"):
   return { background, color: foreground, padding, fontSize };
 }
 
-/**
- * docs/product-rules.md#design-tokens: badge colours and sizes XS, S, M. See docs/techniques/static-styles.md.
- */
+/** docs/product-rules.md#design-tokens: badge colours and sizes XS, S, M. See docs/techniques/static-styles.md. */
 export const Badge = styled.span.attrs<{ $color?: BadgeColor; $size?: BadgeSize }>(({ $color, $size }) => ({
   // styled-components merges this with a style the badge is given
   style: badgeStyle($color, $size),

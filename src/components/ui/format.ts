@@ -1,6 +1,4 @@
-/**
- * Number helpers (docs/product-rules.md#number-formats). See docs/architecture.md#lighthouse-and-main-thread.
- */
+/** Number helpers (docs/product-rules.md#number-formats). See docs/architecture.md#lighthouse-and-main-thread. */
 
 /** Keeps digits only ("$1,234.5" → "12345"). */
 export const digitsOnly = (value: string | number) => String(value).replace(/\D/g, "");

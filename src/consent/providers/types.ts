@@ -1,6 +1,4 @@
-/**
- * The contract between the site's one consent model and a hosted consent manager (docs/consent-managers.md).
- */
+/** The contract between the site's one consent model and a hosted consent manager (docs/consent-managers.md). */
 import type { ConsentFace } from "../face";
 import { OPTIONAL_CATEGORIES, type Choices } from "../../lib/consent-model";
 import type { ConsentSettings } from "../../config/consent";
@@ -11,10 +9,7 @@ export interface ConsentAdapter {
    * into face.choose("manager", choices).
    */
   connect(win: Window, face: ConsentFace, settings: ConsentSettings): () => void;
-  /**
-   * The do-not-sell link's hand-over: asks the manager to record the refusal (or to show its own do-not-sell
-   * UI).
-   */
+  /** The do-not-sell link's hand-over: asks the manager to record the refusal (or to show its own do-not-sell UI). */
   doNotSell(win: Window, face: ConsentFace, settings: ConsentSettings): boolean;
 }
 

@@ -1,7 +1,4 @@
-/**
- * The embedded-content source adapter: turns content/ into `Local*` nodes that implement the site's interfaces
- * (src/node/schema).
- */
+/** The embedded-content source adapter: turns content/ into `Local*` nodes that implement the site's interfaces (src/node/schema). */
 import type { Node, NodeInput, NodePluginArgs } from "gatsby";
 import type { SourcingState } from "../sourcing/sourcing-state";
 import { loadContent, type LocalContent } from "./load-content";

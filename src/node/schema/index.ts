@@ -124,9 +124,7 @@ export interface ImplementationOptions {
   only?: readonly string[];
 }
 
-/**
- * The concrete types a source adds, one line each: `type <prefix><Name> implements Node & <Name> @dontInfer`.
- */
+/** The concrete types a source adds, one line each: `type <prefix><Name> implements Node & <Name> @dontInfer`. */
 export function implementations(
   prefix: string,
   { fieldOverrides = {}, imageType = `${prefix}Image`, only }: ImplementationOptions = {},

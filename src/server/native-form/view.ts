@@ -1,7 +1,4 @@
-/**
- * The lead form without JavaScript, step three: the answers a browser shows after a native post, as whole
- * pages with their own headers.
- */
+/** The lead form without JavaScript, step three: the answers a browser shows after a native post, as whole pages with their own headers. */
 import * as designTokens from "../../lib/design-tokens";
 import { htmlToText } from "../../lib/lead-form/payload";
 import { allFields, CONSENT_TO_PROCESS_TEXT, consentName, consentTextName, SUBMIT_FORM_PATH, submitText } from "../../lib/lead-form/rules";

@@ -1,6 +1,4 @@
-/**
- * The file store's refused leads and backoff (docs/lead-forms.md "Outcomes"), beside the outbox in LEADS_DIR.
- */
+/** The file store's refused leads and backoff (docs/lead-forms.md "Outcomes"), beside the outbox in LEADS_DIR. */
 import fs from "node:fs";
 import path from "node:path";
 import type { LeadSubmission } from "../../lib/lead-form/types";

@@ -1,7 +1,4 @@
-/**
- * The PostgreSQL store's consent records (docs/lead-forms.md "Proof of consent"): one row per decision,
- * primary key (id, at).
- */
+/** The PostgreSQL store's consent records (docs/lead-forms.md "Proof of consent"): one row per decision, primary key (id, at). */
 import type { Pool } from "pg";
 import { checkSecret } from "./consent-proof";
 import { inTransaction } from "./migrations";

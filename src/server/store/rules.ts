@@ -17,10 +17,7 @@ export const isInDoubt = (error: unknown) => (error as { inDoubt?: boolean })?.i
  */
 export const isAccountWide = (status: number | undefined) => status === 429 || status === 477;
 
-/**
- * How a failed attempt is recorded (duck-typed on DeliveryError, which the store does not import). See
- * docs/lead-forms.md#outcomes.
- */
+/** How a failed attempt is recorded (duck-typed on DeliveryError, which the store does not import). See docs/lead-forms.md#outcomes. */
 export function failureKind(error: unknown): "refused" | "backoff" | "hold" | "keep" {
   const e = error as { outcome?: string; status?: number } | undefined;
   if (e?.outcome === "refused") return "refused";

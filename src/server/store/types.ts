@@ -242,10 +242,7 @@ export interface UploadStore {
 
 /** Proof of consent (POST /api/consent). */
 export interface ConsentRecordStore {
-  /**
-   * Keeps a consent decision durably; false when one with the same id and `at` is already kept (a retried
-   * post).
-   */
+  /** Keeps a consent decision durably; false when one with the same id and `at` is already kept (a retried post). */
   saveConsentRecord(record: StoredConsentRecord, secretHash?: string): Promise<boolean>;
   /** The decisions kept for a record id, oldest first. */
   consentRecords(id: string): Promise<StoredConsentRecord[]>;
