@@ -1,9 +1,5 @@
-/**
- * Link decoration rules (docs/product-rules.md#attribution, #link-decoration): sign-up links carry the visitor's attribution, links to the app
- * host carry the analytics ids and partner-referral params. decorateHref is pure; decorateAnchor and
- * decorateLinks apply it to the DOM, idempotently (each anchor remembers its undecorated href). No
- * framework import: the early script (src/browser/early) decorates with these same rules before the app runs.
- */
+// Link decoration rules (docs/product-rules.md#link-decoration). No framework import: the early script
+// decorates with these same rules before the app runs.
 import { readAttribution } from "./attribution";
 import { COOKIE_NAMES, type CookieValues } from "../lib/cookies";
 import { isAppHost, isMarketingHost, siteHosts, type SiteHosts } from "./hosts";

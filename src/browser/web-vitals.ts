@@ -1,9 +1,5 @@
-/**
- * Real-user measurement of the Core Web Vitals (docs/browser-runtime.md#real-user-measurement-web-vitals):
- * each document's LCP, INP and CLS, with their attribution, measured by the `web-vitals` library's attribution
- * build and sent as one product-analytics event ("Web Vitals") by beacon when the page is first hidden with
- * `analytics` granted.
- */
+// Real-user LCP, INP and CLS, sent once per document with `analytics` granted
+// (docs/browser-runtime.md#real-user-measurement-web-vitals).
 import type {
   CLSMetricWithAttribution,
   INPMetricWithAttribution,

@@ -1,9 +1,5 @@
-/**
- * The third-party script catalog (docs/product-rules.md#layout-per-path, #attribution, #scripts-and-analytics;
- * docs/architecture.md#third-party-scripts): every script the site can load, where it loads from and on which
- * pages (when it starts is the vendor scheduler's: src/browser/vendor-scheduler.ts,
- * docs/page-load.md#vendor-scheduling).
- */
+// Every third-party script the site can load, from where and on which pages (docs/architecture.md#third-party-scripts);
+// when each starts is src/browser/vendor-scheduler.ts's.
 import { normalizePath } from "./layout-rules";
 import type { ConsentCategory, OptionalCategory } from "./consent-model";
 import { BLOG_PATH, INTEGRATIONS_PATH, PRICING_PATH, PRODUCT_PATHS } from "./paths";

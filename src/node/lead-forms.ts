@@ -1,9 +1,5 @@
-/**
- * The lead forms the functions validate against, decided at build time from the site's content source: the
- * embedded forms (CONTENT_DIR/forms/*.json), or with Contentful configured the space's `leadForm` entries
- * (src/node/contentful/forms.ts), overridden by the forms HubSpot has when HUBSPOT_ACCESS_TOKEN is set, so the
- * functions check exactly the forms the pages show.
- */
+// The lead forms the functions validate against, from the same source the pages use (HubSpot's, when
+// HUBSPOT_ACCESS_TOKEN is set), so the functions check exactly the forms the pages show.
 import fs from "node:fs";
 import path from "node:path";
 import type { LeadFormDefinition } from "../lib/lead-form/types";

@@ -1,9 +1,7 @@
 /**
- * Lead-pipeline alerts (docs/lead-forms.md "When leads stop"): after each flush, one Slack-compatible message
- * ({text, blocks}) to LEADS_ALERT_WEBHOOK_URL when a lead has waited longer than LEADS_ALERT_AFTER_MINUTES or
- * HubSpot refused the access token (401/403); at most one per LEADS_ALERT_EVERY_MINUTES, and one "recovered"
- * message once nothing waits that long any more.
- * top-level `text` as much as the blocks (https://api.slack.com/reference/surfaces/formatting#escaping).
+ * Lead-pipeline alerts: one Slack-compatible message per problem, never a visitor's text or HubSpot's
+ * (docs/lead-forms.md "When leads stop"). Every string is escaped, the top-level `text` as much as the blocks
+ * (https://api.slack.com/reference/surfaces/formatting#escaping).
  */
 import type { LeadsAlertConfig } from "../config";
 import { ALERT_TIMEOUT_MS, escape, postAlert, type SlackMessage } from "./alert-webhook";

@@ -1,9 +1,5 @@
-/**
- * Delivery to HubSpot's forms submission API (secure endpoint, bearer token), with the context checked
- * (./submission-context.ts): POST {apiUrl}/submissions/v3/integration/secure/submit/{portalId}/{formGuid} with
- * fields [{objectTypeId, name, value}], context {hutk, pageUri, pageName, ipAddress} and
- * legalConsentOptions.consent when the form has consent options.
- */
+// Delivery to HubSpot's forms submission API (secure endpoint, bearer token): POST
+// {apiUrl}/submissions/v3/integration/secure/submit/{portalId}/{formGuid}.
 import { readSiteHosts, type HubSpotConfig } from "../config";
 import { DEFAULT_SITE_URL } from "../config/defaults";
 import { htmlToText } from "../lib/lead-form/payload";

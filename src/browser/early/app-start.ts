@@ -1,9 +1,5 @@
-/**
- * When Gatsby's app scripts start (docs/techniques/deferred-app-scripts.md): once the page has loaded, its
- * priority images have decoded and its largest paint is on screen; at the visitor's first pointer or key press
- * if that comes sooner; and at the latest FRAME_WAIT_MS after the load event (a background tab paints no
- * frames).
- */
+// When Gatsby's app scripts start: after the largest paint, or at the first key or pointer press
+// (docs/techniques/deferred-app-scripts.md).
 
 /** Set by the page's bootstrap: inserts the template's scripts, in order, once. */
 import { START_GLOBAL } from "../../lib/handover";

@@ -1,9 +1,5 @@
-/**
- * The head's pre-paint script (docs/page-load.md#personalization-in-the-first-second), compiled by
- * src/node/bundling/inline-scripts.ts into one render-blocking inline script
- * (src/ssr/personalization-head.ts): a returning visitor's stored selection shown in every personalized slot
- * as the slot is parsed. See docs/product-rules.md#consent-over-time.
- */
+// The head's pre-paint script: a returning visitor's stored selection shown in each personalized slot as it
+// is parsed (docs/page-load.md#personalization-in-the-first-second).
 import { applySelection, readStoredExperiences } from "../../personalization/stored-selection";
 import { grantedInCookieText, type ConsentPolicy } from "../../lib/consent-model";
 

@@ -1,7 +1,11 @@
 /**
- * Cookiebot CMP adapter (docs/consent-managers.md#cookiebot).
- * - https://www.cookiebot.com/en/developer/ — the `Cookiebot` object: `consent.{necessary,preferences,statistics,
- * https://owntag.eu/blog/cookiebot-accept-event: OnAccept also fires when a visitor who consented loads a page).
+ * Cookiebot CMP adapter (docs/consent-managers.md#cookiebot). Its surface (the stand-in in
+ * tests/fixtures/consent-managers/cookiebot.ts installs the same):
+ * - https://www.cookiebot.com/en/developer/ — `Cookiebot.consent.*`, `consented`, `declined`, `hasResponse`; `uc.js`
+ *   with `data-cbid`; `submitCustomConsent(…)` and the events `CookiebotOnConsentReady`, `OnAccept`, `OnDecline`
+ *   (methods and events confirmed second-hand, from public integrations and
+ *   https://owntag.eu/blog/cookiebot-accept-event: OnAccept also fires when a visitor who consented loads a page).
+ * The events fire on every load and submission, so window listeners cover either load order.
  */
 import type { Choices } from "../../lib/consent-model";
 import { recordManagerChoice, type ConsentAdapter, type ScriptAttributes } from "./types";

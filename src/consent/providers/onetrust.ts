@@ -1,7 +1,10 @@
 /**
- * OneTrust Web CMP adapter (docs/consent-managers.md#onetrust).
- * - https://developer.onetrust.com/onetrust/docs/javascript-events-guide — the window event
- * - https://developer.onetrust.com/onetrust/docs/javascript-api — `OneTrust.ToggleInfoDisplay()` (shows the
+ * OneTrust Web CMP adapter (docs/consent-managers.md#onetrust). Its surface (the stand-in in
+ * tests/fixtures/consent-managers/onetrust.ts installs the same):
+ * - https://developer.onetrust.com/onetrust/docs/javascript-events-guide — `OneTrustGroupsUpdated` (fired on each
+ *   load and each update: one listener covers either load order), `OnetrustActiveGroups`, `OptanonWrapper`.
+ * - https://developer.onetrust.com/onetrust/docs/javascript-api — `ToggleInfoDisplay()`, `RejectAll()`, the
+ *   `OptanonAlertBoxClosed` cookie. `UpdateConsent(…)` is NOT confirmed from OneTrust's own text (see the doc).
  */
 import { OPTIONAL_CATEGORIES, type Choices } from "../../lib/consent-model";
 import { recordManagerChoice, type ConsentAdapter, type ScriptAttributes } from "./types";

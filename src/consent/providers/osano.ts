@@ -1,9 +1,13 @@
 /**
- * Osano Cookie Consent adapter (docs/consent-managers.md#osano).
- * - https://developers.osano.com/cmp/javascript-api/developer-documentation-consent-javascript-api
+ * Osano Cookie Consent adapter (docs/consent-managers.md#osano). Its surface (the stand-in in
+ * tests/fixtures/consent-managers/osano.ts installs the same):
+ * - https://developers.osano.com/cmp/javascript-api/developer-documentation-consent-javascript-api — `window.Osano(…)`,
+ *   its queue `Osano.data`, `Osano('onInitialized', cb)`, and `window.Osano.cm` after initialization.
  * - https://docs.osano.com/article/19-developer-documentation and
- * https://docs.osano.com/developer-documentation-consent-javascript-api
+ *   https://docs.osano.com/developer-documentation-consent-javascript-api — `cm.addEventListener`, `getConsent()`,
+ *   `osano-cm-initialized` (fired at once for a late listener), `osano-cm-consent-saved`.
  * - https://docs.osano.com/global-privacy-controls-gpc — OPT_OUT = 'ACCEPT' is the Do Not Sell opt-out.
+ * `cm.showDoNotSell()` is confirmed second-hand only (a summary of Osano's page, and public code).
  */
 import type { Choices } from "../../lib/consent-model";
 import { recordManagerChoice, type ConsentAdapter, type ScriptAttributes } from "./types";

@@ -1,10 +1,5 @@
-/**
- * The page's inline scripts (docs/page-load.md#the-first-second): the bootstrap
- * (src/browser/inline/bootstrap.ts) and the personalization pre-paint script
- * (src/browser/inline/pre-paint.ts), compiled from TypeScript with esbuild from the same modules as their
- * rules (src/lib/consent-model.ts, src/personalization/stored-selection.ts), so an inline copy cannot drift
- * from the runtime's.
- */
+// The page's inline scripts, compiled with esbuild from the same modules as their rules, so an inline copy
+// cannot drift from the runtime's (docs/page-load.md#the-first-second).
 import { createRequire } from "node:module";
 import path from "node:path";
 import { buildSync, type BuildOptions } from "esbuild";

@@ -1,10 +1,5 @@
-/**
- * Gatsby's Netlify adapter (gatsby-adapter-netlify: functions, redirects, the build cache), with the host's
- * header rules taken from our one table (src/node/hosting/security-headers.ts hostHeaderRules) instead of
- * Gatsby's per-file rules: Gatsby repeats every gatsby-config `headers` value for each page and file (3.3 MB
- * of `_headers` for 140 pages, growing with the site); ours are a rule for every path, and Cache-Control rules
- * per top-level folder, per top-level file and per hashed asset, none overlapping.
- */
+// Gatsby's Netlify adapter with our one header table instead of Gatsby's per-file rules, which repeated every
+// header for each file (3.3 MB of `_headers` for 140 pages). See docs/security.md.
 import path from "node:path";
 import type { HeaderRoutes, IAdapter } from "gatsby";
 import createNetlifyAdapter from "gatsby-adapter-netlify";

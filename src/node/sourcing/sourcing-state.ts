@@ -1,9 +1,4 @@
-/**
- * What the site's own sources remember between builds, in `.cache/` (emptied by Gatsby together with its node
- * store, when the config or a plugin changes): the nodes each source made
- * (src/node/sourcing/stateful-nodes.ts) and the parsed Markdown of content/
- * (src/node/sourcing/markdown-cache.ts).
- */
+// What the site's own sources remember between builds, in `.cache/` (emptied by Gatsby with its node store).
 import fs from "node:fs";
 import path from "node:path";
 import v8 from "node:v8";

@@ -1,9 +1,5 @@
-/**
- * The site's own sources (the embedded content, HubSpot forms) keep their nodes themselves, as Gatsby's
- * stateful sourcing has it (`enableStatefulSourceNodes`): a rebuild creates the nodes whose digest changed,
- * deletes the ones no longer made, and leaves every other node as it is, instead of looking up and touching
- * every unchanged node on every build (which Gatsby would then scan again for stale ones).
- */
+// Stateful sourcing (`enableStatefulSourceNodes`): a rebuild touches only the nodes whose digest changed
+// (docs/build-speed.md).
 import type { Node, NodeInput, NodePluginArgs } from "gatsby";
 
 /** Node id → content digest: what one source made. */
