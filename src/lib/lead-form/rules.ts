@@ -18,10 +18,9 @@ export const SENDING_TEXT = "Sending...";
 export const FREE_TRIAL_FORM_ID = "free-trial";
 
 /**
- * The HTML Standard's "valid email address", the grammar browsers apply to `<input type=email>`
- * (https://html.spec.whatwg.org/multipage/input.html#valid-e-mail-address): `1*( atext / "." ) "@" label *(
- * "." label )`, atext from RFC 5322 section 3.2.3, each label a letter or digit, then up to 61 letters, digits
- * or hyphens, then a letter or digit (63 at most, RFC 1034 section 3.5).
+ * The HTML Standard's "valid email address", as browsers apply it to `<input type=email>`:
+ * https://html.spec.whatwg.org/multipage/input.html#valid-e-mail-address. No `<`, `>`, quote or space, so what
+ * HubSpot refuses as invalid is refused here, at the door; ASCII only (docs/product-rules.md#lead-form-validation).
  */
 // the standard's text as published (its \/ included), so it can be compared character for character
 export const EMAIL_GRAMMAR =

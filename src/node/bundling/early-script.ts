@@ -1,8 +1,5 @@
-/**
- * The early script's build (docs/page-load.md#the-first-second): src/browser/early bundled on its own with
- * esbuild (the same modules the runtime uses, so the two cannot drift), minified, and written to
- * `public/static/early-<hash>.js` (named by its content: `/static/` is cached for good).
- */
+// The early script's build: src/browser/early bundled with esbuild from the runtime's own modules, content-named
+// under /static/ (docs/page-load.md#the-first-second).
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
