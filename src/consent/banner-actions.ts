@@ -1,8 +1,6 @@
-/**
- * The built-in consent banner's buttons (docs/browser-runtime.md#the-built-in-banner), installed by the early
- * script right after the first frame: the banner is server markup (src/components/consent/consent-banner.tsx),
- * shown by CSS while `<html data-consent="ask">`, so it works long before the app hydrates.
- */
+// The built-in banner's buttons, installed by the early script: the banner is server markup, so it works long
+// before the app hydrates (docs/browser-runtime.md#the-built-in-banner). Dependency-light (the early script has a
+// 10 KB gzip budget): the face comes in as an argument, and the preferences are only requested, by an event.
 import type { ConsentFace } from "./face";
 import { BANNER_ACTIONS_GLOBAL } from "../lib/handover";
 
