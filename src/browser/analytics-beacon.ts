@@ -1,9 +1,7 @@
 /**
  * The one wire format of events sent with navigator.sendBeacon, shared by the early page view
  * (early-page-view.ts, in the early script) and the runtime's tracker (analytics.ts): the product-analytics
- * vendor's track form, `data=<JSON array of {event, properties}>`, form-encoded. A form body is a
- * CORS-safelisted request, so the beacon needs no preflight and survives the page's unload; `$insert_id`
- * lets the vendor drop a copy of an event it already has. Dependency-free: it is in the early script.
+ * vendor's track form, `data=<JSON array of {event, properties}>`, form-encoded.
  */
 
 /** docs/product-rules.md#scripts-and-analytics: the product-analytics page view. */

@@ -1,14 +1,6 @@
 /**
- * Third-party analytics behind one typed module (docs/product-rules.md#scripts-and-analytics, #constants). On each route change a
- * page view goes to the visitor-analytics script and to the product-analytics script as 'Viewed Page'
- * with no properties. Off the production host every event is stubbed to console.info.
- *
- * Every visit counts (docs/browser-runtime.md#analytics): the scripts load after hydration, so calls made
- * before they arrive wait in queues and are replayed in order when they do. Product-analytics events still
- * queued when the page is hidden or left, or when the script has not come within the plugin wait, are sent
- * with navigator.sendBeacon (analytics-beacon.ts), each exactly once: an event leaves the queue when it is
- * handed to the script or to the browser's beacon, never both. The landing page's view recorded by the early
- * script (early-page-view.ts) is adopted, not counted again.
+ * Third-party analytics behind one typed module (docs/product-rules.md#scripts-and-analytics, #constants). See
+ * docs/browser-runtime.md#analytics.
  */
 import { poll } from "../lib/poll";
 import { VIEWED_PAGE, eventId, type BeaconEvent } from "./analytics-beacon";

@@ -1,7 +1,4 @@
-/**
- * Traffic-source attribution (docs/product-rules.md#cookies, #attribution). Pure: every decision is a
- * function of (page URL, referrer, existing cookies, now); the runtime applies the writes.
- */
+/** Traffic-source attribution (docs/product-rules.md#cookies, #attribution). */
 import { COOKIE_NAMES, expiresAt, toCookieSafe, type CookieValues, type CookieWrite } from "../lib/cookies";
 import { isOwnHost, isTrackedPage, siteHosts, type SiteHosts } from "./hosts";
 
@@ -213,12 +210,7 @@ export interface AttributionDecision {
   writes: CookieWrite[];
 }
 
-/**
- * docs/product-rules.md#attribution: one tracked page view. First-touch source and URL are written only if absent, the
- * last-touch URL on every tracked view, the last-touch source unless this view is (direct) and a
- * non-direct last touch is already stored. Pages off the marketing hosts (other than login pages)
- * are product-owned: nothing is written.
- */
+/** docs/product-rules.md#attribution: one tracked page view. */
 export function trackPageView({ url, referrer, cookies, now, hosts = siteHosts }: PageView): AttributionDecision {
   const page = toPageUrl(url);
   const source = resolveSource(page, referrer, hosts);

@@ -47,13 +47,7 @@ export function recoveryTarget(error: unknown, storage: StorageLike | null): str
   return target;
 }
 
-/**
- * Listens for chunk errors on the window. Returns a function removing the listeners.
- *
- * The storage is asked for only when an error comes: the first `window.sessionStorage` of a page is a
- * synchronous round trip to the browser process, which would otherwise
- * land in the long task that boots the page (docs/architecture.md#lighthouse-and-main-thread).
- */
+/** Listens for chunk errors on the window. See docs/architecture.md#lighthouse-and-main-thread. */
 export function installChunkRecovery(win: Window, getStorage: () => StorageLike | null): () => void {
   const recover = (error: unknown) => {
     if (!isChunkLoadError(error)) return;

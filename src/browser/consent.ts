@@ -1,9 +1,6 @@
 /**
- * The do-not-sell link (docs/product-rules.md#navigation-and-footer, #consent-over-time): "Do Not Sell or Share My
- * Personal Information". Never lost: `marketing` is refused at once in the site's own model (its vendors stop,
- * Consent Mode is updated, the choice is stored) and confirmed in view; with a hosted consent manager, the
- * refusal is then handed to it with its documented action (src/consent/providers), waiting up to 5000 ms (polled
- * every 100 ms) on this page (the timeout is logged) and, until it is handed over, on every later page load.
+ * The do-not-sell link (docs/product-rules.md#navigation-and-footer, #consent-over-time): "Do Not Sell or
+ * Share My Personal Information".
  */
 import { appConsent, consentSettings } from "../consent/app";
 import { DO_NOT_SELL_DONE, announce } from "../consent/notice";

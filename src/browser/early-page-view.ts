@@ -1,10 +1,4 @@
-/**
- * The page view of a visitor who leaves before the runtime starts (docs/browser-runtime.md#analytics). The early
- * script calls `install` while the page is parsed: it records the page view and, if the page is hidden or left
- * before the runtime has taken it over, sends it with navigator.sendBeacon. The runtime's tracker calls `adopt`
- * for its first page view: from then on the tracker owns it (its id, and whether it was already sent), so the
- * page view is counted once whichever side sends it. Pure and dependency-free: it is in the early script.
- */
+/** The page view of a visitor who leaves before the runtime starts (docs/browser-runtime.md#analytics). */
 import { STUB_BEACON_PATH, VIEWED_PAGE, beaconBody, eventId } from "./analytics-beacon";
 import { PAGE_VIEW_GLOBAL, type EarlyPageView } from "../lib/handover";
 
@@ -26,11 +20,7 @@ export function whenHidden(win: Window, fn: () => void): void {
   win.document.addEventListener("visibilitychange", () => win.document.hidden && fn());
 }
 
-/**
- * Records this page's view and sends it if the page is hidden or left before the runtime adopts it. Idempotent.
- * Off the production host the beacon goes to STUB_BEACON_PATH (the network panel and tests see it; the
- * console of a page being left is cleared with it, so no line is logged).
- */
+/** Records this page's view and sends it if the page is hidden or left before the runtime adopts it. */
 export function install(win: Window, { host, beacon, granted = () => true }: EarlyPageViewTarget): void {
   if (win[PAGE_VIEW_GLOBAL]) return;
   const { location } = win;

@@ -29,10 +29,7 @@ export function hashRoute(hash: string): HashRoute | null {
 export const scrollTop = (elementTop: number, scrollY: number, offset = SCROLL_OFFSET_PX) =>
   Math.max(0, Math.round(elementTop + scrollY - offset));
 
-/**
- * Acts on a hash. Returns a cancel function (for the widget's retries). A hash naming no element
- * does nothing.
- */
+/** Acts on a hash. */
 export function handleHash(win: Window, hash: string = win.location.hash): () => void {
   const route = hashRoute(hash);
   if (!route) return () => undefined;

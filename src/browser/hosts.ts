@@ -1,7 +1,4 @@
-/**
- * Which host a URL is on (docs/product-rules.md#hosts). Pure: every function takes the hosts it
- * compares against, defaulting to the public config.
- */
+/** Which host a URL is on (docs/product-rules.md#hosts). */
 import { readPublicHosts, type PublicHosts } from "../config/hosts";
 import { isLoginPage, isSignupPage } from "../lib/layout-rules";
 import { LOCALHOST, normalizeHost, parentDomain } from "../lib/host-names";

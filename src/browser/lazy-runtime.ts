@@ -1,8 +1,7 @@
 /**
- * The browser runtime, loaded off the first-load path (docs/architecture.md#first-load-javascript): gatsby-browser calls these
- * at once, the runtime module arrives in its own chunk right after, and calls made before it arrived
- * are replayed in order. Attribution, decoration and analytics then run a few milliseconds later than
- * the first paint instead of adding to every page's first-load JavaScript.
+ * The browser runtime, loaded off the first-load path (docs/architecture.md#first-load-javascript):
+ * gatsby-browser calls these at once, the runtime module arrives in its own chunk right after, and calls made
+ * before it arrived are replayed in order.
  */
 import type { RouteUpdateArgs } from "./runtime";
 import { installChunkRecovery } from "./chunk-recovery";
@@ -54,10 +53,9 @@ const sessionStore = (): Storage | null => {
 };
 
 /**
- * Chunk-load recovery (docs/product-rules.md#page-resources) is installed here, synchronously, not by the lazy runtime: the page's
- * own chunks start loading right after onClientEntry, and a failure must not beat the listener (nor
- * go unnoticed when the runtime chunk itself is the one that fails). So is the deferred service-worker
- * registration: Gatsby registers right after this hook returns.
+ * Chunk-load recovery (docs/product-rules.md#page-resources) is installed here, synchronously, not by the lazy
+ * runtime: the page's own chunks start loading right after onClientEntry, and a failure must not beat the
+ * listener (nor go unnoticed when the runtime chunk itself is the one that fails).
  */
 export const onClientEntry = () => {
   installChunkRecovery(window, sessionStore);

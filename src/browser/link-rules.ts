@@ -1,9 +1,5 @@
-/**
- * Link decoration rules (docs/product-rules.md#attribution, #link-decoration): sign-up links carry the visitor's attribution, links to the app
- * host carry the analytics ids and partner-referral params. decorateHref is pure; decorateAnchor and
- * decorateLinks apply it to the DOM, idempotently (each anchor remembers its undecorated href). No
- * framework import: the early script (src/browser/early) decorates with these same rules before the app runs.
- */
+// Link decoration rules (docs/product-rules.md#link-decoration). No framework import: the early script
+// decorates with these same rules before the app runs.
 import { readAttribution } from "./attribution";
 import { COOKIE_NAMES, type CookieValues } from "../lib/cookies";
 import { isAppHost, isMarketingHost, siteHosts, type SiteHosts } from "./hosts";
@@ -59,9 +55,8 @@ interface Target {
 }
 
 /**
- * A root-relative path of plain characters ("/blog/x/?a=1#b"): its pathname is the text before any ? or #,
- * as URL would give it, without parsing one (a page has about a hundred of these links). Anything URL might
- * rewrite (dot segments, escapes, backslashes, spaces, non-ASCII, "//host") takes the URL path instead.
+ * A root-relative path of plain characters ("/blog/x/?a=1#b"): its pathname is the text before any ? or #, as
+ * URL would give it, without parsing one (a page has about a hundred of these links).
  */
 const PLAIN_PATH = /^\/(?![/\\])[!-~]*$/;
 const REWRITTEN = /[\\%]|\/\./;
@@ -157,10 +152,7 @@ const ORIGINAL = "data-nd-href";
 /** Set on a decorated anchor: its decorated href (the undecorated one is in data-nd-href). */
 export const DECORATED = "data-nd-decorated";
 
-/**
- * Decorates one anchor from its undecorated href, so decorating again with new values replaces ours.
- * `memo` (one pass, one context) shares the work between anchors with the same href.
- */
+/** Decorates one anchor from its undecorated href, so decorating again with new values replaces ours. */
 export function decorateAnchor(anchor: Element, ctx: DecorationContext, memo?: Map<string, string>): void {
   const current = anchor.getAttribute("href");
   if (current === null) return;

@@ -1,16 +1,4 @@
-/**
- * Completes what gatsby-plugin-offline caches for a visited page. The plugin records each page's
- * component chunks and page data, but not the static query results (`/page-data/sq/d/{hash}.json`),
- * slice data or `app-data.json` the page also needs: Gatsby's loader keeps those in memory once
- * fetched, often before the service worker took control (prefetching, the landing page), so they never
- * pass through it, and the page cannot render offline ("We couldn't load /page-data/sq/d/…").
- * The same goes for the scripts of the page a visit lands on: webpack loads its chunks before the
- * worker exists. Fetching them once through the service worker puts them in its runtime cache.
- *
- * This is what lets the worker precache only the app shell (the plugin's default) rather than every
- * script of the site: on a first visit it downloads a handful of files instead of all of them, and
- * does not compete with the page for the network and the CPU (docs/architecture.md#lighthouse-and-main-thread).
- */
+/** Completes what gatsby-plugin-offline caches for a visited page. See docs/architecture.md#lighthouse-and-main-thread. */
 import { gatsbyLoader, type WithGatsbyLoader } from "../hydration";
 
 interface PageResourcesLike {
@@ -56,12 +44,7 @@ const warmed = new Set<string>();
 export type Defer = (step: () => void) => void;
 const now: Defer = (step) => step();
 
-/**
- * Fetches, through the controlling service worker, what the current page needs and was not cached yet.
- * Each fetch is a step of its own for `defer`: starting one is a synchronous round trip to the browser
- * process, and the fifteen or so a landing page needs, started in one task, would make a long task.
- * Returns the URLs it took on.
- */
+/** Fetches, through the controlling service worker, what the current page needs and was not cached yet. */
 export function warmOfflineCache(
   win: Window & WithGatsbyLoader<LoaderLike>,
   defer: Defer = now,

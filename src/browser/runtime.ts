@@ -1,7 +1,4 @@
-/**
- * The browser runtime's glue (docs/architecture.md#data-flow): what gatsby-browser.tsx calls. Every rule lives in
- * the modules imported here; this file only hands them window, document, storage and the clock.
- */
+/** The browser runtime's glue (docs/architecture.md#data-flow): what gatsby-browser.tsx calls. */
 import { trackPageView } from "./attribution";
 import { createTracker, heapUserId, pollFor, productVisitorId, windowSinks, type Tracker } from "./analytics";
 import { beaconBody, sendBeacon } from "./analytics-beacon";

@@ -65,10 +65,7 @@ function revealHiddenFields(form: HTMLFormElement): void {
   }
 }
 
-/**
- * Applies docs/product-rules.md#sign-up-page to the page's #signupForm (nothing happens without one). Prefill
- * only fills empty fields, so running again never overwrites what the visitor typed.
- */
+/** Applies docs/product-rules.md#sign-up-page to the page's #signupForm (nothing happens without one). */
 export function fillSignupForm(doc: Document, { search, cookies }: { search: string; cookies: CookieValues }): boolean {
   const element = doc.getElementById(SIGNUP_FORM_ID);
   if (!element || element.tagName !== "FORM") return false;

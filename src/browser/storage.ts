@@ -1,8 +1,4 @@
-/**
- * Local-storage entries with an expiry (docs/product-rules.md#constants: entries expire after 31,536,000,000 ms).
- * Stored as JSON `{ value, expires }`. Missing, blocked, full or corrupt storage never throws:
- * reads fall back to `null`, writes report `false`.
- */
+/** Local-storage entries with an expiry (docs/product-rules.md#constants: entries expire after 31,536,000,000 ms). */
 export const STORAGE_TTL_MS = 31_536_000_000;
 
 interface Entry<T> {

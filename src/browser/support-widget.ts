@@ -55,12 +55,7 @@ export function requestSupportWidget(win: Window): void {
     win.dispatchEvent(new CustomEvent(VENDOR_REQUEST_EVENT, { detail: "support-widget" }));
 }
 
-/**
- * docs/product-rules.md#hash-routes, #support-widget: opens the widget, on a page's route when given. If the widget
- * is absent it asks for its script and retries every 100 ms, so a tap made before the script arrived still opens
- * it; if its info call fails (not initialised) the page goes to the support mailto link. Returns a cancel
- * function for the retries.
- */
+/** docs/product-rules.md#hash-routes, #support-widget: opens the widget, on a page's route when given. */
 export function openSupportWidget(
   win: Window,
   page?: SupportWidgetPage,

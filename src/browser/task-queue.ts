@@ -1,10 +1,4 @@
-/**
- * Work split into tasks (docs/architecture.md#lighthouse-and-main-thread: TBT). Steps added here run in order, one per macrotask,
- * so the browser can handle input and paint between them: each stays far below the 50 ms a phone
- * counts as a long task, where the same work in one call would not.
- *
- * A step that throws is reported (window.onerror sees it) and the next steps still run.
- */
+/** Work split into tasks (docs/architecture.md#lighthouse-and-main-thread: TBT). */
 export type Step = () => void;
 export type Schedule = (run: () => void) => void;
 

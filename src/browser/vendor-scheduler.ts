@@ -1,15 +1,4 @@
-/**
- * When each third-party vendor starts (docs/page-load.md#vendor-scheduling). Consent decides whether a vendor
- * loads (src/consent); this decides when, around the visitor:
- * - one vendor at a time, in VENDOR_ORDER (analytics first; sales and visitor intelligence, partner referral last);
- * - the next one starts only once the previous has loaded (or SETTLE_WAIT_MS passed), the main thread is idle,
- *   and the visitor's input has been quiet for INPUT_QUIET_MS with a frame painted since: a tap is never
- *   followed at once by a vendor's long tasks;
- * - a deadline, so nothing is bought by deferring forever: FORCE_START_MS after a vendor was asked for (load
- *   or a consent grant), every one still waiting starts, still one per task, whatever the visitor does;
- * - a vendor the visitor asked for (the support widget's launcher) starts at once.
- * The clock and the browser's callbacks are injected, so the rules are unit-tested (tests/src/browser/vendor-scheduler.test.ts).
- */
+/** When each third-party vendor starts (docs/page-load.md#vendor-scheduling). */
 import type { ThirdPartyScriptId } from "../lib/third-party-scripts";
 import { whenIdle } from "./idle";
 
@@ -40,10 +29,7 @@ export const ON_INTENT: ReadonlySet<ThirdPartyScriptId> = new Set<ThirdPartyScri
 export const INPUT_QUIET_MS = 400;
 /** A vendor whose script has not loaded by then no longer holds back the next one. */
 export const SETTLE_WAIT_MS = 1500;
-/**
- * Every vendor has started by this long after it was asked for. The budget is 8 s to its page view
- * (docs/page-load.md#vendor-scheduling): this leaves the last ones time to download and run on a phone.
- */
+/** Every vendor has started by this long after it was asked for. See docs/page-load.md#vendor-scheduling. */
 export const FORCE_START_MS = 5000;
 
 export interface SchedulerHost {

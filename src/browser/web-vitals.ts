@@ -1,21 +1,5 @@
-/**
- * Real-user measurement of the Core Web Vitals (docs/browser-runtime.md#real-user-measurement-web-vitals): each
- * document's LCP, INP and CLS, with their attribution, measured by the `web-vitals` library's attribution build
- * and sent as one product-analytics event ("Web Vitals") by beacon when the page is first hidden with
- * `analytics` granted. The beacon is the one of analytics-beacon.ts (the vendor's track form, the same URL and
- * token as the runtime's tracker; off the production host, STUB_BEACON_PATH).
- *
- * The library is not in the first-load JavaScript: it is imported (a chunk of its own) after the load event, in
- * the first idle period, and only once `analytics` is granted. Registering its observers that late still sees
- * the whole document: the library observes with `buffered: true` ("allowing it to access performance entries
- * that occurred before the library was loaded. This means you do not need to load this library early", its
- * README, v5), so the LCP entries, the layout shifts and the first input from before it arrived are all
- * delivered. One limit, from the same README (onINP): interactions before it arrived are seen only if they took
- * 104 ms or more (the Event Timing buffer's threshold) or were the first input; later ones from 40 ms.
- *
- * A Gatsby client-side navigation is not a new document: the metrics are the document's (LCP of the landing
- * page, INP and CLS over every route shown in it), reported once. The helpers that build the event are pure.
- */
+// Real-user LCP, INP and CLS, sent once per document with `analytics` granted
+// (docs/browser-runtime.md#real-user-measurement-web-vitals).
 import type {
   CLSMetricWithAttribution,
   INPMetricWithAttribution,
@@ -119,11 +103,7 @@ export interface WebVitalsOptions {
   now?: () => number;
 }
 
-/**
- * Measures this document's vitals and sends them once, when the page is hidden with `analytics` granted at that
- * moment. Hidden without it (or before anything was measured), nothing is sent and the next hide may send.
- * The library loads after the load event when idle, if `analytics` is granted then, otherwise when it is.
- */
+/** Measures this document's vitals and sends them once, when the page is hidden with `analytics` granted at that moment. */
 export function measureWebVitals(
   win: Window,
   consent: ConsentFace,

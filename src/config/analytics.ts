@@ -1,8 +1,4 @@
-/**
- * Where page views and events still queued when a visitor leaves are sent (docs/browser-runtime.md#analytics).
- * A module of its own, reading nothing else, so the early script can take it without the rest of the public
- * config. Each variable is written out literally: Gatsby (and the early script's build) inline only that form.
- */
+/** Where page views and events still queued when a visitor leaves are sent (docs/browser-runtime.md#analytics). */
 
 /** The product-analytics vendor's track endpoint: the one its own library beacons to. */
 export const PRODUCT_ANALYTICS_TRACK_URL = "https://api-js.mixpanel.com/track/";

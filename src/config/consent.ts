@@ -1,8 +1,4 @@
-/**
- * Consent settings (docs/product-rules.md#consent), from the public GATSBY_* variables. Each is written out
- * literally: Gatsby inlines process.env.GATSBY_* only in that form. The build validates them first
- * (src/config/schema.ts: a bad value fails the build with the variable's name), so these reads only narrow.
- */
+/** Consent settings (docs/product-rules.md#consent), from the public GATSBY_* variables. */
 import type { ConsentPolicy, OptionalCategory } from "../lib/consent-model";
 
 export const CONSENT_PROVIDERS = ["osano", "onetrust", "cookiebot"] as const;

@@ -1,8 +1,4 @@
-/**
- * Every server setting's embedded default, written once (the README's configuration table lists them). The
- * public GATSBY_* defaults stay beside their readers (hosts.ts, third-party.ts, consent.ts), which the browser
- * bundles and the early script take without this module.
- */
+/** Every server setting's embedded default, written once (the README's configuration table lists them). */
 import { DEFAULT_HOSTS } from "./hosts";
 
 export { DEFAULT_HOSTS };

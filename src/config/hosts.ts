@@ -1,8 +1,4 @@
-/**
- * The site's hosts (docs/product-rules.md#hosts), read from the public GATSBY_* variables. A module of its
- * own so that the early script (src/browser/early) can read them without the rest of the public config.
- * Each variable is written out literally: Gatsby (and the early script's build) inline only that form.
- */
+/** The site's hosts (docs/product-rules.md#hosts), read from the public GATSBY_* variables. */
 /** A variable's trimmed value, or the fallback when it is unset or blank. */
 export const pick = (value: string | undefined, fallback: string) => (value && value.trim() !== "" ? value.trim() : fallback);
 

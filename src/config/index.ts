@@ -1,8 +1,4 @@
-/**
- * The one place that reads the environment (docs/architecture.md#configuration). Every value is optional:
- * unset means the default in defaults.ts; a bad value throws at start with the variable's name and what it
- * must be (server-schema.ts for these, schema.ts for the public GATSBY_* ones, checked by the build).
- */
+/** The one place that reads the environment (docs/architecture.md#configuration). */
 import { validateDomain } from "../lib/image-url";
 import {
   DEFAULT_CONTENTFUL_ENVIRONMENT,
@@ -120,10 +116,7 @@ export const typegenOnBuild = (): boolean => readServerSettings().TYPEGEN === "1
 /** Gatsby sets gatsby_executing_command for the plugins of the command it runs. */
 export const gatsbyCommand = (): string | undefined => env("gatsby_executing_command");
 
-/**
- * `npm run contentful:migrate` / `contentful:seed`: the space to write to. The management token
- * (CONTENTFUL_MANAGEMENT_TOKEN) is a secret of those scripts; builds never need it.
- */
+/** `npm run contentful:migrate` / `contentful:seed`: the space to write to. */
 export function readManagementConfig() {
   const settings = readServerSettings();
   const { CONTENTFUL_SPACE_ID: spaceId, CONTENTFUL_MANAGEMENT_TOKEN: managementToken } = settings;
@@ -146,11 +139,7 @@ export function browserBuildConstants(): Record<string, string> {
   return env("GATSBY_NINETAILED_CLIENT_ID") ? {} : { "process.env.GATSBY_NINETAILED_CLIENT_ID": JSON.stringify("") };
 }
 
-/**
- * PERSONALIZATION_SDK (webpack's DefinePlugin, gatsby-node's onCreateWebpackConfig): whether a personalization
- * client id is set. When it is false, webpack drops the SDK's dynamic import (src/personalization/load-sdk.ts)
- * and never emits the SDK chunk.
- */
+/** PERSONALIZATION_SDK (webpack's DefinePlugin, gatsby-node's onCreateWebpackConfig): whether a personalization client id is set. */
 export function personalizationSdkConstant(): Record<string, string> {
   return { PERSONALIZATION_SDK: JSON.stringify(Boolean(env("GATSBY_NINETAILED_CLIENT_ID"))) };
 }

@@ -1,7 +1,6 @@
 /**
  * The kinds of value a setting can be, as zod schemas, and the one error every bad value fails with: the
- * variable's name, what it must be and (unless it is a secret) what it was. Build and server code only: zod
- * must not reach the browser bundles (tests/src/config/schema.test.ts holds that).
+ * variable's name, what it must be and (unless it is a secret) what it was.
  */
 import { z } from "zod";
 

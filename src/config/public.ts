@@ -1,7 +1,4 @@
-/**
- * Public (browser) configuration. Gatsby inlines process.env.GATSBY_* at build time, so each
- * variable must be written out literally here; nothing secret belongs in a GATSBY_* variable.
- */
+/** Public (browser) configuration. */
 import { readThirdPartySettings } from "./third-party";
 import { readPublicHosts } from "./hosts";
 

@@ -1,9 +1,4 @@
-/**
- * The environment the code runs in, and the host it runs on. Read through globalThis on purpose: Gatsby
- * compiles the functions in src/api with webpack's DefinePlugin, which rewrites every `process.env`
- * expression to `({})` (and `process.env.X` to its build-time value), so the functions would see no server
- * configuration at all under `gatsby serve` or an adapter host.
- */
+/** The environment the code runs in, and the host it runs on. */
 export const runtimeEnv: Record<string, string | undefined> = globalThis.process?.env ?? {};
 
 /** A variable's trimmed value; blank is unset. */
@@ -14,9 +9,7 @@ export const env = (name: string): string | undefined => {
 
 /**
  * Netlify sets NETLIFY=true at build time (netlify-cli's builds NETLIFY_LOCAL); its functions see only the
- * variables set in Netlify's UI. So a function knows it runs on Netlify from its build: these literal
- * `process.env.NETLIFY*` expressions are replaced by DefinePlugin with their build-time values (unlike every
- * other value, read at run time). In scripts and tests it is simply the current environment.
+ * variables set in Netlify's UI.
  */
 export const builtForNetlify = Boolean(process.env.NETLIFY) || Boolean(process.env.NETLIFY_LOCAL);
 export const onNetlify = () => env("NETLIFY") === "true";

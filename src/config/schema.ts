@@ -1,12 +1,7 @@
 /**
  * One schema for the public settings (the GATSBY_* variables the browser bundle and the early script inline),
- * checked once at build start (gatsby-node onPreInit): a bad value fails the build with the variable's name and
- * why, instead of a site that quietly ignores it. The readers (consent.ts, third-party.ts, hosts.ts,
- * analytics.ts) then only narrow. Build code only: zod must not reach the browser bundle, so nothing but
- * gatsby-node imports this module.
- *
- * A blank value counts as unset, as the readers count it. The value kinds and the error are src/config/kinds.ts's,
- * shared with the server settings (server-schema.ts).
+ * checked once at build start (gatsby-node onPreInit): a bad value fails the build with the variable's name
+ * and why, instead of a site that quietly ignores it.
  */
 import { z } from "zod";
 import { CONSENT_POLICIES, OPTIONAL_CATEGORIES } from "../lib/consent-model";
@@ -71,10 +66,7 @@ export interface PublicSettingsCheck {
   warnings: string[];
 }
 
-/**
- * Checks the environment's public settings. Throws an Error naming each bad variable and why, e.g.
- * `GATSBY_CONSENT_POLICY must be "opt-in" or "opt-out" (got "optin")`.
- */
+/** Checks the environment's public settings. */
 export function checkPublicSettings(env: Record<string, string | undefined>): PublicSettingsCheck {
   const settings = parseSettings("public settings", publicSettingsSchema, PUBLIC_SETTINGS, env);
   const warnings: string[] = [];

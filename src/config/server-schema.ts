@@ -1,8 +1,7 @@
 /**
  * One schema for the server settings (everything that is not GATSBY_*, plus the hosts the functions check
  * origins against), parsed by readServerConfig and its parts: a bad value throws at start with the variable's
- * name and what it must be (STYLE.md: never a silent fallback). Defaults are applied by the readers, from
- * defaults.ts.
+ * name and what it must be (STYLE.md: never a silent fallback).
  */
 import { z } from "zod";
 import { MAX_FLUSH_CONCURRENCY } from "./defaults";

@@ -1,8 +1,4 @@
-/**
- * The third-party services the site talks to from the browser, read from the public GATSBY_* variables.
- * Used by src/config/public.ts (the browser bundle, where Gatsby inlines each literal process.env.GATSBY_*)
- * and at build time by the security headers (src/node/hosting/security-headers.ts), so both see the same values.
- */
+/** The third-party services the site talks to from the browser, read from the public GATSBY_* variables. */
 import type { ScriptIds } from "../lib/third-party-scripts";
 import { pick, readPublicHosts } from "./hosts";
 import { readAnalyticsBeacon, type AnalyticsBeaconSettings } from "./analytics";

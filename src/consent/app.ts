@@ -26,10 +26,7 @@ export function consentedLocalStorage(win: Window = window): KeyStore | null {
   return consentedStorage(appConsent(win).state(), storage);
 }
 
-/**
- * The consent state, for rendering. Undefined in the server render and the first client render (which must
- * match it), then the face's state, updated on every change.
- */
+/** The consent state, for rendering. */
 export function useConsentState(): ConsentState | undefined {
   const [state, setState] = useState<ConsentState | undefined>(undefined);
   useEffect(() => {

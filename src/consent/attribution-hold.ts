@@ -1,11 +1,5 @@
-/**
- * Attribution under consent (docs/product-rules.md#consent): ePrivacy covers any storage on the device, so until
- * `analytics` is granted the attribution cookies' writes are kept in memory for the life of the page (client-side
- * navigations included: the early script and the runtime share them through `window.__ndAttribution`). Links are
- * decorated from what this page view holds; stored cookies are read only while `analytics` is granted now
- * (docs/product-rules.md#consent-over-time). Once granted the held writes are written, so the first touch is the
- * landing's; refused, they are never written.
- */
+// Until `analytics` is granted, attribution cookie writes stay in memory: ePrivacy covers any storage on the
+// device (docs/product-rules.md#consent).
 import { ATTRIBUTION_GLOBAL } from "../lib/handover";
 import { toCookieSafe, type CookieWrite } from "../lib/cookies";
 import { consentedCookies, writeConsented } from "./consented-store";

@@ -1,11 +1,6 @@
-/**
- * The built-in consent banner's buttons (docs/browser-runtime.md#the-built-in-banner), installed by the early
- * script right after the first frame: the banner is server markup (src/components/consent/consent-banner.tsx),
- * shown by CSS while `<html data-consent="ask">`, so it works long before the app hydrates.
- *
- * Dependency-light on purpose (the early script has an 8 KB gzip budget): the face comes in as an argument, and
- * the preferences (vanilla-cookieconsent, in the app bundle) are only requested, by an event and an attribute.
- */
+// The built-in banner's buttons, installed by the early script: the banner is server markup, so it works long
+// before the app hydrates (docs/browser-runtime.md#the-built-in-banner). Dependency-light (the early script has a
+// 10 KB gzip budget): the face comes in as an argument, and the preferences are only requested, by an event.
 import type { ConsentFace } from "./face";
 import { BANNER_ACTIONS_GLOBAL } from "../lib/handover";
 
@@ -18,11 +13,7 @@ export const PREFERENCES_TRIGGERS = '[data-consent-action="preferences"],[data-c
 const BANNER = "[data-consent-banner]";
 const TRIGGERS = "[data-consent-action],[data-consent-open]";
 
-/**
- * Marks the document whose banner is handled. On the document itself, not in a module's own set: the early script
- * and the app bundle each carry a copy of this module, and the app installs the actions too (in case the early
- * script did not load), so a set of one copy would let both answer one click (two choices, two records).
- */
+/** Marks the document whose banner is handled. */
 
 /** Focus inside the banner goes to the page's main content (or the body) before the banner is hidden: never lost. */
 function moveFocusOut(doc: Document): void {
@@ -50,8 +41,7 @@ export function requestPreferences(doc: Document): void {
 /**
  * One delegated click listener for `[data-consent-action]` (accept-all, reject-all, preferences) and
  * `[data-consent-open]` (the footer's "Cookie preferences"), Escape inside the banner, and any recorded choice
- * (from the preferences or the do-not-sell link) hides the banner. Once per document; returns the function that
- * removes it again (tests, or a runtime taking over).
+ * (from the preferences or the do-not-sell link) hides the banner.
  */
 export function installBannerActions(doc: Document, face: ConsentFace): () => void {
   if (doc[BANNER_ACTIONS_GLOBAL]) return () => {};

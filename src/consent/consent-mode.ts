@@ -1,6 +1,5 @@
 /**
- * Google Consent Mode v2, basic mode (docs/product-rules.md#consent): the site owns the signals. Before the tag
- * manager or gtag runs, `consent default` carries the current choice; every change pushes `consent update`.
+ * Google Consent Mode v2, basic mode (docs/product-rules.md#consent): the site owns the signals.
  * https://developers.google.com/tag-platform/security/guides/consent?consentmode=basic
  */
 import type { ConsentState } from "../lib/consent-model";

@@ -1,8 +1,6 @@
 /**
- * The consented store (docs/product-rules.md#consent-over-time): the one way the site reads and writes a cookie
- * or storage key that is not strictly necessary. It answers only for the categories granted now, reads included;
- * on every page load it removes what the current choice does not cover (expired, refused, changed elsewhere, a
- * new text version); and no consented cookie outlives the consent that allowed it.
+ * The consented store (docs/product-rules.md#consent-over-time): the one way the site reads and writes a
+ * cookie or storage key that is not strictly necessary.
  */
 import { CONSENT_LIFETIME_MS, OPTIONAL_CATEGORIES, type ConsentState, type OptionalCategory } from "../lib/consent-model";
 import { clearStores, matchesStore, storesOf } from "./stores";

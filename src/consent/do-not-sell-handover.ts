@@ -1,8 +1,6 @@
 /**
- * A do-not-sell made before the hosted consent manager arrived (docs/consent-managers.md#do-not-sell): applied in
- * the site's model at once, then handed to the manager when it is there. Until then a necessary local-storage
- * key (`nd_dns_pending`: the visitor's own request) carries it to later page loads, where the runtime hands it
- * over once the manager has loaded.
+ * A do-not-sell made before the hosted consent manager arrived (docs/consent-managers.md#do-not-sell): applied
+ * in the site's model at once, then handed to the manager when it is there.
  */
 import type { ConsentFace } from "./face";
 import type { ConsentSettings } from "../config/consent";
@@ -34,10 +32,7 @@ export const doNotSellPending = (win: Window): boolean => {
   }
 };
 
-/**
- * Performs the manager's documented do-not-sell action as soon as its script is there, within `waitMs`. True
- * when performed (the pending mark goes), false when the manager did not come in time (it stays).
- */
+/** Performs the manager's documented do-not-sell action as soon as its script is there, within `waitMs`. */
 export async function handOverDoNotSell(
   win: Window,
   face: ConsentFace,

@@ -1,10 +1,6 @@
 /**
  * The one face every part of the browser reads consent through (docs/product-rules.md#consent):
  * `window.__ndConsent.granted(category)`, `state()`, `choose(method, shown)` and `subscribe(listener)`.
- *
- * The early script installs it (it runs first); the bundles find it on `window` and use the same one. If the
- * early script did not load, the bundles install it. Changes are announced with a DOM event on `window`
- * (CONSENT_EVENT), so listeners work whichever copy of this module added them.
  */
 import {
   CONSENT_COOKIE,

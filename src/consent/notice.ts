@@ -1,8 +1,7 @@
 /**
- * What the page tells the visitor after a consent action or signal (docs/product-rules.md#consent-over-time): a
- * status message in view at the foot of the window, announced politely to screen readers, kept until dismissed.
- * A notice due when the page reloads to stop a vendor (src/consent/runtime-consent.ts) is kept in session storage
- * for the next load (`nd_consent_notice`, a necessary key: the visitor asked for it).
+ * What the page tells the visitor after a consent action or signal (docs/product-rules.md#consent-over-time):
+ * a status message in view at the foot of the window, announced politely to screen readers, kept until
+ * dismissed.
  */
 import { colors, radii, shadows } from "../lib/design-tokens";
 import type { ConsentState } from "../lib/consent-model";
@@ -14,9 +13,8 @@ export const NOTICE_KEY = "nd_consent_notice";
 export const NOTE_ATTR = "data-consent-note";
 
 /**
- * Says `text` in a status message: its region is in the page before the text is set, so screen readers announce
- * it; a new notice replaces the one showing. Styled from the design tokens on the element itself (the notice is
- * rare: its rules stay out of every page's head).
+ * Says `text` in a status message: its region is in the page before the text is set, so screen readers
+ * announce it; a new notice replaces the one showing.
  */
 export function announce(doc: Document, text: string, onDismiss?: () => void): HTMLElement {
   doc.querySelector(`[${NOTE_ATTR}]`)?.remove();

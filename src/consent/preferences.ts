@@ -1,12 +1,6 @@
 /**
- * The consent preferences of the built-in banner (docs/browser-runtime.md#the-built-in-banner): vanilla-cookieconsent's
- * preferences modal, run on the `nd_consent` cookie. In the app bundle, but the library and its style sheet
- * (about 15 KB gzip) are a lazy chunk: fetched on intent (a pointer or focus on a preferences trigger) or when the
- * preferences are asked for, never with the page.
- *
- * The face (src/consent/face.ts) is the single writer of the cookie: the library writes its cookie when the visitor
- * saves, and the face rewrites it at once in its own format (policy and method in `data`, its record id), from the
- * button the visitor pressed. The library writes nothing after that (it only writes from its save buttons).
+ * The consent preferences of the built-in banner (docs/browser-runtime.md#the-built-in-banner):
+ * vanilla-cookieconsent's preferences modal, run on the `nd_consent` cookie.
  */
 import type * as CookieConsent from "vanilla-cookieconsent";
 import type { ConsentFace } from "./face";
@@ -102,10 +96,7 @@ function addStyles(doc: Document, css: string): void {
   doc.head.append(style);
 }
 
-/**
- * The library and its style sheet, fetched once. The style sheet comes as text (src/consent/library-styles.ts):
- * a style sheet imported the usual way would join the global CSS that Gatsby inlines in every page.
- */
+/** The library and its style sheet, fetched once. */
 export function preloadPreferences(doc: Document = document): Promise<Library> {
   if (!library) {
     library = Promise.all([import("vanilla-cookieconsent"), loadLibraryStyles()]).then(([module, css]) => {

@@ -1,16 +1,9 @@
-/**
- * Proof of consent from the browser (docs/lead-forms.md "Proof of consent"): each new record goes to
- * POST /api/consent. A beacon first (it outlives the page, and a text/plain Blob needs no CORS preflight); when
- * the browser has none or refuses it, fetch with keepalive, then again after 1 s, 4 s and 16 s while it fails.
- * Never throws, never waits, never undoes the choice: the cookie is the visitor's record, this is ours.
- * In the early script (10 KB gzip budget): no dependencies.
- */
+/** Proof of consent from the browser (docs/lead-forms.md "Proof of consent"): each new record goes to POST /api/consent. */
 import type { Choices, ConsentRecord, ConsentState } from "../lib/consent-model";
 
 /**
- * What POST /api/consent receives: the stored record, whether Global Privacy Control was on, and the choices in
- * effect (GPC refuses `marketing` even after "Accept all"). The secret proves a later decision comes from the
- * holder of the cookie (docs/lead-forms.md#proof-of-consent).
+ * What POST /api/consent receives: the stored record, whether Global Privacy Control was on, and the choices
+ * in effect (GPC refuses `marketing` even after "Accept all"). See docs/lead-forms.md#proof-of-consent.
  */
 export interface ConsentProof extends ConsentRecord {
   gpc: boolean;

@@ -1,11 +1,4 @@
-/**
- * What the runtime does when consent changes (docs/product-rules.md#consent), wired once by src/browser/runtime.ts:
- * - Google Consent Mode: `consent default` now, before any Google tag; `consent update` on every change;
- * - `analytics` granted: the attribution held in memory is written;
- * - a category withdrawn: its vendors stop and its stores go (src/consent/withdraw.ts); the page reloads when a
- *   vendor that cannot be switched off had loaded;
- * - the preferences dialog (built-in banner) or the hosted manager's adapter, loaded on demand.
- */
+/** What the runtime does when consent changes (docs/product-rules.md#consent), wired once by src/browser/runtime.ts. */
 import type { ConsentFace } from "./face";
 import { withdrawn as withdrawnBetween } from "../lib/consent-model";
 import { pushConsentDefault, pushConsentUpdate } from "./consent-mode";

@@ -1,8 +1,7 @@
 /**
- * Every store the site or a vendor keeps in the browser, with the optional categories it serves, derived from the
- * script catalog (src/lib/third-party-scripts.ts: each vendor's `stores`, and SITE_STORES). The early script gets
- * this table precomputed at build time (src/node/bundling/early-script.ts), not the catalog itself: the sweep on
- * page load needs only the names (docs/product-rules.md#consent-over-time).
+ * Every store the site or a vendor keeps in the browser, with the optional categories it serves, derived from
+ * the script catalog (src/lib/third-party-scripts.ts: each vendor's `stores`, and SITE_STORES). See
+ * docs/product-rules.md#consent-over-time.
  */
 import { SCRIPT_CATALOG, SITE_STORES, THIRD_PARTY_SCRIPT_IDS, type VendorStores } from "../lib/third-party-scripts";
 import { OPTIONAL_CATEGORIES, type OptionalCategory } from "../lib/consent-model";

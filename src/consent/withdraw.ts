@@ -38,11 +38,7 @@ export interface WithdrawalInput {
   loaded: ReadonlySet<ThirdPartyScriptId>;
 }
 
-/**
- * Stops the withdrawn categories' vendors and deletes their stores. Returns true when the page must reload: a
- * vendor of theirs loaded and has no off switch. Vendors that also serve a category still granted stay (Google's
- * tags follow the Consent Mode update instead).
- */
+/** Stops the withdrawn categories' vendors and deletes their stores. */
 export function withdraw(win: Window, { withdrawn, stillGranted, loaded }: WithdrawalInput): boolean {
   if (withdrawn.length === 0) return false;
   let reload = false;

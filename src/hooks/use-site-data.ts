@@ -6,8 +6,7 @@ type SiteData = Queries.SiteDataQuery & { urlTable: UrlTable; siteUrl: string };
 /**
  * What useSiteData derives from the static query's result, once per result: every link on a page calls the
  * hook (ContentLink), and parsing the URL table per link would cost that parse hundreds of times per page,
- * both when the build renders it and when the browser hydrates it. The result object is the same for every call
- * while the data is unchanged (develop gives a new object when it changes).
+ * both when the build renders it and when the browser hydrates it.
  */
 const derived = new WeakMap<Queries.SiteDataQuery, SiteData>();
 
@@ -67,13 +66,7 @@ export function useSiteData(): SiteData {
   return site;
 }
 
-/**
- * The navigation's fields, shared by the baseline and its personalized variants. The drawers' images are
- * in every page's HTML: 1× and 2× of their display width only (a drawer card is never narrower than
- * that, so the default quarter and half sizes are never chosen), and in WebP only (every browser the site
- * supports decodes it, so a JPEG fallback would be dead weight): fewer bytes of each page's HTML, which is
- * fetched whole before its first paint (docs/techniques/small-html.md).
- */
+/** The navigation's fields, shared by the baseline and its personalized variants. See docs/techniques/small-html.md. */
 export const navigationFields = graphql`
   fragment NavigationFields on Navigation {
     navItems {

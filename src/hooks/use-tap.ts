@@ -22,18 +22,6 @@ export interface TapProps {
 /**
  * A button that answers a phone tap when the finger lifts, not on the click the browser makes of it afterwards
  * (docs/page-load.md#interaction-latency).
- *
- * The browser's gesture detector makes a tap's click only once the page has answered its touchend, so the click
- * reaches the page as a second input: a long task that starts in between (a vendor's next one) holds it, and the
- * paint that answers the tap, for that task's whole length. Activating on touchend, and cancelling it so that no
- * click follows, answers the tap after the task under way only.
- *
- * Anything that is not a plain tap is left to the browser, whose click (if any) then goes through `onClick`: a
- * second finger, a touch that moved more than TAP_SLOP_PX or was held LONG_PRESS_MS, a touchcancel, and a
- * touchend the browser made uncancelable (it scrolled). Mouse, keyboard and assistive technology send clicks, and
- * so does every tap before hydration (the early script answers those).
- *
- * `activate` gets the input's time (the event's timeStamp), not the time it was handled.
  */
 export function useTap(activate: (at: number) => void): TapProps {
   const start = useRef<TouchStartPoint | null>(null);

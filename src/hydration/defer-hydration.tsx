@@ -9,10 +9,8 @@ function HydrationSignal({ id }: { id: string }) {
 
 /**
  * A Suspense boundary the `<html data-hydrated>` marker waits for: the page counts as live only once its
- * content has hydrated, whether it waits for a time slice (deferHydration) or for a lazy chunk (the lead
- * form, whose code loads on its own). The boundary registers in the commit that mounts it, in a layout
- * effect, before any passive effect of that commit: a boundary nested in another deferred boundary is
- * therefore pending before the outer one reports itself hydrated.
+ * content has hydrated, whether it waits for a time slice (deferHydration) or for a lazy chunk (the lead form,
+ * whose code loads on its own).
  */
 export function HydrationSuspense({ children, fallback = null }: { children: React.ReactNode; fallback?: React.ReactNode }) {
   const id = useId();
@@ -30,14 +28,9 @@ export function HydrationSuspense({ children, fallback = null }: { children: Rea
 }
 
 /**
- * Wraps a server-rendered component so React hydrates it after the page shell, in time slices
- * (React 18 selective hydration: a dehydrated Suspense boundary hydrates at the lowest priority,
- * yielding to the main thread). The page paints and responds the same; the long hydration task
- * that counts as Total Blocking Time is split up. Until it hydrates, the HTML stays as rendered and
- * a click on it is replayed once it has.
- *
- * Memoized: a parent re-rendering with the same props must not send the boundary an update before
- * it has hydrated, or React would drop its server HTML and render it again (error 421).
+ * Wraps a server-rendered component so React hydrates it after the page shell, in time slices (React 18
+ * selective hydration: a dehydrated Suspense boundary hydrates at the lowest priority, yielding to the main
+ * thread).
  */
 export function deferHydration<P extends object>(Component: React.ComponentType<P>, name = Component.displayName ?? Component.name) {
   const Deferred = (props: P) => (

@@ -1,9 +1,6 @@
 /**
  * Gatsby's private browser globals, read here and nowhere else (lint: no-restricted-syntax in
- * eslint.config.mjs). Gatsby sets them in cache-dir/production-app.js (`window.___loader`, the page
- * loader) and cache-dir/navigation.js (`window.___navigate`); they are not public API, so a Gatsby
- * upgrade may rename them: tests/src/hydration/gatsby-internals.test.ts reads Gatsby's own source and fails
- * first (docs/upgrade-canaries.md).
+ * eslint.config.mjs). See docs/upgrade-canaries.md.
  */
 
 export type GatsbyNavigate = (to: string, options?: { replace?: boolean; state?: unknown }) => void;

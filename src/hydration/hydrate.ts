@@ -1,15 +1,4 @@
-/**
- * How the page's React tree takes over the server HTML (gatsby-browser's replaceHydrateFunction).
- *
- * Gatsby calls `hydrateRoot` directly, so React 18 hydrates the whole shell at default priority: one
- * task that blocks the main thread from start to finish (a long one on a throttled phone). Started inside a
- * transition, the same hydration is time-sliced: React yields every few
- * milliseconds, so input and paint are never held up for long. A click or key press on a part that has
- * not hydrated yet makes React hydrate that part at once (selective hydration), and the event replays.
- *
- * A page whose focus wrapper is empty (client-only pages) has nothing to hydrate and renders afresh,
- * as Gatsby's own default does.
- */
+/** How the page's React tree takes over the server HTML (gatsby-browser's replaceHydrateFunction). */
 import type { ReactNode } from "react";
 import { startTransition } from "react";
 import { createRoot, hydrateRoot, type Root } from "react-dom/client";

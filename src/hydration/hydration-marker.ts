@@ -1,7 +1,6 @@
 /**
- * `<html data-hydrated>`: a marker for tests and tools that the whole page is interactive — the shell
- * and every boundary hydrated later (see defer-hydration.tsx). Browser only; during SSR nothing is
- * recorded, so server renders of many pages share no state.
+ * `<html data-hydrated>`: a marker for tests and tools that the whole page is interactive — the shell and
+ * every boundary hydrated later (see defer-hydration.tsx).
  */
 const pending = new Set<string>();
 let shellDone = false;

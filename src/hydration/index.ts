@@ -1,9 +1,7 @@
 /**
- * The one public face of the main-thread machinery (docs/techniques/README.md#one-face-for-the-machinery): static islands, deferred
- * hydration and the hydration marker, hydration in a transition, server-style adoption, the internal
- * link engine behind SiteLink, and Gatsby's private globals. Everything outside src/hydration imports
- * from here (lint keeps it so); the one exception is the side-effect module
- * ./adopt-server-styles, which gatsby-browser imports first, before any styled component exists.
+ * The one public face of the main-thread machinery (docs/techniques/README.md#one-face-for-the-machinery):
+ * static islands, deferred hydration and the hydration marker, hydration in a transition, server-style
+ * adoption, the internal link engine behind SiteLink, and Gatsby's private globals.
  */
 export { StaticIsland, type StaticIslandProps } from "./static-island";
 export { ACTION_ATTRIBUTE, navigateOnClick, type IslandActions } from "./island-wiring";

@@ -1,19 +1,6 @@
 /**
- * What Gatsby's <Link> does for an internal link, at a fraction of its cost (docs/architecture.md#lighthouse-and-main-thread).
- *
- * gatsby-link renders seven components per link (a location consumer, a class component, reach-router's
- * link and its own location consumer …) and gives every link an IntersectionObserver of its own. A page
- * here has around a hundred internal links (navigation drawers, footer, cards), so hydrating them would be
- * the largest part of the main-thread work after the first paint. The same behaviour, kept:
- * - a plain left click navigates client-side (gatsby's navigate), replacing the
- *   history entry when the link points at the current page;
- * - hovering asks Gatsby's loader to fetch the page's resources (its `hovering`; src/hydration/gatsby-internals.ts);
- * - a link that scrolls into view queues its page for prefetching (its `enqueue`), which the loader
- *   batches and skips on slow connections, with data saver and for bots (docs/product-rules.md#constants) — through one shared
- *   observer for every link instead of one each. Unlike gatsby-link, not the links of a closed navigation
- *   drawer: it sits under the header, in view but hidden, and prefetching its forty-odd pages on every page
- *   view cost visitors the data and kept the service worker busy for a minute (a deploy's new worker waits
- *   for the old one to be idle).
+ * What Gatsby's <Link> does for an internal link, at a fraction of its cost
+ * (docs/architecture.md#lighthouse-and-main-thread). See docs/product-rules.md#constants.
  */
 import { isFilePath } from "../lib/paths";
 import { gatsbyLoader, type WithGatsbyLoader } from "./gatsby-internals";

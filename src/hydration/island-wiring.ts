@@ -1,19 +1,6 @@
 /**
- * The wiring of static islands, server-rendered blocks that need no React in the browser (docs/architecture.md#lighthouse-and-main-thread, main thread).
- *
- * Most of a marketing page is text, images and links. Hydrating it builds a fiber, runs styled-components and
- * compares props for every element, only to find what the server already wrote: on a landing page that is most
- * of the script time after the first paint. A block wrapped in <StaticIsland> keeps the server's DOM instead — React
- * adopts its wrapper element and skips everything inside (see static-island.tsx) — and this module gives the
- * kept DOM what React would have:
- * - a plain left click on a link to a page of this site navigates client-side (gatsby's `navigate`), replacing
- *   the history entry when the link points at the current page;
- * - hovering a link asks Gatsby's loader to fetch that page's resources, and a link that scrolls into view
- *   queues its page for prefetching (the shared observer of internal-link.ts);
- * - a button marked `data-island-action="name"` runs the island's action of that name.
- *
- * Islands are static only while React hydrates the page the server rendered: an island mounted after a
- * client-side navigation renders its children like any component (see isServerIsland).
+ * The wiring of static islands, server-rendered blocks that need no React in the browser
+ * (docs/architecture.md#lighthouse-and-main-thread, main thread).
  */
 import { hovering, isClientNavigation, isCurrentPage, viewportPrefetcher } from "./internal-link";
 import { isFilePath } from "../lib/paths";
@@ -24,14 +11,7 @@ export const ACTION_ATTRIBUTE = "data-island-action";
 /** Things an island's buttons can do, by the name in their `data-island-action`. */
 export type IslandActions = Record<string, () => void>;
 
-/**
- * Whether the server rendered the island `id` into this document, i.e. whether React is hydrating it now.
- *
- * Ids match only while React hydrates: useId gives the server and a hydrating client the same tree-based id
- * (":R…:"), and any client render a counter-based one (":r…:"). So an island mounted after a client-side
- * navigation, or rendered afresh after a mismatch in a boundary around it, finds nothing here and renders its
- * children, even while the previous page's DOM is still in the document.
- */
+/** Whether the server rendered the island `id` into this document, i.e. whether React is hydrating it now. */
 export function isServerIsland(id: string, doc: Document | undefined = globalThis.document): boolean {
   if (!doc) return false;
   for (const element of doc.querySelectorAll(`[${ISLAND_ATTRIBUTE}]`)) if (element.getAttribute(ISLAND_ATTRIBUTE) === id) return true;
@@ -87,10 +67,7 @@ const anchorOf = (target: EventTarget | null, island: Element): HTMLAnchorElemen
   return anchor && island.contains(anchor) ? anchor : null;
 };
 
-/**
- * Gives a kept island what hydration would have: client-side navigation, prefetching and its actions.
- * Returns the function that takes it all back (the island unmounts).
- */
+/** Gives a kept island what hydration would have: client-side navigation, prefetching and its actions. */
 export function wireIsland(island: HTMLElement, context: IslandContext): () => void {
   const onClick = (event: MouseEvent) => {
     const button = event.target instanceof Element ? event.target.closest(`[${ACTION_ATTRIBUTE}]`) : null;

@@ -1,8 +1,7 @@
 /**
  * styled-components' server CSS as this site ships it, and read back (the contract is described in
  * server-styles.ts): the rules alone, each followed by the splitter, and the groups in the compact list of the
- * element's `data-sc-groups` attribute instead of styled-components' marker rules. Pure text, used by the
- * server (gatsby-ssr) and by the browser (adoption); tested with server-styles.ts.
+ * element's `data-sc-groups` attribute instead of styled-components' marker rules.
  */
 
 /** The attribute of styled-components' elements, and the prefix of its marker rules. */
@@ -28,16 +27,7 @@ const VERBATIM = "!";
 const ID = /^[\w-]+$/;
 const ENTRY = /^(?:(\d+):)?(!?)([\w-]+)(?:\.(\d+))?$/;
 
-/**
- * The group list in its compact form: one entry per group, in order, separated by one space. An entry is
- * `[delta:]id[.size]`:
- * - `delta` is the group number minus the previous entry's (the first counts from 0), left out when 1;
- * - `id` is the component id without its `sc-` prefix; an id without that prefix is written whole after `!`;
- * - `size` is the number of rules, left out when 1.
- *
- * `data-styled.g1[id="sc-a1-0"]…`, `data-styled.g2[id="sc-a1-1"]…` (3 rules), `data-styled.g5[id="Nav-x"]…`
- * is `a1-0 a1-1.3 3:!Nav-x`. Ids are `[\w-]+`, so `:`, `.`, `!` and the space cannot be part of one.
- */
+/** The group list in its compact form: one entry per group, in order, separated by one space. */
 export function encodeServerGroups(groups: readonly ServerGroup[]): string {
   let previous = 0;
   return groups
@@ -70,9 +60,7 @@ export function decodeServerGroups(list: string): ServerGroup[] {
 
 /**
  * styled-components' server CSS (`outputSheet`: per group, its rules and then its marker rule, each part
- * followed by the splitter) split into the rules alone and the group list. Throws on anything else, so a
- * styled-components that writes its CSS differently fails the build instead of shipping pages the browser
- * cannot adopt.
+ * followed by the splitter) split into the rules alone and the group list.
  */
 export function compactServerStyles(css: string): { css: string; groups: string } {
   const rules: string[] = [];
@@ -103,9 +91,8 @@ const GLOBAL_PREFIX = "sc-global-";
 
 /**
  * The names a group registered, read from its rules: a global style's name is its group id
- * (`sc-global-…<instance>`), a keyframes group's is the `@keyframes` name, and a component's are the
- * generated class names its selectors use. Other class tokens come along (`.card-image`, `.png` in a url):
- * harmless, since a generated name is a letters-only hash and no other class is ever looked up by it.
+ * (`sc-global-…<instance>`), a keyframes group's is the `@keyframes` name, and a component's are the generated
+ * class names its selectors use.
  */
 export function namesInRules(id: string, rules: readonly string[]): string[] {
   if (id.startsWith(GLOBAL_PREFIX)) return [id];
@@ -125,8 +112,7 @@ export interface AdoptedGroup extends ServerGroup {
 
 /**
  * The server's groups, read from the element's group list and its text (one rule per splitter part, as
- * styled-components reads it, so no CSSOM object is made for any rule). Throws unless the list is readable
- * and accounts for every rule in the text.
+ * styled-components reads it, so no CSSOM object is made for any rule).
  */
 export function readServerGroups(text: string, list: string | null): AdoptedGroup[] {
   if (list === null) throw new Error(`the server style element has no ${GROUPS_ATTR}`);

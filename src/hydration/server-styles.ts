@@ -1,32 +1,4 @@
-/**
- * Server-rendered styled-components CSS, taken over in place (docs/architecture.md#lighthouse-and-main-thread, Total Blocking Time).
- *
- * styled-components' own rehydration reads the server's `<style data-styled>` element, inserts every rule
- * again into a new element one `insertRule` at a time, and removes the server's element. The browser then
- * restyles the whole page, although not one rule has changed. Here the running style sheet adopts the server's
- * element instead: it learns which component owns which rules, and which class names are already in it,
- * so nothing is parsed or inserted twice and nothing is restyled.
- *
- * The contract with the server (gatsby-ssr onPreRenderHTML, {@link adoptableServerStyles}):
- * - the element is marked `data-styled="active"`, the value styled-components gives the elements it manages,
- *   so its own rehydration (which runs when the library loads) leaves it alone, and `data-styled-ssr`;
- * - its text holds only the rules, each followed by styled-components' `/*!sc*\/` splitter, in group order.
- *   styled-components writes a marker rule after each group's rules
- *   (`data-styled.g12[id="sc-abc"]{content:"hash,"}`); those markers are dropped, because they cost bytes in
- *   the first round trip and the browser never needs them as CSS;
- * - the groups are listed in one attribute, `data-sc-groups` (server-style-groups.ts): for each group in
- *   order, its group number, its component id and how many of the rules are its own. The class names a
- *   group registered are not listed: they are read back from the group's own rules.
- *
- * The running sheet is styled-components' `mainSheet`, reached through its `__PRIVATE__` export. Its
- * group table (`groupSizes`) is filled with the server's group sizes, so a rule the browser inserts later
- * lands where it would have in styled-components' own sheet: after its component's rules and before those of
- * components defined after it (the cascade order that `styled(Base)` relies on).
- *
- * Anything unexpected (a rule this browser dropped, a component registered first, other styled-components
- * internals) falls back to styled-components' own rehydration, given the marker rules it reads, so the page
- * is styled either way. A missing or unreadable group list leaves the server's element in place, styled.
- */
+/** Server-rendered styled-components CSS, taken over in place (docs/architecture.md#lighthouse-and-main-thread, Total Blocking Time). */
 import { productionBundle } from "../config/develop";
 
 import { cloneElement, isValidElement, type ReactElement, type ReactNode } from "react";
@@ -143,12 +115,7 @@ const warn = (message: string, error: unknown) => {
   if (!productionBundle) console.warn(message, error);
 };
 
-/**
- * Makes `mainSheet` run on the server's element. Must run after styled-components has loaded and before any
- * styled component is defined (group numbers are handed out at definition). Returns what it did: "adopted";
- * "none" (no server element); "fallback" (styled-components' own rehydration copied the rules); "kept" (the
- * group list was missing or unreadable: the element stays as it is, styled, and the sheet starts empty).
- */
+/** Makes `mainSheet` run on the server's element. */
 export function adoptServerStyles(
   doc: Document,
   mainSheet: MainSheetLike,

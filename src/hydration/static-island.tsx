@@ -4,11 +4,7 @@ import { ISLAND_ATTRIBUTE, isServerIsland, wireIsland, type IslandActions } from
 
 export interface StaticIslandProps {
   children: React.ReactNode;
-  /**
-   * What the children are made from (e.g. the navigation item a drawer shows). While it is the value the island
-   * mounted with, the server's HTML is still right; when it changes (personalization swapped the data), the island
-   * renders its children.
-   */
+  /** What the children are made from (e.g. the navigation item a drawer shows). */
   source?: unknown;
   /** What the island's `data-island-action` buttons do (their onClick handlers do not run while it is static). */
   actions?: IslandActions;
@@ -16,18 +12,7 @@ export interface StaticIslandProps {
   when?: boolean;
 }
 
-/**
- * A block that needs no React in the browser: text, images, links (src/hydration/island-wiring.ts explains why).
- *
- * On the server it renders its children in a `display: contents` wrapper. When the page first loads, the wrapper
- * hydrates as an element with `dangerouslySetInnerHTML`, whose server markup React keeps as it is (it neither
- * compares nor writes it while hydrating, nor later while the value stays the same) and does not descend into: no
- * fiber, style or prop comparison for anything inside. Links inside still navigate client-side and prefetch,
- * and action buttons still work. After a client-side navigation, or when `source` changes, it renders its
- * children like any component.
- *
- * Nothing inside may need React to work: no state, effects, event handlers (other than actions) or personalization.
- */
+/** A block that needs no React in the browser: text, images, links (src/hydration/island-wiring.ts explains why). */
 export function StaticIsland({ when = true, ...props }: StaticIslandProps) {
   return when ? <Island {...props} /> : <>{props.children}</>;
 }

@@ -1,8 +1,4 @@
-/**
- * The consent model (docs/product-rules.md#consent): four categories, one stored choice, one policy. Pure: the
- * cookie's text in, a decision out. Every part of the site (the inline bootstrap, the early script, the bundles,
- * the functions) decides from these rules, so they cannot disagree.
- */
+/** The consent model (docs/product-rules.md#consent): four categories, one stored choice, one policy. */
 
 /** Categories a visitor can grant or refuse; `necessary` is always granted. */
 export const OPTIONAL_CATEGORIES = ["preferences", "analytics", "marketing"] as const;
@@ -17,10 +13,7 @@ export type ConsentPolicy = (typeof CONSENT_POLICIES)[number];
 /** Where a category's current value came from. */
 export type ChoiceSource = "banner" | "manager" | "gpc" | "policy";
 
-/**
- * How a stored choice was made. `accept-all` leaves Global Privacy Control in force for `marketing`; a choice
- * made category by category in the preferences (or a hosted manager's saved choice) is the visitor's explicit word.
- */
+/** How a stored choice was made. */
 export const CHOICE_METHODS = ["accept-all", "reject-all", "preferences", "do-not-sell", "manager"] as const;
 export type ChoiceMethod = (typeof CHOICE_METHODS)[number];
 
@@ -33,11 +26,7 @@ export const CONSENT_LIFETIME_MS = 183 * 24 * 60 * 60 * 1000;
  */
 export const CONSENT_TEXT_VERSION = 2;
 
-/**
- * A stored choice. The `nd_consent` cookie holds it in vanilla-cookieconsent's own cookie format (the built-in
- * banner's library reads and writes the same cookie: serializeRecord / parseRecord), with the policy and the
- * method in its `data`.
- */
+/** A stored choice. */
 export interface ConsentRecord {
   /** Random record id: the proof-of-consent record at /api/consent has the same id. */
   id: string;
@@ -144,12 +133,9 @@ export function isCurrent(
 }
 
 /**
- * What the page's inline bootstrap looks for at parse time (src/browser/inline/bootstrap.ts): the text a current
- * record of `policy` and `version` carries in the cookie, as serializeRecord writes it (URI-encoded JSON, its
- * `revision` then its `data.policy`). Its age needs no check there: the cookie expires with the choice
- * (CONSENT_LIFETIME_MS, writeRecord). Everything else (a cookie written by hand, a clock set back) is the early
- * script's to correct: it decides with the full rule (decide) and shows the banner when the visitor must be asked.
- * Every current record matches; a few dozen bytes in every page instead of the JSON rule's few hundred.
+ * What the page's inline bootstrap looks for at parse time (src/browser/inline/bootstrap.ts): the text a
+ * current record of `policy` and `version` carries in the cookie, as serializeRecord writes it (URI-encoded
+ * JSON, its `revision` then its `data.policy`).
  */
 export const currentRecordMarker = (policy: ConsentPolicy, version = CONSENT_TEXT_VERSION): string =>
   encodeURIComponent(JSON.stringify({ revision: version, data: { policy } }).slice(2, -3));
@@ -168,10 +154,7 @@ export function grantedInCookieText(cookies: string, category: OptionalCategory,
 
 const all = <T>(value: T): Record<OptionalCategory, T> => ({ preferences: value, analytics: value, marketing: value });
 
-/**
- * The decision for a page: the stored choice when current; otherwise the policy's default. Global Privacy
- * Control refuses `marketing` under either policy, unless the visitor turned it on category by category.
- */
+/** The decision for a page: the stored choice when current; otherwise the policy's default. */
 export function decide(record: ConsentRecord | undefined, context: ConsentContext): ConsentState {
   const current = isCurrent(record, context) ? record : undefined;
   const granted: Choices = current ? { ...current.choices } : all(context.policy === "opt-out");

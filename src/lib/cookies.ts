@@ -1,12 +1,4 @@
-/**
- * The site's cookies (docs/product-rules.md#cookies, #constants), through js-cookie: one module, two lifetimes.
- *
- * - Attribution and runtime cookies (readCookies/writeCookies, COOKIE_LIFETIME_MS: two years). Values
- *   are written and read verbatim: attribution values are URI-encoded by their own format
- *   (src/browser/attribution.ts), and js-cookie's default converter would encode them a second time.
- * - The form's cookie helper (getCookie/setCookie/removeCookie, COOKIE_LIFETIME_DAYS: 365 days), with
- *   js-cookie's default encoding.
- */
+/** The site's cookies (docs/product-rules.md#cookies, #constants), through js-cookie: one module, two lifetimes. */
 import Cookies from "js-cookie";
 import { parentDomain } from "./host-names";
 
@@ -53,11 +45,7 @@ export const readCookies = (): Record<string, string> => raw.get();
 
 export const readCookie = (name: string): string | undefined => raw.get(name);
 
-/**
- * Writes cookies. If a parent-domain write does not stick (a host under a public suffix the domain
- * rule did not know, e.g. a preview deploy), it is written for the host alone. The check reads
- * document.cookie once for the whole batch: each read is a synchronous round trip in Chromium.
- */
+/** Writes cookies. */
 export function writeCookies(writes: readonly CookieWrite[], hostname: string): void {
   if (writes.length === 0) return;
   const applied = writes.map((write) => {

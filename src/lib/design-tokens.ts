@@ -1,8 +1,6 @@
 /**
- * The design tokens (docs/product-rules.md#design-tokens: breakpoints, colours, badge colours, type, spacing): the one place a colour or a size
- * is written. A leaf module, so every layer reads the same values: the theme (src/theme/theme.ts) hands them to the
- * components, the badges take their pairs from `badgeColors`, and the functions' answer pages (which cannot import
- * the theme) build their style sheet from them.
+ * The design tokens (docs/product-rules.md#design-tokens: breakpoints, colours, badge colours, type, spacing):
+ * the one place a colour or a size is written.
  */
 export const breakpoints = { xs: 375, s: 480, m: 768, l: 1024, xl: 1600, xxl: 2560 } as const;
 export type Breakpoint = keyof typeof breakpoints;
@@ -118,11 +116,7 @@ export const fontSizes = {
   h1: "3rem",
 } as const;
 
-/**
- * Two weights. Each distinct size × weight of the system font is a font "strike" the browser resolves before it
- * can lay out text; on Linux every one is a synchronous round trip to the browser process, in the page's first
- * layout. 600 and 800 looked no different from 700 in the system fonts most visitors get, and cost strikes of their own.
- */
+/** Two weights. */
 export const fontWeights = { regular: 400, bold: 700 } as const;
 
 export const radii = { s: "6px", m: "10px", l: "16px", pill: "999px" } as const;

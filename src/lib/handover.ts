@@ -1,8 +1,7 @@
 /**
  * The handover contract between the page's inline scripts, the early script and the app bundles
- * (docs/browser-runtime.md#handover-globals): every global one of them leaves on `window` for another, named and
- * typed in this one place. Each is set once per page load by the first script that needs it and read by the later
- * ones. Nothing else declares these on `Window`.
+ * (docs/browser-runtime.md#handover-globals): every global one of them leaves on `window` for another, named
+ * and typed in this one place.
  */
 import type { ConsentFace } from "./consent-model";
 import type { CookieWrite } from "./cookies";

@@ -1,7 +1,6 @@
 /**
+ * The image-CDN URL builder (docs/product-rules.md#images, #constants).
  * The image-CDN URL builder (docs/product-rules.md#images, #constants). An imgix-style CDN: `https://{domain}/{path}?w=…&auto=format,compress&q=75`.
- * Pure and strict: every rule of docs/product-rules.md#images throws a clear error, so a bad configuration fails the build
- * instead of shipping broken images.
  */
 
 export const IMAGE_DEFAULTS = {
@@ -118,10 +117,7 @@ export function buildImageUrl(domain: string, imagePath: string, params: ImagePa
   return `https://${host}/${pathPart}${query ? `?${query}` : ""}`;
 }
 
-/**
- * A srcset. With a fixed width (params.w) or height: one entry per pixel ratio ("1x"…"5x") with
- * falling quality; otherwise one entry per target width ("750w"…).
- */
+/** A srcset. */
 export function buildSrcSet(domain: string, imagePath: string, params: ImageParams = {}, options: SrcSetOptions = {}): string {
   validateSrcSetOptions(options);
   const fixed = params.w !== undefined || params.h !== undefined;

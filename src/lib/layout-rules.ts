@@ -1,6 +1,4 @@
-/**
- * Which layout pieces a path gets (docs/product-rules.md#layout-per-path). Pure: given a pathname and page flags.
- */
+/** Which layout pieces a path gets (docs/product-rules.md#layout-per-path). Pure: given a pathname and page flags. */
 import { INTEGRATIONS_PATH, LOGIN_PATH, PRICING_PATH, PRODUCT_PATHS, SIGNUP_PATH } from "./paths";
 
 export type FooterVariant = "full" | "small" | "none";

@@ -1,7 +1,6 @@
 /**
  * Every URL the site builds or links to by rule (docs/architecture.md#paths): template patterns, section index
- * pages, the sign-up and login pages, and the product pages. Shared by page creation, components and the
- * browser runtime, so a path changes in one place.
+ * pages, the sign-up and login pages, and the product pages.
  */
 
 /**

@@ -1,9 +1,4 @@
-/**
- * robots.txt and page indexing (docs/product-rules.md#hosts; docs/architecture.md#configuration). Pure. Only the production site, a build
- * whose SITE_URL is on the marketing host, is open to crawlers and names its sitemap; a build for the
- * staging host or any other host asks every crawler to stay out and marks its pages noindex, so staging
- * never competes with www in search results.
- */
+/** robots.txt and page indexing (docs/product-rules.md#hosts; docs/architecture.md#configuration). */
 
 import { normalizeHost } from "./host-names";
 

@@ -1,10 +1,5 @@
-/**
- * The third-party script catalog (docs/product-rules.md#layout-per-path, #attribution, #scripts-and-analytics; docs/architecture.md#third-party-scripts): every script the site can load,
- * where it loads from and on which pages (when it starts is the vendor scheduler's: src/browser/vendor-scheduler.ts,
- * docs/page-load.md#vendor-scheduling). Shared by the browser (which
- * scripts a page renders: src/browser/scripts.ts) and the build (which hosts the security headers allow:
- * src/node/hosting/security-headers.ts). Pure data and rules.
- */
+// Every third-party script the site can load, from where and on which pages (docs/architecture.md#third-party-scripts);
+// when each starts is src/browser/vendor-scheduler.ts's.
 import { normalizePath } from "./layout-rules";
 import type { ConsentCategory, OptionalCategory } from "./consent-model";
 import { BLOG_PATH, INTEGRATIONS_PATH, PRICING_PATH, PRODUCT_PATHS } from "./paths";
@@ -112,10 +107,9 @@ const scriptAndBeacon = ({ origin }: VendorPolicyContext): VendorHosts => ({ "sc
 /**
  * Google's tag (gtm.js and gtag.js load the same library), per Google's CSP guide,
  * https://developers.google.com/tag-platform/security/guides/csp : the container (www.googletagmanager.com),
- * "Google Analytics 4" (its documented wildcards) and "Google Ads" conversions (the `_gcl_*` cookies above): its
- * pixels and requests to googleads.g.doubleclick.net and www.google.com, its remarketing frame on td.doubleclick.net.
- * Left out on purpose: www.google.com in script-src (its JSONP endpoints would let any injected markup run
- * script under this policy), the country domains (google.<TLD>, which no wildcard can name) and Preview mode.
+ * "Google Analytics 4" (its documented wildcards) and "Google Ads" conversions (the `_gcl_*` cookies above):
+ * its pixels and requests to googleads.g.doubleclick.net and www.google.com, its remarketing frame on
+ * td.doubleclick.net.
  */
 const GOOGLE_TAG: VendorHosts = {
   "script-src": ["https://*.googletagmanager.com"],
@@ -143,20 +137,7 @@ const GOOGLE_STORES: Partial<Record<OptionalCategory, VendorStores>> = {
 
 /**
  * Why every vendor stays on the main thread rather than in Partytown (Gatsby's `strategy="off-main-thread"`;
- * docs/architecture.md#third-party-scripts). For all of them: Partytown's worker runs each script with
- * `new Function`, which our script-src (no 'unsafe-eval') forbids; and gatsby-script hands Partytown only the
- * scripts in the server-rendered HTML, while every vendor but the consent manager loads on a consent grant, after load.
- * Per vendor, besides:
- * - consent-manager: it must decide, from the page's head, before any other vendor loads.
- * - tag-manager: the tags it loads next have URLs that Gatsby's proxy (one exact-URL redirect per script, listed at
- *   build time) cannot name; Google Ads' redirect chain fails in the worker (issue 45).
- * - gtag: Consent Mode updates (src/consent/consent-mode.ts) must reach it in the page; Google Ads as above.
- * - crm-loader: it loads its modules (forms, banner, chat) by URLs the proxy cannot name; its chat draws in the page.
- * - support-widget: a tap on the launcher loads it at once; it draws its launcher and panel in the page.
- * - visitor-analytics, sales-intelligence, partner-referral, visitor-intelligence: the two reasons above.
- * - product-analytics, heap: the site reads their visitor ids in the page (src/browser/analytics.ts).
- * - ad-pixel: its off switch runs in the page on withdrawal (src/consent/withdraw.ts).
- * - speed-insights: it observes the page's own paints and input, which a worker cannot see.
+ * docs/architecture.md#third-party-scripts).
  */
 /** In the order they are rendered. */
 export const SCRIPT_CATALOG: Readonly<Record<ThirdPartyScriptId, CatalogEntry>> = {

@@ -1,9 +1,7 @@
 /**
- * What the privacy notice says about each catalog entry (docs/product-rules.md#consent, "The notice"): its purpose,
- * the recipient and its privacy policy, and the lifetime of every store it declares, as the vendor documents it.
- * Keyed like SCRIPT_CATALOG and SITE_STORES, so a vendor without its notice does not compile and a store without
- * its lifetime fails tests/src/lib/vendor-notice.test.ts. Apart from the catalog on purpose: the catalog is in the
- * early script and the app bundle; these sentences only in the build's cookie table and the preferences' chunk.
+ * What the privacy notice says about each catalog entry (docs/product-rules.md#consent, "The notice"): its
+ * purpose, the recipient and its privacy policy, and the lifetime of every store it declares, as the vendor
+ * documents it.
  */
 import type { ConsentCategory, OptionalCategory } from "./consent-model";
 import {

@@ -1,8 +1,6 @@
 /**
  * Netlify scheduled function (hourly, netlify.toml): the same redelivery as `npm run leads:flush`, on the
- * PostgreSQL store the lead functions write to, so no pending lead waits for a person. Leads in doubt are
- * settled with HubSpot first; week-old uploads no lead references are removed. Netlify stops it after 30 s:
- * it starts no send after LEADS_FLUSH_BUDGET_MS (20 s here) and leaves the rest for the next hour.
+ * PostgreSQL store the lead functions write to, so no pending lead waits for a person.
  */
 import { readServerConfig } from "../config";
 import { alertIfNeeded } from "../server/alerts";

@@ -1,10 +1,5 @@
-/**
- * The lead forms the functions validate against, decided at build time from the site's content source:
- * the embedded forms (CONTENT_DIR/forms/*.json), or with Contentful configured the space's `leadForm`
- * entries (src/node/contentful/forms.ts), overridden by the forms HubSpot has when HUBSPOT_ACCESS_TOKEN is
- * set, so the functions check exactly the forms the pages show. Written to FUNCTION_FORMS_FILE in
- * onPreInit, before Gatsby compiles the functions, which bundle it (src/server/form-definitions.ts).
- */
+// The lead forms the functions validate against, from the same source the pages use (HubSpot's, when
+// HUBSPOT_ACCESS_TOKEN is set), so the functions check exactly the forms the pages show.
 import fs from "node:fs";
 import path from "node:path";
 import type { LeadFormDefinition } from "../lib/lead-form/types";
@@ -13,10 +8,7 @@ import { loadContentfulForms } from "./contentful/forms";
 import type { ContentfulConfig } from "../config";
 import { leadFormSchema } from "./schema/lead-form-definition";
 
-/**
- * What the function bundles inline (the path src/server/form-definitions.ts requires). Not in .cache:
- * Gatsby empties that after onPreInit on a first build or when plugins change.
- */
+/** What the function bundles inline (the path src/server/form-definitions.ts requires). */
 export const FUNCTION_FORMS_FILE = path.join(".build", "functions", "lead-forms.json");
 
 export function formsDir(contentDir?: string) {

@@ -2,10 +2,8 @@
 import type { ContentfulConfig } from "../config";
 
 /**
- * gatsby-source-contentful (docs/architecture.md#configuration): the Delivery API by default, the Preview API with
- * CONTENTFUL_HOST=preview.contentful.com and a preview token. Assets are not downloaded: images are
- * served by Contentful's image API through gatsby-plugin-image. The site's types for the entries are
- * explicit (src/node/contentful/schema.ts), so nothing depends on inference.
+ * gatsby-source-contentful (docs/architecture.md#configuration): the Delivery API by default, the Preview API
+ * with CONTENTFUL_HOST=preview.contentful.com and a preview token.
  */
 export function contentfulOptions(config: ContentfulConfig) {
   if (!/^[a-zA-Z0-9-_.]{1,64}$/.test(config.spaceId)) throw new Error("CONTENTFUL_SPACE_ID is not a Contentful space id");
@@ -41,31 +39,17 @@ export const manifestOptions = {
   cache_busting_mode: "none",
 } as const;
 
-/**
- * A runtime-caching pattern for this site's own URLs only. Workbox matches a RegExp route against the full
- * URL and takes a cross-origin URL only when the match starts at index 0; this match starts at the path
- * (after a lookbehind for scheme and host), so third-party requests (the Experience API, the IP lookup,
- * CMS images: opaque responses that would fill the quota) never go through the service worker's caches.
- */
+/** A runtime-caching pattern for this site's own URLs only. */
 const SAME_ORIGIN = (path: RegExp) => new RegExp(`(?<=^https?://[^/]+)${path.source}`);
 
 /**
- * gatsby-plugin-offline: HTML and page data go to the network first, so a new deploy is seen
- * at once; hashed assets stay cache-first (their names change when they do).
- *
- * The precache is the plugin's own: the app shell page and the scripts it needs. Not every script of the
- * site: a visitor's first page load would install a worker that downloads all of them (and the stale
- * ones a build leaves in public/) while the page is still loading. Visited pages' scripts and data reach
- * the runtime caches as they are used (src/browser/offline-cache.ts). The plugin merges `workboxConfig`
- * into its options with lodash's merge, element by element for arrays, so `globPatterns` must not be set
- * here at all: it would overwrite the plugin's first entries.
+ * gatsby-plugin-offline: HTML and page data go to the network first, so a new deploy is seen at once; hashed
+ * assets stay cache-first (their names change when they do).
  */
 /**
- * gatsby-plugin-styled-components: class names are the style hash and the component id only
- * (`sc-ji9v18-5 kxGDGr`), without the file and component name the plugin prefixes by default
- * (`header__NavButton-sc-ji9v18-5`). Those names are on every element of every page, in each page's HTML,
- * which is fetched whole before its first paint (docs/techniques/small-html.md); React
- * DevTools still shows the components' names.
+ * gatsby-plugin-styled-components: class names are the style hash and the component id only (`sc-ji9v18-5
+ * kxGDGr`), without the file and component name the plugin prefixes by default
+ * (`header__NavButton-sc-ji9v18-5`). See docs/techniques/small-html.md.
  */
 export const styledComponentsOptions = { displayName: false, fileName: false };
 

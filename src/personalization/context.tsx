@@ -1,8 +1,4 @@
-/**
- * The personalization seam the site's components use. It never imports the SDK: with
- * personalization unset (or before the SDK chunk has loaded) a personalized slot renders its
- * server-rendered baseline; once the SDK is there, the slot renders through its Experience component.
- */
+/** The personalization seam the site's components use. */
 import React, { createContext, startTransition, useContext, useEffect, useState } from "react";
 import type { ExperienceConfiguration } from "@ninetailed/experience.js-shared";
 import type { Slot } from "./experiences";

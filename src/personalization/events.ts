@@ -1,7 +1,6 @@
 /**
- * Personalization events (docs/product-rules.md#personalization-events, #personalization-service): page, track and identify, validated before they reach the
- * SDK. The SDK registers itself as `window.ninetailed` once loaded; before that (or with
- * personalization unset) the calls are no-ops. This module never imports the SDK.
+ * Personalization events (docs/product-rules.md#personalization-events, #personalization-service): page, track
+ * and identify, validated before they reach the SDK.
  */
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };

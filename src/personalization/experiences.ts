@@ -68,10 +68,7 @@ export function testVariationFor(variantIndex: number | undefined): (typeof TEST
   return variantIndex === 0 || variantIndex === 1 ? TEST_VARIATIONS[variantIndex] : undefined;
 }
 
-/**
- * Every content a slot can show: the baseline and each resolved variant of its experiences, once
- * each. Components that must not shift when a variant arrives reserve room for the largest of them.
- */
+/** Every content a slot can show: the baseline and each resolved variant of its experiences, once each. */
 export function slotContents<T>(baseline: T, experiences: readonly ExperienceConfiguration<Slot<T>>[]): T[] {
   const contents = new Set<T>([baseline]);
   for (const experience of experiences)

@@ -5,11 +5,8 @@ import { PersonalizationContext, type PersonalizationRuntime } from "./context";
 import { useGranted } from "../consent/app";
 
 /**
- * Loads the SDK chunk after hydration, only when personalization is configured (the import sits
- * behind the build-time constant, so an unconfigured build never loads it). Until then, and when it
- * is unset, every personalized slot shows its server-rendered baseline. Only with `preferences` granted
- * (docs/product-rules.md#consent): no profile request and no stored profile before; granted mid-visit, the SDK
- * loads then, and its variant shows if it arrives within the swap limit, otherwise on the next page.
+ * Loads the SDK chunk after hydration, only when personalization is configured (the import sits behind the
+ * build-time constant, so an unconfigured build never loads it). See docs/product-rules.md#consent.
  */
 export function PersonalizationRoot({ children }: { children: React.ReactNode }) {
   const [runtime, setRuntime] = useState<PersonalizationRuntime | null>(null);

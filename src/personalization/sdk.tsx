@@ -25,10 +25,7 @@ export interface PersonalizationConfig {
 export const REQUEST_TIMEOUT_MS = 3000;
 export const COMPONENT_VIEW_THRESHOLD_MS = 1000;
 
-/**
- * docs/product-rules.md#error-catalogue: a 503 is retried (once). The SDK's own retry re-awaits the first response, so the retry is
- * done here, inside its request timeout (the abort signal is shared).
- */
+/** docs/product-rules.md#error-catalogue: a 503 is retried (once). */
 export const retryOn503 =
   (fetchImpl: typeof fetch, retries = 1): typeof fetch =>
   async (input, init) => {
@@ -40,13 +37,7 @@ export const retryOn503 =
     return response;
   };
 
-/**
- * The early script already sent this page's view (src/browser/early/personalization.ts). The SDK's first
- * profile request that carries that view again is answered from the early answer instead, so each page
- * view is sent once and the SDK starts from the answer the page may already show. If that request also
- * carries other events (a component view, say), they are still sent, without the repeated page view. An
- * early request that failed changes nothing: the SDK's request goes out as it is.
- */
+/** The early script already sent this page's view (src/browser/early/personalization.ts). */
 export const answerFromEarlyRequest = (fetchImpl: typeof fetch, early: EarlyPersonalization | undefined): typeof fetch => {
   let pending = early;
   return async (input, init) => {

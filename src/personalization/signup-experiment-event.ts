@@ -1,7 +1,6 @@
 /**
- * "The sign-up A/B test's variation changed" (docs/product-rules.md#personalization-service), told by the personalization SDK and heard by the
- * browser runtime, which re-decorates every sign-up link. A DOM event on window rather than an import:
- * the SDK is a lazy chunk of its own and must not pull in (or depend on the load order of) the runtime.
+ * "The sign-up A/B test's variation changed" (docs/product-rules.md#personalization-service), told by the
+ * personalization SDK and heard by the browser runtime, which re-decorates every sign-up link.
  */
 export const TEST_VARIATION_CHANGED = "northdesk:test-variation-changed";
 

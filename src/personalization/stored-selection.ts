@@ -2,11 +2,6 @@
  * Personalization before hydration (docs/page-load.md#personalization-in-the-first-second): the selection a
  * personalized slot shows, taken from the SDK's selected experiences (its browser storage, or the early
  * profile request's answer), and the slot markup that lets the page show it before React runs.
- *
- * Pure rules and DOM helpers only: no React, no SDK. The early script (src/browser/early/personalization.ts),
- * the head's pre-paint script (src/browser/inline/pre-paint.ts, compiled from these rules: what it imports
- * must stay small, and everything it does not import must be droppable, so no module-level code with effects),
- * the slots (use-slot-choice.ts) and the SDK's request hook (sdk.tsx) all use them.
  */
 
 /** On a slot's stack: its baseline id (React renders it). */
@@ -15,10 +10,7 @@ export const SLOT_ATTR = "data-nd-slot";
 export const SLOT_EXPERIENCES_ATTR = "data-nd-exp";
 /** On each copy in a slot's stack: the content id it shows (the baseline id or a variant id; React renders it). */
 export const COPY_ATTR = "data-nd-variant";
-/**
- * Set on the stack before hydration (never rendered by React): the variant shown instead of the baseline.
- * With SHOWN_COPY_ATTR on that copy, the stack's CSS (src/components/ui/reserve.tsx) shows it and hides the rest.
- */
+/** Set on the stack before hydration (never rendered by React): the variant shown instead of the baseline. */
 export const SHOW_ATTR = "data-nd-show";
 export const SHOWN_COPY_ATTR = "data-nd-on";
 /** Set by React on a slot's stack once it is hydrated: the page's scripts leave that slot to React from then on. */
@@ -35,12 +27,8 @@ export const SDK_STORAGE_KEYS = {
 } as const;
 
 /**
- * A variant that arrives later than this after the first paint is not shown on this page (it is stored,
- * so the next page shows it before its first paint). A reader's eyes need a fixation or two (about half a
- * second) to land on the headline and a few more to read it; a change within 800 ms replaces it while it is
- * being found or begun, later than that it would change under a reader mid-sentence. 800 rather than 500:
- * the early script itself arrives 150–450 ms after the first paint on a busy connection, and a campaign
- * visitor who lands on a slow one would otherwise never see the campaign on the landing page.
+ * A variant that arrives later than this after the first paint is not shown on this page (it is stored, so the
+ * next page shows it before its first paint).
  */
 export const SWAP_LIMIT_MS = 800;
 /** A change decided now is painted with the next frame, which on a slow phone can take this long. */
@@ -84,9 +72,8 @@ export function readStoredExperiences(storage: Pick<Storage, "getItem"> | null |
 }
 
 /**
- * The content id a slot shows for these selected experiences, as the SDK selects it: the first of the
- * slot's experiences (in the slot's order) that has a selection decides, and its variant for this
- * baseline is shown. The baseline id when none decides (a holdout has no selection).
+ * The content id a slot shows for these selected experiences, as the SDK selects it: the first of the slot's
+ * experiences (in the slot's order) that has a selection decides, and its variant for this baseline is shown.
  */
 export function selectStoredVariant(selected: readonly SelectedExperience[], baselineId: string, experienceIds: readonly string[]): string {
   for (const id of experienceIds) {

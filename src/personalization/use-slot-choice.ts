@@ -1,15 +1,4 @@
-/**
- * Which copy a personalized slot shows (docs/page-load.md#personalization-in-the-first-second). The slot
- * renders every copy stacked (baseline and variants, src/components/ui/reserve.tsx); this decides which
- * one is visible, so that a visitor never sees one headline replaced by another while reading it:
- * - on hydration, it adopts the choice the page made before (the head's pre-paint script from storage, or
- *   the early profile answer), in a layout effect: React shows the same copy before the next paint and the
- *   page's marker attributes go in the same commit;
- * - on a client-side mount, it starts from the SDK's selection if the SDK already has one;
- * - afterwards, a new selection (the early answer's event, or the SDK's) is shown only within
- *   SWAP_LIMIT_MS of the first paint; a later one waits for the next page (the SDK has stored it).
- * The SDK's own states are unchanged: while it loads (or is absent) the slot keeps what it shows.
- */
+/** Which copy a personalized slot shows (docs/page-load.md#personalization-in-the-first-second). */
 import { useCallback, useRef, useState } from "react";
 import { useIsomorphicLayoutEffect } from "../hooks/use-isomorphic-layout-effect";
 import type { SlotSelection } from "./context";

@@ -1,8 +1,5 @@
-/**
- * The alert for leads held back by an errorType on neither list (docs/lead-forms.md#outcomes): sent once per
- * new errorType, naming it, the status and the held lead ids (never HubSpot's text), so someone decides whether
- * the type is about one lead (set it aside) or about the form (then it belongs on the systemic list).
- */
+// One alert per new unknown errorType, so someone decides whether it is one lead's problem or the form's
+// (docs/lead-forms.md#outcomes).
 import { escape, postAlert, type SlackMessage } from "./alert-webhook";
 import type { HeldSummary, LeadStore } from "./store/types";
 

@@ -1,15 +1,7 @@
 /**
- * Lead-pipeline alerts (docs/lead-forms.md "When leads stop"): after each flush, one Slack-compatible message
- * ({text, blocks}) to LEADS_ALERT_WEBHOOK_URL when a lead has waited longer than LEADS_ALERT_AFTER_MINUTES or
- * HubSpot refused the access token (401/403); at most one per LEADS_ALERT_EVERY_MINUTES, and one "recovered"
- * message once nothing waits that long any more. What was sent is kept in the store, under a lock, so
- * overlapping flushes and separate instances send each message once.
- *
- * A systemic answer (the token, the form: ./hubspot.ts classifyAnswer) alerts at once; leads HubSpot refused for
- * their own values get their own "refused" alert, once per batch (count and errorTypes), which never counts as
- * the pipeline failing. No alert carries what a visitor typed or HubSpot's text (it can echo it): lead ids, form
- * ids, counts, status codes and errorTypes only, and every string that reaches Slack is escaped (&, <, >), the
- * top-level `text` as much as the blocks (https://api.slack.com/reference/surfaces/formatting#escaping).
+ * Lead-pipeline alerts: one Slack-compatible message per problem, never a visitor's text or HubSpot's
+ * (docs/lead-forms.md "When leads stop"). Every string is escaped, the top-level `text` as much as the blocks
+ * (https://api.slack.com/reference/surfaces/formatting#escaping).
  */
 import type { LeadsAlertConfig } from "../config";
 import { ALERT_TIMEOUT_MS, escape, postAlert, type SlackMessage } from "./alert-webhook";
@@ -207,12 +199,7 @@ export function refusedMessage(refusals: UnalertedRefusals, { siteUrl }: Pick<Me
   };
 }
 
-/**
- * Decides, under the store's alert lock, whether this flush alerts, says "recovered" or keeps quiet, and
- * posts it. The state changes only when the webhook took the message, so a failed post is retried next run.
- * "Recovered" needs a delivery since the last alert and no lead failing (held ones included): a run in which
- * every send failed is no recovery, whatever its ages say.
- */
+/** Decides, under the store's alert lock, whether this flush alerts, says "recovered" or keeps quiet, and posts it. */
 export async function alertIfNeeded({
   store,
   settings,

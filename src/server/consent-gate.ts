@@ -1,9 +1,5 @@
-/**
- * Consent on the server (docs/product-rules.md#consent): a lead carries HubSpot's visitor token (`hutk`) and the
- * visitor's IP address only with `marketing` granted, decided from the request exactly as the browser decides
- * (the `nd_consent` cookie, the policy, and Global Privacy Control's `Sec-GPC: 1` header). The client's word alone
- * is not trusted: whatever it posted, these are blanked without consent.
- */
+// A lead carries `hutk` and the IP address only with `marketing` granted, decided from the request as the
+// browser decides (docs/product-rules.md#consent).
 import { CONSENT_COOKIE, decide, parseRecord } from "../lib/consent-model";
 import { readConsentSettings } from "../config/consent";
 import { requestCookie } from "./native-form/parse";

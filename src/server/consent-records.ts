@@ -1,16 +1,4 @@
-/**
- * POST /api/consent: proof of consent (docs/lead-forms.md "Proof of consent"). Each decision a visitor makes in
- * the banner or the preferences (src/consent/face.ts) is posted by src/consent/proof.ts and kept in the lead store:
- * the record as src/lib/consent-model.ts defines it and when it arrived. No IP address and no user agent are kept:
- * the record proves what was chosen, when, under which policy and text version, and by which control, and the id
- * in the visitor's own consent cookie links it to them; anything more would be personal data kept for years.
- *
- * The same Origin check as the lead functions and a generous per-address rate limit (CONSENT_RATE_LIMIT per
- * CONSENT_RATE_WINDOW_SECONDS) run before the body is read; the body is 2 KB of JSON at most, sent as
- * application/json or as text/plain (navigator.sendBeacon with a text Blob: no CORS preflight). A record is
- * kept once per (id, at): a retried post answers 200, a new decision 201. A later decision under an id whose first
- * came with a secret needs that secret (403 otherwise): docs/lead-forms.md "Proof of consent".
- */
+/** POST /api/consent: proof of consent (docs/lead-forms.md "Proof of consent"). */
 import crypto from "node:crypto";
 import { z } from "zod";
 import { CHOICE_METHODS, CONSENT_POLICIES, OPTIONAL_CATEGORIES, type ConsentRecord } from "../lib/consent-model";
@@ -94,10 +82,7 @@ const recordSchema = z.strictObject(
   { error: says("the record", "a JSON object") },
 );
 
-/**
- * The record in a posted body, or an HttpError 400 naming the first problem. `at` must lie between a year ago
- * and a day ahead of `now`. The id is kept in lower case (PostgreSQL's uuid prints it so; both stores agree).
- */
+/** The record in a posted body, or an HttpError 400 naming the first problem. */
 export function parseConsentRecord(body: unknown, now = Date.now()): ConsentPost {
   const result = recordSchema.safeParse(body);
   if (!result.success) throw new HttpError(400, result.error.issues[0]?.message ?? "The consent record is not valid");

@@ -1,17 +1,6 @@
 /**
- * Redelivery of pending leads, on either store: `npm run leads:flush` and the hourly scheduled function
- * run this. Leads in doubt (an attempt whose answer was lost) are looked up in HubSpot before they are
- * sent again; uploads no lead references are swept once they are a week old, consent records at the end of
- * their retention (CONSENT_RETENTION_DAYS).
- *
- * A run fits its host's time limit: it starts no send after the budget (LEADS_FLUSH_BUDGET_MS), sends
- * LEADS_FLUSH_CONCURRENCY leads at a time, and cuts sends short near the host's limit (their leads stay in
- * doubt and are settled next run); what it did not reach stays pending. Each answer is judged by its
- * errorTypes (./hubspot.ts classifyAnswer, docs/lead-forms.md "Outcomes"): a systemic one (the token, the form)
- * stops the run at once, since every other send would fail the same way, and keeps the status at 503 until a
- * run delivers again; a refusal of one lead's values sets that lead aside and never stops the run; a 429 pauses
- * the whole run for its Retry-After. It ends with one JSON line in the log and, when leads wait too long, a
- * systemic answer came, or leads were refused, an alert (./alerts.ts).
+ * Redelivery of pending leads, on either store: `npm run leads:flush` and the hourly scheduled function run
+ * this. See docs/lead-forms.md.
  */
 import type { HubSpotConfig, ServerConfig } from "../config";
 import type { LeadFormDefinition } from "../lib/lead-form/types";

@@ -1,8 +1,6 @@
 /**
- * The lead-form definitions the functions validate and deliver against: compiled into each function's
- * bundle at build time (nothing is read from disk when a function runs, docs/architecture.md#lead-backend). The build
- * writes FUNCTION_FORMS_FILE before Gatsby compiles the functions (src/node/lead-forms.ts, onPreInit);
- * webpack inlines it here.
+ * The lead-form definitions the functions validate and deliver against: compiled into each function's bundle
+ * at build time (nothing is read from disk when a function runs, docs/architecture.md#lead-backend).
  */
 import type { LeadFormDefinition } from "../lib/lead-form/types";
 

@@ -53,10 +53,8 @@ export function createRateLimits({ rateLimit, rateWindowSeconds }: ServerConfig[
 }
 
 /**
- * The process's limits live on globalThis, not in this module: `gatsby serve` re-requires a function's
- * bundle on every request, which would start every request with fresh counters and so never limit
- * anything. Keyed by the store and the settings, so a changed config gets new ones. With PostgreSQL the
- * counters themselves are in the database, shared by every instance.
+ * The process's limits live on globalThis, not in this module: `gatsby serve` re-requires a function's bundle
+ * on every request, which would start every request with fresh counters and so never limit anything.
  */
 const RATE_LIMITS = Symbol.for("northdesk.lead-functions.rate-limits");
 const registry = globalThis as typeof globalThis & { [RATE_LIMITS]?: Map<string, RateLimits> };
@@ -100,15 +98,7 @@ const clientKey = (req: Request, config: ServerConfig) => clientIp(req, config.p
 /** A response a browser navigates to: the native form post's answers are pages and redirects, not JSON. */
 export type PageResponse = JsonResponse & { end(body?: unknown): void };
 
-/**
- * POST /api/hubspot/submitForm. An accepted lead is first committed to the store, then, with HubSpot
- * configured, delivered at once; a HubSpot failure leaves it pending for the flush and the visitor gets
- * success: the lead is kept. A refusal of the visitor's own values (INVALID_EMAIL, …) sets the lead aside
- * for the operator and answers 422 with HubSpot's reason, so the visitor can correct it.
- *
- * The script posts JSON and reads a JSON answer (docs/product-rules.md#lead-form-calls). A browser posting the form itself (no JavaScript)
- * sends application/x-www-form-urlencoded and is answered with a page: handleNativeSubmit.
- */
+/** POST /api/hubspot/submitForm. See docs/product-rules.md#lead-form-calls. */
 export async function handleSubmitForm(req: Request, res: PageResponse, given?: Deps) {
   // a body in another charset is refused as JSON, however it was posted: no page of ours sends one
   if (!isUtf8Body(req)) return guard(res, async () => assertUtf8Body(req));
@@ -122,11 +112,7 @@ export async function handleSubmitForm(req: Request, res: PageResponse, given?: 
   });
 }
 
-/**
- * Validates (validateSubmission), stores and, with HubSpot configured, delivers one submission: the one path
- * both kinds of post take. What the server knows better (consent texts, the client's address) replaces what
- * was sent; a file field must name an upload the store has.
- */
+/** Validates (validateSubmission), stores and, with HubSpot configured, delivers one submission: the one path both kinds of post take. */
 async function acceptLead(
   deps: Deps,
   body: unknown,
@@ -178,15 +164,7 @@ async function acceptLead(
   return { id: record.id, delivered };
 }
 
-/**
- * A native post of the lead form (progressive enhancement: JavaScript off, or the form's script not loaded). The
- * same protection, size limit, validation, store and delivery as JSON; the answers are for a browser:
- * - accepted: 303 to the page the form was on, at `#<form id>-sent`, where CSS shows the success message
- *   (Post/Redirect/Get: reloading the page does not post again);
- * - problems with the values: 422 with the form again, the visitor's values in it and an error summary;
- * - refused before the form could be read (origin, rate limit, size, …): the status with a short page.
- * Nothing the visitor typed ever goes into a URL.
- */
+/** A native post of the lead form (progressive enhancement: JavaScript off, or the form's script not loaded). */
 async function handleNativeSubmit(req: Request, res: PageResponse, given?: Deps) {
   const referer = req.headers.referer;
   const answer = (status: number, html: string, headers: Record<string, string> = {}) => {

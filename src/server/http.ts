@@ -100,11 +100,7 @@ export const FORM_ENCODED = "application/x-www-form-urlencoded";
 /** Whether this is a browser's native form post (JavaScript off, or the form's script not running yet). */
 export const isFormPost = (req: Pick<Request, "headers">) => mediaType(req) === FORM_ENCODED;
 
-/**
- * The raw body of a POST of media type `type`, at most `limit` bytes: 405/415/413 as HttpError. A declared
- * Content-Length over the limit is refused before a byte is read; a chunked body stops being read at the limit.
- * A body a framework already parsed (tests, other hosts) comes back as it is, measured.
- */
+/** The raw body of a POST of media type `type`, at most `limit` bytes: 405/415/413 as HttpError. */
 async function readBody(req: Request, limit: number, type: string, refusal: string): Promise<string | object> {
   if (req.method !== "POST") throw new HttpError(405, "Method not allowed: use POST");
   if (mediaType(req) !== type) throw new HttpError(415, refusal);
@@ -138,10 +134,7 @@ export async function readJson(req: Request, limit: number): Promise<unknown> {
   return typeof body === "string" ? parse(body) : body;
 }
 
-/**
- * Reads a form-encoded body of at most `limit` bytes into name → value; 405/415/413/400 as HttpError. A name
- * sent twice is refused: none of our forms has one, so it could only make the answer ambiguous.
- */
+/** Reads a form-encoded body of at most `limit` bytes into name → value; 405/415/413/400 as HttpError. */
 export async function readFormEncoded(req: Request, limit: number): Promise<Record<string, string>> {
   const body = await readBody(req, limit, FORM_ENCODED, `Send the body as ${FORM_ENCODED}`);
   if (typeof body !== "string") {
@@ -196,11 +189,7 @@ function parse(text: string): unknown {
   }
 }
 
-/**
- * One log line for an error a request failed with. An operational error (it has a `code`: the database down,
- * a connection reset, a PostgreSQL SQLSTATE) is its code and causes on one line, so an outage logs one line per
- * request rather than a stack trace each; anything else (a bug) keeps its stack.
- */
+/** One log line for an error a request failed with. */
 export function logUnexpected(error: unknown, log: (...args: unknown[]) => void = console.error) {
   const code = (error as { code?: unknown })?.code;
   if (typeof code !== "string" || !code) return log("[lead-form] unexpected error", error);

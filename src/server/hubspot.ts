@@ -1,10 +1,5 @@
-/**
- * Delivery to HubSpot's forms submission API (secure endpoint, bearer token), with the context checked
- * (./submission-context.ts):
- * POST {apiUrl}/submissions/v3/integration/secure/submit/{portalId}/{formGuid}
- * with fields [{objectTypeId, name, value}], context {hutk, pageUri, pageName, ipAddress} and
- * legalConsentOptions.consent when the form has consent options.
- */
+// Delivery to HubSpot's forms submission API (secure endpoint, bearer token): POST
+// {apiUrl}/submissions/v3/integration/secure/submit/{portalId}/{formGuid}.
 import { readSiteHosts, type HubSpotConfig } from "../config";
 import { DEFAULT_SITE_URL } from "../config/defaults";
 import { htmlToText } from "../lib/lead-form/payload";
@@ -67,9 +62,7 @@ export type AttemptOutcome = "retry" | "systemic" | "refused" | "unknown";
 
 /**
  * HubSpot's `errors[].errorType`s of the forms submission API (v3, secure endpoint), by what they are about.
- * Names from HubSpot's documentation of the endpoint, "Error responses":
  * https://legacydocs.hubspot.com/docs/methods/forms/submit_form_v3_authentication
- * and the 2022 validation change (fields the form does not define, required fields missing):
  * https://developers.hubspot.com/changelog/validation-change-to-the-forms-api-submission-endpoints
  */
 export const REFUSED_ERROR_TYPES: ReadonlySet<string> = new Set([
@@ -115,12 +108,7 @@ export function errorTypesOf(body: string): string[] {
   }
 }
 
-/**
- * An answer's outcome from its status and errorTypes. A 4xx whose errorTypes are all known per-lead ones is
- * refused; a documented systemic errorType, or a 4xx without any (our request is wrong), is systemic; an
- * errorType on neither list is "unknown": the lead is kept and held back, not the whole queue
- * (docs/lead-forms.md#outcomes).
- */
+/** An answer's outcome from its status and errorTypes. See docs/lead-forms.md#outcomes. */
 export function classifyAnswer(status: number, errorTypes: readonly string[]): AttemptOutcome {
   if (isAccountWide(status) || status >= 500 || status === 408) return "retry";
   if (status === 401 || status === 403 || status === 404) return "systemic";
@@ -129,13 +117,7 @@ export function classifyAnswer(status: number, errorTypes: readonly string[]): A
   return "unknown";
 }
 
-/**
- * A delivery that failed. `inDoubt`: the request may have reached HubSpot and no answer was seen (a
- * timeout, a connection lost after sending): the lead may be in the CRM, so it is settled by asking
- * (findSubmission) before it is sent again. An answer, or a connection never made, is a definite failure.
- * The message holds the status and errorTypes only, never HubSpot's text (it can echo what the visitor typed,
- * and the message reaches logs and alerts); that text is `answer`, kept with a refused lead.
- */
+/** A delivery that failed. */
 export class DeliveryError extends Error {
   constructor(
     message: string,
@@ -184,10 +166,7 @@ export function retryAfterMs(header: string | null, now = Date.now()): number | 
 
 const NEVER_SENT = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "UND_ERR_CONNECT_TIMEOUT"]);
 
-/**
- * Sends one submission; throws DeliveryError on a non-2xx answer, a network error or the timeout. An answer
- * naming INVALID_HUTK is sent once more at once without the hutk.
- */
+/** Sends one submission; throws DeliveryError on a non-2xx answer, a network error or the timeout. */
 export async function deliverToHubSpot(
   config: HubSpotConfig,
   form: LeadFormDefinition,

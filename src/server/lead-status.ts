@@ -1,15 +1,4 @@
-/**
- * GET /api/leads/status: the lead pipeline's counts and ages for an uptime monitor (docs/lead-forms.md
- * "When leads stop"). Protected by a bearer token (LEADS_STATUS_TOKEN, compared in constant time); 404 while
- * no token is set, so the function says nothing about itself until it is meant to be used. Answers 200 while
- * no lead has waited longer than LEADS_ALERT_AFTER_MINUTES, else 503, with the same JSON either way, so a
- * monitor that only looks at the status code alarms too.
- *
- * Guessing is bounded (docs/lead-forms.md "When leads stop"): every token check is charged to the client's
- * address in the store's shared rate limit (PostgreSQL: every instance counts) and a right token is refunded,
- * so the 21st wrong token within a minute gets 429 with Retry-After, logged once per window. A token weaker
- * than 128 bits fails the configuration at start (src/config), and is answered 503 if it gets here.
- */
+/** GET /api/leads/status: the lead pipeline's counts and ages for an uptime monitor (docs/lead-forms.md "When leads stop"). */
 import crypto from "node:crypto";
 import { readServerConfig, type ServerConfig } from "../config";
 import { isStrongSecret } from "../config/kinds";

@@ -1,10 +1,6 @@
 /**
- * The lead outbox (docs/architecture.md#lead-backend): every accepted submission is appended, fsynced, as one JSON
- * line with an id before anything else happens, so an accepted lead is never lost. Deliveries are
- * recorded in a second append-only file; flushing skips delivered ids, so each lead reaches HubSpot
- * once. Lock files (one per flush, one per lead) keep two senders from sending the same lead. Before a
- * send, an attempt line is fsynced: a lead whose last attempt has no outcome (the sender died, or
- * HubSpot's answer never came) is in doubt, and the flush asks HubSpot (Settle) before sending it again.
+ * The lead outbox (docs/architecture.md#lead-backend): every accepted submission is appended, fsynced, as one
+ * JSON line with an id before anything else happens, so an accepted lead is never lost.
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -91,9 +87,8 @@ export async function withLock<T>(dir: string, name: string, fn: () => Promise<T
 }
 
 /**
- * Delivers one record under its own lock and records the delivery; re-checks the delivered file
- * after taking the lock, so a live delivery and a flush never both send the same lead.
- * Throws what `deliver` throws (the record stays pending).
+ * Delivers one record under its own lock and records the delivery; re-checks the delivered file after taking
+ * the lock, so a live delivery and a flush never both send the same lead.
  */
 /** Leads whose last attempt began and has no outcome: the request may have reached HubSpot. */
 export function inDoubtIds(dir: string): Set<string> {
@@ -139,10 +134,8 @@ function recordFailure(dir: string, record: OutboxRecord, error: unknown) {
 export const readAttempts = (dir: string) => readLines<AttemptLine>(attemptsFile(dir));
 
 /**
- * Delivers one record under its own lock and records the outcome; re-checks the delivered file after
- * taking the lock, so a live delivery and a flush never both send the same lead. A lead in doubt is
- * settled first (without `settle` it waits). Throws what `deliver` throws (the record stays pending; in
- * doubt when the error says the request may have arrived).
+ * Delivers one record under its own lock and records the outcome; re-checks the delivered file after taking
+ * the lock, so a live delivery and a flush never both send the same lead.
  */
 export async function deliverOnce(
   dir: string,
@@ -174,11 +167,7 @@ export async function deliverOnce(
   return outcome ?? "busy";
 }
 
-/**
- * Pending leads due now, in order of their due time (a fresh lead is due when it was received). `probe`: when
- * none is due, the one due first anyway (not a held one), so every run tries at least one lead (its success ends
- * the backoff).
- */
+/** Pending leads due now, in order of their due time (a fresh lead is due when it was received). */
 function dueQueue(dir: string, probe = false): OutboxRecord[] {
   const due = dueTimes(dir);
   const now = Date.now();
@@ -196,10 +185,8 @@ function dueQueue(dir: string, probe = false): OutboxRecord[] {
 }
 
 /**
- * Re-delivers the pending leads that are due, in order of their due time, `concurrency` at a time, until none is
- * left or `stop` says so; marks each right after success. A failure leaves the record pending (backed off when
- * transient) or, refused, sets it aside; a lead in doubt is settled with HubSpot first. The first delivery of a
- * run makes every pending lead due again (the outage is over). One flush at a time (a second one answers busy).
+ * Re-delivers the pending leads that are due, in order of their due time, `concurrency` at a time, until none
+ * is left or `stop` says so; marks each right after success.
  */
 export async function flushOutbox(
   dir: string,

@@ -1,7 +1,6 @@
 /**
- * Abuse protection in front of the lead functions: an Origin check against cross-site
- * posts and a per-IP rate limit (429 with Retry-After). Runs before the body is read, so a refused
- * request costs no parsing and writes nothing.
+ * Abuse protection in front of the lead functions: an Origin check against cross-site posts and a per-IP rate
+ * limit (429 with Retry-After).
  */
 import { isIPv4, isIPv6 } from "node:net";
 import { RateLimiterMemory, type RateLimiterRes } from "rate-limiter-flexible";
@@ -18,11 +17,7 @@ const header = (req: Request, name: string): string | undefined => {
   return Array.isArray(value) ? value.join(",") : value;
 };
 
-/**
- * Browsers send Origin with every POST; a post from another site is refused with 403. Allowed:
- * the configured origins, loopback (any port) outside production, and the request's own host
- * (same-origin, e.g. a preview deploy). Without Origin (curl, server-to-server) only a cross-site Sec-Fetch-Site is refused.
- */
+/** Browsers send Origin with every POST; a post from another site is refused with 403. */
 export function checkOrigin(req: Request, allowedOrigins: readonly string[], allowLoopback = true): void {
   const origin = header(req, "origin");
   if (origin === undefined) {
@@ -91,8 +86,7 @@ export function clientGroup(address: string): string {
 
 /**
  * The network a client belongs to, for the local server's per-network share of a route (docs/local-server.md
- * "Limits"): an IPv4 /24, an IPv6 /48 (one site, RFC 6177). A loopback address is its own network: the tests
- * bind to 127.0.0.x aliases, and a host is not a network of subscribers.
+ * "Limits"): an IPv4 /24, an IPv6 /48 (one site, RFC 6177).
  */
 export function clientNetwork(address: string): string {
   const group = clientGroup(address);
@@ -105,12 +99,7 @@ export function clientNetwork(address: string): string {
 export const rateKey = (req: Request, config: Pick<LeadProtectionConfig, "trustedProxyHops" | "hostIpHeader">) =>
   clientGroup(clientIp(req, config.trustedProxyHops, config.hostIpHeader));
 
-/**
- * A per-key limit of `points` requests per `windowSeconds` (in this process's memory, one counter
- * per function and IP). `points` 0: no limit. It answers with a value rather than throwing our
- * HttpError, because a limiter may outlive the bundle that created it (see processRateLimits) and a
- * later load's guard would not recognise an earlier load's error class.
- */
+/** A per-key limit of `points` requests per `windowSeconds` (in this process's memory, one counter per function and IP). */
 export function createRateLimit(name: string, points: number, windowSeconds: number): RateLimit {
   if (points === 0) return async () => null;
   return limitWith(new RateLimiterMemory({ keyPrefix: name, points, duration: windowSeconds }));

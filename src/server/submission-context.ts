@@ -1,8 +1,5 @@
-/**
- * The context HubSpot is told about a lead (docs/product-rules.md#lead-form-definition: hubspotutk, pageUri, pageName), checked where it is sent:
- * a value that is not what it claims to be is dropped, never a reason to lose the lead. Checked at sending, not
- * at acceptance, so a lead stored before keeps what the visitor sent and is still sent clean.
- */
+// The context HubSpot is told about a lead, checked at sending: a value that is not what it claims is dropped,
+// never a reason to lose the lead (docs/product-rules.md#lead-form-definition).
 import type { LeadSubmission } from "../lib/lead-form/types";
 
 /** HubSpot's visitor token (the hubspotutk cookie): 32 hexadecimal characters. */

@@ -1,7 +1,6 @@
 /**
- * Uploaded files (docs/architecture.md#lead-backend): at most 10 MB, images and PDF recognised by their first bytes
- * (the file name and the data URL's declared type are not trusted). Kept by the lead store
- * (src/server/store) and served back by GET /api/hubspot/file?id={id}.
+ * Uploaded files (docs/architecture.md#lead-backend): at most 10 MB, images and PDF recognised by their first
+ * bytes (the file name and the data URL's declared type are not trusted).
  */
 import path from "node:path";
 import { HttpError } from "./http";
@@ -77,10 +76,9 @@ const usageRegistry = globalThis as typeof globalThis & { [USAGE]?: Map<string, 
 const usageByDir: Map<string, Usage> = (usageRegistry[USAGE] ??= new Map());
 
 /**
- * The file store's per-client upload quota over `windowMs`, kept in this process's memory per LEADS_DIR:
- * built from the stored uploads (`stored()`) once, then kept up to date by `record`, so an upload costs the
- * same however many the store holds. One process writes a file store (the local server). Clients with
- * nothing left in the window are forgotten, all of them at most every 1/24 of the window.
+ * The file store's per-client upload quota over `windowMs`, kept in this process's memory per LEADS_DIR: built
+ * from the stored uploads (`stored()`) once, then kept up to date by `record`, so an upload costs the same
+ * however many the store holds.
  */
 export function uploadUsage(leadsDir: string, windowMs: number, stored: () => UploadRecord[]) {
   const now = Date.now();

@@ -1,9 +1,5 @@
-/**
- * Server-side check of a submission against its form definition (docs/architecture.md#lead-backend): known form,
- * known field names, string values, required fields, the email rule, options, consent, file fields
- * that point at this site's uploads. What the server knows better than the client (consent texts, the
- * client's address) is then taken from the definition and the request, never from the body.
- */
+// Server-side check of a submission against its form definition: the same rules the form applies
+// (docs/architecture.md#lead-backend).
 import { DEFAULT_SITE_URL } from "../config/defaults";
 import { htmlToText } from "../lib/lead-form/payload";
 import { allFields, CONSENT_TO_PROCESS_TEXT, consentError, consentName, consentTextName, fieldError } from "../lib/lead-form/rules";

@@ -5,10 +5,7 @@ export const APP_SHELL_PATH = "/offline-plugin-app-shell-fallback/";
 
 type Element = ReactElement<{ httpEquiv?: string; content?: string; children?: ReactNode }>;
 
-/**
- * Head components of the offline app shell, made valid HTML: the plugin's `<noscript>` refresh says
- * `0;url=…` where HTML requires whitespace after the semicolon, and the shell has no `<title>`.
- */
+/** The offline app shell's head made valid HTML (`0; url=…` in its refresh, and a `<title>`). */
 export function validAppShellHead(components: ReactNode[]): ReactNode[] {
   const fixed = components.map((component) => {
     if (!isValidElement(component) || component.type !== "noscript") return component;

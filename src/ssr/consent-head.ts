@@ -1,9 +1,4 @@
-/**
- * A hosted consent manager's script in the page's head (docs/consent-managers.md), only when
- * GATSBY_CONSENT_PROVIDER is set: async at high priority, so it never blocks the render, with the attributes
- * its manual mode needs (src/consent/providers). The built-in banner needs no script here: its markup is in the
- * page and the early script handles its buttons.
- */
+// A hosted consent manager's script, async so it never blocks the render (docs/consent-managers.md).
 import { createElement, type ReactElement } from "react";
 import type { ConsentSettings } from "../config/consent";
 import { scriptAttributesFor } from "../consent/providers";

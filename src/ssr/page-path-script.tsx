@@ -5,12 +5,7 @@ type ScriptElement = ReactElement<{ id?: string; dangerouslySetInnerHTML?: { __h
 /** Gatsby's `window.pagePath="/blog/a/";…` as it renders it into every page. */
 const LOADER = /^\/\*<!\[CDATA\[\*\/window\.pagePath=("(?:[^"\\]|\\.)*");([\s\S]*)\/\*\]\]>\*\/$/;
 
-/**
- * Gatsby's script-loader element, made the same text on every page: the page path moves into a
- * `data-page-path` attribute the script reads, so one Content-Security-Policy hash allows it everywhere
- * (src/node/hosting/security-headers.ts) instead of one policy per page. The rest of the script is kept as is;
- * an element of another shape is left alone (the build's policy check then reports it).
- */
+/** Gatsby's script-loader element with the path in `data-page-path`: one CSP hash fits every page (docs/security.md). */
 export function pagePathFromAttribute(components: ReactNode[]): ReactNode[] {
   return components.map((component) => {
     if (!isValidElement(component) || component.type !== "script") return component;

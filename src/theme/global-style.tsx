@@ -1,13 +1,6 @@
 import { theme as siteTheme, type Theme } from "./theme";
 
-/**
- * The site-wide base CSS: box model, type scale, focus ring, print rules.
- *
- * It never changes at run time, so it is not a styled-components global style: that would compile it
- * with stylis and insert its rules into the page's style sheet again in the browser on every page load
- * (a style recalculation of the whole document while the page hydrates). It is written once into each
- * page's head by the server render instead (gatsby-ssr.tsx), and the browser only parses it.
- */
+/** The site-wide base CSS: box model, type scale, focus ring, print rules. */
 export function globalCss(theme: Theme = siteTheme): string {
   const css = `
 *, *::before, *::after { box-sizing: border-box; }
@@ -49,8 +42,7 @@ strong, b { font-weight: ${theme.fontWeights.bold}; }
 
 /**
  * Comments out, and no whitespace around punctuation: every page carries this CSS in its first round trip
- * (docs/page-load.md#the-first-window), and its readable source is ~40% larger. Only for this constant CSS (no
- * strings with punctuation in them but font names, whose inner spaces stay).
+ * (docs/page-load.md#the-first-window), and its readable source is ~40% larger.
  */
 export const minifyCss = (css: string): string =>
   css

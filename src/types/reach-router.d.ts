@@ -1,4 +1,3 @@
-/** The part of Gatsby's router (@gatsbyjs/reach-router, untyped) the site uses: the location context it provides. */
 declare module "@gatsbyjs/reach-router" {
   import type { Context } from "react";
 

@@ -1,19 +1,5 @@
-/**
- * When Gatsby's app scripts start (docs/techniques/deferred-app-scripts.md): once the page has loaded, its
- * priority images have decoded and its largest paint is on screen; at the visitor's first pointer or key press
- * if that comes sooner; and at the latest FRAME_WAIT_MS after the load event (a background tab paints no frames).
- *
- * The scripts wait inert in the page's `<template>`; the page's bootstrap (src/ssr/early-bootstrap.ts) holds the
- * function that inserts them, as `window[START_GLOBAL]`, and calls it itself when this script fails to load. This
- * module only decides the moment. It runs in the early script rather than inline in every page: the page's HTML
- * is fetched whole before it paints, and this file is fetched once and cached.
- *
- * Decoding first: an image that has loaded is painted only once decoded (decoding="async"); the second animation
- * frame comes after the frame that painted it. That frame may still be on its way to the screen, though: the
- * largest paint's time is when it is presented, which can come after the next frame has begun. So where the
- * browser reports largest paints, the scripts also wait for one to be reported (buffered: one already presented
- * counts at once).
- */
+// When Gatsby's app scripts start: after the largest paint, or at the first key or pointer press
+// (docs/techniques/deferred-app-scripts.md).
 
 /** Set by the page's bootstrap: inserts the template's scripts, in order, once. */
 import { START_GLOBAL } from "../../lib/handover";

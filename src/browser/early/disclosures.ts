@@ -1,16 +1,4 @@
-/**
- * The header's disclosures before the app hydrates (docs/page-load.md#the-first-second).
- *
- * The phone menu and the mega-menu drawers are WAI-ARIA disclosures: a button with `aria-expanded` and
- * `aria-controls`, whose panel shows while it carries `data-open` (the header's CSS keys on the attribute,
- * not on a class React picks). Until the header hydrates, this module — part of the early script — opens
- * and closes them on the visitor's first input: a tap or click on a button, hover on a wide screen with a
- * mouse, Escape. When the header hydrates it reads the same attributes (`readDisclosures`) and takes over,
- * marking its bar `data-live`; from then on these handlers leave every event to React.
- *
- * A click handled here stops at the document: React, once it listens, must not toggle the same disclosure
- * a second time when it replays the click after hydrating.
- */
+/** The header's disclosures before the app hydrates (docs/page-load.md#the-first-second). */
 
 /** The attribute on a disclosure button: which kind it is. */
 export const DISCLOSURE_ATTR = "data-disclosure";

@@ -1,15 +1,4 @@
-/**
- * The early script: the first second belongs to the visitor (docs/page-load.md#the-first-second).
- *
- * Gatsby's app scripts start only after the largest paint (src/ssr/deferred-app-scripts.tsx), a
- * second or two after load on a phone. This script runs at parse time on every page, long before them, and
- * does with the runtime's own rules (one module each, no copy) what must not wait for the app:
- * - it records the page view's attribution (the first- and last-touch cookies);
- * - it decorates a sign-up or app link at the moment it is activated (pointer, click or Enter, capture
- *   phase, before the browser navigates), so a link followed at any moment carries the attribution.
- * The runtime takes over when it starts: it does not record the same view again (`recordedEarly`) and
- * stops these listeners once it has decorated every link itself (`stopEarly`).
- */
+/** The early script: the first second belongs to the visitor (docs/page-load.md#the-first-second). */
 import { trackPageView } from "../attribution";
 import { decorateAnchor } from "../link-rules";
 import { attributionCookies, keepAttribution } from "../../consent/attribution-hold";
@@ -28,10 +17,7 @@ export function decorateOnActivation(event: Event, win: Window, consent: () => C
   if (anchor) decorateAnchor(anchor, { page: new URL(win.location.href), cookies: attributionCookies(win, consent()) });
 }
 
-/**
- * Runs once per page load; a second call (the script included twice) does nothing. `consent`: the choice in force,
- * which decides whether the attribution cookies are read and written or held in memory (src/consent/attribution-hold.ts).
- */
+/** Runs once per page load; a second call (the script included twice) does nothing. */
 export function startEarly(win: Window, consent: () => ConsentState): void {
   if (win[EARLY_GLOBAL]) return;
   const doc = win.document;

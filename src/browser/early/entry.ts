@@ -1,12 +1,5 @@
-/**
- * The early script's bundle entry (built by src/node/bundling/early-script.ts, inserted by the page's bootstrap,
- * src/ssr/early-bootstrap.ts): the consent face first (docs/product-rules.md#consent: everything after it asks
- * it); with personalization configured and `preferences` granted, the page's profile request
- * (PERSONALIZATION_SDK is a build constant: without it the module is left out); attribution and link
- * decoration (held in memory until `analytics` is granted), the page view of a visitor who leaves before the
- * app starts, the banner's buttons, the header's disclosures, the moment Gatsby's app scripts start, then the
- * input the bootstrap held while this script was on its way.
- */
+// The early script's entry: the consent face first (everything after it asks it), then the rest in the order
+// docs/page-load.md#the-first-second gives.
 import { releaseHeldInput, startEarly } from "./early";
 import { installDisclosures } from "./disclosures";
 import { scheduleAppStart } from "./app-start";

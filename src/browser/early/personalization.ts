@@ -1,17 +1,6 @@
 /**
  * The early script's part of personalization (docs/page-load.md#personalization-in-the-first-second): the
  * page's profile request starts here, beside attribution, instead of after hydration and the SDK's chunk.
- *
- * It sends the page event the SDK would send for this page (same endpoint, body and profile id), and with
- * the answer:
- * - stores the profile and selected experiences under the SDK's own keys, so the SDK starts from them
- *   and the next page shows them before its first paint;
- * - within SWAP_LIMIT_MS of the first paint, shows the selection: slots not yet hydrated through the
- *   same attributes as the head's pre-paint script, hydrated ones through EARLY_ANSWER_EVENT; later than
- *   that it is only stored, and this page keeps what it shows;
- * - leaves the answer on `window` for the SDK, whose first profile request for this page is answered
- *   from it instead of being sent again (sdk.tsx `answerFromEarlyRequest`).
- * A failed request changes nothing: the SDK sends its own, as it always did (and logs its errors).
  */
 import type { PersonalizationSettings } from "../../config/third-party";
 import { NINETAILED_DEFAULT_URL } from "../../config/third-party";

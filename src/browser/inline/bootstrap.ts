@@ -1,8 +1,6 @@
 /**
  * The page's bootstrap (docs/page-load.md#the-first-second), compiled by src/node/bundling/inline-scripts.ts
- * into one inline script at the top of every page's head (src/ssr/early-bootstrap.ts). Its per-build values
- * are esbuild `define` constants, so its text is the same on every page of a build (one CSP hash). Every
- * byte is in every page's HTML: keep it small, and measure what an import costs.
+ * into one inline script at the top of every page's head (src/ssr/early-bootstrap.ts).
  */
 import type { NAMES } from "./names";
 
@@ -48,11 +46,7 @@ function start(): void {
   }
 }
 
-/**
- * Holds a plain click on a link, a header disclosure button or a consent action until the early script's
- * handlers are installed. A link opening another tab is not held: a replayed click outside the visitor's
- * gesture would be blocked as a pop-up.
- */
+/** Holds a plain click on a link, a header disclosure button or a consent action until the early script's handlers are installed. */
 function hold(event: MouseEvent): void {
   let target = event.target as HTMLElement | null;
   if (w[BOOTSTRAP.EARLY_GLOBAL] || event.button || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || !target?.closest)

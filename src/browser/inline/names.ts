@@ -1,10 +1,5 @@
-/**
- * The names the bootstrap (bootstrap.ts) shares with other code, from their modules: its `BOOTSTRAP.*`
- * constants. src/node/bundling/inline-scripts.ts reads this module (compiled: build code does not import the
- * browser's) and defines each name, rather than the bootstrap importing it: esbuild keeps an imported constant
- * as a variable of its own, and would bring along the rest of its module (React with the template's id, the
- * disclosures' selectors).
- */
+// The bootstrap's shared names, defined by src/node/bundling/inline-scripts.ts rather than imported: esbuild
+// would keep an imported constant, and bring along the rest of its module.
 import { DEFERRED_SCRIPTS_ID } from "../../lib/app-scripts-slice";
 import { CONSENT_COOKIE } from "../../lib/consent-model";
 import { DISCLOSURE_ATTR } from "../early/disclosures";

@@ -1,13 +1,5 @@
-/**
- * The head's pre-paint script (docs/page-load.md#personalization-in-the-first-second), compiled by
- * src/node/bundling/inline-scripts.ts into one render-blocking inline script (src/ssr/personalization-head.ts):
- * a returning visitor's stored selection shown in every personalized slot as the slot is parsed. A
- * MutationObserver's callback runs before the parser yields to a paint, so the first paint already shows the
- * variant. The rules are stored-selection.ts's own (readStoredExperiences, applySelection). Does nothing
- * without a stored selection, and without `preferences` granted by the cookie (docs/product-rules.md#consent-over-time:
- * it runs before the early script's sweep, so it asks itself). Every byte is in the HTML of every page with a slot:
- * keep it small.
- */
+// The head's pre-paint script: a returning visitor's stored selection shown in each personalized slot as it
+// is parsed (docs/page-load.md#personalization-in-the-first-second).
 import { applySelection, readStoredExperiences } from "../../personalization/stored-selection";
 import { grantedInCookieText, type ConsentPolicy } from "../../lib/consent-model";
 

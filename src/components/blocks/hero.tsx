@@ -25,9 +25,8 @@ const HeroGrid = styled(Container)`
 `;
 
 /**
- * docs/product-rules.md#personalization: a hero can be replaced per audience; variants keep the baseline's image (no layout shift from it).
- * Every copy (baseline and variants) is rendered in one stack, the shown one visible: choosing another only
- * flips visibility (CLS 0), and the page can show a visitor's variant before hydration (use-slot-choice.ts).
+ * docs/product-rules.md#personalization: a hero can be replaced per audience; variants keep the baseline's
+ * image (no layout shift from it).
  */
 export function HeroBlock({ section, first }: BlockProps<HeroContent>) {
   const { experiences, heroVariants } = usePersonalizationContent();

@@ -42,10 +42,7 @@ export type Blocktype = keyof BlockFragments;
 
 interface BlockEntry<Fragment> {
   component: ComponentType<BlockProps<Fragment>>;
-  /**
-   * Whether the block needs React in the browser (state, effects, personalization, a form), so it hydrates.
-   * Any other block is a static island: the server's HTML is kept as it is instead of hydrated.
-   */
+  /** Whether the block needs React in the browser (state, effects, personalization, a form), so it hydrates. */
   interactive: boolean | ((block: Fragment) => boolean);
 }
 
@@ -68,11 +65,7 @@ export const blocks: { [T in Blocktype]: BlockEntry<BlockFragments[T]> } = {
 
 const isBlocktype = (blocktype: string): blocktype is Blocktype => Object.hasOwn(blocks, blocktype);
 
-/**
- * The entry for a block, typed for its data. The query asks for each block type's fragment under its
- * `LandingSection` implementation, so a block whose `blocktype` names an entry has that entry's fields: the
- * one place where the runtime key stands for the type.
- */
+/** The entry for a block, typed for its data. */
 function entryFor(block: LandingBlockData): BlockEntry<LandingBlockData> | undefined {
   return isBlocktype(block.blocktype) ? (blocks[block.blocktype] as unknown as BlockEntry<LandingBlockData>) : undefined;
 }

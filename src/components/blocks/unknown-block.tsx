@@ -3,14 +3,7 @@ import { Container, Section } from "../ui/container";
 
 const reported = new Set<string>();
 
-/**
- * A block whose type has no component (a content type the CMS gained before the site did).
- *
- * In develop and preview it shows a notice where the block would be, so the editor sees at once that it will not
- * appear. A production page renders nothing there: visitors should see a finished page, not a note meant for the
- * editor, and the page around the block is still worth publishing. The build log (and the console) names the
- * type once, so a developer learns of it too.
- */
+/** A block whose type has no component (a content type the CMS gained before the site did). */
 export function UnknownBlock({ blocktype, visible = publicConfig.draftNotices }: { blocktype: string; visible?: boolean }) {
   if (visible)
     return (

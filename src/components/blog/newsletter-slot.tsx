@@ -5,12 +5,7 @@ import { mayPromptNewsletter } from "../form/newsletter";
 
 type State = "deciding" | "waiting" | "off";
 
-/**
- * Where a blog post asks its reader to subscribe (docs/product-rules.md#markers). The prompt (its code and the lead
- * form's) loads only for a reader who has neither subscribed nor said "No thanks", and appears only
- * while this place is out of view: inserting it then moves nothing the reader sees (CLS 0). A reader
- * who has scrolled past keeps their place (the browser's scroll anchoring).
- */
+/** Where a blog post asks its reader to subscribe (docs/product-rules.md#markers). */
 export function NewsletterSlot({ form }: { form: LeadFormData | null | undefined }) {
   const place = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<State>("deciding");

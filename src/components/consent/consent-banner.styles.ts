@@ -2,13 +2,8 @@ import styled from "styled-components";
 import { theme } from "../../theme/theme";
 
 /**
- * Hidden unless `<html data-consent="ask">` (set by the inline bootstrap before the body is parsed), so the first
- * paint of a visitor who must be asked shows it, with no script. Fixed to the viewport: it moves nothing in the
- * layout (CLS 0). Above the fixed call-to-action bar (z-index 40) and the support launcher (39) while it shows, so
- * its own buttons can always be tapped; any of them (or Escape) takes it away and gives those back.
- *
- * One class, children styled by element, and no rule the banner can do without: every page carries these bytes,
- * and they count against the first round trip (docs/page-load.md#the-first-window). One layout at every width.
+ * Hidden unless `<html data-consent="ask">` (set by the inline bootstrap before the body is parsed), so the
+ * first paint of a visitor who must be asked shows it, with no script. See docs/page-load.md#the-first-window.
  */
 export const BannerRoot = styled.section`
   display: none;

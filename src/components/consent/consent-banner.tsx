@@ -3,10 +3,7 @@ import { COOKIE_NOTICE_PATH, PRIVACY_PATH } from "../../lib/paths";
 
 /**
  * The built-in consent banner (docs/browser-runtime.md#the-built-in-banner), in the HTML of every page when no
- * hosted consent manager is configured. Static markup: the early script's delegated listener
- * (src/consent/banner-actions.ts) makes the three buttons work before hydration, and CSS decides whether it shows.
- * Short on purpose: on a phone its text must never be the page's largest paint. It names the purposes and links
- * the notices (docs/product-rules.md#consent): consent without them is not informed.
+ * hosted consent manager is configured. See docs/product-rules.md#consent.
  */
 export function ConsentBanner() {
   return (

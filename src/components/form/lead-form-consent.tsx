@@ -15,9 +15,8 @@ export interface LeadFormConsentProps {
 }
 
 /**
- * Consent texts and checkboxes (docs/product-rules.md#lead-form-definition): each checkbox submits legal--{id} with a hidden
- * legal--{id}__TEXT; legal--consentToProcess__TEXT carries the consent-to-process text.
- * The HTML was sanitized at build time (schema @sanitized). The site's own privacy sentence follows the form's.
+ * Consent texts and checkboxes (docs/product-rules.md#lead-form-definition): each checkbox submits legal--{id}
+ * with a hidden legal--{id}__TEXT; legal--consentToProcess__TEXT carries the consent-to-process text.
  */
 export function LeadFormConsent({ legal, idPrefix, checked, error, disabled, onToggle, register }: LeadFormConsentProps) {
   const boxes = legal.communicationsCheckboxes ?? [];

@@ -1,7 +1,6 @@
 /**
- * The lead form's calls to the network (docs/product-rules.md#lead-form-calls): the public IP lookup before a submit, the upload of a chosen
- * file, and the submission itself. Each takes the fetch to use (tests pass their own) and settles into a plain
- * result; the form decides what a failure shows.
+ * The lead form's calls to the network (docs/product-rules.md#lead-form-calls): the public IP lookup before a
+ * submit, the upload of a chosen file, and the submission itself.
  */
 import { SUBMIT_FORM_PATH } from "../../lib/lead-form/rules";
 import type { LeadSubmission } from "../../lib/lead-form/types";

@@ -3,11 +3,7 @@ import { StatusBox } from "./lead-form-styles";
 
 export type LeadFormState = "idle" | "invalid" | "submitting" | "success" | "error";
 
-/**
- * The status message that replaces the submit control (docs/product-rules.md#lead-form-flow). `html` is already sanitized.
- * The submit button it replaces usually had the focus: the focus moves to the message rather than
- * falling back to the document, so keyboard and screen-reader users stay where they were and hear it.
- */
+/** The status message that replaces the submit control (docs/product-rules.md#lead-form-flow). */
 export function LeadFormStatus({ state, html }: { state: LeadFormState; html: string }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {

@@ -1,8 +1,4 @@
-/**
- * The newsletter prompt's rules (docs/product-rules.md#markers, #browser-storage). Pure. A blog reader is asked once to
- * subscribe: the prompt stops for good (for the storage helper's year) after a newsletter sign-up or a "No thanks".
- * Beside the lead form, which writes the sign-up's marker; the prompt (src/components/blog) reads it.
- */
+/** The newsletter prompt's rules (docs/product-rules.md#markers, #browser-storage). */
 import { getStored, type StorageLike } from "../../browser/storage";
 
 /** The lead form whose sign-up makes a visitor a subscriber (content/forms/newsletter.json). */

@@ -1,7 +1,6 @@
 /**
- * A small allow-list sanitizer for status messages the server returns (docs/product-rules.md#error-catalogue: "Status messages
- * may contain HTML"). Form texts are sanitized at build time in the schema; this covers runtime HTML
- * without shipping a full sanitizer to the browser. Needs a DOM (browser or jsdom).
+ * A small allow-list sanitizer for status messages the server returns (docs/product-rules.md#error-catalogue:
+ * "Status messages may contain HTML").
  */
 const ALLOWED_TAGS = new Set(["A", "B", "BR", "EM", "I", "LI", "OL", "P", "SPAN", "STRONG", "U", "UL"]);
 const SAFE_HREF = /^(https?:|mailto:|tel:|\/(?![/\\])|#)/i;
@@ -37,12 +36,7 @@ const TAG = /<(?:[^>"']|"[^"]*"|'[^']*')*>?/g;
 /** An attribute name starting with "on", where one can start: after whitespace, a slash or a quote. */
 const HANDLER_NAME = /([\s/"'])(on)/gi;
 
-/**
- * Renames every `on…` attribute in the message's tags (`onerror` → `x-onerror`) before the browser parses
- * it. Chromium counts an inline handler as a Content-Security-Policy violation as soon as it is parsed, even
- * into an inert document, so an attacker's message would fill the violation reports (nothing runs: the
- * allow-list below drops every attribute but a safe href). Text between tags is left as it is.
- */
+/** Renames every `on…` attribute in the message's tags (`onerror` → `x-onerror`) before the browser parses it. */
 export const defuseHandlers = (html: string): string => html.replace(TAG, (tag) => tag.replace(HANDLER_NAME, "$1x-$2"));
 
 export function sanitizeMessage(html: string): string {

@@ -11,16 +11,7 @@ export interface TypedBeforeHydration {
   files: { field: LeadFormField; file: File }[];
 }
 
-/**
- * Reads the form's controls as the visitor left them. React keeps a server-rendered control's value while
- * it hydrates but not its own state, which starts from the defaults: the first render after hydration would
- * write the defaults back over what the visitor typed (and an early change event never reached React). So the
- * form adopts the DOM's values once, right after hydrating, before anything renders again.
- *
- * Reads by name, as a native submission would (`form.elements`), so every field type is covered the same way:
- * text, email and textarea values, the selected option, the checked radio, consent checkboxes, chosen files.
- * Hidden fields are not read: their values come from the URL (docs/product-rules.md#lead-form-flow), not from the visitor.
- */
+/** Reads the form's controls as the visitor left them. See docs/product-rules.md#lead-form-flow. */
 export function readTypedBeforeHydration(
   form: HTMLFormElement,
   fields: readonly LeadFormField[],

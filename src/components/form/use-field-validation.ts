@@ -83,10 +83,7 @@ export function useFieldValidation({ formRef, fields, checkboxes, valuesRef }: F
     [byName, check, valuesRef],
   );
 
-  // A re-validation adds or removes an error line, which moves the fields below it. Between a press and its
-  // release that moves another control under the pointer: the release lands on it and the click is lost
-  // (a radio pressed right after changing the dropdown above it, whose blur cleared its error, stayed
-  // unchecked). So while a pointer is down, re-validation waits until the click has been delivered.
+  // A re-validation adds or removes an error line, which moves the fields below it.
   const pressed = useRef(false);
   const afterRelease = useRef(new Set<string>());
   const revalidateSettled = useCallback(

@@ -6,9 +6,8 @@ import { Container, Section } from "../ui/container";
 type MarkdownBody = Queries.MarkdownBodyFieldsFragment | null | undefined;
 
 /**
- * The frame of a content page (a job, a customer story, a book chapter, …): the site layout, the page header, then
- * the page's body in one section. The body is a static island (PageBody) unless a Markdown body in `bodies`
- * embeds a form, or the page says it is `interactive`; `after` stands below it, outside the island.
+ * The frame of a content page (a job, a customer story, a book chapter, …): the site layout, the page header,
+ * then the page's body in one section.
  */
 export function ContentPage({
   path,

@@ -1,6 +1,4 @@
-/**
- * The fixed call-to-action bar's rules (docs/product-rules.md#layout-per-path, #fixed-bar, #fixed-bar-eligibility, #constants). Pure.
- */
+/** The fixed call-to-action bar's rules (docs/product-rules.md#layout-per-path, #fixed-bar, #fixed-bar-eligibility, #constants). Pure. */
 import { fixedBarVariant, type FixedBarVariant } from "../../lib/layout-rules";
 
 export const DEMO_MIN_EMPLOYEES = 11;

@@ -1,10 +1,4 @@
-/**
- * The header's scroll state machine (docs/product-rules.md#header-states, #constants). Pure: each scroll position gives the next state.
- * UNINITIALIZED at the top (until half the viewport is scrolled); past that, scrolling up 100 px or
- * more from the lowest point shows it; while shown, scrolling down 200 px or more from the highest
- * point, or reaching the page bottom, hides it. A static header is HIDING once past half the
- * viewport, otherwise UNINITIALIZED.
- */
+/** The header's scroll state machine (docs/product-rules.md#header-states, #constants). */
 export type HeaderState = "UNINITIALIZED" | "SHOWING" | "HIDING";
 
 export const SHOW_AFTER_UP_PX = 100;

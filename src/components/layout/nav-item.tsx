@@ -22,7 +22,6 @@ export interface NavItemProps {
 /**
  * One top-level navigation item (docs/product-rules.md#navigation-data): a plain link, or a button disclosing
  * its mega-menu drawer (WAI-ARIA disclosure: aria-expanded, aria-controls; the panel shows with `data-open`).
- * An item with neither columns nor url renders nothing.
  */
 export function NavItem({ item, labels, panelId, expanded, onHover, onToggle }: NavItemProps) {
   const tap = useTap((at) => onToggle(item.id, at));

@@ -28,10 +28,7 @@ const Crumbs = styled.ol`
 
 export type { Crumb } from "../seo/trail";
 
-/**
- * The top of a content page: breadcrumbs (the trail's ancestors), eyebrow, title, lead. A static island: children
- * must be static too.
- */
+/** The top of a content page: breadcrumbs (the trail's ancestors), eyebrow, title, lead. */
 export function PageHeader({
   title,
   lead,

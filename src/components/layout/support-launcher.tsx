@@ -11,8 +11,7 @@ const BOTTOM = "84px";
 
 /**
  * While the fixed call-to-action bar shows, it sets --fixed-bar-height on the launcher (fixed-bar.tsx) and the
- * launcher rises to keep a gap above it: on phones the bar wraps to two lines and would cover it. A translate,
- * not a change of its bottom offset: it moves nothing in the layout (CLS 0) and needs no layout pass.
+ * launcher rises to keep a gap above it: on phones the bar wraps to two lines and would cover it.
  */
 const Launcher = styled.a`
   position: fixed;
@@ -40,14 +39,7 @@ const Launcher = styled.a`
   }
 `;
 
-/**
- * The support-widget launcher (docs/product-rules.md#overview, #support-widget; docs/page-load.md#vendor-scheduling).
- * The widget's script loads on intent only: hovering or focusing the launcher starts it (with `preferences`
- * granted), and a tap opens the
- * widget in place, at once when the script is there, otherwise as soon as it arrives (the tap is kept; no
- * second tap needed), with the product's fallback to e-mail when it never does. With no widget configured it is
- * a plain link to the ask page, whose #contact-us route opens the widget there or falls back to e-mail.
- */
+/** The support-widget launcher (docs/product-rules.md#overview, #support-widget; docs/page-load.md#vendor-scheduling). */
 export const SupportLauncher = forwardRef<HTMLAnchorElement, { href?: string; configured?: boolean }>(function SupportLauncher(
   { href = "/ask/#contact-us", configured = Boolean(publicConfig.scripts.ids["support-widget"]) },
   ref,

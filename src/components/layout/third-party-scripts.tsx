@@ -11,13 +11,7 @@ import { ON_INTENT, pageScheduler } from "../../browser/vendor-scheduler";
 
 /**
  * The page's third-party scripts (docs/product-rules.md#layout-per-path, #scripts-and-analytics, #consent;
- * docs/page-load.md#vendor-scheduling), through Gatsby's <Script> so none blocks rendering. Which vendors: decided
- * after hydration from the real host (analytics load only on marketing, login and sign-up pages) and from consent,
- * including a grant later in the same page view (no reload). When: the page's vendor scheduler
- * (src/browser/vendor-scheduler.ts) starts them one at a time around the visitor's input, each within its deadline.
- * A vendor loaded on intent (the support widget: ON_INTENT) starts only when the visitor asks for it
- * (VENDOR_REQUEST_EVENT), whatever its category: the visitor asked for the service.
- * With no ids configured nothing renders and nothing is requested.
+ * docs/page-load.md#vendor-scheduling), through Gatsby's <Script> so none blocks rendering.
  */
 export function ThirdPartyScripts({ pathname, config = publicConfig.scripts }: { pathname: string; config?: ScriptsConfig }) {
   const [hostname, setHostname] = useState<string | null>(null);

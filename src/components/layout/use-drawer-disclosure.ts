@@ -24,8 +24,7 @@ export interface DrawerDisclosureOptions {
  * The menu and its drawers as WAI-ARIA disclosures (docs/product-rules.md#menus-and-drawers): a click toggles,
  * hover opens on wide screens with a mouse and leaving the header closes after a delay, Escape closes the open
  * drawer then the menu (focus back to its button), a click outside closes the drawer, any link followed inside
- * closes both. Before hydration the early script handles the first input (src/browser/early/disclosures.ts);
- * on hydration this hook starts from what it opened and marks the header `live` so the early script stops.
+ * closes both.
  */
 export function useDrawerDisclosure(options: DrawerDisclosureOptions) {
   const { barRef, navRef, toggleRef, baseId, firstDrawer, isDesktop, isWide, isTouch, hidden, settlingRef } = options;

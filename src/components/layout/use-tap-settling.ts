@@ -1,15 +1,7 @@
 import { useEffect, useState, type RefObject } from "react";
 import { flushSync } from "react-dom";
 
-/**
- * Taps held off while the phone menu's drawers animate (docs/product-rules.md#menus-and-drawers).
- *
- * A phone's drawer animates its height, so for a quarter of a second the items below it move, and the menu
- * grows or shrinks over the overlay. A tap aimed at an item would land on whatever slid under the finger:
- * another item, or the overlay, which closes the menu. While a drawer's height animates (`settling`), the
- * items take no taps (they fall on the menu's background) and the overlay ignores them. The ref gives the
- * current value to event listeners registered earlier.
- */
+/** Taps held off while the phone menu's drawers animate (docs/product-rules.md#menus-and-drawers). */
 export function useTapSettling(
   navRef: RefObject<HTMLElement | null>,
   settlingRef: { current: boolean },

@@ -6,11 +6,7 @@ import { Prose } from "./prose";
 export const hasCookieTable = (body: { segments: readonly { html?: string | null }[] }) =>
   body.segments.some((s) => s.html?.includes('class="cookie-table"'));
 
-/**
- * Prose with the cookie notice's table: a page of its own, so no other page carries these rules. One card per
- * row at every width, each cell labelled with its column's name (`data-label`): under it on a phone, beside it
- * from a tablet up. Still a table (caption, th scope): the column headers stay for screen readers.
- */
+/** Prose with the cookie notice's table: a page of its own, so no other page carries these rules. */
 export const CookieTableProse = styled(Prose)`
   table.cookie-table {
     display: block;

@@ -6,11 +6,7 @@ import { navigateOnClick, StaticIsland } from "../../hydration";
 import { hasForms } from "./has-forms";
 import { CookieTableProse, hasCookieTable } from "./cookie-table-prose";
 
-/**
- * Renders a Markdown body prepared at build time (sanitized HTML segments and embedded forms).
- * Internal links navigate client-side by the static islands' rule (navigateOnClick: not files, downloads,
- * targets or other origins). A body without forms is a static island, which wires its links itself.
- */
+/** Renders a Markdown body prepared at build time (sanitized HTML segments and embedded forms). */
 export function MarkdownContent({ body, className }: { body: Queries.MarkdownBodyFieldsFragment | null | undefined; className?: string }) {
   const onClick = useCallback((event: React.MouseEvent<HTMLDivElement>) => {
     navigateOnClick(event, (event.target as HTMLElement).closest("a"), withPrefix("/"), navigate);

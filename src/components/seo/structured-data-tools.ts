@@ -1,7 +1,4 @@
-/**
- * JSON-LD builders used only by the tools and the interview-builder templates. Kept apart from
- * structured-data.ts, which every page loads through <Seo>, so they never weigh on other pages.
- */
+/** JSON-LD builders used only by the tools and the interview-builder templates. */
 /** A free tool on the site (calculators, builders): schema.org WebApplication. */
 export const webApplication = (a: { siteUrl: string; path: string; name: string; description: string; category: string }) => ({
   "@type": "WebApplication",

@@ -123,9 +123,8 @@ export function InterviewBuilder({ guides, jobDescriptionPath }: InterviewBuilde
   const pickersRef = useRef<HTMLElement>(null);
 
   // Once, in the hydrating commit: what the visitor chose in the server-rendered pickers while the scripts were
-  // on their way is adopted (React's state starts from the first role's defaults and would render them back over
-  // it). It wins over the URL and storage: it is what they last saw and meant. A layout effect, so no tick lands
-  // between reading the pickers and writing them (docs/page-load.md#typing-while-the-page-hydrates).
+  // on their way is adopted (React's state starts from the first role's defaults and would render them back
+  // over it). See docs/page-load.md#typing-while-the-page-hydrates.
   useIsomorphicLayoutEffect(() => {
     const typed = readPickers(pickersRef.current);
     const stored = getStored<Partial<Saved>>(BUILDER_STORAGE_KEY, Date.now(), consentedLocalStorage());

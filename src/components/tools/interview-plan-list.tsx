@@ -110,10 +110,7 @@ export interface InterviewPlanListProps {
   emptyFocusRef: React.RefObject<HTMLElement | null>;
 }
 
-/**
- * The interview in order. Move up / Move down / Remove are real buttons, so the order can be changed
- * from the keyboard; focus follows the moved question (or the next one after a removal).
- */
+/** The interview in order. */
 export function InterviewPlanList({ items, onMove, onRemove, emptyFocusRef }: InterviewPlanListProps) {
   const buttons = useRef(new Map<string, HTMLButtonElement>());
   const pending = useRef<{ id: string; action: PlanAction } | null>(null);

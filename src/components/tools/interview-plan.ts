@@ -99,8 +99,7 @@ export interface TickedBeforeHydration {
 /**
  * The selection a visitor made in the server-rendered pickers before the page's scripts ran: starting from
  * what was rendered, each box whose state changed is toggled as a click would have (a competency ticked adds
- * its suggested questions, one unticked takes its questions away; a question ticked goes to the end). A
- * question box of a competency unticked in the same visit goes with its competency.
+ * its suggested questions, one unticked takes its questions away; a question ticked goes to the end).
  */
 export function adoptTicked(guide: Guide, rendered: Selection, ticked: TickedBeforeHydration): Selection {
   let sel = rendered;

@@ -1,10 +1,4 @@
-/**
- * The interview-builder library's search. Pure. Every word of the query must be found in an item: in its
- * title, summary and keywords, or in what a reader expects it to cover (a guide's competencies and
- * questions, a job description's responsibilities and requirements). Words match by stem, so
- * "escalation", "escalate" and "escalating" find one another, and by prefix, so results follow typing.
- * Items that match in their title or keywords come first.
- */
+/** The interview-builder library's search. */
 export type LibraryType = "all" | "guide" | "description";
 
 export interface LibraryItem {
@@ -56,9 +50,8 @@ const SUFFIXES = [
 const DOUBLED = /([b-df-hj-np-tv-z])\1$/;
 
 /**
- * A light English stemmer (word forms, not meaning): escalation, escalations, escalate, escalated,
- * escalating → "escal"; writing, writer, writes, write → "writ"; leads, leader, leading → "lead".
- * Both the query and the items go through it, so it only has to be consistent, not linguistically right.
+ * A light English stemmer (word forms, not meaning): escalation, escalations, escalate, escalated, escalating
+ * → "escal"; writing, writer, writes, write → "writ"; leads, leader, leading → "lead".
  */
 export function stem(word: string, depth = 0): string {
   let w = normalize(word).replace(/[^a-z0-9]/g, "");

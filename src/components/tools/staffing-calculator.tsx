@@ -92,10 +92,7 @@ const Problem = styled.div`
   }
 `;
 
-/**
- * The help-desk staffing calculator. Inputs live in the URL (shareable) and in local storage;
- * a shared link wins over what this browser remembers.
- */
+/** The help-desk staffing calculator. */
 export function StaffingCalculator() {
   const [values, setValues] = useState<FormValues>(DEFAULT_VALUES);
   const [ready, setReady] = useState(false);

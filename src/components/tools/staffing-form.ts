@@ -1,8 +1,4 @@
-/**
- * The staffing calculator's form: field definitions, defaults, validation and the shareable URL.
- * Values are kept as the text the person typed ("1,200", "$55,000"), so nothing is lost while typing;
- * `parseForm` turns them into model inputs or clear messages. Pure.
- */
+/** The staffing calculator's form: field definitions, defaults, validation and the shareable URL. */
 import { CHANNELS, type ChannelId, type ChannelInput, type TeamInput } from "./staffing";
 import { withThousands } from "../ui/format";
 
@@ -237,12 +233,7 @@ export const controlName = (key: FieldKey) => `staffing-${key.replace(".", "-")}
 
 /**
  * What the visitor typed into the server-rendered form before the page's scripts ran, over `base` (the values
- * from the URL or storage). A control that no longer holds what the server rendered was changed by the visitor:
- * its value wins, since it is what they last saw and meant. So does the control being edited (`editing`, the
- * focused one) even while it still holds the rendered text: a value written into it moves the caret and drops
- * a selection, and what the visitor types next lands after it (docs/page-load.md#typing-while-the-page-hydrates).
- * `read` gives a control's current value ("1"/"0" for a channel's checkbox), or undefined for a control the page
- * does not have.
+ * from the URL or storage). See docs/page-load.md#typing-while-the-page-hydrates.
  */
 export function adoptTyped(
   base: FormValues,

@@ -1,14 +1,4 @@
-/**
- * The help-desk staffing model. Pure functions, no DOM.
- *
- * Live channels (chat, phone) use Erlang C: contacts arrive at random (Poisson) during the hours of
- * coverage, and we look for the smallest number of agents per interval that answers the target share
- * within the target time without exceeding the occupancy cap. Chat concurrency c means each agent
- * works c conversations at once, so N agents are N × c servers with the chat's own handle time.
- * Email is a workload model: hours of work divided by the productive hours of an agent at the
- * occupancy cap, checked against its first-response target with the same queueing formula.
- * Agents on shift become full-time equivalents (FTEs) by coverage hours ÷ hours per FTE ÷ (1 − shrinkage).
- */
+/** The help-desk staffing model. */
 
 /** Average weeks in a month (52 / 12). */
 export const WEEKS_PER_MONTH = 52 / 12;
@@ -114,10 +104,7 @@ export interface StaffingResult {
 /** Beyond this many agents per interval the answer is not a help desk any more; inputs are validated well below it. */
 const MAX_AGENTS = 1_000_000;
 
-/**
- * Smallest whole number of agents (each `concurrency` servers) meeting the service level and occupancy cap.
- * Walks the Erlang B recursion upward once, so the cost is linear in the answer.
- */
+/** Smallest whole number of agents (each `concurrency` servers) meeting the service level and occupancy cap. */
 export function agentsForServiceLevel(
   traffic: number,
   ahtSeconds: number,

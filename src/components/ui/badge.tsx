@@ -15,11 +15,7 @@ export function badgeStyle(color: BadgeColor = "cobalt", size: BadgeSize = "S"):
   return { background, color: foreground, padding, fontSize };
 }
 
-/**
- * docs/product-rules.md#design-tokens: badge colours and sizes XS, S, M. One static rule for every badge; the colour and size are the
- * element's own style, as for icons (a rule per colour and size would be a full copy of the badge's CSS each,
- * enough on a page of many badges to push its HTML past the first TCP window; docs/techniques/static-styles.md).
- */
+/** docs/product-rules.md#design-tokens: badge colours and sizes XS, S, M. See docs/techniques/static-styles.md. */
 export const Badge = styled.span.attrs<{ $color?: BadgeColor; $size?: BadgeSize }>(({ $color, $size }) => ({
   // styled-components merges this with a style the badge is given
   style: badgeStyle($color, $size),

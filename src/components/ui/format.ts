@@ -1,13 +1,4 @@
-/**
- * Number helpers (docs/product-rules.md#number-formats).
- *
- * The en-US formats are written out rather than built with `Intl.NumberFormat`: the first formatter a page
- * makes loads the locale's ICU data in one long task,
- * and the job-post template and the staffing calculator format during hydration (docs/architecture.md#lighthouse-and-main-thread, TBT).
- * The output is Intl's to the character, which the unit tests check value by value: Intl rounds the
- * shortest decimal form of the number (what `String(n)` prints), half away from zero, and so does
- * {@link roundDecimal}. Magnitudes that `String` prints with an exponent are rare and go to Intl.
- */
+/** Number helpers (docs/product-rules.md#number-formats). See docs/architecture.md#lighthouse-and-main-thread. */
 
 /** Keeps digits only ("$1,234.5" → "12345"). */
 export const digitsOnly = (value: string | number) => String(value).replace(/\D/g, "");
@@ -29,9 +20,8 @@ function increment(digits: string): string {
 }
 
 /**
- * A non-negative number's decimal digits with `min`–`max` fraction digits, rounded half away from zero
- * from its shortest decimal form: `[integer, fraction]`. Null when that form has an exponent
- * (below 1e-6 or from 1e21 on).
+ * A non-negative number's decimal digits with `min`–`max` fraction digits, rounded half away from zero from
+ * its shortest decimal form: `[integer, fraction]`.
  */
 export function roundDecimal(magnitude: number, min: number, max: number): [string, string] | null {
   const shortest = String(magnitude);

@@ -12,14 +12,8 @@ export interface IconProps {
 }
 
 /**
- * The mask paints the SVG in the surrounding text colour, so icons follow hover and theme colours.
- * One static rule for every icon; the glyph and size are the element's own style (docs/architecture.md#lighthouse-and-main-thread:
- * a rule per icon name would be a large part of each page's CSS, all re-inserted by styled-components on load).
- * The glyph's address is given once, as `--icon`, which both mask properties read, rather than written out in
- * each of them on every icon of the page's HTML (docs/techniques/small-html.md). For the same reason the
- * element carries no name attribute: the header alone has about 30 icons on every page, and their names
- * written a second time cost 124 brotli bytes of the first window (docs/page-load.md#closed-drawers-icons).
- * Styles select icons as `${IconGlyph}`; tests find one by its address (`[style*="/icons/inbox.svg"]`).
+ * The mask paints the SVG in the surrounding text colour, so icons follow hover and theme colours. See
+ * docs/architecture.md#lighthouse-and-main-thread, docs/techniques/small-html.md.
  */
 export const IconGlyph = styled.span`
   display: inline-block;

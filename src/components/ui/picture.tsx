@@ -16,13 +16,9 @@ export interface PictureProps {
 }
 
 /**
- * A responsive image from gatsby-plugin-image data as plain, valid HTML: <picture> with its <source>s
- * and an <img> that has src, srcset, sizes, width and height from the server render on, so it needs no
- * script to appear and never shifts layout. (GatsbyImage's server markup leaves the img without src
- * until its script runs, which the HTML checker rejects, and marks its sizer img role="presentation"
- * with an empty alt, which HTML forbids.) The blurred or dominant-colour placeholder is the img's
- * background until the image paints over it (a priority image keeps only a colour); lazy images use the
- * browser's native lazy loading.
+ * A responsive image from gatsby-plugin-image data as plain, valid HTML: <picture> with its <source>s and an
+ * <img> that has src, srcset, sizes, width and height from the server render on, so it needs no script to
+ * appear and never shifts layout.
  */
 export function Picture({ image, alt, className, priority = false }: PictureProps) {
   const { images, width, height, layout, backgroundColor, placeholder } = image;

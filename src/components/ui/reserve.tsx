@@ -2,9 +2,8 @@ import styled from "styled-components";
 import { SHOWN_COPY_ATTR, SHOW_ATTR } from "../../personalization/stored-selection";
 
 /**
- * Room for every content a slot may show, so swapping one for another moves nothing (CLS 0):
- * the contents share one grid cell, which is as large as the largest; only the one not aria-hidden shows.
- * The others are aria-hidden and invisible (not focusable, not in the accessibility tree).
+ * Room for every content a slot may show, so swapping one for another moves nothing (CLS 0): the contents
+ * share one grid cell, which is as large as the largest; only the one not aria-hidden shows.
  */
 export const ReserveStack = styled.div<{ $inline?: boolean }>`
   display: ${({ $inline }) => ($inline ? "inline-grid" : "grid")};
@@ -23,10 +22,7 @@ export const ReserveStack = styled.div<{ $inline?: boolean }>`
   }
 `;
 
-/**
- * A text that may be replaced by one of `alternatives` (e.g. a personalized navigation label). Every
- * label keeps its own node in a fixed order, so a swap only flips which one is visible: no text moves.
- */
+/** A text that may be replaced by one of `alternatives` (e.g. a personalized navigation label). */
 export function ReservedText({ text, alternatives = [] }: { text: string; alternatives?: readonly string[] }) {
   const labels = [...new Set([...alternatives, text])];
   if (labels.length === 1) return <>{text}</>;

@@ -9,10 +9,8 @@ export interface SiteLinkProps extends Omit<React.AnchorHTMLAttributes<HTMLAncho
 }
 
 /**
- * A link to a page of this site: a plain anchor that navigates client-side, prefetches on hover and when
- * it scrolls into view, and is marked aria-current="page" on the page it points to. That is what gatsby's
- * <Link> does, in two components instead of seven and with one shared IntersectionObserver
- * (src/hydration/internal-link.ts explains why).
+ * A link to a page of this site: a plain anchor that navigates client-side, prefetches on hover and when it
+ * scrolls into view, and is marked aria-current="page" on the page it points to.
  */
 export const SiteLink = forwardRef<HTMLAnchorElement, SiteLinkProps>(function SiteLink({ to, onClick, onMouseEnter, ...rest }, forwarded) {
   const element = useRef<HTMLAnchorElement | null>(null);

@@ -1,16 +1,11 @@
 /**
- * Cookiebot CMP adapter (docs/consent-managers.md#cookiebot).
- *
- * Documentation (checked; the stand-in in tests/fixtures/consent-managers/cookiebot.ts installs the same surface):
- * - https://www.cookiebot.com/en/developer/ — the `Cookiebot` object: `consent.{necessary,preferences,statistics,
- *   marketing}`, `consented`, `declined`, `hasResponse` (read only); the tag `uc.js` with `data-cbid`; the
- *   method `submitCustomConsent(optinPreferences, optinStatistics, optinMarketing)` and the window events
- *   `CookiebotOnConsentReady`, `CookiebotOnAccept`, `CookiebotOnDecline` (the stored copy showed the properties
- *   table verbatim; the methods and events part was confirmed through its use in public integrations, and
+ * Cookiebot CMP adapter (docs/consent-managers.md#cookiebot). Its surface (the stand-in in
+ * tests/fixtures/consent-managers/cookiebot.ts installs the same):
+ * - https://www.cookiebot.com/en/developer/ — `Cookiebot.consent.*`, `consented`, `declined`, `hasResponse`; `uc.js`
+ *   with `data-cbid`; `submitCustomConsent(…)` and the events `CookiebotOnConsentReady`, `OnAccept`, `OnDecline`
+ *   (methods and events confirmed second-hand, from public integrations and
  *   https://owntag.eu/blog/cookiebot-accept-event: OnAccept also fires when a visitor who consented loads a page).
- *
- * Both load orders: the three events fire when Cookiebot's consent is ready, on every page load and on every
- * submission, so window listeners cover a script that loads later; one already loaded is read at once.
+ * The events fire on every load and submission, so window listeners cover either load order.
  */
 import type { Choices } from "../../lib/consent-model";
 import { recordManagerChoice, type ConsentAdapter, type ScriptAttributes } from "./types";
@@ -65,10 +60,9 @@ export const cookiebotAdapter: ConsentAdapter = {
 };
 
 /**
- * Manual mode on the uc.js tag: no `data-blockingmode="auto"` (manual blocking is Cookiebot's mode without it),
- * and Cookiebot's Google Consent Mode integration off (`data-consentmode="disabled"`, and its default command
- * `data-consentmode-defaults="disabled"`): the site alone sends Google's consent signals. `id="Cookiebot"` is the
- * id Cookiebot's own snippet gives the tag. The domain group id goes in the script URL (`uc.js?cbid=…`).
+ * Manual mode on the uc.js tag: no `data-blockingmode="auto"` (manual blocking is Cookiebot's mode without
+ * it), and Cookiebot's Google Consent Mode integration off (`data-consentmode="disabled"`, and its default
+ * command `data-consentmode-defaults="disabled"`): the site alone sends Google's consent signals.
  */
 export const scriptAttributes: ScriptAttributes = () => ({
   id: "Cookiebot",

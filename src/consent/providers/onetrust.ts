@@ -1,21 +1,10 @@
 /**
- * OneTrust Web CMP adapter (docs/consent-managers.md#onetrust).
- *
- * Documentation (checked; the stand-in in tests/fixtures/consent-managers/onetrust.ts installs the same surface):
- * - https://developer.onetrust.com/onetrust/docs/javascript-events-guide — the window event
- *   `OneTrustGroupsUpdated` ("triggered each time the script loads … and whenever the user updates their consent
- *   preferences"; `event.detail`: the active group ids), the global `OnetrustActiveGroups`, and the
- *   `OptanonWrapper` callback.
- * - https://developer.onetrust.com/onetrust/docs/javascript-api — `OneTrust.ToggleInfoDisplay()` (shows the
- *   preference center), `OneTrust.RejectAll()`, and the `OptanonAlertBoxClosed` cookie (set once the visitor
- *   has answered the banner).
- * - `OneTrust.UpdateConsent("Category", "C0004:0")`: the stored copy of that page was cut before this method, so
- *   it is NOT confirmed from OneTrust's own text here; it is the form used widely in public integrations.
- *   If it is absent at run time, doNotSell reports false rather than guessing another name.
- *
- * Both load orders: OneTrustGroupsUpdated fires each time OneTrust's script loads, so one window listener covers
- * a script that loads later; a script already loaded is read at once from OnetrustActiveGroups. (OptanonWrapper
- * is not chained: the documented event covers both orders without replacing a page global.)
+ * OneTrust Web CMP adapter (docs/consent-managers.md#onetrust). Its surface (the stand-in in
+ * tests/fixtures/consent-managers/onetrust.ts installs the same):
+ * - https://developer.onetrust.com/onetrust/docs/javascript-events-guide — `OneTrustGroupsUpdated` (fired on each
+ *   load and each update: one listener covers either load order), `OnetrustActiveGroups`, `OptanonWrapper`.
+ * - https://developer.onetrust.com/onetrust/docs/javascript-api — `ToggleInfoDisplay()`, `RejectAll()`, the
+ *   `OptanonAlertBoxClosed` cookie. `UpdateConsent(…)` is NOT confirmed from OneTrust's own text (see the doc).
  */
 import { OPTIONAL_CATEGORIES, type Choices } from "../../lib/consent-model";
 import { recordManagerChoice, type ConsentAdapter, type ScriptAttributes } from "./types";

@@ -1,19 +1,13 @@
 /**
- * Osano Cookie Consent adapter (docs/consent-managers.md#osano).
- *
- * Documentation (checked; the stand-in in tests/fixtures/consent-managers/osano.ts installs the same surface):
- * - https://developers.osano.com/cmp/javascript-api/developer-documentation-consent-javascript-api
- *   the pre-load interface `window.Osano(...)` with its queue `Osano.data` and `Osano('onInitialized', cb)`;
- *   the API on `window.Osano.cm` after initialization.
+ * Osano Cookie Consent adapter (docs/consent-managers.md#osano). Its surface (the stand-in in
+ * tests/fixtures/consent-managers/osano.ts installs the same):
+ * - https://developers.osano.com/cmp/javascript-api/developer-documentation-consent-javascript-api — `window.Osano(…)`,
+ *   its queue `Osano.data`, `Osano('onInitialized', cb)`, and `window.Osano.cm` after initialization.
  * - https://docs.osano.com/article/19-developer-documentation and
- *   https://docs.osano.com/developer-documentation-consent-javascript-api
- *   `Osano.cm.addEventListener` / `removeEventListener`, `Osano.cm.getConsent()` ({ ESSENTIAL: 'ACCEPT', … }),
- *   the events `osano-cm-initialized` (ConsentObject, or undefined before the visitor's first choice; fired at
- *   once for a listener added after initialization) and `osano-cm-consent-saved` (the saved ConsentObject).
+ *   https://docs.osano.com/developer-documentation-consent-javascript-api — `cm.addEventListener`, `getConsent()`,
+ *   `osano-cm-initialized` (fired at once for a late listener), `osano-cm-consent-saved`.
  * - https://docs.osano.com/global-privacy-controls-gpc — OPT_OUT = 'ACCEPT' is the Do Not Sell opt-out.
- * - `Osano.cm.showDoNotSell()`: listed among the cm functions in a summary of the developers.osano.com page
- *   (github.com/api-evangelist/osano components/osano-components.yml) and used in public code; the stored copy of
- *   Osano's own page did not show that part of its text. Not seen there verbatim: treat as confirmed second-hand.
+ * `cm.showDoNotSell()` is confirmed second-hand only (a summary of Osano's page, and public code).
  */
 import type { Choices } from "../../lib/consent-model";
 import { recordManagerChoice, type ConsentAdapter, type ScriptAttributes } from "./types";

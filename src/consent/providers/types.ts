@@ -1,9 +1,4 @@
-/**
- * The contract between the site's one consent model and a hosted consent manager (docs/consent-managers.md).
- * A manager (Osano, OneTrust, Cookiebot), when configured, is only the UI and the source of the visitor's
- * choice: its adapter maps the manager's documented state and events into the model through
- * `face.choose("manager", choices)`, and performs the do-not-sell action through the manager's documented API.
- */
+/** The contract between the site's one consent model and a hosted consent manager (docs/consent-managers.md). */
 import type { ConsentFace } from "../face";
 import { OPTIONAL_CATEGORIES, type Choices } from "../../lib/consent-model";
 import type { ConsentSettings } from "../../config/consent";
@@ -11,15 +6,10 @@ import type { ConsentSettings } from "../../config/consent";
 export interface ConsentAdapter {
   /**
    * Starts listening; maps the manager's current saved state (if the visitor has chosen) and every later save
-   * into face.choose("manager", choices). Works whether the manager's script loaded before or loads after this
-   * call (no polling). Returns a stop function that removes every listener it added.
+   * into face.choose("manager", choices).
    */
   connect(win: Window, face: ConsentFace, settings: ConsentSettings): () => void;
-  /**
-   * The do-not-sell link's hand-over: asks the manager to record the refusal (or to show its own do-not-sell UI).
-   * The caller has already refused `marketing` in the model (src/browser/consent.ts). True when performed, false
-   * when the manager is not there (the caller waits and retries: src/consent/do-not-sell-handover.ts).
-   */
+  /** The do-not-sell link's hand-over: asks the manager to record the refusal (or to show its own do-not-sell UI). */
   doNotSell(win: Window, face: ConsentFace, settings: ConsentSettings): boolean;
 }
 
@@ -28,12 +18,7 @@ export type ScriptAttributes = (settings: ConsentSettings) => Record<string, str
 
 const sameChoices = (a: Choices, b: Choices) => OPTIONAL_CATEGORIES.every((c) => a[c] === b[c]);
 
-/**
- * Records the manager's choices in the model. A save the visitor just made (`saved`) is always recorded (it is
- * a new choice, with a new proof-of-consent record); the manager's state read on a page load (or an event that
- * also fires on every page load) is recorded only when the model does not already hold it as the manager's
- * choice, so a returning visitor does not make a new record on every page.
- */
+/** Records the manager's choices in the model. */
 export function recordManagerChoice(face: ConsentFace, choices: Choices, saved: boolean): void {
   const { record } = face.state();
   // A do-not-sell the manager has not recorded yet stands against its stored state; the rest follows the manager.

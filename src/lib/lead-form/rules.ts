@@ -18,22 +18,9 @@ export const SENDING_TEXT = "Sending...";
 export const FREE_TRIAL_FORM_ID = "free-trial";
 
 /**
- * The HTML Standard's "valid email address", the grammar browsers apply to `<input type=email>`
- * (https://html.spec.whatwg.org/multipage/input.html#valid-e-mail-address): `1*( atext / "." ) "@" label
- * *( "." label )`, atext from RFC 5322 section 3.2.3, each label a letter or digit, then up to 61 letters,
- * digits or hyphens, then a letter or digit (63 at most, RFC 1034 section 3.5). This is the standard's own
- * regular expression. It has no `<`, `>`, quote, space, comma or backslash: what HubSpot refuses as an
- * invalid email (`<!channel>@example.com`, issue 46) is refused here, at the door, not by HubSpot later.
- * Its time is linear in the length: the local part's class has no `@`, and a label is at most 63 characters
- * between dots, which no label takes.
- *
- * ASCII only, as the standard is. Internationalized addresses: a Unicode local part (`jörg@…`, RFC 6531)
- * is refused, as every browser refuses it in a type=email field. A Unicode domain (`a@bücher.de`) is refused
- * as typed. Chrome and Edge hand the field's value over with the domain already in punycode
- * (`a@xn--bcher-kva.de`), which passes; a browser that keeps the typed text (Firefox) shows its visitor
- * "Please enter a valid email address", who can type the xn-- form, and so does the server for a post that
- * sends the Unicode form. (A proposal to admit Unicode, whatwg/html pull request 10522, is not part of
- * the standard.)
+ * The HTML Standard's "valid email address", as browsers apply it to `<input type=email>`:
+ * https://html.spec.whatwg.org/multipage/input.html#valid-e-mail-address. No `<`, `>`, quote or space, so what
+ * HubSpot refuses as invalid is refused here, at the door; ASCII only (docs/product-rules.md#lead-form-validation).
  */
 // the standard's text as published (its \/ included), so it can be compared character for character
 export const EMAIL_GRAMMAR =

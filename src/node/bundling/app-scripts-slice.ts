@@ -1,21 +1,4 @@
-/**
- * Gatsby's chunk map out of every page's HTML (docs/techniques/small-html.md).
- *
- * With slices, Gatsby writes its app scripts once, as the `_gatsby-scripts` slice
- * (public/_gatsby/slices/_gatsby-scripts-1.html, after each webpack build), and stitches that file into
- * every page: an inline `window.___chunkMapping=…` (every template's chunk names with their hashed file
- * names), the compilation hash and the bundles' script tags. A page's HTML is fetched whole before its
- * first paint, and the inline map is enough to take a page past the first TCP window: one round trip more
- * for its largest paint than the same page without scripts.
- *
- * After Gatsby has written its slice, this writes the site's own (APP_SCRIPTS_SLICE), the same markup with
- * the chunk map moved, byte for byte, into a script file named by its content
- * (`/chunk-map-<hash>.js`); pages stitch that slice instead (src/ssr/deferred-app-scripts.tsx).
- * The page's bootstrap inserts the slice's scripts without `async` (src/ssr/early-bootstrap.ts), so they run in
- * the slice's order and the map is set before Gatsby's runtime starts, as an inline script would be. Gatsby stitches
- * every page again when its own slice changes (a new bundle), and by then this slice has been rewritten:
- * the webpack hook runs after Gatsby's.
- */
+/** Gatsby's chunk map out of every page's HTML (docs/techniques/small-html.md). */
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";

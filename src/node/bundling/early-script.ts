@@ -1,10 +1,5 @@
-/**
- * The early script's build (docs/page-load.md#the-first-second): src/browser/early bundled on its own with
- * esbuild (the same modules the runtime uses, so the two cannot drift), minified, and written to
- * `public/static/early-<hash>.js` (named by its content: `/static/` is cached for good). The public
- * GATSBY_* variables are inlined as Gatsby inlines them in its bundles; any other `process.env` read is
- * undefined, as in the browser.
- */
+// The early script's build: src/browser/early bundled with esbuild from the runtime's own modules, content-named
+// under /static/ (docs/page-load.md#the-first-second).
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -56,9 +51,8 @@ export function writeEarlyScript(publicDir: string, script: EarlyScript): void {
 let built: EarlyScript | undefined;
 
 /**
- * EARLY_SCRIPT_SRC for webpack's DefinePlugin (every stage): the early script is bundled and written once
- * per process (a develop server rebuilds it when it restarts). With it the page's inline scripts, the
- * bootstrap that inserts it among them (src/node/bundling/inline-scripts.ts inlineScriptConstants).
+ * EARLY_SCRIPT_SRC for webpack's DefinePlugin (every stage): the early script is bundled and written once per
+ * process (a develop server rebuilds it when it restarts).
  */
 export function earlyScriptConstant(rootDir: string, env: Record<string, string | undefined> = publicVariables()): Record<string, string> {
   if (!built) {

@@ -1,13 +1,5 @@
-/**
- * The page's inline scripts (docs/page-load.md#the-first-second): the bootstrap (src/browser/inline/bootstrap.ts)
- * and the personalization pre-paint script (src/browser/inline/pre-paint.ts), compiled from TypeScript with
- * esbuild from the same modules as their rules (src/lib/consent-model.ts, src/personalization/stored-selection.ts),
- * so an inline copy cannot drift from the runtime's. Per-build values come in as `define` constants: each
- * script's text is the same on every page of a build (one CSP hash each).
- *
- * Compiled once per process (inlineScriptConstants) and handed to the SSR bundle as webpack constants; the
- * compile functions run as they are under vitest.
- */
+// The page's inline scripts, compiled with esbuild from the same modules as their rules, so an inline copy
+// cannot drift from the runtime's (docs/page-load.md#the-first-second).
 import { createRequire } from "node:module";
 import path from "node:path";
 import { buildSync, type BuildOptions } from "esbuild";
@@ -17,8 +9,7 @@ import { readConsentSettings } from "../../config/consent";
 /**
  * The syntax the page's own scripts are compiled to (the inline ones and the early script): what every browser
  * of Gatsby's default targets (">0.25%, not dead and supports es6-module": Chrome 109, Safari 18 and newer
- * today) parses, and what Gatsby's app bundles, compiled for those targets, need anyway. A lower target
- * rewrites each `?.` and `??`: some 25 brotli bytes a script.
+ * today) parses, and what Gatsby's app bundles, compiled for those targets, need anyway.
  */
 export const BROWSER_TARGET = "es2020";
 

@@ -1,9 +1,5 @@
-/**
- * The cookie notice's table, generated at build time from the vendor catalog and its notices
- * (src/lib/vendor-notice.ts; docs/content.md#privacy-and-cookie-notices): a Markdown body's line `::cookie-table`
- * becomes this table, so the notice lists what this build can load and cannot drift from it. One line of HTML (a
- * Markdown HTML block ends at a blank line); the renderer sanitizes it like any body.
- */
+// `::cookie-table` in a notice becomes the table of what this build can load, so the notice cannot drift from it
+// (docs/content.md#privacy-and-cookie-notices).
 import { CATEGORY_LABELS, noticeRows, type NoticeRow, type StoreLine } from "../../lib/vendor-notice";
 import type { ScriptIds } from "../../lib/third-party-scripts";
 import { readThirdPartySettings } from "../../config/third-party";

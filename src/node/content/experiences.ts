@@ -1,7 +1,6 @@
 /**
- * Experiences as content (docs/product-rules.md#personalization-data): entries in the Ninetailed content shape (nt_experience,
- * nt_audience) become the SDK's ExperienceConfiguration through ExperienceMapper. Used at build time
- * (source nodes) and by the local Experience API; never in the browser bundle, hence in src/node.
+ * Experiences as content (docs/product-rules.md#personalization-data): entries in the Ninetailed content shape
+ * (nt_experience, nt_audience) become the SDK's ExperienceConfiguration through ExperienceMapper.
  */
 import { ExperienceMapper } from "@ninetailed/experience.js-utils";
 import type { ExperienceConfiguration, Reference } from "@ninetailed/experience.js-shared";

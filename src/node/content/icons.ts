@@ -1,10 +1,6 @@
 /**
- * The icon set (docs/product-rules.md#site-runtime-requests "Static icons at /icons/{name}.svg"; issue: a well-kept open-source set,
- * not hand-drawn). Icons come from lucide-static (ISC) and are copied straight into public/icons, which
- * `build`, `serve` and `develop` all serve. Not through static/: Gatsby copies static/ into public/ on every
- * build, twice (once as the site's own plugin), unlinking each file first, which for the whole icon set is
- * slow on every rebuild; this copy skips the files that are already identical.
- * The package is the source of truth; the copies are build output.
+ * The icon set (docs/product-rules.md#site-runtime-requests "Static icons at /icons/{name}.svg"; issue: a
+ * well-kept open-source set, not hand-drawn).
  */
 import fs from "node:fs";
 import path from "node:path";

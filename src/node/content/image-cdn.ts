@@ -1,10 +1,4 @@
-/**
- * gatsby-plugin-image data served by an image CDN (docs/product-rules.md#images, #constants). With IMAGE_CDN_DOMAIN
- * set, every content image resolves to URLs on that CDN (which pulls the originals from the site)
- * instead of sharp-resized copies: gatsby-plugin-image's own `generateImageData` computes the layout,
- * breakpoints and sizes, and our URL builder (src/lib/image-url.ts) writes each URL. Computed at build
- * time, so the browser gets plain image data and no extra code.
- */
+/** gatsby-plugin-image data served by an image CDN (docs/product-rules.md#images, #constants). */
 import { generateImageData, type IGatsbyImageData, type ImageFormat, type Layout } from "gatsby-plugin-image";
 import { IMAGE_DEFAULTS, buildImageUrl, validateImageArgs } from "../../lib/image-url";
 

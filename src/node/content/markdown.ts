@@ -1,11 +1,6 @@
 /**
- * Markdown → sanitized HTML segments, at build time only (the parser never ships to the browser).
- * GFM via markdown-it (tables, strikethrough, autolinks) plus the site's blocks:
- *  - call-out boxes: GitHub alert syntax (`> [!TIP]`), rendered as <aside class="callout">;
- *  - images (content/images paths, CMS asset URLs), resolved to responsive images by the caller;
- *  - `::form[<id>]` alone on a line embeds a lead form (a separate segment);
- *  - `::cookie-table` alone on a line is the cookie notice's table, built from the vendor catalog (`cookieTable`);
- *  - "{{key}}" link addresses resolved from the URL table (docs/product-rules.md#navigation-and-footer).
+ * Markdown → sanitized HTML segments, at build time only (the parser never ships to the browser). See
+ * docs/product-rules.md#navigation-and-footer.
  */
 import { createHash } from "node:crypto";
 import markdownIt, { type MarkdownIt, type Token } from "markdown-it";
@@ -220,14 +215,7 @@ async function resolveImages(srcs: Iterable<string>, options: RenderOptions): Pr
 const renderKey = (source: string, options: RenderOptions, images: ReadonlyMap<string, ResolvedImage | undefined>) =>
   `markdown-${sha256([RENDER_VERSION, source, options.urlTable, [...images]])}`;
 
-/**
- * Renders a Markdown body. With `options.cache`, the result is kept under a digest of everything it is
- * made of (the source, the URL table, each image's resolved sources): rendering and sanitizing cost more
- * than the rest of a post's query, and a body whose digest is unchanged is never rendered again, in this
- * build or a later one. The images a body names are kept too, under the digest of its source: a body seen
- * before is not even parsed to find them (the parse would be most of a cache hit's cost). Images are still
- * resolved on every call, so their files are (re)generated.
- */
+/** Renders a Markdown body. */
 export async function renderMarkdown(markdown: string, options: RenderOptions): Promise<RenderedMarkdown> {
   // Before the cache keys: a changed table is a changed body.
   const source = markdown.replace(COOKIE_TABLE_LINE, options.cookieTable ?? "");

@@ -1,12 +1,6 @@
 /**
- * content/ → Contentful entries, assets and content types: the one converter shared by the local
- * Delivery API emulator (tests/emulators/contentful) and `npm run contentful:seed` (an import file).
- *
- * Values follow the content model (./model.ts): links become `{sys: {type: "Link", …}}`, images
- * become Asset entries, Markdown bodies keep their text with image paths rewritten to asset URLs
- * (`//{host}/{space}/{assetId}/{token}/{file}`, the shape of Contentful's own asset URLs), and an
- * image nested in a JSON value becomes `{asset: <Asset link>, alt}`.
- * Every value is checked against the model (required fields, Symbol length, known fields).
+ * content/ → Contentful entries, assets and content types: the one converter shared by the local Delivery API
+ * emulator (tests/emulators/contentful) and `npm run contentful:seed` (an import file).
  */
 import crypto from "node:crypto";
 import fs from "node:fs";

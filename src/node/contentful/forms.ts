@@ -1,10 +1,4 @@
-/**
- * The lead forms of a Contentful space, for the functions (src/node/lead-forms.ts). Gatsby compiles the
- * functions before it sources (onPreBootstrap, then sourceNodes), so a form modelled only in Contentful
- * would never reach their bundle through gatsby-source-contentful: the build reads the `leadForm` entries
- * itself, from the same Delivery API (or CONTENTFUL_HOST: the Preview API, the emulator) with the same
- * token, and checks each against the lead-form schema the pages' forms follow.
- */
+/** The lead forms of a Contentful space, for the functions (src/node/lead-forms.ts). */
 import { leadFormSchema } from "../schema/lead-form-definition";
 import type { LeadFormDefinition } from "../../lib/lead-form/types";
 import type { ContentfulConfig } from "../../config";

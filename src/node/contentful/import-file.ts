@@ -1,7 +1,6 @@
 /**
- * The contentful-import file for `npm run contentful:seed`, from the shared converter's output: content
- * types, the locale, entries and assets in the Management API's export shape. Asset files are uploaded
- * from a local directory (contentful-import's uploadAssets): `upload` is `//{path}` under that directory.
+ * The contentful-import file for `npm run contentful:seed`, from the shared converter's output: content types,
+ * the locale, entries and assets in the Management API's export shape.
  */
 import { DEFAULT_LOCALE, type ConvertedAsset, type ConvertedSpace } from "./convert";
 import { contentfulFieldDefinition } from "./model";

@@ -1,14 +1,6 @@
 /**
- * The Contentful content model, derived from the site's GraphQL interfaces (src/node/schema/) so
- * the two cannot drift: one content type per entry interface, one field per interface field.
- * It drives the migrations (contentful/migrations), the converter (content/ → entries), the local
- * Delivery API emulator and the adapter's `Contentful*` types.
- *
- * Field kinds follow the interface type: String → Symbol (Text where values run long), Int →
- * Integer, Float → Number, Boolean, Date, [String!] → Array of Symbol, MarkdownBody → Text
- * (Markdown), ImageAsset → Asset link, another entry interface → Entry link(s), any other object
- * type (navigation items, CTAs, form field groups, …) → Object (JSON).
- * Personalization uses Ninetailed's own content types, `nt_experience` and `nt_audience`.
+ * The Contentful content model, derived from the site's GraphQL interfaces (src/node/schema/) so the two
+ * cannot drift: one content type per entry interface, one field per interface field.
  */
 import { entities, entityFields } from "../schema";
 

@@ -1,9 +1,7 @@
 /**
- * The Contentful source adapter's schema: gatsby-source-contentful creates `Contentful<Type>` nodes
- * (long text and JSON values as child nodes, links as `<field>___NODE`) and would infer their fields
- * from the data, so a field empty in every entry would vanish. Here every content type of the model
- * becomes an explicit `@dontInfer` type implementing its site interface, each field resolved from
- * the plugin's node shape; pages and components only ever see the interfaces.
+ * The Contentful source adapter's schema: gatsby-source-contentful creates `Contentful<Type>` nodes (long text
+ * and JSON values as child nodes, links as `<field>___NODE`) and would infer their fields from the data, so a
+ * field empty in every entry would vanish.
  */
 import type { GraphQLResolveInfo } from "gatsby/graphql";
 import { entityFields } from "../schema";

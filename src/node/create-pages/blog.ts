@@ -1,10 +1,4 @@
-/**
- * The blog: /blog/, each category's paginated list, every post and every author's page. Which posts a
- * page shows (list membership, neighbours, related posts) is decided here from one list of all posts and
- * passed as ids in the page context; templates read them by id (src/node/schema/resolvers.ts). A page's query
- * then depends on the posts it shows only, so one post's edit re-runs the queries of those pages alone
- * (a connection such as `allBlogPost(filter: …)` would depend on every post).
- */
+/** The blog: /blog/, each category's paginated list, every post and every author's page. */
 import { paths, POSTS_PER_PAGE } from "../../lib/paths";
 import { neighbourIds } from "./neighbours";
 import { paginate } from "./pagination";

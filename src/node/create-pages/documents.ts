@@ -1,7 +1,6 @@
 /**
  * The static pages whose copy is a Markdown document (content/documents/*, or the CMS's Document entries): one
- * template, one page per entry below. The sign-up document is not here: /members/register/ has a page file of
- * its own, because it adds the sign-up form under the copy.
+ * template, one page per entry below.
  */
 import { pageFamily, type TemplateContexts } from "./templates";
 import { COOKIE_NOTICE_PATH, PRIVACY_ALIASES, PRIVACY_PATH } from "../../lib/paths";
@@ -32,10 +31,7 @@ export const DOCUMENT_PAGES: Readonly<Record<string, DocumentPage>> = {
   "webinar-foundations-of-great-service": { path: "/webinars/foundations-of-great-service/", eyebrow: "Webinar" },
 };
 
-/**
- * The pages to create from the documents the content has. Every entry of `pages` must have its document: a
- * missing one is an error (the page would be missing from the site), listed with every other missing slug.
- */
+/** The pages to create from the documents the content has. */
 export function documentPages(
   documents: readonly { id: string; slug: string }[],
   pages: Readonly<Record<string, DocumentPage>> = DOCUMENT_PAGES,

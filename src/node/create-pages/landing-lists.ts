@@ -1,9 +1,5 @@
-/**
- * The site-wide lists a landing page can show (companies, integrations, jobs) come with the page's own
- * query, and only for a page that has the section: as static queries they would be a request of their own on
- * every landing page, section or not (docs/architecture.md#publish-to-live). createPages sets the landing template's `with…`
- * query variables from the page's sections; each list's fragment is `@include(if: $with…)`.
- */
+// Site-wide lists come with a landing page's own query, only when it has the section (`@include(if: $with…)`):
+// as static queries they would be a request of their own on every landing page (docs/architecture.md#publish-to-live).
 
 /** The section block types that need a list, and the page-query variable that fetches it. */
 export const LIST_VARIABLES = {

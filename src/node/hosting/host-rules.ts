@@ -1,9 +1,7 @@
 /**
- * The host's caching rules (docs/security.md): which Cache-Control every built file is served with, as rules in
- * the `headers` format Gatsby's adapters read, none overlapping (a host that applies every matching rule must
- * not get two caching headers for one file). HTML, page data, app-data.json and sw.js revalidate; content-hashed
- * bundles and `/static/` are immutable; an error answer is never cached. The security headers and the policy
- * that go with them are in security-headers.ts.
+ * The host's caching rules (docs/security.md): which Cache-Control every built file is served with, as rules
+ * in the `headers` format Gatsby's adapters read, none overlapping (a host that applies every matching rule
+ * must not get two caching headers for one file).
  */
 import fs from "node:fs";
 import path from "node:path";

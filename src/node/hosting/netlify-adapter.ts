@@ -1,13 +1,5 @@
-/**
- * Gatsby's Netlify adapter (gatsby-adapter-netlify: functions, redirects, the build cache), with the
- * host's header rules taken from our one table (src/node/hosting/security-headers.ts hostHeaderRules) instead of
- * Gatsby's per-file rules: Gatsby repeats every gatsby-config `headers` value for each page and file
- * (3.3 MB of `_headers` for 140 pages, growing with the site); ours are a rule for every path, and
- * Cache-Control rules per top-level folder, per top-level file and per hashed asset, none overlapping.
- * Used whenever Gatsby's own detection would pick the Netlify adapter (src/config netlifyAdapterDetected),
- * from gatsby-config.ts. After the adapter has written `public/_headers`, the build fails unless it carries
- * the site's policy and HSTS for every path and gives every file exactly one Cache-Control rule.
- */
+// Gatsby's Netlify adapter with our one header table instead of Gatsby's per-file rules, which repeated every
+// header for each file (3.3 MB of `_headers` for 140 pages). See docs/security.md.
 import path from "node:path";
 import type { HeaderRoutes, IAdapter } from "gatsby";
 import createNetlifyAdapter from "gatsby-adapter-netlify";
@@ -28,11 +20,7 @@ export function netlifyHeaderRoutes(ours: readonly HeaderRule[], gatsbys: Header
   ];
 }
 
-/**
- * `onNetlifyBuild`: the build runs in Netlify's build image (DEPLOY_ID set). Only there does the adapter
- * keep Gatsby's cache between builds (in /opt/build/cache); a Netlify build elsewhere (the tests,
- * netlify-cli) must not store its cache outside the checkout or restore a stale one into it.
- */
+/** `onNetlifyBuild`: the build runs in Netlify's build image (DEPLOY_ID set). */
 export function netlifyAdapter(rootDir: string, { onNetlifyBuild }: { onNetlifyBuild: boolean }): IAdapter {
   const { cache, ...adapter } = createNetlifyAdapter();
   return {

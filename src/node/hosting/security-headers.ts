@@ -1,25 +1,7 @@
 /**
- * The site's security and caching headers, in one place (docs/architecture.md#security).
- *
- * - Every page shares one Content-Security-Policy: after the build (onPostBuild) `sitePolicy` reads every
- *   built HTML page and allows the hashes of the inline scripts Gatsby and we emit. Those are the same on
- *   every page (Gatsby's `window.pagePath="…"` script reads the path from a data attribute:
- *   src/ssr/page-path-script.tsx), so the policy does not grow with the page count; a build whose pages
- *   carry more distinct inline scripts than MAX_INLINE_SCRIPTS fails rather than emit a policy per page.
- * - `hostHeaderRules` is the table a host gets: one rule for every path (security headers, the policy, and
- *   revalidated caching for paths no file rule names), then Cache-Control rules that split the built files
- *   between them without overlap: immutable for `/static/*` and each content-hashed webpack asset (with its
- *   source map and licence file), revalidated for everything else (one rule per top-level folder or file).
- *   It is written to HEADERS_MANIFEST, which both the local server (scripts/serve.ts) and the Netlify
- *   adapter (src/node/hosting/netlify-adapter.ts, `public/_headers`) serve, so both answer with the same headers.
- *   On Netlify, where every matching rule applies, `/*` goes without Cache-Control (netlifyHostRules), so
- *   each file matches exactly one rule that sets it (checkCacheRules, with Netlify's path matching).
- * - Error answers (a 404 or 5xx, wherever) are never cached for long: errorResponseHeaders.
- *
- * The policy allows script only from the site itself, the hashes of its own inline scripts and exactly
- * the hosts of the configured third-party scripts; never 'unsafe-inline' or 'unsafe-eval' for scripts. Each
- * vendor's hosts go only in the directives its catalog entry declares (src/lib/third-party-scripts.ts `csp`,
- * docs/security.md#per-vendor-hosts).
+ * The site's security and caching headers, in one place (docs/architecture.md#security). See
+ * docs/security.md#per-vendor-hosts.
+ * source map and licence file), revalidated for everything else (one rule per top-level folder or file).
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -86,12 +68,7 @@ export function contentImageHosts(config: { imageCdnDomain?: string; contentful?
 const originOf = httpsOrigin; // root-relative: the site's own origin ('self')
 const unique = (values: (string | undefined)[]) => [...new Set(values.filter((v): v is string => Boolean(v)))].sort();
 
-/**
- * Each configured vendor's hosts in the directives it declares (configuredVendorHosts). The hosted consent
- * manager's only when a provider is configured (`consent`, src/config/consent.ts): without one its script is
- * never loaded (src/ssr/consent-head.ts). (The service worker's caching rules match same-origin URLs only,
- * src/node/plugin-options.ts, so it fetches no third party.)
- */
+/** Each configured vendor's hosts in the directives it declares (configuredVendorHosts). */
 export function policySources(
   settings: ThirdPartySettings,
   imageHosts: readonly string[] = [],
@@ -114,10 +91,9 @@ export function policySources(
 }
 
 /**
- * One policy. style-src keeps 'unsafe-inline': styled-components adds <style> elements at run time
- * and the server-rendered HTML carries style attributes (gatsby-plugin-image, styled-components'
- * critical CSS); hashing those per page would not cover the run-time ones. Styles cannot run script,
- * and content HTML loses every style tag and attribute in the sanitizer.
+ * One policy. style-src keeps 'unsafe-inline': styled-components adds <style> elements at run time and the
+ * server-rendered HTML carries style attributes (gatsby-plugin-image, styled-components' critical CSS);
+ * hashing those per page would not cover the run-time ones.
  */
 export function contentSecurityPolicy(sources: PolicySources, scriptHashes: readonly string[]): string {
   const list = (...values: string[]) => values.filter(Boolean).join(" ");
@@ -143,10 +119,7 @@ export function contentSecurityPolicy(sources: PolicySources, scriptHashes: read
 /** More distinct inline scripts than this across the pages means one varies per page: the build fails. */
 export const MAX_INLINE_SCRIPTS = 12;
 
-/**
- * The one policy every page is served with: the hashes of every executable inline script on any built
- * page. A page with an inline handler or a javascript: URL, or inline scripts that vary per page, fail the build.
- */
+/** The one policy every page is served with: the hashes of every executable inline script on any built page. */
 export function sitePolicy(pages: readonly BuiltPage[], sources: PolicySources): { policy: string; hashes: string[]; pages: number } {
   const blocked = pages.flatMap((p) => p.blocked.map((b) => `${p.route}: ${b}`));
   if (blocked.length) {
@@ -172,10 +145,9 @@ export function sitePolicy(pages: readonly BuiltPage[], sources: PolicySources):
 }
 
 /**
- * The rules a host applies: every path (security headers, the policy, and revalidation for what no file
- * rule names, such as the 404 page answered under an unknown path), then the file rules (cacheRules;
- * without `files`, only `/static/*` and the hashed assets). Gatsby's matcher (the local server) lets a
- * more specific rule override `/*`; Netlify applies every match, so it gets `/*` without Cache-Control.
+ * The rules a host applies: every path (security headers, the policy, and revalidation for what no file rule
+ * names, such as the 404 page answered under an unknown path), then the file rules (cacheRules; without
+ * `files`, only `/static/*` and the hashed assets).
  */
 export function hostHeaderRules(policy: string, assets: readonly string[], files: readonly string[] = []): HeaderRule[] {
   return [
@@ -190,9 +162,8 @@ export function netlifyHostRules(rules: readonly HeaderRule[]): HeaderRule[] {
 }
 
 /**
- * The Netlify build's check of what it ships (netlify-adapter.ts, after the adapter wrote `_headers`):
- * every page gets the site's policy and HSTS from `/*`, and every file exactly one Cache-Control rule.
- * Returns the problems, empty when there are none.
+ * The Netlify build's check of what it ships (netlify-adapter.ts, after the adapter wrote `_headers`): every
+ * page gets the site's policy and HSTS from `/*`, and every file exactly one Cache-Control rule.
  */
 export function checkShippedHeaders(headersFile: string, expected: readonly HeaderRule[], files: readonly string[]): string[] {
   if (!fs.existsSync(headersFile)) return [`${headersFile} is missing`];

@@ -1,18 +1,4 @@
-/**
- * What the build wrote into public/*.html, read once per changed page after the build (onPostBuild):
- *
- * - NUL bytes are removed. React 18.3's streaming server renderer, which Gatsby 5 renders every page
- *   with, can leak them into its output: it flushes whole 2 KB buffers even when a multi-byte UTF-8
- *   character did not fit at the end of one (react#24985, fixed by react#26228 in React 19 only).
- *   Browsers drop U+0000 while parsing, so pages look right, but the HTML is invalid (the Nu checker:
- *   "Saw U+0000 in stream"). A NUL is never meaningful in our HTML, so every one is removed.
- * - The executable inline scripts are hashed for the Content-Security-Policy (security-headers.ts), and
- *   constructs no hash can allow (inline handlers, javascript: URLs) are reported.
- *
- * Incremental: a digest cache in .cache remembers each page's size, mtime and findings, so a rebuild
- * reads and parses only the pages Gatsby rewrote; unchanged pages keep their findings. The reading and
- * scanning of one page is html-scan.mjs; a cold build with many pages spreads it over worker threads.
- */
+/** What the build wrote into public/*.html, read once per changed page after the build (onPostBuild). */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";

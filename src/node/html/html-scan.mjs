@@ -1,8 +1,6 @@
 /**
  * One built page read and scanned (html-output.ts readBuiltPages): NUL bytes removed, executable inline
- * scripts hashed, constructs no hash can allow reported. Plain JavaScript because it also runs in worker
- * threads (html-scan-worker.mjs), which load it with Node alone; Gatsby compiles only the TypeScript it
- * bundles into gatsby-node. Types: html-scan.d.mts.
+ * scripts hashed, constructs no hash can allow reported.
  */
 import { Buffer } from "node:buffer";
 import crypto from "node:crypto";
@@ -68,22 +66,7 @@ export function inlineScriptsFromTree(html) {
   return { hashes, blocked };
 }
 
-/*
- * The fast scan runs parse5's own tokenizer (the one its tree builder drives) without building the tree.
- * The tree builder's only influence on tokens is the state it switches the tokenizer to after a start tag
- * (script data, raw text, RCDATA, plaintext) and whether CDATA sections are allowed (foreign content);
- * ScanState reproduces both for the HTML a site build writes. Wherever the tree builder does something the
- * token stream alone cannot tell, the scan gives up and the page is parsed into a tree instead:
- * - any handler attribute or javascript: URL (the report's wording and order then come from the tree,
- *   e.g. attributes merged into <html>, formatting elements the parser clones, <image> renamed <img>);
- * - <select> and <frameset> (their insertion modes ignore start tags the tokens would act on);
- * - a <script> inside an open <table> (foster parenting can move elements, and with them the order of
- *   hashes), a </table> or <col> inside <template> (template contents can ignore tags or keep a table open);
- * - inside <svg>/<math>: a <script> or <template>, a tag that breaks out of foreign content, any start tag
- *   within an integration point (foreignObject, desc, title, mi, annotation-xml…), an end tag that closes
- *   nothing open in the foreign subtree.
- * Everything else follows one rule the tree builder applies in every remaining insertion mode.
- */
+/* The fast scan runs parse5's own tokenizer (the one its tree builder drives) without building the tree. */
 
 const RAWTEXT_ELEMENTS = new Set(["style", "xmp", "iframe", "noembed", "noframes", "noscript"]); // noscript: scripting on
 const RCDATA_ELEMENTS = new Set(["title", "textarea"]);
@@ -241,12 +224,7 @@ export function inlineScripts(html) {
   return scanInlineScripts(html) ?? inlineScriptsFromTree(html);
 }
 
-/**
- * Reads one built page: NUL bytes removed (the file rewritten), its inline scripts scanned. `page` carries
- * the size and mtime the caller stat-ed; they are stat-ed again only when the file is rewritten.
- * @param {string} publicDir
- * @param {{ file: string; route: string; size: number; mtimeMs: number }} page
- */
+/** Reads one built page: NUL bytes removed (the file rewritten), its inline scripts scanned. */
 export function readBuiltPage(publicDir, { file, route, size, mtimeMs }) {
   let html = fs.readFileSync(file);
   const clean = withoutNulBytes(html);

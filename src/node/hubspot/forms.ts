@@ -1,11 +1,5 @@
-/**
- * The HubSpot source adapter for lead forms (docs/architecture.md#data-flow): with HUBSPOT_ACCESS_TOKEN
- * set, the build reads the account's forms from HubSpot's marketing forms API v3
- * (GET /marketing/v3/forms/, paged by `after`) and maps each to our LeadForm shape (docs/product-rules.md#lead-form-definition), so
- * pages and components never know which source a form came from. A form's `alternative_id` (the id
- * pages embed) is its name as a slug ("Get a demo" → get-a-demo); its HubSpot id becomes `guid`,
- * the id submissions are delivered to.
- */
+// The HubSpot source adapter for lead forms (docs/architecture.md#data-flow): marketing forms API v3, mapped to
+// our LeadForm shape so components never know which source a form came from.
 import { leadFormSchema } from "../schema/lead-form-definition";
 import type { LeadFormDefinition } from "../../lib/lead-form/types";
 

@@ -1,9 +1,5 @@
-/**
- * sourceNodes for HubSpot forms: `HubSpotLeadForm` nodes (implementing LeadForm) for every form the
- * account has, and a snapshot of them for the lead functions (SOURCED_FORMS_FILE), which validate and
- * deliver against the same definitions. Without HubSpot the snapshot is removed, so an embedded build
- * never validates against stale HubSpot forms.
- */
+// HubSpotLeadForm nodes for every form, and a snapshot of them (SOURCED_FORMS_FILE) the lead functions
+// validate and deliver against.
 import fs from "node:fs";
 import path from "node:path";
 import type { Node, NodeInput, NodePluginArgs } from "gatsby";

@@ -1,11 +1,4 @@
-/**
- * The embedded content contract: the shape of every file under content/.
- * The loader validates each file against these schemas at build time, so a
- * broken file fails the build with its path and the field at fault.
- * Markdown bodies (the part after the front matter) are GFM. The field types all files share are in
- * content-fields.ts, the landing pages' sections in landing-schema.ts; LocalContent is what the loader
- * (load-content.ts) returns once every file is valid.
- */
+/** The embedded content contract: the shape of every file under content/. */
 import { z } from "zod";
 import { href, image, isoDate, link, sitePath, slug } from "./content-fields";
 

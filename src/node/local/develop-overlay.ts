@@ -1,11 +1,4 @@
-/**
- * Shows a content error in the browser while `gatsby develop` runs, through Gatsby's develop overlay.
- *
- * Gatsby has no public API for this: its websocket manager (gatsby/dist/utils/websocket-manager) is what
- * its own query compiler uses to show and clear GraphQL errors in the overlay, and it is what this uses.
- * Without it (a Gatsby that moved the module) the error is still reported in the terminal; the develop
- * e2e test (tests/e2e-develop) fails, which is the sign to look here.
- */
+/** Shows a content error in the browser while `gatsby develop` runs, through Gatsby's develop overlay. */
 const OVERLAY_ID = "northdesk-embedded-content";
 
 interface WebsocketManager {

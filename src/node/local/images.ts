@@ -32,12 +32,7 @@ export async function localImageUrl(src: string, context: ResolverContext, info:
   return fileType.getFields().publicURL.resolve(file, {}, context, info);
 }
 
-/**
- * gatsby-plugin-image data per image version and arguments. A site shows the same few images on thousands
- * of pages (post cards, avatars), and the sharp resolver reads the file's metadata and queues its jobs anew on
- * every call. Only the result is shared: each page still looks up the File and ImageSharp nodes itself
- * (above), so it still depends on them and re-runs when the image changes (a new digest, a new key).
- */
+/** gatsby-plugin-image data per image version and arguments. */
 const imageDataMemo = new Map<string, Promise<unknown>>();
 
 /** Resolves an image under content/images to gatsby-plugin-image data via the ImageSharp resolver. */

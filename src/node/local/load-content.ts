@@ -1,10 +1,4 @@
-/**
- * Reads and validates the embedded content in content/. Pure Node: used by the local source adapter
- * (sourceNodes, and again on every edit in develop) and by `npm run content:check`.
- * One reader per entity family; then the checks across files (references, icons and images in content-checks.ts,
- * duplicates here). The shapes are content-schema.ts.
- * Every problem is collected with its file and field, then reported together.
- */
+/** Reads and validates the embedded content in content/. */
 import fs from "node:fs";
 import path from "node:path";
 import matter from "gray-matter";

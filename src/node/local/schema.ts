@@ -9,12 +9,7 @@ import { entityFields, entities, implementations } from "../schema";
 import { fieldConfigs, type ResolverContext } from "../schema/extensions";
 import { localImageData, localImageUrl } from "./images";
 
-/**
- * Field SDL the embedded source overrides: links between entries (by slug or node id) and Markdown bodies.
- * A post's or book's author and category are linked by node id (`authorId`, `categoryId`, set by localNodes):
- * a lookup, where a link by slug runs a query for every resolution (one per post in createPages' post list,
- * and one per card in every list page's query).
- */
+/** Field SDL the embedded source overrides: links between entries (by slug or node id) and Markdown bodies. */
 export const localOverrides: Record<string, string> = {
   "LandingPage.sections": "sections: [LandingSection!]! @link",
   "MarkdownSection.body": 'body: MarkdownBody! @markdown(from: "bodyMarkdown")',

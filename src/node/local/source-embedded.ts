@@ -1,13 +1,4 @@
-/**
- * sourceNodes for the embedded content (content/), once per build. Under `gatsby develop` it keeps content/
- * live: every change under it (Markdown, JSON, images added or removed)
- * re-reads the content and updates the nodes that changed, so the open page refreshes without a restart.
- * gatsby-source-filesystem does the same for the image files themselves (File and ImageSharp nodes).
- *
- * An invalid edit changes nothing: the last valid nodes stay, and the problems are reported as
- * `npm run content:check` words them, in the terminal and in the browser overlay, until a later edit
- * makes the content valid again.
- */
+/** sourceNodes for the embedded content (content/), once per build. */
 import { createRequire } from "node:module";
 import path from "node:path";
 import type { FSWatcher } from "chokidar";
@@ -50,10 +41,7 @@ function update(contentDir: string, args: Args, { state, ...options }: Options) 
   if (options.watch) showContentErrorInBrowser(null);
 }
 
-/**
- * sourceNodes for the embedded content. In a build, invalid content stops the build with its problems; in
- * develop (`watch`), after the first start, it keeps the last valid nodes and reports the problems instead.
- */
+/** sourceNodes for the embedded content. */
 export function sourceEmbeddedContent(contentDir: string, args: Args, options: Options) {
   try {
     update(contentDir, args, options);

@@ -1,8 +1,4 @@
-/**
- * The embedded-content source adapter: turns content/ into `Local*` nodes that implement the site's
- * interfaces (src/node/schema). `localNodes` decides the nodes (pure); `sourceLocalContent` creates them
- * at start-up, and in develop again after every edit under content/ (src/node/local/source-embedded.ts).
- */
+/** The embedded-content source adapter: turns content/ into `Local*` nodes that implement the site's interfaces (src/node/schema). */
 import type { Node, NodeInput, NodePluginArgs } from "gatsby";
 import type { SourcingState } from "../sourcing/sourcing-state";
 import { loadContent, type LocalContent } from "./load-content";

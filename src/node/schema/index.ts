@@ -1,11 +1,6 @@
 /**
- * The site's GraphQL contract (docs/architecture.md#data-flow): CMS-agnostic interfaces that pages and components
- * query, written as SDL per area (this folder) and parsed with graphql's parser. One table drives every
- * interface, every source's implementation (src/node/{local,contentful,hubspot}/schema.ts) and the
- * Contentful content model (src/node/contentful/model.ts), so field lists are never repeated by hand.
- *
- * An entry is an `interface X implements Node`; every other definition (value types, ImageAsset) is
- * shared by all sources as it is. The descriptions are what GraphiQL (/___graphql) shows.
+ * The site's GraphQL contract (docs/architecture.md#data-flow): CMS-agnostic interfaces that pages and
+ * components query, written as SDL per area (this folder) and parsed with graphql's parser.
  */
 import {
   Kind,
@@ -129,10 +124,7 @@ export interface ImplementationOptions {
   only?: readonly string[];
 }
 
-/**
- * The concrete types a source adds, one line each: `type <prefix><Name> implements Node & <Name> @dontInfer`.
- * Generated, so kept compact; the descriptions live on the interfaces.
- */
+/** The concrete types a source adds, one line each: `type <prefix><Name> implements Node & <Name> @dontInfer`. */
 export function implementations(
   prefix: string,
   { fieldOverrides = {}, imageType = `${prefix}Image`, only }: ImplementationOptions = {},

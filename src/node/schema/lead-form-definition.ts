@@ -1,9 +1,5 @@
-/**
- * The lead-form definition (docs/product-rules.md#lead-form-definition) in the marketing-automation service's shape: what the embedded
- * forms (content/forms/*.json), HubSpot's forms and the build's snapshot for the functions are checked
- * against (src/node/lead-forms.ts, src/node/hubspot/forms.ts, src/node/local/content-schema.ts).
- * Build-time only: zod does not belong in the browser bundle, which uses the types of src/lib/lead-form/types.ts.
- */
+// The lead-form definition's schema (docs/product-rules.md#lead-form-definition). Build-time only: zod does not
+// belong in the browser bundle, which uses the types of src/lib/lead-form/types.ts.
 import { z } from "zod";
 
 const formField = z.object({

@@ -1,13 +1,4 @@
-/**
- * createResolvers: root fields that look nodes up by id. A page that lists a few posts through a
- * connection query (`allBlogPost(filter: …)`) depends on every BlogPost, so one post's edit re-runs the
- * queries of every such page; looked up by id, a page depends on exactly the posts it shows. The ids are
- * decided in createPages (src/node/create-pages) and passed in the page context.
- *
- * The single-node fields exist because `blogPost(id: { eq: "" })` (a first post has no newer one) finds
- * nothing, and Gatsby then makes the page depend on every node of the type so that the query re-runs
- * when a match appears; by id, "no such node" is just null.
- */
+/** createResolvers: root fields that look nodes up by id. */
 import type { GatsbyNode } from "gatsby";
 
 interface ResolverContext {

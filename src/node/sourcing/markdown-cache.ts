@@ -17,8 +17,6 @@ export interface MarkdownCacheEntry extends ParsedMarkdown {
 /**
  * Markdown files parsed by an earlier run, reused while a file's modification time and size are unchanged:
  * with a large archive, reading and parsing every file (YAML front matter) is most of a rebuild's sourcing.
- * Only the parse is kept: every file is validated again on every run, so a change to the schemas applies.
- * `entries()` are the files of this run, for the next one (a removed file is forgotten).
  */
 export class MarkdownCache {
   private readonly current = new Map<string, MarkdownCacheEntry>();

@@ -1,10 +1,4 @@
-/**
- * What the site's own sources remember between builds, in `.cache/` (emptied by Gatsby together with its
- * node store, when the config or a plugin changes): the nodes each source made (src/node/sourcing/stateful-nodes.ts)
- * and the parsed Markdown of content/ (src/node/sourcing/markdown-cache.ts). Written with v8's serializer, which
- * keeps the Dates YAML front matter parses to. An unreadable or older file is ignored: the sources then
- * read everything and find their nodes in the store.
- */
+// What the site's own sources remember between builds, in `.cache/` (emptied by Gatsby with its node store).
 import fs from "node:fs";
 import path from "node:path";
 import v8 from "node:v8";
@@ -79,9 +73,8 @@ export class SourcingState {
 const opened = new Map<string, SourcingState>();
 
 /**
- * Declares the site's plugin a stateful source (Gatsby then leaves its nodes out of the stale-node scan)
- * and returns what its sources made last time (read from .cache once per process). Call at the start of
- * every sourceNodes.
+ * Declares the site's plugin a stateful source (Gatsby then leaves its nodes out of the stale-node scan) and
+ * returns what its sources made last time (read from .cache once per process).
  */
 export function openSourcingState(siteRoot: string, actions: Pick<NodePluginArgs["actions"], "enableStatefulSourceNodes">): SourcingState {
   actions.enableStatefulSourceNodes?.();

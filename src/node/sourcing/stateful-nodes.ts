@@ -1,13 +1,5 @@
-/**
- * The site's own sources (the embedded content, HubSpot forms) keep their nodes themselves, as Gatsby's
- * stateful sourcing has it (`enableStatefulSourceNodes`): a rebuild creates the nodes whose digest changed,
- * deletes the ones no longer made, and leaves every other node as it is, instead of looking up and touching
- * every unchanged node on every build (which Gatsby would then scan again for stale ones).
- *
- * What each source made last time (node id → content digest) is kept between builds in the site's
- * `.cache/` (src/node/sourcing/sourcing-state.ts), which Gatsby empties together with its node store. Without it (a
- * first build, or a lost cache) the source's nodes are found in the store instead.
- */
+// Stateful sourcing (`enableStatefulSourceNodes`): a rebuild touches only the nodes whose digest changed
+// (docs/build-speed.md).
 import type { Node, NodeInput, NodePluginArgs } from "gatsby";
 
 /** Node id → content digest: what one source made. */

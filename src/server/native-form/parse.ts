@@ -1,8 +1,6 @@
 /**
  * The lead form without JavaScript (progressive enhancement), step one: the page's server-rendered form posts
- * itself to submitForm as application/x-www-form-urlencoded. This module reads such a post as the same
- * submission the script would send (docs/product-rules.md#lead-form-definition, #lead-form-calls) and says where the visitor goes back to. The rules judge it
- * (./rules.ts); the view answers it (./view.ts).
+ * itself to submitForm as application/x-www-form-urlencoded. See docs/product-rules.md#lead-form-definition.
  */
 import { parseCookie as parseCookies } from "cookie";
 import { allFields, consentName } from "../../lib/lead-form/rules";
@@ -20,12 +18,8 @@ export function requestCookie(req: Pick<Request, "headers">, name: string): stri
 }
 
 /**
- * The submission a native post stands for, in the JSON path's shape, for validateSubmission to judge by the same
- * rules. A browser sends a checkbox only when it is ticked: every consent box of the form becomes "true" (its
- * value, "true", was posted) or "false", as the script sends them (docs/product-rules.md#lead-form-definition). The context the script would add is
- * filled in from the request where the post has none: hubspotutk from its cookie (first party, sent with the
- * post), pageUri from the page the form was on, ipAddress the request's client address, hidden fields from the
- * page's query. Everything else is kept as posted, so an unknown name is refused exactly as in JSON.
+ * The submission a native post stands for, in the JSON path's shape, for validateSubmission to judge by the
+ * same rules. See docs/product-rules.md#lead-form-definition.
  */
 export function submissionFromForm(
   posted: Readonly<Record<string, string>>,
@@ -57,9 +51,8 @@ function searchOf(uri: string): URLSearchParams {
 
 /**
  * Where a native post's answer sends the visitor back: the path and query of the first candidate (the posted
- * pageUri, then the Referer) that is a page of the site that answered, i.e. on the request's own Host or Origin.
- * Only that path is returned, never a host, so the redirect cannot lead off the site (no open redirect): no
- * other host, no `//host` path (a browser would read it as a host), no function URL. null when none qualifies.
+ * pageUri, then the Referer) that is a page of the site that answered, i.e. on the request's own Host or
+ * Origin.
  */
 export function returnPath(candidates: ReadonlyArray<string | undefined>, req: Pick<Request, "headers">): string | null {
   const host = header(req, "host")?.toLowerCase();

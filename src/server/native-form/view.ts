@@ -1,10 +1,4 @@
-/**
- * The lead form without JavaScript, step three: the answers a browser shows after a native post, as whole pages
- * with their own headers. The form again with an error summary and the visitor's values, or a short message.
- *
- * Everything shown is escaped here; texts from form definitions are shown as plain text (the definitions the
- * functions bundle are not sanitized, and a page answered by a function needs no markup from them).
- */
+/** The lead form without JavaScript, step three: the answers a browser shows after a native post, as whole pages with their own headers. */
 import * as designTokens from "../../lib/design-tokens";
 import { htmlToText } from "../../lib/lead-form/payload";
 import { allFields, CONSENT_TO_PROCESS_TEXT, consentName, consentTextName, SUBMIT_FORM_PATH, submitText } from "../../lib/lead-form/rules";
@@ -145,8 +139,7 @@ function consentHtml(form: LeadFormDefinition, submission: Readonly<Record<strin
 /**
  * The answer to a native post with problems (status 422): an error summary that takes the focus as the page
  * loads (autofocus: no script), lists every problem and links to its control, and the form again, filled with
- * what the visitor sent, each problem beside its control. Posting it again comes back here; the page the form
- * was on travels along as pageUri.
+ * what the visitor sent, each problem beside its control.
  */
 export function renderFormWithProblems(
   form: LeadFormDefinition,

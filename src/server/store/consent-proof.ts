@@ -1,8 +1,5 @@
-/**
- * The one rule both stores apply to a later decision under a consent id (docs/lead-forms.md "Proof of consent"):
- * when the id's first decision came with a secret, a later one must bring the same (its sha256 compared in
- * constant time); a first decision without one (the old shape, from pages still in caches) binds nothing.
- */
+// A later decision under a consent id must bring the first one's secret (sha256, compared in constant time);
+// an old-shape first decision binds nothing (docs/lead-forms.md#proof-of-consent).
 import crypto from "node:crypto";
 import { HttpError } from "../http";
 

@@ -1,10 +1,6 @@
 /**
- * The file store's consent records (docs/lead-forms.md "Proof of consent"): LEADS_DIR/consent/records.jsonl, one
- * JSON line per decision, appended and fsynced under the `consent` lock. A post costs the same at any size: each
- * process keeps an index of (id, at) built once from the file, and under the lock it reads only what other
- * processes appended since (the file's tail past its last offset); a rewrite (the retention's prune) is seen as a
- * new inode or a shorter file and the index is built again. The file is bounded: past `maxRecords` the decisions
- * past retention are pruned first, then a post is refused with 507.
+ * The file store's consent records (docs/lead-forms.md "Proof of consent"): LEADS_DIR/consent/records.jsonl,
+ * one JSON line per decision, appended and fsynced under the `consent` lock.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -96,8 +92,7 @@ const SECRET_HASH = Buffer.from(',"secretHash":"');
 
 /**
  * The (id, at) of a line without parsing it whole (the index is built from every line): the lines this store
- * writes start `{"id":"<36>","at":<digits>`; any other line is parsed. The id is copied out of the bytes, so
- * the index keeps 36 characters per id, not its line.
+ * writes start `{"id":"<36>","at":<digits>`; any other line is parsed.
  */
 function idAt(data: Buffer, start: number, end: number): Indexed | null {
   if (end - start > 52 && data.compare(ID_AT, 0, 7, start, start + 7) === 0 && data.compare(AT, 0, 7, start + 43, start + 50) === 0) {

@@ -1,8 +1,5 @@
-/**
- * The file store's held leads (docs/lead-forms.md#outcomes): a pending lead whose last attempt was answered with
- * an errorType on neither list is held back with its own backoff (the attempt line's `held`), listed for the
- * operator, and may be set aside as refused (then resent or discarded like any refused lead).
- */
+// The file store's held leads: an errorType on neither list holds its lead back, with its own backoff, for the
+// operator (docs/lead-forms.md#outcomes).
 import { markRefusalsAlerted, markRefused } from "./file-refused";
 import { appendLine } from "./jsonl";
 import { pendingRecords, readAttempts, withLock } from "../outbox";

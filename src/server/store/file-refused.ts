@@ -1,11 +1,4 @@
-/**
- * The file store's refused leads and backoff (docs/lead-forms.md "Outcomes"), beside the outbox in LEADS_DIR:
- * - refused.jsonl: one line per event (refused, alerted, resent, discarded, expired) with ids, status,
- *   errorTypes, who and when: no personal data, kept;
- * - refused/<id>.json: the refused lead whole with HubSpot's answer, deleted when the lead is resent,
- *   discarded or expires, and its outbox line blanked then (redactOutboxLine), so the personal data goes;
- * - due-reset.json: when a flush last delivered after failures; a backoff set before it no longer holds.
- */
+/** The file store's refused leads and backoff (docs/lead-forms.md "Outcomes"), beside the outbox in LEADS_DIR. */
 import fs from "node:fs";
 import path from "node:path";
 import type { LeadSubmission } from "../../lib/lead-form/types";
@@ -107,10 +100,7 @@ export function actionsOf(dir: string, id: string): LeadAction[] {
     }));
 }
 
-/**
- * Closes a refused lead: records the action (who, when), then deletes its data and blanks its outbox line.
- * Call under the flush lock (no other writer rewrites the outbox meanwhile).
- */
+/** Closes a refused lead: records the action (who, when), then deletes its data and blanks its outbox line. */
 export function closeRefused(dir: string, id: string, action: LeadAction["action"], by: string, newId?: string): boolean {
   if (!ID.test(id) || !openRefusals(dir).has(id)) return false;
   appendLine(refusedLog(dir), JSON.stringify({ id, event: action, at: new Date().toISOString(), by, ...(newId ? { newId } : {}) }));

@@ -1,8 +1,6 @@
 /**
- * The file store: the local outbox under LEADS_DIR (src/server/outbox.ts: appended, fsynced JSON lines,
- * lock files per sender) and uploads as files beside it. The embedded default for `npm start`: no
- * account, no database. Only for a machine whose disk lasts: on a serverless host the functions refuse
- * to run without DATABASE_URL instead (src/server/store/index.ts).
+ * The file store: the local outbox under LEADS_DIR (src/server/outbox.ts: appended, fsynced JSON lines, lock
+ * files per sender) and uploads as files beside it.
  */
 import fs from "node:fs";
 import path from "node:path";

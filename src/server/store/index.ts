@@ -1,8 +1,5 @@
-/**
- * The store the functions use, from the configuration: PostgreSQL when DATABASE_URL is set; otherwise the
- * file outbox, except on a serverless host, where it would lose leads with the instance's disk: there the
- * functions answer 503 (and log why) until DATABASE_URL is set.
- */
+// PostgreSQL when DATABASE_URL is set, else the file outbox; on a serverless host the file outbox would lose
+// leads with the instance's disk, so the functions answer 503 there until DATABASE_URL is set.
 import type { ServerConfig } from "../../config";
 import { DEFAULT_HUBSPOT_TIMEOUT_MS } from "../../config/defaults";
 import { HttpError } from "../http";

@@ -1,9 +1,4 @@
-/**
- * Versioned schema of the PostgreSQL store. Applied in order by `npm run db:migrate` and, idempotently,
- * by a function instance on its first use of the database (one transaction, under an advisory lock, so
- * instances starting together apply each version once). Add a new entry for a change; never edit one
- * that has shipped.
- */
+/** Versioned schema of the PostgreSQL store. */
 import type { Pool, PoolClient } from "pg";
 
 export interface Migration {

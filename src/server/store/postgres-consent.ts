@@ -1,8 +1,4 @@
-/**
- * The PostgreSQL store's consent records (docs/lead-forms.md "Proof of consent"): one row per decision, primary
- * key (id, at). A later decision under an id is checked against the secret hash of the id's first decision
- * (./consent-proof.ts) under a transaction-scoped advisory lock per id, so two first decisions cannot both win.
- */
+/** The PostgreSQL store's consent records (docs/lead-forms.md "Proof of consent"): one row per decision, primary key (id, at). */
 import type { Pool } from "pg";
 import { checkSecret } from "./consent-proof";
 import { inTransaction } from "./migrations";

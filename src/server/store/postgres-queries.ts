@@ -118,12 +118,7 @@ export async function insertLead(client: PoolClient, record: LeadRecord, fileIds
   if (fileIds.length) await client.query("UPDATE lead_files SET lead_id = $1 WHERE id = ANY($2::uuid[])", [record.id, fileIds]);
 }
 
-/**
- * Records an attempt's outcome only where `token` still holds the lead; false when it no longer did. A definite
- * failure clears the doubt; an unseen answer keeps it (the flush settles it first). A "backoff" failure moves
- * the lead's next attempt out (BACKOFF_BASE_MS doubling per failure, capped at BACKOFF_CAP_MS, jittered to
- * between half and all of it, as backoffMs); "refused" sets the lead aside with HubSpot's answer.
- */
+/** Records an attempt's outcome only where `token` still holds the lead; false when it no longer did. */
 export async function recordOutcome(
   pool: Pool,
   claimed: { id: string; token: string },

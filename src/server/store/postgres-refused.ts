@@ -1,8 +1,5 @@
-/**
- * The PostgreSQL store's leads set aside for the operator (docs/lead-forms.md#outcomes): refused by HubSpot
- * (`refused_at`, `refusal`) or held by an unknown errorType (`held`), what operators did with them
- * (`lead_actions`), and which refusals an alert told of.
- */
+// The PostgreSQL store's leads set aside for the operator: refused by HubSpot or held by an unknown errorType
+// (docs/lead-forms.md#outcomes).
 import crypto from "node:crypto";
 import type { PoolClient } from "pg";
 import type { LeadSubmission } from "../../lib/lead-form/types";

@@ -1,15 +1,4 @@
-/**
- * The PostgreSQL store (DATABASE_URL): what every function instance shares in production.
- * - A lead is acknowledged only after its row is committed.
- * - A sender claims one lead at a time, right before sending it, with one statement (FOR UPDATE SKIP
- *   LOCKED) that sets a lease (claimed_until), a claim token, and marks it in doubt; it sends without
- *   holding a connection, then records the outcome only if its token still holds the lead. Two
- *   instances, overlapping flushes, or a flush beside a live delivery, never send one lead together.
- * - A sender that died, or a HubSpot answer that never came, leaves the lead in doubt: the next flush
- *   after the lease asks HubSpot (Settle) before sending it again, so the CRM gets it once.
- * - Uploads live in the database (any instance serves them); the per-client rate limit is
- *   rate-limiter-flexible's Postgres store, so it holds across instances.
- */
+/** The PostgreSQL store (DATABASE_URL): what every function instance shares in production. */
 import crypto from "node:crypto";
 import type { LeadFormDefinition, LeadSubmission } from "../../lib/lead-form/types";
 import { drain } from "./drain";
@@ -54,11 +43,7 @@ export class PostgresStore extends PostgresRefused implements LeadStore, LeadQue
 
   /**
    * Claims one deliverable lead for this sender (`id` given: that one; `exclude`: leads this flush already
-   * handled): not delivered, not held by a live lease. The lease (claimMs, longer than one send can take)
-   * starts now, right before this lead's own send, and belongs to a new claim token: the outcome is recorded
-   * only while the token still holds it. Comes with its in-doubt flag as it was before this claim. Only a lead
-   * that is due (its backoff over), the one due first, unless `id` or `probe` (the one due first even if not yet,
-   * never a held one: its send says nothing about an outage).
+   * handled): not delivered, not held by a live lease.
    */
   private async claim({
     id,

@@ -17,14 +17,7 @@ export const isInDoubt = (error: unknown) => (error as { inDoubt?: boolean })?.i
  */
 export const isAccountWide = (status: number | undefined) => status === 429 || status === 477;
 
-/**
- * How a failed attempt is recorded (duck-typed on DeliveryError, which the store does not import):
- * - "refused": HubSpot refused the lead's own values: set aside with its answer;
- * - "backoff": transient (5xx, network, timeout): the lead waits longer after each failure (backoffMs);
- * - "hold": an errorType on neither list: backed off like "backoff", but a delivery of other leads does not end
- *   its wait (it says nothing about this lead); listed for the operator (docs/lead-forms.md#outcomes);
- * - "keep": systemic (the form, the account) or a 429 or 477 (account-wide): not this lead's fault, so it stays due.
- */
+/** How a failed attempt is recorded (duck-typed on DeliveryError, which the store does not import). See docs/lead-forms.md#outcomes. */
 export function failureKind(error: unknown): "refused" | "backoff" | "hold" | "keep" {
   const e = error as { outcome?: string; status?: number } | undefined;
   if (e?.outcome === "refused") return "refused";

@@ -1,8 +1,6 @@
 /**
- * Where the lead functions keep their state (docs/architecture.md#lead-backend): accepted leads until HubSpot has them,
- * uploaded files, and the per-client rate-limit counters. Two implementations behind one face:
- * - file-store.ts: the local outbox under LEADS_DIR (the embedded default: no account, no database);
- * - postgres-store.ts: PostgreSQL when DATABASE_URL is set (production: shared by every function instance).
+ * Where the lead functions keep their state (docs/architecture.md#lead-backend): accepted leads until HubSpot
+ * has them, uploaded files, and the per-client rate-limit counters.
  */
 import type { Choices, ConsentRecord } from "../../lib/consent-model";
 import type { LeadFormDefinition, LeadSubmission } from "../../lib/lead-form/types";
@@ -15,7 +13,6 @@ export interface LeadRecord {
   /**
    * The definition the lead was validated against, kept with it: a redelivery maps the fields exactly as
    * accepted, even after the form changed or from a process that has no forms (the scheduled flush).
-   * Absent in outbox lines written before it was kept.
    */
   form?: LeadFormDefinition;
 }
@@ -245,11 +242,7 @@ export interface UploadStore {
 
 /** Proof of consent (POST /api/consent). */
 export interface ConsentRecordStore {
-  /**
-   * Keeps a consent decision durably; false when one with the same id and `at` is already kept (a retried post).
-   * `secretHash` (sha256 of the record's secret) is kept with the first decision under an id; a later one must
-   * bring the same, else HttpError 403 (no secret with the first: later ones are taken as they come).
-   */
+  /** Keeps a consent decision durably; false when one with the same id and `at` is already kept (a retried post). */
   saveConsentRecord(record: StoredConsentRecord, secretHash?: string): Promise<boolean>;
   /** The decisions kept for a record id, oldest first. */
   consentRecords(id: string): Promise<StoredConsentRecord[]>;
