@@ -9,12 +9,11 @@ import {
   DEFAULT_SALES_INTELLIGENCE_PATHS,
   SCRIPT_CATALOG,
   THIRD_PARTY_SCRIPT_IDS,
-  matchesPathList,
-  scriptSource,
   type ScriptGate,
   type ScriptsConfig,
   type ThirdPartyScriptId,
 } from "../lib/third-party-scripts";
+import { matchesPathList, scriptSource } from "../lib/vendor-sources";
 import { initSupportWidget } from "./support-widget";
 
 export interface ScriptDescriptor {

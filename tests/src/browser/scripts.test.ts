@@ -1,11 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { thirdPartyScripts } from "../../../src/browser/scripts";
-import {
-  DEFAULT_SALES_INTELLIGENCE_PATHS,
-  THIRD_PARTY_SCRIPT_IDS,
-  matchesPathList,
-  type ScriptIds,
-} from "../../../src/lib/third-party-scripts";
+import { DEFAULT_SALES_INTELLIGENCE_PATHS, THIRD_PARTY_SCRIPT_IDS, type ScriptIds } from "../../../src/lib/third-party-scripts";
+import { matchesPathList } from "../../../src/lib/vendor-sources";
 
 const hosts = { marketing: "www.northdesk.com", staging: "staging.northdesk.com", app: "secure.northdesk.com" };
 const ALL: ScriptIds = {

@@ -27,13 +27,8 @@ import {
   netlifyPathPattern,
 } from "../../../../src/node/hosting/security-headers";
 import type { ThirdPartySettings } from "../../../../src/config/third-party";
-import {
-  httpsOrigin,
-  SCRIPT_CATALOG,
-  scriptSource,
-  THIRD_PARTY_SCRIPT_IDS,
-  VENDOR_DIRECTIVES,
-} from "../../../../src/lib/third-party-scripts";
+import { SCRIPT_CATALOG, THIRD_PARTY_SCRIPT_IDS, VENDOR_DIRECTIVES } from "../../../../src/lib/third-party-scripts";
+import { httpsOrigin, scriptSource } from "../../../../src/lib/vendor-sources";
 import { netlifyHeaderRoutes, verifyShippedHeaders } from "../../../../src/node/hosting/netlify-adapter";
 import { builtHtmlFiles, inlineScripts, readBuiltPages } from "../../../../src/node/html/html-output";
 import { createHeadersMatcher } from "gatsby/dist/utils/adapter/create-headers";
