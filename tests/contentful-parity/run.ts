@@ -6,9 +6,10 @@
  * It compares against the embedded build already in public/ (scripts/test-all.sh builds it once for
  * e2e); with no public/, it builds the embedded site first. public/, .cache/ and the generated GraphQL
  * types are moved aside for the Contentful builds and put back afterwards; the Contentful build stays in
- * .parity/contentful-public for inspection. The Contentful builds get a minimal environment: no
- * third-party ids (the comparison is about content, not scripts), and NETLIFY=true, so the adapter's
- * function bundles come from the Contentful build too.
+ * .parity/contentful-public for inspection. The Contentful builds get a minimal environment: the e2e build's
+ * third-party ids (tests/e2e/third-party.env, as public/ was built: the cookie notice's table lists the configured
+ * vendors, so both builds need the same), and NETLIFY=true, so the adapter's function bundles come from the
+ * Contentful build too.
  *
  * The change in the CMS also adds a lead form modelled only in Contentful and puts it on a page: the
  * rebuilt page renders it, and the adapter's submitForm bundle (run alone, as a deploy ships it:
@@ -26,11 +27,14 @@ import { LEAD_FORM_CONTENT_TYPE } from "../../src/node/contentful/forms";
 import { freePort } from "../../scripts/lib/net";
 import { compareBuilds, formatReport, htmlFile, pageSnapshot } from "./parity";
 import { CMS_ONLY_FORM } from "../fixtures/cms-only-form";
+import { readEnvFile } from "../e2e/third-party-env";
 
 const root = path.resolve(__dirname, "../..");
 const at = (...p: string[]) => path.join(root, ...p);
 const work = at(".parity");
 const typesFile = at("src", "gatsby-types.d.ts");
+/** The third-party ids the embedded build in public/ was made with (scripts/test-all.sh). */
+const thirdPartyEnv = readEnvFile(at("tests", "e2e", "third-party.env"));
 
 function gatsbyBuild(env: Record<string, string>): Promise<number> {
   const started = Date.now();
@@ -108,7 +112,7 @@ async function main() {
   fs.mkdirSync(work, { recursive: true });
   if (!fs.existsSync(at("public", "index.html"))) {
     console.log("contentful parity: no embedded build in public/, building it");
-    timings.push(`embedded build ${await gatsbyBuild({})} s`);
+    timings.push(`embedded build ${await gatsbyBuild(thirdPartyEnv)} s`);
   }
   const savedTypes = fs.readFileSync(typesFile, "utf8");
   const embedded = path.join(work, "embedded-public");
@@ -120,7 +124,7 @@ async function main() {
   const emulator = await startContentfulEmulator({ contentDir: at("content") });
   let failed = false;
   try {
-    const buildEnv = { ...emulator.buildEnv(), NETLIFY: "true" };
+    const buildEnv = { ...emulator.buildEnv(), ...thirdPartyEnv, NETLIFY: "true" };
     const first = await gatsbyBuild(buildEnv);
     timings.push(`Contentful build (initial sync) ${first} s`);
     const report = compareBuilds(embedded, at("public"));
