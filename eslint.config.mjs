@@ -16,7 +16,9 @@ const BUILD = ["node"];
 const FUNCTIONS = ["api", "netlify", "server"];
 /** The consent model's browser side: under the UI, over lib and config (docs/boundaries.md). */
 const CONSENT = ["consent"];
-const ALL = [...UI, ...BUILD, ...FUNCTIONS, ...CONSENT, "config", "lib"];
+/** The vendor catalog: declarations over lib, read by config and everything above (docs/boundaries.md). */
+const VENDORS = ["vendors"];
+const ALL = [...UI, ...BUILD, ...FUNCTIONS, ...CONSENT, ...VENDORS, "config", "lib"];
 
 /**
  * A relative import that climbs to src/ and enters src/<folder> ("../node/x", "../../server/y"). Only the first
@@ -100,7 +102,8 @@ const STORAGE_WRITERS = [
   "src/consent/consented-store.ts", // the consented store
   "src/consent/stores.ts", // deletion by the sweep and withdrawal
   "src/consent/store-table.ts", // names only: the stores' `localStorage` field
-  "src/lib/vendor-notice.ts", // names only: the notice's store lists
+  "src/vendors/catalog.ts", // names only: storeNames()
+  "src/vendors/notice.ts", // names only: the notice's store kinds
   "src/consent/app.ts", // consentedLocalStorage(): the page's storage, wrapped
   "src/consent/notice.ts", // nd_consent_notice, nd_gpc_notice_dismissed (necessary)
   "src/consent/do-not-sell-handover.ts", // nd_dns_pending (necessary)
@@ -131,9 +134,14 @@ const boundaries = [
     "lib is the shared leaf; move what it needs into lib.",
   ),
   layer(
+    "vendors",
+    ALL.filter((f) => f !== "lib" && f !== "vendors"),
+    "the vendor catalog is declarations over lib; what acts on it lives above it.",
+  ),
+  layer(
     "config",
-    ALL.filter((f) => f !== "lib" && f !== "config"),
-    "config is a leaf (it may use lib).",
+    ALL.filter((f) => f !== "lib" && f !== "config" && f !== "vendors"),
+    "config is a leaf (it may use lib and the vendor catalog, whose variables it reads).",
   ),
   layer("node", [...UI, ...CONSENT, ...FUNCTIONS], "build code shares only lib and config with the browser and the functions."),
   ...FUNCTIONS.map((folder) =>

@@ -34,6 +34,7 @@ import { gatedTracker } from "./analytics-gate";
 import { attributionCookies, keepAttribution } from "../consent/attribution-hold";
 import { onConsentChange } from "../consent/runtime-consent";
 import { measureWebVitals } from "./web-vitals";
+import { startVendorLoader, type VendorLoader } from "./vendor-loader";
 
 export interface RouteLocation {
   pathname: string;
@@ -60,6 +61,7 @@ const state: {
   tracker?: Tracker;
   partner?: PartnerParams;
   heapUserId?: string;
+  vendors?: VendorLoader;
   cancelHash: () => void;
   lastHash: { hash: string; at: number };
 } = { cancelHash: () => undefined, lastHash: { hash: "", at: 0 } };
@@ -105,6 +107,8 @@ export function onClientEntry(): void {
   const consent = appConsent();
   // Consent first (docs/product-rules.md#consent): Consent Mode's default, the held attribution, withdrawal.
   onConsentChange(window, consent, { redecorate: () => work.add(redecorate) });
+  // Vendors follow the face directly (docs/browser-runtime.md#from-accept-all-to-a-vendor-start).
+  state.vendors = startVendorLoader(window, consent);
   state.tracker = gatedTracker(
     createTracker({
       sinks: windowSinks(window),
@@ -165,6 +169,7 @@ export function onInitialClientRender(): void {
 
 /** Every route, the first one included (docs/product-rules.md#attribution, #page-resources, #sign-up-page, #link-decoration, #scripts-and-analytics, #hash-routes). */
 export function onRouteUpdate({ location, prevLocation }: RouteUpdateArgs): void {
+  state.vendors?.page(location.pathname);
   const url = new URL(`${location.pathname}${location.search}${location.hash}`, window.location.origin);
   work.add(() => {
     rememberPath(storage("sessionStorage"), `${url.pathname}${url.search}`);

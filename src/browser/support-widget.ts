@@ -13,7 +13,7 @@ export type SupportWidgetPage = "ask" | "answers";
 
 /**
  * A vendor's script asked for by the visitor (docs/product-rules.md#consent): opening the support widget is a
- * request for that service, so its script loads even under a refused `preferences` (src/components/layout/third-party-scripts.tsx).
+ * request for that service, so its script loads even under a refused `preferences` (src/browser/vendor-loader.ts).
  */
 export const VENDOR_REQUEST_EVENT = "nd:vendor-request";
 
@@ -23,12 +23,6 @@ export const WIDGET_RETRY_MS = 100;
 /** After this long without a widget (blocked script) the visitor gets the mailto link instead. */
 export const WIDGET_WAIT_MS = 10_000;
 export const WIDGET_ROUTES: Record<SupportWidgetPage, string> = { ask: "/ask/", answers: "/answers/" };
-
-/** docs/product-rules.md#scripts-and-analytics: once its script has loaded the widget is initialised with its id, then reset. */
-export function initSupportWidget(win: Window, beaconId: string): void {
-  win.Beacon?.("init", beaconId);
-  win.Beacon?.("reset");
-}
 
 /** docs/product-rules.md#support-widget: a close event clears the hash. */
 export function clearHash(win: Window): void {

@@ -1,29 +1,6 @@
 /** When each third-party vendor starts (docs/page-load.md#vendor-scheduling). */
-import type { ThirdPartyScriptId } from "../lib/third-party-scripts";
+import { START_ORDER, type VendorId } from "../vendors/catalog";
 import { whenIdle } from "./idle";
-
-/** docs/page-load.md#vendor-scheduling: the start order. Vendors missing here start last, in the order asked. */
-export const VENDOR_ORDER: readonly ThirdPartyScriptId[] = [
-  "product-analytics",
-  "visitor-analytics",
-  "gtag",
-  "tag-manager",
-  "heap",
-  "speed-insights",
-  "support-widget",
-  "crm-loader",
-  "ad-pixel",
-  "sales-intelligence",
-  "visitor-intelligence",
-  "partner-referral",
-];
-
-/**
- * Vendors loaded on the visitor's intent only, never scheduled (docs/page-load.md#vendor-scheduling): the support
- * widget's script comes when its launcher is hovered, focused or tapped, or a hash route asks for it
- * (src/browser/support-widget.ts); until then the launcher answers as a plain link would.
- */
-export const ON_INTENT: ReadonlySet<ThirdPartyScriptId> = new Set<ThirdPartyScriptId>(["support-widget"]);
 
 /** After a pointer or key press, no vendor starts until the input has been quiet this long. */
 export const INPUT_QUIET_MS = 400;
@@ -51,33 +28,34 @@ export interface VendorScheduler {
    * The vendors this page may load now, in any order: new ones wait for their turn, those already started are
    * left alone, and waiting ones no longer listed (consent withdrawn, another page) are dropped.
    */
-  want(ids: readonly ThirdPartyScriptId[]): void;
+  want(ids: readonly VendorId[]): void;
   /** A vendor the visitor asked for: it starts at once. */
-  requestNow(id: ThirdPartyScriptId): void;
+  requestNow(id: VendorId): void;
   /** Its script loaded or failed: the next one may go. */
-  settled(id: ThirdPartyScriptId): void;
+  settled(id: VendorId): void;
   /** A pointer or key press: hold the next start. */
   input(): void;
-  started(): ReadonlySet<ThirdPartyScriptId>;
+  started(): ReadonlySet<VendorId>;
   /** Per started vendor, how long after it was asked for it started (ms). */
-  startDelays(): ReadonlyMap<ThirdPartyScriptId, number>;
+  startDelays(): ReadonlyMap<VendorId, number>;
 }
 
-const rank = (id: ThirdPartyScriptId) => {
-  const at = VENDOR_ORDER.indexOf(id);
-  return at < 0 ? VENDOR_ORDER.length : at;
+/** docs/page-load.md#vendor-scheduling: the start order is the catalog's priorities; others start last, in the order asked. */
+const rank = (id: VendorId) => {
+  const at = START_ORDER.indexOf(id);
+  return at < 0 ? START_ORDER.length : at;
 };
 
 interface Waiting {
-  id: ThirdPartyScriptId;
+  id: VendorId;
   askedAt: number;
 }
 
-export function createVendorScheduler(host: SchedulerHost, onStart: (id: ThirdPartyScriptId) => void): VendorScheduler {
+export function createVendorScheduler(host: SchedulerHost, onStart: (id: VendorId) => void): VendorScheduler {
   const waiting: Waiting[] = [];
-  const started = new Set<ThirdPartyScriptId>();
-  const delays = new Map<ThirdPartyScriptId, number>();
-  let current: { id: ThirdPartyScriptId; at: number; settled: boolean } | null = null;
+  const started = new Set<VendorId>();
+  const delays = new Map<VendorId, number>();
+  let current: { id: VendorId; at: number; settled: boolean } | null = null;
   let lastInput = -Infinity;
   let painted = true;
   let timer: unknown = null;
@@ -189,26 +167,4 @@ export function browserSchedulerHost(win: Window): SchedulerHost {
     loaded: () => win.document.readyState === "complete",
     onLoad: (run) => win.addEventListener("load", run, { once: true }),
   };
-}
-
-export interface PageScheduler {
-  scheduler: VendorScheduler;
-  /** Called with each vendor as it starts. */
-  listeners: Set<(id: ThirdPartyScriptId) => void>;
-}
-
-let shared: PageScheduler | null = null;
-
-/**
- * The page's one scheduler, created on first use in the browser, with its input listeners (capture, passive:
- * they never delay the input they watch).
- */
-export function pageScheduler(win: Window = window): PageScheduler {
-  if (shared) return shared;
-  const listeners = new Set<(id: ThirdPartyScriptId) => void>();
-  const scheduler = createVendorScheduler(browserSchedulerHost(win), (id) => listeners.forEach((listener) => listener(id)));
-  for (const type of ["pointerdown", "keydown"] as const)
-    win.addEventListener(type, () => scheduler.input(), { capture: true, passive: true });
-  shared = { scheduler, listeners };
-  return shared;
 }

@@ -15,7 +15,7 @@ export const publicConfig = {
   personalization: thirdParty.personalization,
   scripts: {
     ids: thirdParty.scriptIds,
-    /** Comma-separated paths ("/x/*" matches below /x/); unset: the default list in src/lib/third-party-scripts.ts. */
+    /** Comma-separated paths ("/x/*" matches below /x/); unset: the default list in src/vendors/sales-intelligence.ts. */
     salesIntelligencePaths: list(process.env.GATSBY_SALES_INTELLIGENCE_PATHS),
   },
   /** `gatsby develop` (and so preview): show editors notices a production page leaves out, e.g. a block with no component. */

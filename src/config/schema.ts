@@ -6,16 +6,23 @@
 import { z } from "zod";
 import { CONSENT_POLICIES, OPTIONAL_CATEGORIES } from "../lib/consent-model";
 import { CONSENT_PROVIDERS } from "./consent";
+import { VENDORS, type VendorEnv } from "../vendors/catalog";
 import { host, httpUrl as url, list, optional, parseSettings, quoted, scriptUrl, token } from "./kinds";
 
 const GROUP_PAIR = new RegExp(`^[^\\s:,]+:(?:${OPTIONAL_CATEGORIES.join("|")})$`);
 /** A root-relative path, "/x/*" for /x/ and below. */
 const PAGE_PATH = /^\/[^\s*,]*(?:\*)?$/;
 
+/** Each vendor's variable (src/vendors/catalog.ts): an id when its entry builds the address, else the script's URL. */
+const vendorVariables = Object.fromEntries(VENDORS.map((v) => [v.env, optional(v.src ? token : scriptUrl)])) as unknown as Record<
+  VendorEnv,
+  ReturnType<typeof optional>
+>;
+
 const shape = {
+  ...vendorVariables,
   GATSBY_CONSENT_POLICY: optional(z.enum(CONSENT_POLICIES, { error: `must be ${quoted(CONSENT_POLICIES)}` })),
   GATSBY_CONSENT_PROVIDER: optional(z.enum(CONSENT_PROVIDERS, { error: `must be ${quoted(CONSENT_PROVIDERS)}` })),
-  GATSBY_CONSENT_SCRIPT_URL: optional(scriptUrl),
   GATSBY_ONETRUST_GROUPS: optional(
     z
       .string()
@@ -25,19 +32,7 @@ const shape = {
       ),
   ),
   GATSBY_ONETRUST_DOMAIN_SCRIPT: optional(token),
-  GATSBY_GTM_ID: optional(token),
-  GATSBY_GTAG_ID: optional(token),
-  GATSBY_HUBSPOT_PORTAL_ID: optional(token),
-  GATSBY_BEACON_ID: optional(token),
-  GATSBY_HEAP_ID: optional(token),
-  GATSBY_VISITOR_ANALYTICS_URL: optional(scriptUrl),
-  GATSBY_PRODUCT_ANALYTICS_URL: optional(scriptUrl),
-  GATSBY_AD_PIXEL_URL: optional(scriptUrl),
-  GATSBY_SALES_INTELLIGENCE_URL: optional(scriptUrl),
   GATSBY_SALES_INTELLIGENCE_PATHS: optional(list((entry) => PAGE_PATH.test(entry), "root-relative paths (such as /pricing/,/blog/*)")),
-  GATSBY_PARTNER_REFERRAL_URL: optional(scriptUrl),
-  GATSBY_VISITOR_INTELLIGENCE_URL: optional(scriptUrl),
-  GATSBY_SPEED_INSIGHTS_URL: optional(scriptUrl),
   GATSBY_ANALYTICS_BEACON_URL: optional(scriptUrl),
   GATSBY_PRODUCT_ANALYTICS_TOKEN: optional(token),
   GATSBY_NINETAILED_CLIENT_ID: optional(token),

@@ -1,5 +1,6 @@
 /** The third-party services the site talks to from the browser, read from the public GATSBY_* variables. */
-import type { ScriptIds } from "../lib/third-party-scripts";
+import type { ScriptIds } from "../vendors/catalog";
+import { readScriptIds } from "./vendor-ids";
 import { pick, readPublicHosts } from "./hosts";
 import { readAnalyticsBeacon, type AnalyticsBeaconSettings } from "./analytics";
 
@@ -33,24 +34,9 @@ export function readPersonalizationSettings(): PersonalizationSettings | undefin
   return clientId ? { clientId, environment: pick(process.env.GATSBY_NINETAILED_ENVIRONMENT, "main"), ...(url ? { url } : {}) } : undefined;
 }
 
-/** Each variable is written out literally: Gatsby inlines process.env.GATSBY_* only in that form. */
 export function readThirdPartySettings(): ThirdPartySettings {
   return {
-    scriptIds: {
-      "consent-manager": process.env.GATSBY_CONSENT_SCRIPT_URL,
-      "tag-manager": process.env.GATSBY_GTM_ID,
-      gtag: process.env.GATSBY_GTAG_ID,
-      "crm-loader": process.env.GATSBY_HUBSPOT_PORTAL_ID,
-      "support-widget": process.env.GATSBY_BEACON_ID,
-      "visitor-analytics": process.env.GATSBY_VISITOR_ANALYTICS_URL,
-      "product-analytics": process.env.GATSBY_PRODUCT_ANALYTICS_URL,
-      heap: process.env.GATSBY_HEAP_ID,
-      "ad-pixel": process.env.GATSBY_AD_PIXEL_URL,
-      "sales-intelligence": process.env.GATSBY_SALES_INTELLIGENCE_URL,
-      "partner-referral": process.env.GATSBY_PARTNER_REFERRAL_URL,
-      "visitor-intelligence": process.env.GATSBY_VISITOR_INTELLIGENCE_URL,
-      "speed-insights": process.env.GATSBY_SPEED_INSIGHTS_URL,
-    },
+    scriptIds: readScriptIds(),
     analyticsBeacon: readAnalyticsBeacon(),
     personalization: readPersonalizationSettings(),
     ipLookupUrl: pick(process.env.GATSBY_IP_LOOKUP_URL, "https://api.ipify.org?format=json"),

@@ -2,34 +2,19 @@
  * Google Consent Mode v2, basic mode (docs/product-rules.md#consent): the site owns the signals.
  * https://developers.google.com/tag-platform/security/guides/consent?consentmode=basic
  */
-import type { ConsentState } from "../lib/consent-model";
+import { isGranted, type ConsentState } from "../lib/consent-model";
+import { CONSENT_MODE_SIGNALS } from "../vendors/google";
 
 type ConsentValue = "granted" | "denied";
-export type ConsentModeSignals = Record<
-  | "analytics_storage"
-  | "ad_storage"
-  | "ad_user_data"
-  | "ad_personalization"
-  | "functionality_storage"
-  | "personalization_storage"
-  | "security_storage",
-  ConsentValue
->;
+export type ConsentModeSignals = Record<keyof typeof CONSENT_MODE_SIGNALS, ConsentValue>;
 
-const value = (granted: boolean): ConsentValue => (granted ? "granted" : "denied");
-
-/** analytics → analytics_storage; marketing → the three ad signals; preferences → functionality and personalization; security always. */
+/** Each signal follows its category in the Google entries' mapping (src/vendors/google.ts); `necessary` is always granted. */
 export function consentSignals(state: ConsentState): ConsentModeSignals {
-  const { analytics, marketing, preferences } = state.granted;
-  return {
-    analytics_storage: value(analytics),
-    ad_storage: value(marketing),
-    ad_user_data: value(marketing),
-    ad_personalization: value(marketing),
-    functionality_storage: value(preferences),
-    personalization_storage: value(preferences),
-    security_storage: "granted",
-  };
+  const signals = Object.entries(CONSENT_MODE_SIGNALS).map(([signal, category]) => [
+    signal,
+    isGranted(state, category) ? "granted" : "denied",
+  ]);
+  return Object.fromEntries(signals) as ConsentModeSignals;
 }
 
 type DataLayerWindow = Window & { dataLayer?: unknown[] };

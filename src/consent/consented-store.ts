@@ -5,22 +5,31 @@
 import { CONSENT_LIFETIME_MS, OPTIONAL_CATEGORIES, type ConsentState, type OptionalCategory } from "../lib/consent-model";
 import { clearStores, matchesStore, storesOf } from "./stores";
 import { STORE_TABLE, type StoreOwner } from "./store-table";
+import type { VendorStores } from "../vendors/types";
 import { COOKIE_LIFETIME_MS, readCookies, writeCookies, type CookieWrite } from "../lib/cookies";
 
 const notGranted = (state: ConsentState): OptionalCategory[] => OPTIONAL_CATEGORIES.filter((c) => !state.granted[c]);
 
-/** The stores the current choice does not cover: the site's own and those of vendors with no category granted. */
-export const withheldStores = (state: ConsentState): StoreOwner[] => storesOf(notGranted(state), (c) => state.granted[c]);
+// A state never changes and the face keeps one until the next choice: what it withholds is computed once for it.
+let withheldFor: ConsentState | undefined;
+let withheld: StoreOwner[] = [];
 
-/** Whether a cookie of this name may be read or written now (names in no store list are necessary). */
-export function cookieAllowed(state: ConsentState, name: string, withheld = withheldStores(state)): boolean {
-  return !withheld.some((stores) => (stores.cookies ?? []).some((pattern) => matchesStore(pattern, name)));
+/** The stores the current choice does not cover: the site's own and those of vendors with no category granted. */
+export function withheldStores(state: ConsentState): StoreOwner[] {
+  if (state !== withheldFor) withheld = storesOf(notGranted((withheldFor = state)), (c) => state.granted[c]);
+  return withheld;
 }
+
+/**
+ * Whether a cookie (`cookies`) or a storage key (`localStorage`, for both storages) may be read or written now:
+ * names in no store list are necessary.
+ */
+export const allowedNow = (state: ConsentState, kind: keyof VendorStores, name: string): boolean =>
+  !withheldStores(state).some((owner) => owner[kind]?.some((pattern) => matchesStore(pattern, name)));
 
 /** The cookies as the site may see them now: a cookie of a category not granted is not there. */
 export function consentedCookies(state: ConsentState, all: Record<string, string> = readCookies()): Record<string, string> {
-  const withheld = withheldStores(state);
-  return Object.fromEntries(Object.entries(all).filter(([name]) => cookieAllowed(state, name, withheld)));
+  return Object.fromEntries(Object.entries(all).filter(([name]) => allowedNow(state, "cookies", name)));
 }
 
 /**
@@ -36,9 +45,8 @@ export function consentedExpiry(state: ConsentState, now: number): Date {
 /** Writes the cookies the current choice allows, each expiring with the consent at most; drops the others. */
 export function writeConsented(state: ConsentState, writes: readonly CookieWrite[], hostname: string, now = Date.now()): void {
   const cap = consentedExpiry(state, now);
-  const withheld = withheldStores(state);
   const allowed = writes
-    .filter((write) => cookieAllowed(state, write.name, withheld))
+    .filter((write) => allowedNow(state, "cookies", write.name))
     .map((write) => (write.expires > cap ? { ...write, expires: cap } : write));
   writeCookies(allowed, hostname);
 }
@@ -52,8 +60,7 @@ export type KeyStore = Pick<Storage, "getItem" | "setItem" | "removeItem">;
  */
 export function consentedStorage(state: ConsentState, storage: KeyStore | null | undefined): KeyStore | null {
   if (!storage) return null;
-  const withheld = withheldStores(state);
-  const allowed = (key: string) => !withheld.some((owner) => (owner.localStorage ?? []).some((pattern) => matchesStore(pattern, key)));
+  const allowed = (key: string) => allowedNow(state, "localStorage", key);
   return {
     getItem: (key) => (allowed(key) ? storage.getItem(key) : null),
     setItem: (key, value) => {

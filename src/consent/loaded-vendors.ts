@@ -1,4 +1,4 @@
-/** The vendors this page view has rendered a script for (withdrawal stops exactly these: src/consent/withdraw.ts). */
-import type { ThirdPartyScriptId } from "../lib/third-party-scripts";
+/** The vendors this page view has started (withdrawal stops exactly these: src/consent/withdraw.ts). */
+import type { VendorId } from "../vendors/catalog";
 
-export const loadedVendors = new Set<ThirdPartyScriptId>();
+export const loadedVendors = new Set<VendorId>();

@@ -18,7 +18,7 @@ import { PREFERENCES_WANTED, hideBanner } from "./banner-actions";
 import { parentDomain } from "../lib/host-names";
 import { colors, fonts, radii } from "../lib/design-tokens";
 import { loadLibraryStyles } from "./library-styles";
-import { vendorNamesByCategory } from "../lib/vendor-notice";
+import { vendorNamesByCategory } from "../vendors/notice";
 import { COOKIE_NOTICE_PATH, PRIVACY_PATH } from "../lib/paths";
 import { publicConfig } from "../config/public";
 

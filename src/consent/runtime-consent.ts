@@ -7,6 +7,7 @@ import { withdraw } from "./withdraw";
 import { consentSettings } from "./app";
 import { loadedVendors } from "./loaded-vendors";
 import { publicConfig } from "../config/public";
+import { consentModeConfigured } from "../vendors/catalog";
 import { installBannerActions, PREFERENCES_EVENT, PREFERENCES_TRIGGERS, PREFERENCES_WANTED } from "./banner-actions";
 import { DO_NOT_SELL_DONE, announceAfterReload, confirmGpc, showKeptNotice } from "./notice";
 import { doNotSellPending, handOverDoNotSell } from "./do-not-sell-handover";
@@ -19,7 +20,8 @@ export interface ConsentWiring {
   redecorate: () => void;
 }
 
-const googleTags = () => Boolean(publicConfig.scripts.ids["tag-manager"]?.trim() || publicConfig.scripts.ids.gtag?.trim());
+/** Consent Mode is pushed when a configured vendor obeys it (src/vendors/catalog.ts). */
+const googleTags = () => consentModeConfigured(publicConfig.scripts.ids);
 
 /** Opens the built-in preferences (a chunk of its own, with the banner library). */
 export function openPreferences(face: ConsentFace): void {

@@ -50,7 +50,7 @@ export const POSTS_PER_PAGE = 6;
 
 /**
  * The product pages (docs/product-rules.md#layout-per-path): they carry the fixed call-to-action bar (src/lib/layout-rules.ts) and,
- * by default, the sales-intelligence tag (src/lib/third-party-scripts.ts).
+ * by default, the sales-intelligence tag (src/vendors/sales-intelligence.ts).
  */
 export const PRODUCT_PATHS: readonly string[] = [
   "/platform/",

@@ -4,7 +4,7 @@ import { builtPaths } from "./site-paths";
 import { routeExperienceApi } from "./experience-api-route";
 import { trapCspViolations } from "./csp";
 import { e2eScriptIds } from "./third-party-env";
-import { noticeRows } from "../../src/lib/vendor-notice";
+import { noticeRows } from "../../src/vendors/notice";
 import { COOKIE_NOTICE_PATH, NOTICE_AT_COLLECTION_ID, PRIVACY_ALIASES, PRIVACY_PATH } from "../../src/lib/paths";
 
 const paths = builtPaths();

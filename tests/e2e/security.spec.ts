@@ -6,7 +6,7 @@ import { interceptThirdParties } from "./third-party";
 import { routeExperienceApi } from "./experience-api-route";
 import { inlineScripts } from "../../src/node/html/html-output";
 import { MAX_INLINE_SCRIPTS } from "../../src/node/hosting/security-headers";
-import { configuredScriptSources, configuredVendorHosts } from "../../src/lib/vendor-sources";
+import { configuredScriptSources, configuredVendorHosts } from "../../src/vendors/sources";
 import { e2eScriptIds } from "./third-party-env";
 import { XSS_PAYLOADS } from "../fixtures/xss-payloads";
 

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { readThirdPartySettings } from "../../src/config/third-party";
-import type { ScriptIds } from "../../src/lib/third-party-scripts";
+import type { ScriptIds } from "../../src/vendors/catalog";
 
 /** tests/e2e/third-party.env as `set -a; . file` reads it (NAME=value lines, comments). */
 export const readEnvFile = (file: string): Record<string, string> =>

@@ -31,9 +31,8 @@ import { BENCH_CHROMIUM_FLAGS, benchChromiumPath } from "../chrome";
 import { CONSENT_COOKIE, CONSENT_TEXT_VERSION, serializeRecord } from "../../../src/lib/consent-model";
 import { readPublicHosts } from "../../../src/config/hosts";
 import { readThirdPartySettings } from "../../../src/config/third-party";
-import { thirdPartyScripts } from "../../../src/browser/scripts";
-import { ON_INTENT } from "../../../src/browser/vendor-scheduler";
-import type { ThirdPartyScriptId } from "../../../src/lib/third-party-scripts";
+import { thirdPartyScripts } from "../../../src/browser/vendor-loader";
+import { onIntent, type ScriptIds, type VendorId } from "../../../src/vendors/catalog";
 import { lookUpWeights, readThirdPartyWeb, type VendorWeight } from "./weights";
 import { CLICK_BURN_MS, PAGE_VIEW_VENDORS, standInScript, vendorForUrl } from "./stand-ins";
 import { probeScript, READ_PROBE, type Probe } from "./probe";
@@ -135,7 +134,9 @@ interface Setup {
   browser: Browser;
   siteOrigin: string;
   floorOrigin: string;
-  weights: Map<ThirdPartyScriptId, number>;
+  weights: Map<VendorId, number>;
+  /** The build's vendor ids (its environment): which stand-in answers an address. */
+  ids: ScriptIds;
 }
 
 interface Session {
@@ -143,7 +144,7 @@ interface Session {
   page: Page;
   cdp: CDPSession;
   /** Vendor ids requested, in order. */
-  requested: ThirdPartyScriptId[];
+  requested: VendorId[];
 }
 
 /** A fresh context (a first visit) with the phone profile's throttling, the consent cookie and the vendors answered. */
@@ -154,11 +155,11 @@ async function openSession(
   const { width, height, hasTouch, isMobile } = VIEWPORTS[viewport];
   const context = await setup.browser.newContext({ viewport: { width, height }, hasTouch, isMobile });
   await context.addCookies([consentCookie(origin)]);
-  const requested: ThirdPartyScriptId[] = [];
+  const requested: VendorId[] = [];
   // Every address off the site (a RegExp, matched by Playwright itself: tests/e2e/fixtures.ts offOrigin).
   await context.route(new RegExp(`^(?!${escapeRegExp(origin)}(?:[/?#]|$))`), async (route) => {
     const request = route.request();
-    const id = vendorForUrl(request.url());
+    const id = vendorForUrl(request.url(), setup.ids);
     if (!id || mode === "none" || request.resourceType() !== "script") return route.abort().catch(() => {});
     requested.push(id);
     const burnMs = mode === "weight" ? (setup.weights.get(id) ?? 0) : 0;
@@ -195,12 +196,12 @@ interface LoadRun {
   allReady?: number;
   tbt?: number;
   /** Per vendor, ms after the load event. */
-  vendors: Partial<Record<ThirdPartyScriptId, VendorTimes>>;
-  missing: ThirdPartyScriptId[];
+  vendors: Partial<Record<VendorId, VendorTimes>>;
+  missing: VendorId[];
 }
 
 /** One load of a page: TBT from FCP until every expected vendor is ready, LCP, the vendors' times. */
-async function measureLoad(setup: Setup, pagePath: string, mode: Mode, expected: readonly ThirdPartyScriptId[]): Promise<LoadRun> {
+async function measureLoad(setup: Setup, pagePath: string, mode: Mode, expected: readonly VendorId[]): Promise<LoadRun> {
   const session = await openSession(setup, { viewport: "phone", mode, origin: setup.siteOrigin, init: probeScript() });
   try {
     await session.page.goto(`${setup.siteOrigin}${pagePath}`, { waitUntil: "load", timeout: 90_000 });
@@ -220,7 +221,7 @@ async function measureLoad(setup: Setup, pagePath: string, mode: Mode, expected:
     const after = (t: number | undefined) => (t === undefined || load === undefined ? undefined : round(t - load));
     const vendors: LoadRun["vendors"] = {};
     for (const [id, times] of Object.entries(probe.vendors))
-      vendors[id as ThirdPartyScriptId] = { start: after(times.start), ready: after(times.ready), pageView: after(times.pageView) };
+      vendors[id as VendorId] = { start: after(times.start), ready: after(times.ready), pageView: after(times.pageView) };
     return {
       mode,
       fcp: round(probe.fcp),
@@ -401,7 +402,7 @@ interface SelfCheck {
 
 interface PageResult {
   path: string;
-  expected: ThirdPartyScriptId[];
+  expected: VendorId[];
   runs: LoadRun[];
   floorLcp: number[];
 }
@@ -515,7 +516,7 @@ function report(
       );
     }
     const unexpected = [...new Set(runs.flatMap((r) => Object.keys(r.vendors)))].filter(
-      (id) => !page.expected.includes(id as ThirdPartyScriptId),
+      (id) => !page.expected.includes(id as VendorId),
     );
     if (unexpected.length)
       lines.push("", `Also ran (not expected on this page, e.g. loaded on intent by an older build): ${unexpected.join(", ")}.`);
@@ -591,7 +592,7 @@ export async function benchVendors(argv: readonly string[]): Promise<void> {
       `--unsafely-treat-insecure-origin-as-secure=${siteOrigin}`,
     ],
   });
-  const setup: Setup = { browser, siteOrigin, floorOrigin, weights: new Map(weights.map((w) => [w.id, w.ms])) };
+  const setup: Setup = { browser, siteOrigin, floorOrigin, weights: new Map(weights.map((w) => [w.id, w.ms])), ids };
   try {
     const check = await selfCheck(setup);
     console.log(`self-check: ${selfCheckText(check)}`);
@@ -602,7 +603,7 @@ export async function benchVendors(argv: readonly string[]): Promise<void> {
       // Every vendor the page loads by itself; one loaded on the visitor's intent only (the support widget) is not expected.
       const expected = thirdPartyScripts({ pathname: pagePath, hostname: marketing, config: { ids }, hosts })
         .map((s) => s.id)
-        .filter((id) => !ON_INTENT.has(id));
+        .filter((id) => !onIntent(id));
       const consentUrl = ids["consent-manager"];
       if (consentUrl && html.includes(consentUrl)) expected.unshift("consent-manager");
       const page: PageResult = { path: pagePath, expected, runs: [], floorLcp: [] };

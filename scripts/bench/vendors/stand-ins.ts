@@ -1,13 +1,14 @@
 /**
  * Stand-ins for the site's vendor scripts (docs/page-load.md#vendors-at-their-weight-npm-run-bench------vendors): each
- * answers its vendor's address (the hosts of tests/e2e/third-party.env), implements the API the site calls
+ * answers its vendor's address (the catalog's addresses for the build's ids, e.g. tests/e2e/third-party.env), implements the API the site calls
  * (the globals tests/e2e/third-party.ts stubs), and burns the vendor's main-thread time (weights.ts) in wall-clock
  * time, in four tasks with a zero timeout between them. Each records on `window.__ndVendors[id]`
  * (performance.now(), ms after navigation start): `start` (its first execution), `ready` (its last task done),
  * `pageView` (the page view: the site's call to its API, or, for a vendor that tracks by itself, its ready) and
  * `tasks` (each burn's [start, end], to tell which vendor an input waited for).
  */
-import type { ThirdPartyScriptId } from "../../../src/lib/third-party-scripts";
+import type { ScriptIds, VendorId } from "../../../src/vendors/catalog";
+import { vendorForSource } from "../../../src/vendors/sources";
 
 /** Tasks each vendor's time is split into (a real vendor script runs as several tasks, not one). */
 export const BURN_TASKS = 4;
@@ -19,34 +20,17 @@ export const BURN_TASKS = 4;
  * the target's ancestors to build its selector hierarchy and queues the event: about 2.5 ms, so 10 ms at 4×.
  * Both are modest: a busy container or a deep DOM costs more.
  */
-export const CLICK_BURN_MS: Partial<Record<ThirdPartyScriptId, number>> = { "tag-manager": 6, heap: 10 };
+export const CLICK_BURN_MS: Partial<Record<VendorId, number>> = { "tag-manager": 6, heap: 10 };
 
-/** Which vendor an address belongs to (the e2e build's addresses: tests/e2e/third-party.env). */
-export function vendorForUrl(url: string): ThirdPartyScriptId | undefined {
-  const { hostname, pathname } = new URL(url);
-  if (hostname === "www.googletagmanager.com") return pathname.startsWith("/gtag/") ? "gtag" : "tag-manager";
-  const byHost: Record<string, ThirdPartyScriptId> = {
-    "js.hs-scripts.com": "crm-loader",
-    "beacon-v2.helpscout.net": "support-widget",
-    "consent.third-party.test": "consent-manager",
-    "visitor-analytics.third-party.test": "visitor-analytics",
-    "product-analytics.third-party.test": "product-analytics",
-    "cdn.heapanalytics.com": "heap",
-    "ad-pixel.third-party.test": "ad-pixel",
-    "sales-intelligence.third-party.test": "sales-intelligence",
-    "partner-referral.third-party.test": "partner-referral",
-    "visitor-intelligence.third-party.test": "visitor-intelligence",
-    "speed-insights.third-party.test": "speed-insights",
-  };
-  return byHost[hostname];
-}
+/** Which vendor an address belongs to, by the catalog's addresses for the build's ids (src/vendors/sources.ts). */
+export const vendorForUrl = (url: string, ids: ScriptIds): VendorId | undefined => vendorForSource(ids, url);
 
 /**
  * Each vendor's API, as ES5 text run in the stand-in's first task, before its burn. `rec` is its record,
  * `view()` records the page view (once). Vendors that send their page view by themselves on load (HubSpot's
  * tracking code, Heap, the Meta pixel's base code) record it at `ready`: `selfTracking`.
  */
-const API: Partial<Record<ThirdPartyScriptId, { code: string; selfTracking?: boolean }>> = {
+const API: Partial<Record<VendorId, { code: string; selfTracking?: boolean }>> = {
   // GTM's page-view trigger fires on the gtm.js event the site pushes from the script's onLoad
   // (src/browser/scripts.ts); GTM replaces dataLayer.push and reads what is already there.
   "tag-manager": { code: `watchDataLayer(function (e) { return e && e.event === "gtm.js"; });` },
@@ -73,7 +57,7 @@ export interface StandInOptions {
 }
 
 /** The stand-in script for one vendor (ES5: it runs as the vendor's would, under the site's CSP, no eval). */
-export function standInScript(id: ThirdPartyScriptId, { burnMs, clickBurnMs = 0, tasks = BURN_TASKS }: StandInOptions): string {
+export function standInScript(id: VendorId, { burnMs, clickBurnMs = 0, tasks = BURN_TASKS }: StandInOptions): string {
   const api = API[id];
   const perTask = burnMs / tasks;
   return `(function () {
@@ -110,6 +94,6 @@ export function standInScript(id: ThirdPartyScriptId, { burnMs, clickBurnMs = 0,
 }
 
 /** Vendors whose page view the bench checks (the others send none). */
-export const PAGE_VIEW_VENDORS: readonly ThirdPartyScriptId[] = (Object.keys(API) as ThirdPartyScriptId[]).filter(
+export const PAGE_VIEW_VENDORS: readonly VendorId[] = (Object.keys(API) as VendorId[]).filter(
   (id) => id !== "support-widget",
 );

@@ -5,15 +5,15 @@
  * Lighthouse's bootup-time audit on the HTTP Archive's mobile crawl, so they already include Lighthouse's 4×
  * CPU slowdown: a stand-in burns them in wall-clock time, whatever the page's own CPU throttling.
  *
- * The figures are read from the package, never copied here. The issue's figures (issue 45) are kept only to
- * print beside them, and to stand in for an entity the package lacks.
+ * The figures are read from the package, never copied here; each vendor's entity is its catalog entry's `bench`
+ * (src/vendors/), with the figure first quoted for it, printed beside and standing in for an entity the package lacks.
  */
 import { createRequire } from "node:module";
 import path from "node:path";
-import type { ThirdPartyScriptId } from "../../../src/lib/third-party-scripts";
+import { VENDORS, type VendorId } from "../../../src/vendors/catalog";
 
 export interface VendorWeightSpec {
-  id: ThirdPartyScriptId;
+  id: VendorId;
   /** The third-party-web entity (matched by name, case-insensitively); none: ASSUMED_MS. */
   entity?: string;
   /** The figure issue 45 quoted, ms. */
@@ -22,23 +22,8 @@ export interface VendorWeightSpec {
   assumedMs?: number;
 }
 
-/** Vendor → third-party-web entity (issue 45). */
-export const VENDOR_WEIGHTS: readonly VendorWeightSpec[] = [
-  { id: "tag-manager", entity: "Google Tag Manager", issueMs: 1066 },
-  { id: "gtag", entity: "Google Analytics", issueMs: 108 },
-  { id: "crm-loader", entity: "Hubspot", issueMs: 1226 },
-  { id: "support-widget", entity: "Help Scout", issueMs: 427 },
-  { id: "consent-manager", entity: "Cookiebot", issueMs: 398 },
-  { id: "visitor-analytics", entity: "Segment", issueMs: 383 },
-  { id: "product-analytics", entity: "Mixpanel", issueMs: 319 },
-  { id: "sales-intelligence", entity: "Clearbit", issueMs: 288 },
-  { id: "heap", entity: "Heap", issueMs: 230 },
-  { id: "visitor-intelligence", entity: "Demandbase", issueMs: 116 },
-  { id: "ad-pixel", entity: "Facebook", issueMs: 514 },
-  // No third-party-web entity: a small referral tag and a web-vitals reporter.
-  { id: "partner-referral", assumedMs: 100 },
-  { id: "speed-insights", assumedMs: 20 },
-];
+/** Vendor → third-party-web entity, from each catalog entry's `bench` (src/vendors/). */
+export const VENDOR_WEIGHTS: readonly VendorWeightSpec[] = VENDORS.map((v) => ({ id: v.id, ...v.bench }));
 
 export interface Entity {
   name: string;
@@ -46,7 +31,7 @@ export interface Entity {
 }
 
 export interface VendorWeight {
-  id: ThirdPartyScriptId;
+  id: VendorId;
   /** Wall-clock main-thread time the stand-in burns, ms. */
   ms: number;
   /** Where `ms` comes from. */

@@ -1,7 +1,7 @@
 // `::cookie-table` in a notice becomes the table of what this build can load, so the notice cannot drift from it
 // (docs/content.md#privacy-and-cookie-notices).
-import { CATEGORY_LABELS, noticeRows, type NoticeRow, type StoreLine } from "../../lib/vendor-notice";
-import type { ScriptIds } from "../../lib/third-party-scripts";
+import { CATEGORY_LABELS, noticeRows, type NoticeRow, type StoreLine } from "../../vendors/notice";
+import type { ScriptIds } from "../../vendors/catalog";
 import { readThirdPartySettings } from "../../config/third-party";
 import { readConsentSettings } from "../../config/consent";
 

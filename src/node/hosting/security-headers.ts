@@ -5,7 +5,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { configuredVendorHosts, httpsOrigin } from "../../lib/vendor-sources";
+import { configuredVendorHosts, httpsOrigin } from "../../vendors/sources";
 import { NINETAILED_DEFAULT_URL, type ThirdPartySettings } from "../../config/third-party";
 import { readConsentSettings, type ConsentSettings } from "../../config/consent";
 import type { BuiltPage } from "../html/html-output";

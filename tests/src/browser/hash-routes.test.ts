@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { SCROLL_OFFSET_PX, handleHash, hashRoute, scrollTop } from "../../../src/browser/hash-routes";
-import { SUPPORT_MAILTO, WIDGET_RETRY_MS, initSupportWidget, openSupportWidget, type BeaconFn } from "../../../src/browser/support-widget";
+import { supportWidget } from "../../../src/vendors/support-widget";
+import { SUPPORT_MAILTO, WIDGET_RETRY_MS, openSupportWidget, type BeaconFn } from "../../../src/browser/support-widget";
 
 /** A window double: jsdom's location cannot navigate, so assign is recorded. */
 function fakeWindow(hash = "") {
@@ -74,7 +75,7 @@ describe("support widget (docs/product-rules.md#support-widget, #scripts-and-ana
 
   it("is initialised with its id, then reset", () => {
     const { beacon, calls } = beaconDouble();
-    initSupportWidget({ Beacon: beacon } as unknown as Window, "beacon-id");
+    supportWidget.init("beacon-id")({ Beacon: beacon } as unknown as Window);
     expect(calls).toEqual([["init", "beacon-id"], ["reset"]]);
   });
 

@@ -6,7 +6,7 @@ import {
   createVendorScheduler,
   type SchedulerHost,
 } from "../../../src/browser/vendor-scheduler";
-import type { ThirdPartyScriptId } from "../../../src/lib/third-party-scripts";
+import type { VendorId } from "../../../src/vendors/catalog";
 
 /**
  * A deterministic page: a clock, timers, an idle queue that runs when the test says the main thread is idle
@@ -69,7 +69,7 @@ function fakePage({ loaded = true } = {}) {
 
 const setup = (options?: { loaded?: boolean }) => {
   const page = fakePage(options);
-  const starts: [ThirdPartyScriptId, number][] = [];
+  const starts: [VendorId, number][] = [];
   const scheduler = createVendorScheduler(page.host, (id) => starts.push([id, page.now]));
   return { page, starts, scheduler, order: () => starts.map(([id]) => id) };
 };
@@ -145,7 +145,7 @@ describe("vendor scheduler (docs/page-load.md#vendor-scheduling)", () => {
 
   it("the deadline: every vendor asked for has started FORCE_START_MS later, however busy the visitor is, one per task", () => {
     const { page, scheduler, starts } = setup();
-    const ids: ThirdPartyScriptId[] = ["product-analytics", "gtag", "tag-manager", "heap", "crm-loader", "partner-referral"];
+    const ids: VendorId[] = ["product-analytics", "gtag", "tag-manager", "heap", "crm-loader", "partner-referral"];
     scheduler.want(ids);
     // The visitor taps every 100 ms for 10 s, and no script ever reports loaded.
     for (let t = 0; t < 10_000; t += 100) {

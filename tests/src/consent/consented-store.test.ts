@@ -119,7 +119,7 @@ describe("the sweep on page load removes what the current choice does not cover"
   it("analytics only: the attribution and Google's measurement stay, personalization and marketing go", () => {
     seed();
     sweep(window, state({ ...NONE, analytics: true }));
-    // Google Ads' `_gcl_*` is marketing's alone: it goes (src/lib/third-party-scripts.ts categoryStores).
+    // Google Ads' `_gcl_*` is marketing's alone: it goes (src/vendors/google.ts).
     expect(Object.keys(readCookies()).sort()).toEqual(["_ga", "nd_consent", "nd_ft_src", "nd_ft_url", "nd_lt_src", "nd_lt_url"]);
     expect(Object.keys(localStorage)).toEqual(["nd_trial_bar_dismissed"]);
   });

@@ -10,7 +10,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from "vitest";
 import type { ConsentFace } from "../../../src/consent/face";
-import type { ThirdPartyScriptId } from "../../../src/lib/third-party-scripts";
+import type { VendorId } from "../../../src/vendors/catalog";
 import type { OsanoConsent } from "../../../src/consent/providers/osano";
 import { installOsanoStandIn } from "../../fixtures/consent-managers/osano";
 
@@ -142,7 +142,7 @@ async function page(env: Record<string, string> = {}) {
     face,
     redecorate,
     keepAttribution,
-    loaded: (...ids: ThirdPartyScriptId[]) => ids.forEach((id) => loadedVendors.add(id)),
+    loaded: (...ids: VendorId[]) => ids.forEach((id) => loadedVendors.add(id)),
     start: () => onConsentChange(window, face, { redecorate }),
   };
 }

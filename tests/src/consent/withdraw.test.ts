@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { withdraw, type WithdrawalInput } from "../../../src/consent/withdraw";
 import { deleteCookie } from "../../../src/consent/stores";
 import type { OptionalCategory } from "../../../src/lib/consent-model";
-import type { ThirdPartyScriptId } from "../../../src/lib/third-party-scripts";
+import type { VendorId } from "../../../src/vendors/catalog";
 
 type VendorGlobals = { _hsp?: unknown[]; fbq?: unknown; mixpanel?: unknown };
 const w = window as unknown as VendorGlobals;
@@ -33,7 +33,7 @@ const clearAll = () => {
 beforeEach(clearAll);
 afterEach(clearAll);
 
-const input = (withdrawn: OptionalCategory[], loaded: ThirdPartyScriptId[] = []): WithdrawalInput => ({
+const input = (withdrawn: OptionalCategory[], loaded: VendorId[] = []): WithdrawalInput => ({
   withdrawn,
   stillGranted: (c) => !withdrawn.includes(c),
   loaded: new Set(loaded),

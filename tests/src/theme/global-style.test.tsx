@@ -31,7 +31,7 @@ describe("the site's base CSS", () => {
     const { RootWrapper } = await import("../../../src/components/root-wrapper");
     const before = document.head.querySelectorAll("style").length;
     render(
-      <RootWrapper pathname="/">
+      <RootWrapper>
         <p>page</p>
       </RootWrapper>,
     );

@@ -1,12 +1,26 @@
 import { describe, expect, it } from "vitest";
+import fs from "node:fs";
 import { standInScript, vendorForUrl } from "../../../../scripts/bench/vendors/stand-ins";
+import { scriptIdsFrom } from "../../../../src/vendors/catalog";
+
+/** The e2e build's ids (tests/e2e/third-party.env). */
+const e2eIds = scriptIdsFrom(
+  Object.fromEntries(
+    fs
+      .readFileSync("tests/e2e/third-party.env", "utf8")
+      .split("\n")
+      .flatMap((line) => (/^GATSBY_[A-Z_]+=/.test(line) ? [line.split("=", 2) as [string, string]] : [])),
+  ),
+);
 
 describe("vendor stand-ins", () => {
   it("are found by the e2e build's addresses", () => {
-    expect(vendorForUrl("https://www.googletagmanager.com/gtm.js?id=GTM-E2E")).toBe("tag-manager");
-    expect(vendorForUrl("https://www.googletagmanager.com/gtag/js?id=G-E2E")).toBe("gtag");
-    expect(vendorForUrl("https://cdn.heapanalytics.com/js/heap-4242.js")).toBe("heap");
-    expect(vendorForUrl("https://experience.third-party.test/v2/x")).toBeUndefined();
+    expect(vendorForUrl("https://www.googletagmanager.com/gtm.js?id=GTM-E2E", e2eIds)).toBe("tag-manager");
+    expect(vendorForUrl("https://www.googletagmanager.com/gtag/js?id=G-E2E", e2eIds)).toBe("gtag");
+    expect(vendorForUrl("https://cdn.heapanalytics.com/js/heap-4242.js", e2eIds)).toBe("heap");
+    expect(vendorForUrl("https://consent.third-party.test/consent.js", e2eIds)).toBe("consent-manager");
+    expect(vendorForUrl("https://ad-pixel.third-party.test/pixel.js", e2eIds)).toBe("ad-pixel");
+    expect(vendorForUrl("https://experience.third-party.test/v2/x", e2eIds)).toBeUndefined();
   });
 
   it("record start, ready and the page view, and burn in four tasks", async () => {

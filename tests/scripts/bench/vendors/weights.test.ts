@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { lookUpWeights, readThirdPartyWeb, VENDOR_WEIGHTS } from "../../../../scripts/bench/vendors/weights";
-import { THIRD_PARTY_SCRIPT_IDS } from "../../../../src/lib/third-party-scripts";
+import { VENDOR_IDS } from "../../../../src/vendors/catalog";
 
 describe("vendor weights", () => {
   it("are read from third-party-web by entity name, case-insensitively, falling back to the issue's figure", () => {
@@ -24,7 +24,7 @@ describe("vendor weights", () => {
   });
 
   it("cover every vendor of the catalog, and every entity named is in the pinned package", () => {
-    expect(VENDOR_WEIGHTS.map((w) => w.id).sort()).toEqual([...THIRD_PARTY_SCRIPT_IDS].sort());
+    expect(VENDOR_WEIGHTS.map((w) => w.id).sort()).toEqual([...VENDOR_IDS].sort());
     const { version, entities } = readThirdPartyWeb(process.cwd());
     expect(version).toBe("0.27.0");
     for (const weight of lookUpWeights(entities, version)) expect(weight.source).not.toBe("issue");

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { buildCookieTable, cookieTableHtml } from "../../../../src/node/content/cookie-table";
-import { noticeRows, VENDOR_NOTICES } from "../../../../src/lib/vendor-notice";
+import { noticeRows } from "../../../../src/vendors/notice";
+import { gtag } from "../../../../src/vendors/gtag";
 import { renderMarkdown } from "../../../../src/node/content/markdown";
 
 const parse = (html: string) => new DOMParser().parseFromString(html, "text/html");
@@ -32,7 +33,7 @@ describe("cookie table", () => {
     const doc = parse(cookieTableHtml(noticeRows({ gtag: "G-1" })));
     const row = [...doc.querySelectorAll("tbody tr")].find((r) => r.querySelector("th")?.textContent === "Google tag")!;
     const cell = (label: string) => row.querySelector(`td[data-label="${label}"]`)!;
-    expect(cell("Purpose").textContent).toBe(VENDOR_NOTICES.gtag.purpose);
+    expect(cell("Purpose").textContent).toBe(gtag.purpose);
     expect(cell("Category").textContent).toBe("Analytics, Advertising (sale or sharing)");
     expect(cell("What it stores").textContent).toContain("_gcl_* cookie (advertising (sale or sharing))");
     expect(cell("Lifetime").textContent).toContain("_ga: 2 years");

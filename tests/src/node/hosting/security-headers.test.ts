@@ -27,8 +27,9 @@ import {
   netlifyPathPattern,
 } from "../../../../src/node/hosting/security-headers";
 import type { ThirdPartySettings } from "../../../../src/config/third-party";
-import { SCRIPT_CATALOG, THIRD_PARTY_SCRIPT_IDS, VENDOR_DIRECTIVES } from "../../../../src/lib/third-party-scripts";
-import { httpsOrigin, scriptSource } from "../../../../src/lib/vendor-sources";
+import { VENDOR_IDS, vendor } from "../../../../src/vendors/catalog";
+import { VENDOR_DIRECTIVES } from "../../../../src/vendors/types";
+import { httpsOrigin, scriptSource } from "../../../../src/vendors/sources";
 import { netlifyHeaderRoutes, verifyShippedHeaders } from "../../../../src/node/hosting/netlify-adapter";
 import { builtHtmlFiles, inlineScripts, readBuiltPages } from "../../../../src/node/html/html-output";
 import { createHeadersMatcher } from "gatsby/dist/utils/adapter/create-headers";
@@ -117,10 +118,10 @@ describe("policySources and contentSecurityPolicy", () => {
   });
   it("puts each vendor's hosts in exactly the directives its catalog entry declares, and nowhere else", () => {
     const base = contentSecurityPolicy(policySources(none, [], {}), []);
-    for (const id of THIRD_PARTY_SCRIPT_IDS) {
-      const value = SCRIPT_CATALOG[id].src ? "id-1" : `https://${id}.third-party.test/s.js`;
+    for (const id of VENDOR_IDS) {
+      const value = vendor(id).src ? "id-1" : `https://${id}.third-party.test/s.js`;
       const origin = httpsOrigin(scriptSource(id, value)!);
-      const declared = SCRIPT_CATALOG[id].csp({ origin, consentProvider: "osano" });
+      const declared = vendor(id).csp({ origin, consentProvider: "osano" });
       const policy = contentSecurityPolicy(policySources({ ...none, scriptIds: { [id]: value } }, [], withProvider), []);
       for (const name of VENDOR_DIRECTIVES) {
         const added = directive(policy, name)!.filter((source) => !directive(base, name)!.includes(source));
@@ -160,7 +161,7 @@ describe("policySources and contentSecurityPolicy", () => {
   });
   it("with every vendor configured the policy stays strict: no 'unsafe-eval', no scheme or bare wildcard sources", () => {
     const every = Object.fromEntries(
-      THIRD_PARTY_SCRIPT_IDS.map((id) => [id, SCRIPT_CATALOG[id].src ? "id-1" : `https://${id}.third-party.test/s.js`]),
+      VENDOR_IDS.map((id) => [id, vendor(id).src ? "id-1" : `https://${id}.third-party.test/s.js`]),
     );
     const policy = contentSecurityPolicy(policySources({ ...none, scriptIds: every }, [], withProvider), [sha("x")]);
     expect(policy).not.toMatch(/'unsafe-eval'|'unsafe-hashes'|'strict-dynamic'/);

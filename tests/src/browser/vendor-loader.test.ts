@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
-import { thirdPartyScripts } from "../../../src/browser/scripts";
-import { DEFAULT_SALES_INTELLIGENCE_PATHS, THIRD_PARTY_SCRIPT_IDS, type ScriptIds } from "../../../src/lib/third-party-scripts";
-import { matchesPathList } from "../../../src/lib/vendor-sources";
+import { thirdPartyScripts } from "../../../src/browser/vendor-loader";
+import { VENDOR_IDS, type ScriptIds } from "../../../src/vendors/catalog";
+import { DEFAULT_SALES_INTELLIGENCE_PATHS } from "../../../src/vendors/sales-intelligence";
+import { matchesPathList } from "../../../src/vendors/sources";
 
 const hosts = { marketing: "www.northdesk.com", staging: "staging.northdesk.com", app: "secure.northdesk.com" };
 const ALL: ScriptIds = {
@@ -85,7 +86,7 @@ describe("third-party scripts (docs/product-rules.md#layout-per-path, #scripts-a
   });
 
   it("knows every script the spec lists", () => {
-    expect(THIRD_PARTY_SCRIPT_IDS).toHaveLength(13);
+    expect(VENDOR_IDS).toHaveLength(13);
     expect(matchesPathList("/integrations", DEFAULT_SALES_INTELLIGENCE_PATHS)).toBe(true);
     expect(matchesPathList("/pricing/?x=1", ["/pricing/"])).toBe(true);
   });
