@@ -515,9 +515,7 @@ function report(
         `${page.path} ${id}: started ${fmt(startWorst)} ms${PAGE_VIEW_VENDORS.includes(id) ? `, page view ${fmt(viewWorst)} ms` : ""} after load (≤ ${BUDGET.vendorMs})`,
       );
     }
-    const unexpected = [...new Set(runs.flatMap((r) => Object.keys(r.vendors)))].filter(
-      (id) => !page.expected.includes(id as VendorId),
-    );
+    const unexpected = [...new Set(runs.flatMap((r) => Object.keys(r.vendors)))].filter((id) => !page.expected.includes(id as VendorId));
     if (unexpected.length)
       lines.push("", `Also ran (not expected on this page, e.g. loaded on intent by an older build): ${unexpected.join(", ")}.`);
     lines.push("");

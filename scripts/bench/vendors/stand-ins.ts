@@ -94,6 +94,4 @@ export function standInScript(id: VendorId, { burnMs, clickBurnMs = 0, tasks = B
 }
 
 /** Vendors whose page view the bench checks (the others send none). */
-export const PAGE_VIEW_VENDORS: readonly VendorId[] = (Object.keys(API) as VendorId[]).filter(
-  (id) => id !== "support-widget",
-);
+export const PAGE_VIEW_VENDORS: readonly VendorId[] = (Object.keys(API) as VendorId[]).filter((id) => id !== "support-widget");
