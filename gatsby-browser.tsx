@@ -13,9 +13,7 @@ import {
 
 // wrapPageElement, not wrapRootElement: it must sit inside gatsby-plugin-styled-components' root wrapper,
 // whose style sheet collects the server-rendered CSS.
-export const wrapPageElement: GatsbyBrowser["wrapPageElement"] = ({ element }) => (
-  <RootWrapper>{element}</RootWrapper>
-);
+export const wrapPageElement: GatsbyBrowser["wrapPageElement"] = ({ element }) => <RootWrapper>{element}</RootWrapper>;
 
 export const onClientEntry: GatsbyBrowser["onClientEntry"] = () => startRuntime();
 export const onInitialClientRender: GatsbyBrowser["onInitialClientRender"] = () => afterFirstRender();

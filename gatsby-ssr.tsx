@@ -16,9 +16,7 @@ import { adoptableServerStyles } from "./src/hydration";
 
 // wrapPageElement, not wrapRootElement: it must sit inside gatsby-plugin-styled-components' root wrapper,
 // whose style sheet collects the server-rendered CSS.
-export const wrapPageElement: GatsbySSR["wrapPageElement"] = ({ element }) => (
-  <RootWrapper>{element}</RootWrapper>
-);
+export const wrapPageElement: GatsbySSR["wrapPageElement"] = ({ element }) => <RootWrapper>{element}</RootWrapper>;
 
 export const onRenderBody: GatsbySSR["onRenderBody"] = (args) => {
   const { setHtmlAttributes, setHeadComponents } = args;

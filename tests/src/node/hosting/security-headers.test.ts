@@ -160,9 +160,7 @@ describe("policySources and contentSecurityPolicy", () => {
     expect(directive(withIt, "frame-src")).toEqual(["'none'"]);
   });
   it("with every vendor configured the policy stays strict: no 'unsafe-eval', no scheme or bare wildcard sources", () => {
-    const every = Object.fromEntries(
-      VENDOR_IDS.map((id) => [id, vendor(id).src ? "id-1" : `https://${id}.third-party.test/s.js`]),
-    );
+    const every = Object.fromEntries(VENDOR_IDS.map((id) => [id, vendor(id).src ? "id-1" : `https://${id}.third-party.test/s.js`]));
     const policy = contentSecurityPolicy(policySources({ ...none, scriptIds: every }, [], withProvider), [sha("x")]);
     expect(policy).not.toMatch(/'unsafe-eval'|'unsafe-hashes'|'strict-dynamic'/);
     expect(directive(policy, "script-src")).not.toContain("'unsafe-inline'");
