@@ -4,7 +4,16 @@
  * granted now; what the current choice does not cover goes on page load; no consented cookie outlives its consent.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { consentedCookies, consentedExpiry, renewConsented, sweep, writeConsented } from "../../../src/consent/consented-store";
+import {
+  allowedNow,
+  consentedCookies,
+  consentedExpiry,
+  consentedStorage,
+  renewConsented,
+  sweep,
+  withheldStores,
+  writeConsented,
+} from "../../../src/consent/consented-store";
 import { CONSENT_TEXT_VERSION, CONSENT_LIFETIME_MS, decide, type ConsentRecord } from "../../../src/lib/consent-model";
 import { COOKIE_LIFETIME_MS, readCookies } from "../../../src/lib/cookies";
 
@@ -52,6 +61,34 @@ describe("reads and writes answer only for the categories granted now", () => {
     ];
     writeConsented(state({ ...NONE, preferences: true }), writes, HOST, NOW);
     expect(readCookies()).toEqual({ nd_tvar: "51-A" });
+  });
+});
+
+describe("one check for every kind of store, computed once per consent state", () => {
+  it("cookies and storage keys answer through the same rule: analytics' refused, necessary ones always", () => {
+    const refused = state({ analytics: false, preferences: true, marketing: false });
+    expect(allowedNow(refused, "cookies", "nd_ft_src")).toBe(false);
+    expect(allowedNow(refused, "cookies", "nd_ref")).toBe(false);
+    expect(allowedNow(refused, "localStorage", "ajs_user_id")).toBe(false);
+    expect(allowedNow(refused, "localStorage", "__nt_profile")).toBe(true);
+    expect(allowedNow(refused, "cookies", "nd_consent")).toBe(true);
+    const store = new Map<string, string>([["ajs_user_id", "u1"]]);
+    const storage = consentedStorage(refused, {
+      getItem: (k) => store.get(k) ?? null,
+      setItem: (k, v) => void store.set(k, v),
+      removeItem: (k) => void store.delete(k),
+    })!;
+    expect(storage.getItem("ajs_user_id")).toBeNull();
+    storage.setItem("gspk", "p1");
+    expect(store.has("gspk")).toBe(false);
+  });
+
+  it("what a state withholds is computed once for it, and again for the next state", () => {
+    const first = state({ analytics: false, preferences: false, marketing: false });
+    expect(withheldStores(first)).toBe(withheldStores(first));
+    const next = state({ analytics: true, preferences: false, marketing: false });
+    expect(withheldStores(next)).not.toBe(withheldStores(first));
+    expect(withheldStores(next).some((owner) => owner.categories.includes("analytics"))).toBe(false);
   });
 });
 
