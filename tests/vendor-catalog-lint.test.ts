@@ -6,10 +6,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { VENDORS } from "../../../src/vendors/catalog";
-import { FIRST_PARTY, scannedFiles, undeclaredUses } from "./undeclared-uses";
+import { VENDORS } from "../src/vendors/catalog";
+import { FIRST_PARTY, scannedFiles, undeclaredUses } from "./fixtures/undeclared-vendor-uses";
 
-const ROOT = path.resolve(__dirname, "../../..");
+const ROOT = path.resolve(__dirname, "..");
 
 /** The e2e build's addresses (tests/e2e/third-party.env), each the configured value of an entry's variable. */
 function e2eHosts(): string[] {
