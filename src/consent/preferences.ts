@@ -38,7 +38,7 @@ const ROLE_METHOD: Record<string, ChoiceMethod> = { all: "accept-all", necessary
 /** The site's tokens, through the library's CSS variables; the notes this module adds. */
 const SITE_STYLES = `#cc-main{--cc-font-family:${fonts.body};--cc-bg:${colors.white};--cc-primary-color:${colors.text};--cc-secondary-color:${colors.textMuted};--cc-link-color:${colors.cobaltDark};--cc-modal-border-radius:${radii.l};--cc-btn-border-radius:${radii.s};--cc-btn-primary-bg:${colors.charcoal};--cc-btn-primary-color:${colors.white};--cc-btn-primary-hover-bg:${colors.charcoalTint};--cc-btn-primary-hover-color:${colors.white};--cc-btn-secondary-bg:${colors.slateTint};--cc-btn-secondary-color:${colors.text};--cc-btn-secondary-border-color:${colors.border};--cc-btn-secondary-hover-bg:${colors.border};--cc-btn-secondary-hover-color:${colors.text};--cc-btn-secondary-hover-border-color:${colors.border};--cc-toggle-on-bg:${colors.cobaltDark};--cc-toggle-off-bg:${colors.slate};--cc-cookie-category-block-bg:${colors.surface};--cc-cookie-category-block-border:${colors.border};--cc-cookie-category-block-hover-bg:${colors.slateTint};--cc-separator-border-color:${colors.border}}#cc-main [data-consent-gpc]{margin:0 0 12px;padding:0 16px;font-size:14px;color:${colors.textMuted}}#cc-main [data-consent-gpc][hidden]{display:none}`;
 
-/** Each category's configured vendors, from the catalog (src/lib/vendor-notice.ts), after its description. */
+/** Each category's configured vendors, from the catalog (src/vendors/notice.ts), after its description. */
 const withVendors = (description: string, vendors: readonly string[]) =>
   vendors.length ? `${description}<br>Vendors: ${vendors.join(", ")}.` : description;
 

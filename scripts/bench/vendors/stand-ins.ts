@@ -32,7 +32,7 @@ export const vendorForUrl = (url: string, ids: ScriptIds): VendorId | undefined 
  */
 const API: Partial<Record<VendorId, { code: string; selfTracking?: boolean }>> = {
   // GTM's page-view trigger fires on the gtm.js event the site pushes from the script's onLoad
-  // (src/browser/scripts.ts); GTM replaces dataLayer.push and reads what is already there.
+  // (src/vendors/tag-manager.ts init); GTM replaces dataLayer.push and reads what is already there.
   "tag-manager": { code: `watchDataLayer(function (e) { return e && e.event === "gtm.js"; });` },
   // gtag.js sends its page view on the config command (an Arguments object), pushed from onLoad.
   gtag: { code: `watchDataLayer(function (e) { return e && e[0] === "config"; });` },
