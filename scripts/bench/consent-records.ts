@@ -39,7 +39,7 @@ async function measure(dir: string) {
   const store = new FileStore(dir, { uploadQuotaBytes: 1e6, consentMaxRecords: records + posts + 10 });
   const time = async () => {
     const started = process.hrtime.bigint();
-    if (!(await store.saveConsentRecord(decision(Date.now())))) throw new Error("not kept");
+    if (!(await store.consent.saveConsentRecord(decision(Date.now())))) throw new Error("not kept");
     return Number(process.hrtime.bigint() - started) / 1e6;
   };
   const first = await time();
@@ -58,7 +58,7 @@ async function measure(dir: string) {
       maxMs: +times.at(-1)!.toFixed(2),
       rssMB: Math.round(process.memoryUsage().rss / 1e6),
       maxRssMB: Math.round(process.resourceUsage().maxRSS / 1000),
-      kept: await store.countConsentRecords(),
+      kept: await store.consent.countConsentRecords(),
     }),
   );
 }

@@ -107,9 +107,9 @@ describe.each(["file", "postgres"] as const)("the %s store", (kind) => {
       expect(res.statusCode).toBe(400);
       expect(res.body).toMatchObject({ success: false, message: expect.stringMatching(/^version must be/) });
     }
-    expect(await store.countConsentRecords()).toBe(0);
+    expect(await store.consent.countConsentRecords()).toBe(0);
     expect((await post(record({ version: MAX_VERSION }))).statusCode).toBe(201);
-    expect(await store.countConsentRecords()).toBe(1);
+    expect(await store.consent.countConsentRecords()).toBe(1);
   });
 
   it("gpc and effective are kept when sent; a record of the old shape is kept without them", async () => {
@@ -118,10 +118,10 @@ describe.each(["file", "postgres"] as const)("the %s store", (kind) => {
     const old = record();
     expect((await post(full)).statusCode).toBe(201);
     expect((await post(old)).statusCode).toBe(201);
-    const [kept] = await store.consentRecords(full.id as string);
+    const [kept] = await store.consent.consentRecords(full.id as string);
     expect(kept).toMatchObject({ gpc: true, effective, method: "accept-all" });
     expect(Object.keys(kept).sort()).toEqual(["at", "choices", "effective", "gpc", "id", "method", "policy", "receivedAt", "version"]);
-    const [plain] = await store.consentRecords(old.id as string);
+    const [plain] = await store.consent.consentRecords(old.id as string);
     expect(Object.keys(plain).sort()).toEqual(["at", "choices", "id", "method", "policy", "receivedAt", "version"]);
   });
 
@@ -138,7 +138,7 @@ describe.each(["file", "postgres"] as const)("the %s store", (kind) => {
     subject.restart();
     expect((await post(record({ id, at: NOW + 1 }))).statusCode).toBe(403);
     expect((await post(record({ id, at: NOW, secret: SECRET }))).statusCode).toBe(201);
-    expect((await store.consentRecords(id)).map((r) => r.at)).toEqual([NOW - 1000, NOW]);
+    expect((await store.consent.consentRecords(id)).map((r) => r.at)).toEqual([NOW - 1000, NOW]);
     const raw = await subject.raw();
     expect(raw).not.toContain(SECRET);
     expect(raw.split(secretHash(SECRET)).length - 1).toBe(1);
@@ -151,13 +151,13 @@ describe.each(["file", "postgres"] as const)("the %s store", (kind) => {
     expect((await post(record({ id, at: NOW - 500, secret: SECRET }))).statusCode).toBe(201);
     expect((await post(record({ id, at: NOW }))).statusCode).toBe(201);
     expect((await post(record({ id, at: NOW + 1, secret: OTHER }))).statusCode).toBe(201);
-    expect(await store.consentRecords(id)).toHaveLength(4);
+    expect(await store.consent.consentRecords(id)).toHaveLength(4);
   });
 
   it("two first decisions at once with different secrets: one kept, the other refused", async () => {
     const id = newRecordId();
     const answers = await Promise.all([post(record({ id, secret: SECRET })), post(record({ id, at: NOW - 999, secret: OTHER }))]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 403]);
-    expect(await store.consentRecords(id)).toHaveLength(1);
+    expect(await store.consent.consentRecords(id)).toHaveLength(1);
   });
 });
