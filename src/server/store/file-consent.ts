@@ -22,13 +22,14 @@ interface Indexed {
 
 const CHUNK = 1 << 20;
 /** A decision's line is about 225 bytes (300 with a secret hash): the index is sized for the file at this. */
-const LINE_BYTES = 200;
+const LINE_BYTES = 225;
 
 /**
  * The indexes by file, for the process's life: a store is made per request and `gatsby serve` loads a function's
  * bundle again per request, so the index lives on globalThis (as the rate limits do), not in the store.
  */
-const INDEXES = Symbol.for("northdesk.lead-store.consent-indexes");
+// versioned: a function bundle built before the typed-array index keeps its own
+const INDEXES = Symbol.for("northdesk.lead-store.consent-indexes.v2");
 const registry = globalThis as typeof globalThis & { [INDEXES]?: Map<string, ConsentIndex> };
 const indexes = () => (registry[INDEXES] ??= new Map());
 
@@ -160,9 +161,12 @@ export class ConsentFile implements ConsentRecordStore {
     return index;
   }
 
-  /** Builds the index now (the local server at start), so the first post does not pay for it. */
+  /**
+   * Builds the index now (the local server at start), so the first post does not pay for it. No lock needed: a
+   * torn last line is left for the next sync, and a rewrite meanwhile changes the inode, which rebuilds it.
+   */
   warm() {
-    return underLock(this.dir, "consent", async () => void this.sync());
+    if (fs.existsSync(this.file)) this.sync();
   }
 
   /**

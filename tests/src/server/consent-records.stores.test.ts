@@ -42,7 +42,7 @@ const stores: Record<"file" | "postgres", () => Promise<{ store: LeadStore; raw:
       raw: async () => fs.readFileSync(consentFile(dir), "utf8"),
       // another process: no index in memory yet
       restart: () =>
-        (globalThis as Record<symbol, Map<string, unknown> | undefined>)[Symbol.for("northdesk.lead-store.consent-indexes")]?.clear(),
+        (globalThis as Record<symbol, Map<string, unknown> | undefined>)[Symbol.for("northdesk.lead-store.consent-indexes.v2")]?.clear(),
     };
   },
   postgres: async () => {
