@@ -1,10 +1,9 @@
 /** The file store's uploads: LEADS_DIR/files, the bytes and a JSON meta per upload, written durably. */
-import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { HttpError } from "../http";
 import { filesDir, isFileId, uploadUsage } from "../uploads";
-import { FILE_RETENTION_MS, UPLOAD_QUOTA_WINDOW_MS } from "./rules";
+import { FILE_RETENTION_MS, newFileMeta, UPLOAD_QUOTA_WINDOW_MS } from "./rules";
 import type { NewFile, StoredFileMeta, UploadStore } from "./types";
 
 export interface FileMeta extends StoredFileMeta {
@@ -93,14 +92,7 @@ export class FileUploads implements UploadStore {
       // Leads are a few KB: uploads stop well before the disk could refuse one.
       throw new HttpError(507, "We cannot take files right now. Send the form without it, or email us the file.");
     }
-    const meta: FileMeta = {
-      id: crypto.randomUUID(),
-      filename: file.filename,
-      mime: file.mime,
-      size: file.bytes.length,
-      createdAt: new Date().toISOString(),
-      clientKey,
-    };
+    const meta: FileMeta = { ...newFileMeta(file), clientKey };
     writeDurably(path.join(dir, `${meta.id}.bin`), file.bytes);
     writeDurably(path.join(dir, `${meta.id}.json`), Buffer.from(JSON.stringify(meta)));
     usage.record(clientKey, meta.size);

@@ -1,21 +1,14 @@
 /** The PostgreSQL store's uploads: rows, so any instance serves them. */
 import type { PostgresDb } from "./postgres-base";
 import { insertUpload, selectUpload } from "./postgres-queries";
-import { FILE_RETENTION_MS } from "./rules";
+import { FILE_RETENTION_MS, newFileMeta } from "./rules";
 import type { NewFile, StoredFileMeta, UploadStore } from "./types";
-import crypto from "node:crypto";
 
 export class PostgresUploads implements UploadStore {
   constructor(private readonly db: PostgresDb) {}
 
   async saveFile(file: NewFile, clientKey: string): Promise<StoredFileMeta> {
-    const meta: StoredFileMeta = {
-      id: crypto.randomUUID(),
-      filename: file.filename,
-      mime: file.mime,
-      size: file.bytes.length,
-      createdAt: new Date().toISOString(),
-    };
+    const meta = newFileMeta(file);
     await this.db.tx((client) => insertUpload(client, meta, file.bytes, clientKey, this.db.options.uploadQuotaBytes));
     return meta;
   }

@@ -14,6 +14,7 @@ import type { LeadStore } from "../../../src/server/store/types";
 import { deps as leadDeps, fakeReq, fakeRes, tempLeadsDir, testProtection } from "../../fixtures/lead-server-helpers";
 import { postgresStores } from "../../fixtures/lead-stores";
 import { startTestPostgres, type TestPostgres } from "../../fixtures/postgres";
+import { consentPost } from "../../fixtures/consent-records";
 
 const NOW = Date.UTC(2026, 10, 26, 16, 30);
 let postgres: TestPostgres;
@@ -54,15 +55,7 @@ const stores: Record<"file" | "postgres", () => Promise<{ store: LeadStore; raw:
 const SECRET = "0123456789abcdef0123456789abcdef";
 const OTHER = "fedcba9876543210fedcba9876543210";
 
-const record = (overrides: Record<string, unknown> = {}) => ({
-  id: newRecordId(),
-  at: NOW - 1000,
-  policy: "opt-in",
-  version: 1,
-  choices: { preferences: true, analytics: false, marketing: false },
-  method: "preferences",
-  ...overrides,
-});
+const record = (overrides: Record<string, unknown> = {}) => consentPost(overrides, NOW);
 
 describe("the new fields are validated as strictly as the rest", () => {
   it.each([

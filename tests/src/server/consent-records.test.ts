@@ -10,19 +10,12 @@ import { consentRateLimit, handleConsent, parseConsentRecord, type ConsentDeps }
 import { createRateLimit } from "../../../src/server/protect";
 import { consentFile, FileStore } from "../../../src/server/store/file-store";
 import { deps as leadDeps, fakeReq, fakeRes, tempLeadsDir, testProtection } from "../../fixtures/lead-server-helpers";
+import { consentPost } from "../../fixtures/consent-records";
 
 const NOW = Date.UTC(2026, 10, 26, 16, 30);
 const DAY = 86_400_000;
 
-const valid = (overrides: Record<string, unknown> = {}): Record<string, unknown> => ({
-  id: newRecordId(),
-  at: NOW - 1000,
-  policy: "opt-in",
-  version: 1,
-  choices: { preferences: true, analytics: false, marketing: false },
-  method: "preferences",
-  ...overrides,
-});
+const valid = (overrides: Record<string, unknown> = {}) => consentPost(overrides, NOW);
 
 const dirs: string[] = [];
 afterAll(() => {

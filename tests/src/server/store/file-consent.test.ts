@@ -5,11 +5,11 @@
  */
 import fs from "node:fs";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { newRecordId } from "../../../../src/lib/consent-model";
 import { consentFile, ConsentFile, eachLine } from "../../../../src/server/store/file-consent";
 import { FileStore } from "../../../../src/server/store/file-store";
 import type { StoredConsentRecord } from "../../../../src/server/store/types";
 import { tempLeadsDir } from "../../../fixtures/lead-server-helpers";
+import { storedDecision } from "../../../fixtures/consent-records";
 
 const DAY = 86_400_000;
 const dirs: string[] = [];
@@ -25,16 +25,7 @@ const fresh = () => {
   dirs.push(dir);
   return dir;
 };
-const decision = (overrides: Partial<StoredConsentRecord> = {}): StoredConsentRecord => ({
-  id: newRecordId(),
-  at: Date.now() - 1000,
-  policy: "opt-in",
-  version: 1,
-  choices: { preferences: true, analytics: false, marketing: false },
-  method: "preferences",
-  receivedAt: new Date().toISOString(),
-  ...overrides,
-});
+const decision = storedDecision;
 /** What another process does under the same lock: one fsynced line at the end of the file. */
 const appendElsewhere = (dir: string, record: StoredConsentRecord) => {
   fs.mkdirSync(`${dir}/consent`, { recursive: true });

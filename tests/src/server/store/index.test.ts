@@ -19,6 +19,7 @@ import { startHubSpotEmulator, type HubSpotEmulator } from "../../../emulators/h
 import { postgresStores } from "../../../fixtures/lead-stores";
 import { startTestPostgres, type TestPostgres } from "../../../fixtures/postgres";
 import { deps, fakeReq, fakeRes, tempLeadsDir, testProtection } from "../../../fixtures/lead-server-helpers";
+import { storedDecision } from "../../../fixtures/consent-records";
 
 const DAY = 86_400_000;
 
@@ -41,16 +42,8 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-const record = (overrides: Partial<StoredConsentRecord> = {}): StoredConsentRecord => ({
-  id: newRecordId(),
-  at: Date.now() - 1000,
-  policy: "opt-in",
-  version: 1,
-  choices: { preferences: true, analytics: false, marketing: true },
-  method: "preferences",
-  receivedAt: new Date().toISOString(),
-  ...overrides,
-});
+const record = (overrides: Partial<StoredConsentRecord> = {}) =>
+  storedDecision({ choices: { preferences: true, analytics: false, marketing: true }, ...overrides });
 
 const fileDir = () => {
   const dir = tempLeadsDir({ inMemory: true });
