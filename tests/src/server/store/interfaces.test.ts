@@ -1,4 +1,4 @@
-// The store's shape (issue 54, docs/architecture.md#lead-backend): every concern an interface of at most 12
+// The store's shape (docs/lead-forms.md, "The store"): every concern an interface of at most 12
 // members, composed into LeadStore (itself at most 12), and types.ts types only.
 import path from "node:path";
 import ts from "typescript";
