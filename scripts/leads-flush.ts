@@ -16,8 +16,8 @@ export async function main(config = readServerConfig(), fetcher: typeof fetch = 
   try {
     const where = config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : config.leadsDir;
     if (!config.hubspot) {
-      const pending = await store.pendingCount();
-      const swept = await store.sweepFiles();
+      const pending = await store.queue.pendingCount();
+      const swept = await store.uploads.sweepFiles();
       const pruned = await pruneConsentRecords(store, config.leadsFlush);
       console.log(
         `${pending} lead(s) pending in ${where}; set HUBSPOT_PORTAL_ID and HUBSPOT_ACCESS_TOKEN to deliver them. ${swept} unused upload(s) removed, ${pruned} expired consent record(s) deleted`,

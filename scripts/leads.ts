@@ -77,27 +77,27 @@ export async function main(argv: readonly string[], deps: LeadsCommandDeps = {})
   const store = deps.store ?? storeFor(config);
   try {
     if (command === "list") {
-      const refused = await store.listRefused();
+      const refused = await store.refused.listRefused();
       for (const lead of refused)
         out(`${lead.id}  ${lead.formId}  refused ${lead.refusedAt}  ${lead.status ?? "-"} ${lead.errorTypes.join(",") || "-"}`);
       out(`${refused.length} refused lead(s)`);
-      const held = await store.listHeld();
+      const held = await store.refused.listHeld();
       for (const lead of held)
         out(`${lead.id}  ${lead.formId}  held ${lead.failedAt}  ${lead.status ?? "-"} ${lead.errorTypes.join(",") || "-"}`);
       out(`${held.length} held lead(s) (an errorType the site does not know; set-aside <id> to set one aside)`);
       return 0;
     }
     if (command === "set-aside") {
-      if (!(await store.setAsideHeld(id!, by))) {
+      if (!(await store.refused.setAsideHeld(id!, by))) {
         err(`${id} is not a held lead now (unknown, delivered, refused, or being sent: try again)`);
         return 1;
       }
       out(`${id} set aside by ${by}: show, resend or discard it`);
       return 0;
     }
-    const lead = await store.showRefused(id!);
+    const lead = await store.refused.showRefused(id!);
     if (!lead) {
-      const history = await store.leadActions(id!);
+      const history = await store.refused.leadActions(id!);
       for (const action of history) out(`${action.at}  ${action.action} by ${action.by}${action.newId ? ` as ${action.newId}` : ""}`);
       err(`${id} is not a refused lead kept now (unknown, delivered, resent, discarded or expired)`);
       return 1;
@@ -107,7 +107,7 @@ export async function main(argv: readonly string[], deps: LeadsCommandDeps = {})
       return 0;
     }
     if (command === "discard") {
-      if (!(await store.discardRefused(lead.id, by))) {
+      if (!(await store.refused.discardRefused(lead.id, by))) {
         err(`${lead.id} was changed meanwhile; run show again`);
         return 1;
       }
@@ -130,7 +130,7 @@ export async function main(argv: readonly string[], deps: LeadsCommandDeps = {})
       err(`Not resent: ${error instanceof HttpError ? error.message : (error as Error).message}`);
       return 1;
     }
-    const record = await store.resendRefused(lead.id, submission, by);
+    const record = await store.refused.resendRefused(lead.id, submission, by);
     if (!record) {
       err(`${lead.id} was changed meanwhile; run show again`);
       return 1;
@@ -142,7 +142,9 @@ export async function main(argv: readonly string[], deps: LeadsCommandDeps = {})
       return 0;
     }
     try {
-      await store.deliver(record, (r) => deliverToHubSpot(hubspot, form, r.submission, new Date(r.receivedAt), deps.fetcher ?? fetch));
+      await store.queue.deliver(record, (r) =>
+        deliverToHubSpot(hubspot, form, r.submission, new Date(r.receivedAt), deps.fetcher ?? fetch),
+      );
       out(`${record.id} delivered to HubSpot`);
       return 0;
     } catch (error) {

@@ -10,8 +10,9 @@
  *   5. route caps: 16 attacker addresses hold slow bodies, uploads and readers while visitors are served
  *      (scripts/loadtest-route-caps.ts), on a server of its own that trusts X-Forwarded-For.
  * Leads go to a temporary LEADS_DIR, removed afterwards. Not part of `npm test`. `--root` serves another
- * checkout's build (read only); `--only route-caps` runs the last scenario alone.
- *   npm run loadtest [-- --duration 10] [--connections 20] [--submissions 5000] [--root ../main] [--only route-caps]
+ * checkout's build (read only); `--only route-caps` runs the last scenario alone; `--port N` puts the servers on
+ * N, N+1, ... (a machine shared by port ranges), else on ports the OS picks.
+ *   npm run loadtest [-- --duration 10] [--connections 20] [--submissions 5000] [--root ../main] [--only route-caps] [--port 9420]
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -84,8 +85,10 @@ interface Served {
 }
 
 /** scripts/serve.ts, as `npm start` runs it, in a process group of its own. */
+let nextPort = option("port") ? Number(option("port")) : undefined;
+
 async function startServer(env: Record<string, string>, log?: string[]): Promise<Served> {
-  const port = await freePort();
+  const port = nextPort === undefined ? await freePort() : nextPort++;
   const base = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(
     process.execPath,

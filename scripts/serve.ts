@@ -7,6 +7,8 @@
  *   tsx scripts/serve.ts [--port 9000] [--host localhost] [--root <site dir>]     (PORT is the default port)
  */
 import path from "node:path";
+import { readServerConfig } from "../src/config";
+import { warmStore } from "../src/server/store";
 import { createSiteServer, loadBuild } from "./lib/site-server";
 
 const arg = (name: string, fallback: string) => {
@@ -23,6 +25,9 @@ const SHUTDOWN_TIMEOUT_MS = 10_000;
 async function main() {
   if (!Number.isInteger(port) || port <= 0 || port > 65535) throw new Error(`invalid --port ${port}`);
   const site = await createSiteServer(loadBuild(root));
+  const warming = Date.now();
+  warmStore(readServerConfig());
+  if (Date.now() - warming > 50) console.log(`[serve] consent index built in ${Date.now() - warming} ms`);
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
     if (stopping) return;

@@ -1,29 +1,29 @@
 /**
  * The local server (`npm run serve`, `npm start`, the e2e suite, the bench), on fastify: the built files of
  * public/ with the build's header table, and the Gatsby Functions under /api/. Production is Netlify; this
- * is the local and test host. Its rules, and the test of each, are in docs/local-server.md.
+ * is the local and test host. Its rules, and the test of each, are in docs/local-server.md; its parts: site-paths
+ * (paths, static files), site-answers (its own answers), site-limits (per-request checks), site-functions.
  */
 import dns from "node:dns/promises";
 import fs from "node:fs";
-import { STATUS_CODES, type IncomingMessage, type ServerResponse } from "node:http";
+import { STATUS_CODES } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import zlib from "node:zlib";
 import fastifyCompress from "@fastify/compress";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyReply, type FastifyRequest } from "fastify";
-import { parseCookie } from "cookie";
 import { readLeadProtection } from "../../src/config";
-import { isFormPost } from "../../src/server/http";
-import { returnPath } from "../../src/server/native-form/parse";
-import { ANSWER_PAGE_HEADERS, renderMessage } from "../../src/server/native-form/view";
-import { CACHE_REVALIDATE, netlifyPathPattern, readHeadersManifest, type HeaderRule } from "../../src/node/hosting/security-headers";
+import { CACHE_REVALIDATE, readHeadersManifest, type HeaderRule } from "../../src/node/hosting/security-headers";
 import { clientLimiter, type BodyPace, type ClientProtection } from "./client-limits";
-import { BODY_PACE, DEFAULT_LIMITS, FUNCTION_LIMITS, type FunctionLimits } from "./function-limits";
-import { watchPace } from "./request-pace";
-import { asFunctionArgs, functionParams, loadBuiltFunctions, routePattern, type LoadedFunction } from "./gatsby-functions";
+import { BODY_PACE, FUNCTION_LIMITS, type FunctionLimits } from "./function-limits";
+import { loadBuiltFunctions, routePattern, type LoadedFunction } from "./gatsby-functions";
+import { headerMatcher, rawAnswer, serverAnswers } from "./site-answers";
+import { addFunctionRoutes } from "./site-functions";
+import { addRequestLimits } from "./site-limits";
+import { hasBody, isApi, rawPathOf, resolvePath } from "./site-paths";
 
-export { BODY_PACE, FUNCTION_LIMITS, type FunctionLimits };
+export { BODY_PACE, FUNCTION_LIMITS, headerMatcher, resolvePath, type FunctionLimits };
 
 export const TIMEOUTS = {
   /** The request line and headers must arrive within this. */
@@ -63,12 +63,6 @@ export const RESPONSE_COMPRESSION = {
   zlibOptions: { level: zlib.constants.Z_DEFAULT_COMPRESSION },
 };
 
-/** How long a connection whose request body is left unread stays open after its answer (see answerUnread). */
-const LINGER_MS = 1000;
-
-/** Files a host reads for its own configuration; Netlify does not serve them either. */
-const HOST_FILES = new Set(["_headers", "_redirects"]);
-
 export interface SiteOptions {
   publicDir: string;
   /** The build's header table (.cache/security-headers.json); empty for a site without one. */
@@ -89,93 +83,6 @@ export function loadBuild(root: string): SiteOptions {
     headerRules: readHeadersManifest(root),
     functions: loadBuiltFunctions(root),
   };
-}
-
-/**
- * The header table as Netlify applies `_headers`: every rule whose path matches (Netlify's own path matching,
- * `netlifyPathPattern`: exact paths, `:name` segments, `*`), in order, a later rule's header replacing an
- * earlier one's of the same name.
- */
-export function headerMatcher(rules: readonly HeaderRule[]): (pathname: string) => Record<string, string> {
-  const compiled = rules.map((rule) => ({ pattern: netlifyPathPattern(rule.source), headers: rule.headers }));
-  return (pathname) => {
-    const headers: Record<string, string> = {};
-    for (const rule of compiled) {
-      if (!rule.pattern.test(pathname)) continue;
-      for (const { key, value } of rule.headers) headers[key.toLowerCase()] = value;
-    }
-    return headers;
-  };
-}
-
-/** An HTTP/1.1 answer as bytes, for a socket the server writes to itself; the connection closes after it. */
-const rawAnswer = (status: number, headers: Record<string, string>, body: string) =>
-  `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
-  Object.entries({ ...headers, "content-length": String(Buffer.byteLength(body)), connection: "close" })
-    .map(([name, value]) => `${name}: ${value}\r\n`)
-    .join("") +
-  `\r\n${body}`;
-
-const hasBody = (req: IncomingMessage) => req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
-/** The path of a request target, as sent (`*`, the asterisk form, is looked up as `/*`). */
-const rawPathOf = (url: string) => {
-  const pathname = url.split(/[?#]/, 1)[0];
-  return pathname.startsWith("/") ? pathname : `/${pathname}`;
-};
-const isApi = (pathname: string) => pathname === "/api" || pathname.startsWith("/api/");
-
-/** Percent-encodes a path segment for a Location header, leaving the characters a path may carry. */
-const encodeSegment = (segment: string) =>
-  encodeURIComponent(segment).replace(/%(40|3A|2B|2C|3B|3D|21|24|26|27|28|29|2A)/g, (_, hex: string) =>
-    String.fromCharCode(parseInt(hex, 16)),
-  );
-const urlOf = (segments: string[], slash: boolean) =>
-  segments.length === 0 ? "/" : `/${segments.map(encodeSegment).join("/")}${slash ? "/" : ""}`;
-
-type Resolution = { file: string } | { redirect: string } | "not-found" | "bad-request";
-
-/** A regular file below `root` (already a real path) reached through no symlink, or null. */
-async function servable(root: string, segments: string[]): Promise<string | null> {
-  const file = path.join(root, ...segments);
-  try {
-    if ((await fs.promises.realpath(file)) !== file) return null;
-    return (await fs.promises.stat(file)).isFile() ? file : null;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * Where a request path leads, as `gatsby serve` answers `trailingSlash: "always"`: a page only at
- * `/<path>/`; other spellings of an existing page or file (`/pricing`, `/pricing/index.html`,
- * `//pricing//`, `/./pricing`) are redirected to it; nothing is served through a symlink, as a dotfile,
- * or outside `root`; `..`, NUL, a backslash or bad percent-encoding is a bad request.
- */
-export async function resolvePath(root: string, rawPath: string): Promise<Resolution> {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(rawPath);
-  } catch {
-    return "bad-request";
-  }
-  if (/[\0\\]/.test(decoded) || decoded.split("/").includes("..")) return "bad-request";
-  const segments = decoded.split("/").filter((s) => s !== "" && s !== ".");
-  if (segments.some((s) => s.startsWith(".")) || HOST_FILES.has(segments.join("/"))) return "not-found";
-  const slash = decoded.endsWith("/");
-  // served only under its one spelling; any other is redirected there
-  const answer = (file: string, withSlash: boolean): Resolution =>
-    decoded === (segments.length ? `/${segments.join("/")}${withSlash ? "/" : ""}` : "/")
-      ? { file }
-      : { redirect: urlOf(segments, withSlash) };
-
-  if (segments.at(-1) === "index.html" && !slash && (await servable(root, segments))) {
-    return { redirect: urlOf(segments.slice(0, -1), true) };
-  }
-  const file = segments.length > 0 && !slash ? await servable(root, segments) : null;
-  if (file) return answer(file, false);
-  const page = await servable(root, [...segments, "index.html"]);
-  if (page) return answer(page, true);
-  return "not-found";
 }
 
 export interface SiteServer {
@@ -223,55 +130,11 @@ export async function createSiteServer({
     reply.headers(headers);
   };
 
-  /** Requests answered by answerUnread (their Node response never finishes). */
-  const answeredUnread = new WeakSet<IncomingMessage>();
-
-  /**
-   * Answers a request whose body will not be read, without reading it. Node would otherwise read the body
-   * to the end to reuse the connection (without limit), or, told `Connection: close`, reset the connection
-   * with the body unread, and a client still sending can lose the answer with it. Instead the socket stops
-   * reading (the client's sends stall once the buffers fill), the answer is written and the write side
-   * closed, and the connection is cut LINGER_MS later.
-   */
-  const answerUnread = (request: FastifyRequest, reply: FastifyReply, status: number, headers: Record<string, string>, body: string) => {
-    reply.hijack();
-    answeredUnread.add(request.raw);
-    const socket = request.raw.socket;
-    socket.pause();
-    socket.end(rawAnswer(status, headers, request.raw.method === "HEAD" ? "" : body));
-    setTimeout(() => socket.destroy(), LINGER_MS).unref();
-  };
-
-  /**
-   * A short answer from the server itself: JSON under /api/, text elsewhere with the table's headers. A lead
-   * form posted without JavaScript gets the page its function answers a refusal with (src/server/native-form).
-   */
-  const answer = (request: FastifyRequest, reply: FastifyReply, status: number, message: string, extra: Record<string, string> = {}) => {
-    const pathname = rawPathOf(request.raw.url ?? "/");
-    const api = isApi(pathname);
-    if (api && request.raw.method === "POST" && isFormPost(request.raw)) {
-      const backTo = returnPath([request.raw.headers.referer], request.raw);
-      const page = renderMessage({ heading: "Sorry, your details were not sent", message, backTo, alert: true });
-      const pageHeaders = Object.fromEntries(Object.entries(ANSWER_PAGE_HEADERS).map(([name, value]) => [name.toLowerCase(), value]));
-      return answerWith(request, reply, status, { ...pageHeaders, ...extra }, page);
-    }
-    const body = api ? JSON.stringify({ success: false, message }) : message;
-    const headers: Record<string, string> = {
-      ...(api ? {} : tableFor(pathname)),
-      "cache-control": api ? "no-store" : CACHE_REVALIDATE,
-      "content-type": api ? "application/json; charset=utf-8" : "text/plain; charset=utf-8",
-      ...extra,
-    };
-    return answerWith(request, reply, status, headers, body);
-  };
-  const answerWith = (request: FastifyRequest, reply: FastifyReply, status: number, headers: Record<string, string>, body: string) => {
-    if (hasBody(request.raw) && !request.raw.complete) return answerUnread(request, reply, status, headers, body);
-    return reply.code(status).headers(headers).send(body);
-  };
+  const { answer, answeredUnread } = serverAnswers(tableFor);
 
   const app = Fastify({
     logger: false,
-    // Fastify's smallest: a route that takes no body refuses one before this would matter (onRequest below);
+    // Fastify's smallest: a route that takes no body refuses one before this would matter (./site-limits.ts);
     // the function routes that take one raise it to their own limit.
     bodyLimit: 1,
     connectionTimeout: timeouts.idleMs,
@@ -303,7 +166,7 @@ export async function createSiteServer({
       );
     },
   });
-  // Answer `Expect: 100-continue` only once the request is known to be read (onRequest below), so a body
+  // Answer `Expect: 100-continue` only once the request is known to be read (onRequest, ./site-limits.ts), so a body
   // refused from its headers is never asked for.
   app.server.on("checkContinue", (req, res) => app.server.emit("request", req, res));
   app.server.on("connection", () => arrivals++);
@@ -314,102 +177,15 @@ export async function createSiteServer({
   await app.register(fastifyCompress, { ...RESPONSE_COMPRESSION, requestEncodings: ["identity"] });
   await app.register(fastifyStatic, { root, serve: false, dotfiles: "deny", cacheControl: false, etag: true, lastModified: true });
 
-  /**
-   * Closes the connection once nothing has moved on it for idleMs while the request is open: no byte read,
-   * no write completed. A function's answer is written in pieces (asFunctionArgs), so a client that reads
-   * slowly moves it on, and one that reads nothing does not.
-   */
-  const watchIdle = (raw: IncomingMessage, response: ServerResponse) => {
-    const socket = raw.socket;
-    const moved = () => socket.bytesRead + socket.bytesWritten - socket.writableLength;
-    let seen = moved();
-    let since = Date.now();
-    const timer = setInterval(
-      () => {
-        const now = moved();
-        if (now !== seen) [seen, since] = [now, Date.now()];
-        else if (Date.now() - since >= timeouts.idleMs) socket.destroy();
-      },
-      Math.min(1000, timeouts.idleMs / 4),
-    ).unref();
-    response.once("close", () => clearInterval(timer));
-  };
-
-  app.addHook("onRequest", async (request, reply) => {
-    const { raw } = request;
-    const pathname = rawPathOf(raw.url ?? "/");
-    const label = `${raw.method} ${JSON.stringify(pathname.slice(0, 200))}`;
-    reply.raw.once("close", () => {
-      if (!reply.raw.writableFinished && !answeredUnread.has(raw))
-        log(`[serve] ${label}: connection closed before the answer was complete`);
-    });
-    watchIdle(raw, reply.raw);
-    if (closing) reply.raw.setHeader("Connection", "close");
-    // An answer that was in flight when closing began leaves its connection idle, and idle connections are kept
-    // TIMEOUTS.keepAliveMs: close it as soon as the answer is out, so close() is not held until then.
-    reply.raw.once("finish", () => {
-      if (closing) setImmediate(() => app.server.closeIdleConnections());
-    });
-
-    const fn = (request.routeOptions.config as { fn?: LoadedFunction }).fn;
-    const limits = fn ? (functionLimits[fn.route] ?? DEFAULT_LIMITS) : undefined;
-    const refuse = (status: number, message: string, headers: Record<string, string> = {}) => {
-      answer(request, reply, status, message, headers);
-      return reply;
-    };
-
-    if (!fn && isApi(pathname)) return refuse(404, "Not found");
-    if (!fn && raw.method !== "GET" && raw.method !== "HEAD") return refuse(405, "Method not allowed", { allow: "GET, HEAD" });
-    if (hasBody(raw)) {
-      const limit = raw.method === "POST" ? (limits?.bodyLimit ?? 0) : 0;
-      if (limit === 0) return refuse(413, "This address takes no request body");
-      if (
-        String(raw.headers["content-type"] ?? "")
-          .trim()
-          .toLowerCase()
-          .startsWith("multipart/")
-      ) {
-        return refuse(415, "Multipart bodies are not accepted: send application/json");
-      }
-      if (Number(raw.headers["content-length"] ?? 0) > limit) return refuse(413, `Request body is larger than ${limit} bytes`);
-    }
-    let release: (() => void) | undefined;
-    if (fn && limits) {
-      // the client's allowance and slots, from its address alone: nothing of a body is read before this
-      const admitted = await clients.admit(raw, fn.route, limits);
-      if (typeof admitted !== "function") return refuse(admitted.status, admitted.message, { "retry-after": String(admitted.retryAfter) });
-      reply.raw.once("close", admitted);
-      release = admitted;
-    }
-    if (fn && limits) {
-      // a body or reader behind BODY_PACE, or a request past its deadline, is cut (docs/local-server.md "Limits")
-      const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-      watchPace(
-        raw,
-        reply.raw,
-        { pace: bodyPace, deadlineMs: limits.deadlineMs ?? timeouts.requestMs, hasBody: hasBody(raw) },
-        {
-          slowBody(received, elapsed) {
-            log(`[serve] ${label}: request body too slow (${received} bytes in ${seconds(elapsed)}), cut with 408`);
-            answer(request, reply, 408, "The request body arrived too slowly: send it again", { "retry-after": "5" });
-            release?.(); // the body will not be read: the slot is free now, not a linger later
-          },
-          slowReader(taken, elapsed) {
-            log(`[serve] ${label}: answer taken too slowly (${taken} bytes in ${seconds(elapsed)}), connection dropped`);
-            raw.socket.destroy();
-          },
-          deadline(body) {
-            log(
-              `[serve] ${label}: past its ${seconds(limits.deadlineMs ?? timeouts.requestMs)} deadline, ${body ? "cut with 408" : "dropped"}`,
-            );
-            if (body) answer(request, reply, 408, "The request took too long: send it again", { "retry-after": "5" });
-            else raw.socket.destroy();
-            release?.();
-          },
-        },
-      );
-    }
-    if (raw.headers.expect?.toLowerCase() === "100-continue" && hasBody(raw)) reply.raw.writeContinue();
+  addRequestLimits(app, {
+    timeouts,
+    functionLimits,
+    bodyPace,
+    clients,
+    answer,
+    answeredUnread,
+    closing: () => closing,
+    log,
   });
 
   app.addHook("onSend", async (request, reply, payload) => {
@@ -464,34 +240,7 @@ export async function createSiteServer({
     return reply.sendFile(path.relative(root, found.file));
   });
 
-  for (const fn of functions) {
-    const limits = functionLimits[fn.route] ?? DEFAULT_LIMITS;
-    app.route({
-      method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
-      url: routePattern(fn),
-      bodyLimit: limits.bodyLimit || undefined,
-      config: { fn },
-      handler: async (request, reply) => {
-        // the function answers on Node's response itself, with its own headers (no table, no compression)
-        reply.hijack();
-        const { req, res } = asFunctionArgs(request.raw, reply.raw, {
-          query: { ...(request.query as Record<string, unknown>) },
-          params: functionParams(fn, request.params as Record<string, string>),
-          cookies: parseCookie(request.headers.cookie ?? ""),
-          body: request.body,
-        });
-        try {
-          await fn.handler(req, res);
-        } catch (error) {
-          log(`[serve] /api/${fn.route} failed: ${error instanceof Error ? error.message : String(error)}`);
-          if (!res.headersSent) {
-            res.writeHead(500, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" });
-            res.end(JSON.stringify({ success: false, message: "Something went wrong on our side. Please try again." }));
-          } else res.destroy();
-        }
-      },
-    });
-  }
+  addFunctionRoutes(app, functions, functionLimits, log);
 
   await app.ready();
   return {

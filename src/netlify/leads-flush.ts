@@ -23,7 +23,7 @@ export async function handler(): Promise<{ statusCode: number; body: string }> {
     const alert = await alertIfNeeded({
       store,
       settings: config.leadsAlerts,
-      status: await store.status(),
+      status: await store.queue.status(),
       run: { firstError: message },
       siteUrl: config.siteUrl,
     });

@@ -1,7 +1,7 @@
 // One alert per new unknown errorType, so someone decides whether it is one lead's problem or the form's
 // (docs/lead-forms.md#outcomes).
 import { escape, postAlert, type SlackMessage } from "./alert-webhook";
-import type { HeldSummary, LeadStore } from "./store/types";
+import type { HeldSummary, RefusedLeadStore } from "./store/types";
 
 export function heldMessage(types: readonly string[], held: readonly HeldSummary[], siteUrl: string): SlackMessage {
   const site = new URL(siteUrl).host;
@@ -37,7 +37,7 @@ export type HeldAlert = "sent" | "none" | "failed";
  * the types to remember (the known ones plus those the webhook took).
  */
 export async function tellHeld(
-  store: Pick<LeadStore, "listHeld">,
+  store: Pick<RefusedLeadStore, "listHeld">,
   known: readonly string[],
   post: { url: string; siteUrl: string; fetcher: typeof fetch },
 ): Promise<{ outcome: HeldAlert; unknownTypes: string[]; error?: string }> {

@@ -209,7 +209,7 @@ export async function alertIfNeeded({
   fetcher = fetch,
   now = Date.now(),
 }: {
-  store: Pick<LeadStore, "withAlertState" | "unalertedRefusals" | "markRefusalsAlerted" | "listHeld">;
+  store: Pick<LeadStore, "alerts" | "refused">;
   settings: LeadsAlertConfig;
   status: PipelineStatus;
   run: RunFacts;
@@ -227,10 +227,10 @@ export async function alertIfNeeded({
   let sideError: string | undefined;
   const tellRefusals = async () => {
     try {
-      const refusals = await store.unalertedRefusals();
+      const refusals = await store.alerts.unalertedRefusals();
       if (refusals.ids.length === 0) return;
       await postAlert(url, refusedMessage(refusals, context), fetcher);
-      await store.markRefusalsAlerted(refusals.ids);
+      await store.alerts.markRefusalsAlerted(refusals.ids);
       refused = "sent";
     } catch (error) {
       refused = "failed";
@@ -244,9 +244,9 @@ export async function alertIfNeeded({
     status.lastDeliveredAt !== null &&
     (!state.lastAlertAt || status.lastDeliveredAt > state.lastAlertAt);
   try {
-    const outcome = await store.withAlertState(async (state): Promise<{ next?: AlertState; result: AlertOutcome }> => {
+    const outcome = await store.alerts.withAlertState(async (state): Promise<{ next?: AlertState; result: AlertOutcome }> => {
       await tellRefusals();
-      const told = await tellHeld(store, state.unknownTypes ?? [], { url, siteUrl, fetcher });
+      const told = await tellHeld(store.refused, state.unknownTypes ?? [], { url, siteUrl, fetcher });
       held = told.outcome;
       sideError ??= told.error;
       const kept = { ...state, unknownTypes: told.unknownTypes };

@@ -159,7 +159,7 @@ export async function handleConsent(req: Request, res: JsonResponse, given?: Con
     const { secret, ...record } = parseConsentRecord(await readRecordBody(req), now);
     const stored: StoredConsentRecord = { ...record, receivedAt: new Date(now).toISOString() };
     // only the hash is kept: a copy of the store proves nothing about who holds the cookie
-    const added = await store.saveConsentRecord(stored, secret ? secretHash(secret) : undefined);
+    const added = await store.consent.saveConsentRecord(stored, secret ? secretHash(secret) : undefined);
     res.setHeader("Cache-Control", "no-store");
     res.status(added ? 201 : 200).json({ success: true });
   });

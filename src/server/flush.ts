@@ -55,7 +55,7 @@ export async function pruneConsentRecords(
   const days = consentRetentionDays ?? CONSENT_RETENTION_DAYS;
   if (days <= 0) return 0;
   try {
-    return await store.pruneConsentRecords(days * 86_400_000);
+    return await store.consent.pruneConsentRecords(days * 86_400_000);
   } catch (error) {
     console.error(`[leads-flush] pruning consent records failed: ${errorLine(error)}`);
     return 0;
@@ -106,7 +106,7 @@ export async function flushLeads(
     return form;
   };
 
-  const result = await store.flush(
+  const result = await store.queue.flush(
     async (record) => {
       try {
         await deliverToHubSpot(hubspotNow(), formOf(record), record.submission, new Date(record.receivedAt), fetcher);
@@ -139,12 +139,12 @@ export async function flushLeads(
     },
   );
   // a systemic answer holds the status at 503 until a run delivers again
-  if (systemic) await store.setSystemic(systemic);
-  else if (result.delivered > 0) await store.setSystemic(null);
-  const refusedExpired = await store.expireRefused((config.leadsFlush.refusedRetentionDays ?? REFUSED_RETENTION_DAYS) * 86_400_000);
+  if (systemic) await store.queue.setSystemic(systemic);
+  else if (result.delivered > 0) await store.queue.setSystemic(null);
+  const refusedExpired = await store.refused.expireRefused((config.leadsFlush.refusedRetentionDays ?? REFUSED_RETENTION_DAYS) * 86_400_000);
   const consentPruned = await pruneConsentRecords(store, config.leadsFlush);
-  const filesSwept = await store.sweepFiles();
-  const status = await store.status();
+  const filesSwept = await store.uploads.sweepFiles();
+  const status = await store.queue.status();
   const now = Date.now();
   const alert = await alertIfNeeded({
     store,

@@ -125,14 +125,14 @@ async function acceptLead(
   if (!marketing) Object.assign(submission, { hubspotutk: "", ipAddress: "" });
   const fileIds = referencedFileIds(submission);
   for (const id of fileIds) {
-    if (!(await deps.store.hasFile(id))) throw new HttpError(422, "The attached file is no longer available: upload it again");
+    if (!(await deps.store.uploads.hasFile(id))) throw new HttpError(422, "The attached file is no longer available: upload it again");
   }
-  const record = await deps.store.accept(submission, form, fileIds);
+  const record = await deps.store.queue.accept(submission, form, fileIds);
   const hubspot = deps.config.hubspot;
   let delivered = false;
   if (hubspot) {
     try {
-      const outcome = await deps.store.deliver(record, (r) =>
+      const outcome = await deps.store.queue.deliver(record, (r) =>
         deliverToHubSpot(hubspot, r.form ?? form, r.submission, new Date(r.receivedAt), deps.fetch),
       );
       delivered = outcome !== "busy";
@@ -149,7 +149,7 @@ async function acceptLead(
       if (outcomeOf(error) === "systemic") {
         // about the form or the account: the status function answers 503 from now, not from the next flush
         const { status, errorTypes } = error as DeliveryError;
-        await deps.store
+        await deps.store.queue
           .setSystemic({
             at: new Date().toISOString(),
             status: status ?? null,
@@ -220,7 +220,7 @@ export async function handleUploadFile(req: Request, res: JsonResponse, given?: 
     const deps = given ?? defaultDeps();
     await protect(req, { config: deps.config.protection, rateLimit: deps.rateLimits.uploadFile });
     const body = await readJson(req, UPLOAD_BODY_LIMIT_BYTES);
-    const stored = await deps.store.saveFile(parseUpload(body), clientKey(req, deps.config));
+    const stored = await deps.store.uploads.saveFile(parseUpload(body), clientKey(req, deps.config));
     sendOk(res, { fileUrl: fileUrl(deps.config.siteUrl, stored.id) });
     sweepNowAndThen(deps.store);
   });
@@ -237,7 +237,7 @@ export const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 export function sweepNowAndThen(store: LeadStore, now = Date.now()): Promise<number> | undefined {
   if (now - (sweeps[LAST_SWEEP] ?? 0) < SWEEP_INTERVAL_MS) return undefined;
   sweeps[LAST_SWEEP] = now;
-  return store.sweepFiles().catch((error: unknown) => {
+  return store.uploads.sweepFiles().catch((error: unknown) => {
     console.error(`[lead-form] sweeping unused uploads failed: ${(error as Error).message}`);
     return 0;
   });
@@ -249,7 +249,7 @@ export async function handleFile(req: Request, res: JsonResponse & { end(body?: 
     if (req.method !== "GET" && req.method !== "HEAD") throw new HttpError(405, "Method not allowed: use GET");
     const id = req.query?.id;
     const deps = given ?? defaultDeps();
-    const found = isFileId(id) ? await deps.store.readFile(id) : null;
+    const found = isFileId(id) ? await deps.store.uploads.readFile(id) : null;
     if (!found) throw new HttpError(404, "File not found");
     res.setHeader("Content-Type", found.meta.mime);
     res.setHeader("Content-Length", found.bytes.length);

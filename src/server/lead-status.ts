@@ -122,7 +122,7 @@ export async function handleLeadsStatus(req: Request, res: JsonResponse, given?:
       });
     }
     await limit.refund?.(address);
-    const body = statusBody(await store.status(), config.leadsAlerts.afterMinutes);
+    const body = statusBody(await store.queue.status(), config.leadsAlerts.afterMinutes);
     res.setHeader("Cache-Control", "no-store");
     res.status(body.healthy ? 200 : 503).json(body);
   });

@@ -50,15 +50,15 @@ describe.each(["file", "postgres"] as const)("the %s store", (kind) => {
     const invalid = await run(subject, "resend", id, "--set", "email=not an email", "--by", "ops");
     expect(invalid.code).toBe(1);
     expect(invalid.err).toMatch(/^Not resent: .*[Ee]mail/);
-    expect(await subject.store.listRefused()).toHaveLength(1);
+    expect(await subject.store.refused.listRefused()).toHaveLength(1);
 
     const resent = await run(subject, "resend", id, "--set", "email=jordan@acme.com", "--by", "ops-anna");
     expect(resent.code).toBe(0);
     expect(resent.out).toMatch(new RegExp(`^${id} resent by ops-anna as [0-9a-f-]{36}\\n[0-9a-f-]{36} delivered to HubSpot$`));
     expect(env.emulator().submissions.map(emailOf)).toEqual(["jordan@acme.com"]);
-    expect(await subject.store.listRefused()).toEqual([]);
-    expect(await subject.store.pendingCount()).toBe(0);
-    const [action] = await subject.store.leadActions(id);
+    expect(await subject.store.refused.listRefused()).toEqual([]);
+    expect(await subject.store.queue.pendingCount()).toBe(0);
+    const [action] = await subject.store.refused.leadActions(id);
     expect(action).toMatchObject({ leadId: id, action: "resent", by: "ops-anna", newId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
     expect(Date.now() - Date.parse(action.at)).toBeLessThan(60_000);
     expect(await subject.rawData()).not.toContain("jordan@blocked.example");
@@ -73,10 +73,10 @@ describe.each(["file", "postgres"] as const)("the %s store", (kind) => {
     await env.flush(subject);
     const discarded = await run(subject, "discard", id, "--by=ops-ben");
     expect(discarded).toMatchObject({ code: 0, out: `${id} discarded by ops-ben` });
-    expect(await subject.store.listRefused()).toEqual([]);
+    expect(await subject.store.refused.listRefused()).toEqual([]);
     expect(await subject.rawData()).not.toContain("sam@blocked.example");
-    expect(await subject.store.leadActions(id)).toEqual([expect.objectContaining({ action: "discarded", by: "ops-ben" })]);
-    expect((await subject.store.status()).refused).toBe(0);
+    expect(await subject.store.refused.leadActions(id)).toEqual([expect.objectContaining({ action: "discarded", by: "ops-ben" })]);
+    expect((await subject.store.queue.status()).refused).toBe(0);
 
     const again = await run(subject, "discard", id, "--by", "ops-ben");
     expect(again.code).toBe(1);

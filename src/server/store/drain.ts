@@ -1,4 +1,4 @@
-/** The flush's worker pool, shared by both stores (src/server/outbox.ts, ./postgres-store.ts). */
+/** The flush's worker pool, shared by both stores (src/server/outbox.ts, ./postgres-queue.ts). */
 
 /**
  * Runs `handle` on the items `next` hands out, `concurrency` at a time, until `next` has none left (and none is

@@ -8,38 +8,28 @@ import { HttpError } from "../http";
 import { withLock } from "../outbox";
 import { checkSecret } from "./consent-proof";
 import { appendLine, fsyncDir } from "./jsonl";
-import type { StoredConsentRecord } from "./types";
+import { ConsentIndex } from "./file-consent-index";
+import type { ConsentRecordStore, StoredConsentRecord } from "./types";
 
 export const consentFile = (dir: string) => path.join(dir, "consent", "records.jsonl");
 
-/** What the index keeps per line: no more than idempotency and the secret check need. */
+/** What the index reads from a line. */
 interface Indexed {
   id: string;
   at: number;
   secretHash?: string;
 }
 
-/** The index keeps this much of a first decision's secret hash (128 bits), to stay small at volume. */
-const HASH_KEPT = 32;
-
-interface ConsentIndex {
-  ino: number;
-  /** Bytes of the file folded in (up to the last complete line). */
-  offset: number;
-  count: number;
-  /** The `at`s kept per id (a number while there is one: most ids have one or two). */
-  ats: Map<string, number | number[]>;
-  /** The first decision's secret hash (its first HASH_KEPT characters), for the ids whose first had a secret. */
-  secrets: Map<string, string>;
-}
-
 const CHUNK = 1 << 20;
+/** A decision's line is about 225 bytes (300 with a secret hash): the index is sized for the file at this. */
+const LINE_BYTES = 225;
 
 /**
  * The indexes by file, for the process's life: a store is made per request and `gatsby serve` loads a function's
  * bundle again per request, so the index lives on globalThis (as the rate limits do), not in the store.
  */
-const INDEXES = Symbol.for("northdesk.lead-store.consent-indexes");
+// versioned: a function bundle built before the typed-array index keeps its own
+const INDEXES = Symbol.for("northdesk.lead-store.consent-indexes.v2");
 const registry = globalThis as typeof globalThis & { [INDEXES]?: Map<string, ConsentIndex> };
 const indexes = () => (registry[INDEXES] ??= new Map());
 
@@ -109,7 +99,7 @@ function idAt(data: Buffer, start: number, end: number): Indexed | null {
       return {
         id: data.toString("latin1", start + 7, start + 43),
         at,
-        ...(hashed ? { secretHash: data.toString("latin1", h, h + HASH_KEPT) } : {}),
+        ...(hashed ? { secretHash: data.toString("latin1", h, h + 64) } : {}),
       };
     }
   }
@@ -132,7 +122,7 @@ export interface ConsentFileOptions {
   retentionMs: number;
 }
 
-export class ConsentFile {
+export class ConsentFile implements ConsentRecordStore {
   constructor(
     readonly dir: string,
     private readonly options: ConsentFileOptions,
@@ -151,44 +141,44 @@ export class ConsentFile {
     else indexes().delete(this.file);
   }
 
-  /** Brings the index up to the file: built once, then only the lines appended since (by any process). */
+  /**
+   * Brings the index up to the file: built once (sized from the file, so the table does not regrow meanwhile),
+   * then only the lines appended since (by any process).
+   */
   private sync(): ConsentIndex {
     const stat = fs.statSync(this.file, { throwIfNoEntry: false });
     let index = this.index;
     if (!index || !stat || stat.ino !== index.ino || stat.size < index.offset)
-      index = { ino: stat?.ino ?? 0, offset: 0, count: 0, ats: new Map(), secrets: new Map() };
+      index = new ConsentIndex(stat?.ino ?? 0, Math.ceil((stat?.size ?? 0) / LINE_BYTES));
     if (stat && stat.size > index.offset) {
-      const ats = index.ats;
-      let count = index.count;
-      index.offset = eachLineBytes(this.file, index.offset, (data, start, end) => {
+      const into = index;
+      into.offset = eachLineBytes(this.file, into.offset, (data, start, end) => {
         const r = idAt(data, start, end);
-        if (!r) return;
-        const kept = ats.get(r.id);
-        if (kept === undefined && typeof r.secretHash === "string") index.secrets.set(r.id, r.secretHash.slice(0, HASH_KEPT));
-        ats.set(r.id, kept === undefined ? r.at : Array.isArray(kept) ? [...kept, r.at] : [kept, r.at]);
-        count++;
+        if (r) into.add(r.id, r.at, typeof r.secretHash === "string" ? r.secretHash : undefined);
       });
-      index.count = count;
     }
     this.index = index;
     return index;
   }
 
-  private has(index: ConsentIndex, id: string, at: number) {
-    const kept = index.ats.get(id);
-    return kept === at || (Array.isArray(kept) && kept.includes(at));
+  /**
+   * Builds the index now (the local server at start), so the first post does not pay for it. No lock needed: a
+   * torn last line is left for the next sync, and a rewrite meanwhile changes the inode, which rebuilds it.
+   */
+  warm() {
+    if (fs.existsSync(this.file)) this.sync();
   }
 
   /**
    * Appends the decision unless (id, at) is kept already (false); 403 when the id's first decision had a secret
    * and this one does not bring it (./consent-proof.ts); 507 when the file is full.
    */
-  save(record: StoredConsentRecord, secretHash?: string): Promise<boolean> {
+  saveConsentRecord(record: StoredConsentRecord, secretHash?: string): Promise<boolean> {
     return underLock(this.dir, "consent", async () => {
       let index = this.sync();
-      const first = !index.ats.has(record.id);
-      checkSecret(index.secrets.get(record.id), secretHash);
-      if (this.has(index, record.id, record.at)) return false;
+      const first = !index.hasId(record.id);
+      checkSecret(index.secret(record.id), secretHash);
+      if (index.has(record.id, record.at)) return false;
       if (this.options.maxRecords > 0 && index.count >= this.options.maxRecords) {
         if (this.options.retentionMs > 0) this.rewrite(Date.now() - this.options.retentionMs);
         index = this.sync();
@@ -206,12 +196,12 @@ export class ConsentFile {
   }
 
   /** How many decisions are kept. */
-  count(): number {
+  async countConsentRecords() {
     return this.sync().count;
   }
 
   /** The decisions kept for one id, oldest first (a whole read: for the operator and tests, not per post). */
-  records(id: string): StoredConsentRecord[] {
+  async consentRecords(id: string): Promise<StoredConsentRecord[]> {
     const out: StoredConsentRecord[] = [];
     eachLine(this.file, 0, (line) => {
       if (!line.includes(id)) return;
@@ -224,7 +214,7 @@ export class ConsentFile {
   }
 
   /** Deletes the decisions made before `retentionMs` ago (a rewrite under the lock); returns how many. */
-  prune(retentionMs: number): Promise<number> {
+  pruneConsentRecords(retentionMs: number): Promise<number> {
     return underLock(this.dir, "consent", async () => this.rewrite(Date.now() - retentionMs));
   }
 

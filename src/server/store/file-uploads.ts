@@ -1,15 +1,10 @@
-/**
- * The file store's uploads (LEADS_DIR/files: the bytes and a JSON meta per upload, written durably) and its rate
- * limits (in this process's memory: one instance, the local server). ./file-store.ts builds on it.
- */
-import crypto from "node:crypto";
+/** The file store's uploads: LEADS_DIR/files, the bytes and a JSON meta per upload, written durably. */
 import fs from "node:fs";
 import path from "node:path";
 import { HttpError } from "../http";
-import { createRateLimit } from "../protect";
 import { filesDir, isFileId, uploadUsage } from "../uploads";
-import { FILE_RETENTION_MS, UPLOAD_QUOTA_WINDOW_MS } from "./rules";
-import type { NewFile, RateLimit, RateLimitStore, StoredFileMeta, UploadStore } from "./types";
+import { FILE_RETENTION_MS, newFileMeta, UPLOAD_QUOTA_WINDOW_MS } from "./rules";
+import type { NewFile, StoredFileMeta, UploadStore } from "./types";
 
 export interface FileMeta extends StoredFileMeta {
   clientKey?: string;
@@ -37,13 +32,13 @@ export function writeDurably(file: string, data: Buffer, flag = "wx") {
   }
 }
 
-export class FileUploads implements UploadStore, RateLimitStore {
+export class FileUploads implements UploadStore {
   constructor(
     readonly dir: string,
-    protected readonly options: FileStoreOptions,
+    private readonly options: FileStoreOptions,
   ) {}
 
-  protected metas(): FileMeta[] {
+  private metas(): FileMeta[] {
     const dir = filesDir(this.dir);
     if (!fs.existsSync(dir)) return [];
     return fs
@@ -62,11 +57,25 @@ export class FileUploads implements UploadStore, RateLimitStore {
    * Points the uploads of a closed lead at the lead that replaces it, or at none (then the sweep removes them
    * once they are a week old), as PostgreSQL's foreign key does.
    */
-  protected relinkUploads(fromId: string, toId?: string) {
+  relink(fromId: string, toId?: string) {
     for (const meta of this.metas()) {
       if (meta.leadId !== fromId) continue;
       const file = path.join(filesDir(this.dir), `${meta.id}.json`);
       writeDurably(file, Buffer.from(JSON.stringify({ ...meta, leadId: toId })), "w");
+    }
+  }
+
+  /** Marks the uploads a new lead references as used by it (an id that is no upload here: the lead keeps the URL as sent). */
+  link(fileIds: readonly string[], leadId: string) {
+    for (const id of fileIds) {
+      if (!isFileId(id)) continue;
+      const metaFile = path.join(filesDir(this.dir), `${id}.json`);
+      try {
+        const meta = JSON.parse(fs.readFileSync(metaFile, "utf8")) as FileMeta;
+        writeDurably(metaFile, Buffer.from(JSON.stringify({ ...meta, leadId })), "w");
+      } catch {
+        // not an upload of this store
+      }
     }
   }
 
@@ -83,14 +92,7 @@ export class FileUploads implements UploadStore, RateLimitStore {
       // Leads are a few KB: uploads stop well before the disk could refuse one.
       throw new HttpError(507, "We cannot take files right now. Send the form without it, or email us the file.");
     }
-    const meta: FileMeta = {
-      id: crypto.randomUUID(),
-      filename: file.filename,
-      mime: file.mime,
-      size: file.bytes.length,
-      createdAt: new Date().toISOString(),
-      clientKey,
-    };
+    const meta: FileMeta = { ...newFileMeta(file), clientKey };
     writeDurably(path.join(dir, `${meta.id}.bin`), file.bytes);
     writeDurably(path.join(dir, `${meta.id}.json`), Buffer.from(JSON.stringify(meta)));
     usage.record(clientKey, meta.size);
@@ -128,10 +130,5 @@ export class FileUploads implements UploadStore, RateLimitStore {
       removed++;
     }
     return removed;
-  }
-
-  /** In this process's memory (one instance: the local server). */
-  rateLimit(name: string, points: number, windowSeconds: number): RateLimit {
-    return createRateLimit(name, points, windowSeconds);
   }
 }

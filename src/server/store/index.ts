@@ -41,3 +41,12 @@ export function storeFor(config: ServerConfig): LeadStore {
   }
   return new FileStore(config.leadsDir, { uploadQuotaBytes: config.protection.uploadQuotaBytes });
 }
+
+/**
+ * The local server, at start: the file store's consent index built before the first post rather than by it
+ * (docs/measurements/2026-12-06-consent-index.md). Nothing to do on PostgreSQL or a serverless host.
+ */
+export function warmStore(config: ServerConfig): void {
+  if (config.databaseUrl || config.serverless) return;
+  new FileStore(config.leadsDir, { uploadQuotaBytes: config.protection.uploadQuotaBytes }).consent.warm();
+}

@@ -1,5 +1,5 @@
 /**
- * The file store's files (src/server/outbox.ts, ./file-refused.ts, ./file-store.ts): append-only JSON lines
+ * The file store's files (src/server/outbox.ts, ./file-refused.ts, ./file-queue.ts): append-only JSON lines
  * (fsynced appends, tolerant reads) and small JSON files written whole.
  */
 import fs from "node:fs";

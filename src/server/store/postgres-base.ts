@@ -1,6 +1,6 @@
 /**
- * What every part of the PostgreSQL store shares (./postgres-store.ts): the pool, the migrations applied once per
- * instance before the first query, a transaction, and the row shapes more than one part reads.
+ * What every part of the PostgreSQL store shares (./postgres-store.ts hands one to each): the pool, the migrations
+ * applied once per instance before the first query, a transaction, and the row shapes more than one part reads.
  */
 import { Pool, type PoolClient } from "pg";
 import { DEFAULT_DATABASE_POOL_SIZE } from "../../config/defaults";
@@ -37,11 +37,11 @@ export const toRecord = (row: LeadRow): LeadRecord => ({
   form: row.form,
 });
 
-export class PostgresBase {
+export class PostgresDb {
   readonly pool: Pool;
   private ready: Promise<void> | undefined;
 
-  constructor(protected readonly options: PostgresStoreOptions) {
+  constructor(readonly options: PostgresStoreOptions) {
     this.pool = new Pool({
       connectionString: options.connectionString,
       max: options.poolSize ?? DEFAULT_DATABASE_POOL_SIZE,
@@ -52,7 +52,7 @@ export class PostgresBase {
   }
 
   /** Applies the migrations once per instance, before its first query. */
-  protected init(): Promise<void> {
+  init(): Promise<void> {
     this.ready ??= migrate(this.pool).then(
       () => undefined,
       (error: unknown) => {
@@ -63,7 +63,7 @@ export class PostgresBase {
     return this.ready;
   }
 
-  protected async tx<T>(run: (client: PoolClient) => Promise<T>): Promise<T> {
+  async tx<T>(run: (client: PoolClient) => Promise<T>): Promise<T> {
     await this.init();
     return inTransaction(this.pool, run);
   }

@@ -2,8 +2,7 @@
 import type { Pool } from "pg";
 import { checkSecret } from "./consent-proof";
 import { inTransaction } from "./migrations";
-import { UUID } from "./postgres-base";
-import { PostgresUploads } from "./postgres-uploads";
+import { UUID, type PostgresDb } from "./postgres-base";
 import type { ConsentRecordStore, StoredConsentRecord } from "./types";
 
 interface ConsentRow {
@@ -68,27 +67,29 @@ export async function selectConsentRecords(pool: Pool, id: string): Promise<Stor
   return rows.map(toConsentRecord);
 }
 
-export class PostgresConsent extends PostgresUploads implements ConsentRecordStore {
+export class PostgresConsent implements ConsentRecordStore {
+  constructor(private readonly db: PostgresDb) {}
+
   async saveConsentRecord(record: StoredConsentRecord, secretHash?: string): Promise<boolean> {
-    await this.init();
-    return insertConsentRecord(this.pool, record, secretHash);
+    await this.db.init();
+    return insertConsentRecord(this.db.pool, record, secretHash);
   }
 
   async consentRecords(id: string): Promise<StoredConsentRecord[]> {
-    await this.init();
+    await this.db.init();
     if (!UUID.test(id)) return [];
-    return selectConsentRecords(this.pool, id);
+    return selectConsentRecords(this.db.pool, id);
   }
 
   async countConsentRecords(): Promise<number> {
-    await this.init();
-    const { rows } = await this.pool.query<{ n: string }>("SELECT count(*) AS n FROM consent_records");
+    await this.db.init();
+    const { rows } = await this.db.pool.query<{ n: string }>("SELECT count(*) AS n FROM consent_records");
     return Number(rows[0].n);
   }
 
   async pruneConsentRecords(retentionMs: number): Promise<number> {
-    await this.init();
-    const { rowCount } = await this.pool.query("DELETE FROM consent_records WHERE at < $1", [new Date(Date.now() - retentionMs)]);
+    await this.db.init();
+    const { rowCount } = await this.db.pool.query("DELETE FROM consent_records WHERE at < $1", [new Date(Date.now() - retentionMs)]);
     return rowCount ?? 0;
   }
 }

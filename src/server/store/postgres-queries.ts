@@ -1,5 +1,5 @@
 /**
- * The PostgreSQL store's queries that read or write one thing on their own (postgres-store.ts holds the leads'
+ * The PostgreSQL store's queries that read or write one thing on their own (postgres-queue.ts holds the leads'
  * claims): a lead's row and its outcome, the pipeline's status, the alert state under a lock, uploads within a client's quota.
  */
 import type { Pool, PoolClient } from "pg";

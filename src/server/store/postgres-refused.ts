@@ -3,10 +3,9 @@
 import crypto from "node:crypto";
 import type { PoolClient } from "pg";
 import type { LeadSubmission } from "../../lib/lead-form/types";
-import { toRecord, UUID, type LeadRow } from "./postgres-base";
-import { PostgresConsent } from "./postgres-consent";
+import { toRecord, UUID, type LeadRow, type PostgresDb } from "./postgres-base";
 import { insertLead, selectHeld, setAsideHeldLead } from "./postgres-queries";
-import type { LeadAction, LeadRecord, RefusedLead, RefusedLeadStore, RefusedSummary, UnalertedRefusals } from "./types";
+import type { LeadAction, LeadRecord, RefusedLead, RefusedLeadStore, RefusedSummary } from "./types";
 
 interface RefusedRow {
   id: string;
@@ -25,29 +24,31 @@ const toRefusedSummary = (row: RefusedRow): RefusedSummary => ({
   errorTypes: row.refusal?.errorTypes ?? [],
 });
 
-export class PostgresRefused extends PostgresConsent implements RefusedLeadStore {
+export class PostgresRefused implements RefusedLeadStore {
+  constructor(private readonly db: PostgresDb) {}
+
   async listHeld() {
-    await this.init();
-    return selectHeld(this.pool);
+    await this.db.init();
+    return selectHeld(this.db.pool);
   }
 
   async setAsideHeld(id: string, by: string) {
-    await this.init();
-    return UUID.test(id) ? setAsideHeldLead(this.pool, id, by) : false;
+    await this.db.init();
+    return UUID.test(id) ? setAsideHeldLead(this.db.pool, id, by) : false;
   }
 
   async listRefused(): Promise<RefusedSummary[]> {
-    await this.init();
-    const { rows } = await this.pool.query<RefusedRow>(
+    await this.db.init();
+    const { rows } = await this.db.pool.query<RefusedRow>(
       `SELECT id, form_id, received_at, refused_at, refusal FROM leads WHERE refused_at IS NOT NULL ORDER BY refused_at, received_at`,
     );
     return rows.map(toRefusedSummary);
   }
 
   async showRefused(id: string): Promise<RefusedLead | null> {
-    await this.init();
+    await this.db.init();
     if (!UUID.test(id)) return null;
-    const { rows } = await this.pool.query<RefusedRow & LeadRow>(
+    const { rows } = await this.db.pool.query<RefusedRow & LeadRow>(
       `SELECT id, form_id, received_at, refused_at, refusal, submission, form, in_doubt FROM leads WHERE id = $1 AND refused_at IS NOT NULL`,
       [id],
     );
@@ -61,9 +62,9 @@ export class PostgresRefused extends PostgresConsent implements RefusedLeadStore
   }
 
   async leadActions(id: string): Promise<LeadAction[]> {
-    await this.init();
+    await this.db.init();
     if (!UUID.test(id)) return [];
-    const { rows } = await this.pool.query<{ action: LeadAction["action"]; by: string; at: Date; new_id: string | null }>(
+    const { rows } = await this.db.pool.query<{ action: LeadAction["action"]; by: string; at: Date; new_id: string | null }>(
       "SELECT action, by, at, new_id FROM lead_actions WHERE lead_id = $1 ORDER BY seq",
       [id],
     );
@@ -80,7 +81,7 @@ export class PostgresRefused extends PostgresConsent implements RefusedLeadStore
 
   async resendRefused(id: string, submission: LeadSubmission, by: string): Promise<LeadRecord | null> {
     if (!UUID.test(id)) return null;
-    return this.tx(async (client) => {
+    return this.db.tx(async (client) => {
       const { rows } = await client.query<LeadRow>(
         "SELECT id, received_at, form_id, submission, form, in_doubt FROM leads WHERE id = $1 AND refused_at IS NOT NULL FOR UPDATE",
         [id],
@@ -106,11 +107,11 @@ export class PostgresRefused extends PostgresConsent implements RefusedLeadStore
 
   async discardRefused(id: string, by: string): Promise<boolean> {
     if (!UUID.test(id)) return false;
-    return this.tx((client) => this.closeRefused(client, id, "discarded", by));
+    return this.db.tx((client) => this.closeRefused(client, id, "discarded", by));
   }
 
   async expireRefused(retentionMs: number): Promise<number> {
-    return this.tx(async (client) => {
+    return this.db.tx(async (client) => {
       const { rows } = await client.query<{ id: string }>(
         "SELECT id FROM leads WHERE refused_at < now() - $1 * interval '1 millisecond' FOR UPDATE SKIP LOCKED",
         [retentionMs],
@@ -118,20 +119,5 @@ export class PostgresRefused extends PostgresConsent implements RefusedLeadStore
       for (const row of rows) await this.closeRefused(client, row.id, "expired", "retention");
       return rows.length;
     });
-  }
-
-  async unalertedRefusals(): Promise<UnalertedRefusals> {
-    await this.init();
-    const { rows } = await this.pool.query<{ id: string; refusal: { errorTypes?: string[] } | null }>(
-      "SELECT id, refusal FROM leads WHERE refused_at IS NOT NULL AND refusal_alerted_at IS NULL ORDER BY refused_at",
-    );
-    const errorTypes: Record<string, number> = {};
-    for (const row of rows) for (const type of row.refusal?.errorTypes ?? []) errorTypes[type] = (errorTypes[type] ?? 0) + 1;
-    return { ids: rows.map((r) => r.id), errorTypes };
-  }
-
-  async markRefusalsAlerted(ids: readonly string[]): Promise<void> {
-    await this.init();
-    await this.pool.query("UPDATE leads SET refusal_alerted_at = now() WHERE id = ANY($1::uuid[])", [ids]);
   }
 }

@@ -2,7 +2,8 @@
  * The stores' shared rules (docs/lead-forms.md#outcomes): how a failed attempt is recorded, the per-lead backoff,
  * the retention defaults and an error's one line. Both implementations apply them the same way.
  */
-import type { AlertState, LeadRecord } from "./types";
+import crypto from "node:crypto";
+import type { AlertState, LeadRecord, NewFile, StoredFileMeta } from "./types";
 
 export const logLeadError = (source: string) => (record: LeadRecord, error: unknown) =>
   console.error(`[${source}] ${record.id} (${record.formId}) not delivered: ${errorLine(error)}`);
@@ -47,6 +48,15 @@ export {
   DEFAULT_REFUSED_RETENTION_DAYS as REFUSED_RETENTION_DAYS,
   DEFAULT_CONSENT_RETENTION_DAYS as CONSENT_RETENTION_DAYS,
 } from "../../config/defaults";
+
+/** An upload's meta as both stores keep it: a fresh id, its name, type and size, and when it came. */
+export const newFileMeta = (file: NewFile): StoredFileMeta => ({
+  id: crypto.randomUUID(),
+  filename: file.filename,
+  mime: file.mime,
+  size: file.bytes.length,
+  createdAt: new Date().toISOString(),
+});
 
 /** Uploads no lead references are deleted after this long. */
 export const FILE_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;

@@ -259,10 +259,15 @@ export interface RateLimitStore {
 }
 
 /**
- * One backend, every concern: each concern is its own interface (a caller that needs one asks for that one), and
- * each backend implements them in files beside it (file-*.ts, postgres-*.ts).
+ * One backend: each concern is its own interface, implemented beside it for each backend (file-*.ts,
+ * postgres-*.ts) and composed here; a caller asks for the concern it needs (`store.queue`, `store.consent`).
  */
-export interface LeadStore extends LeadQueue, RefusedLeadStore, AlertStore, UploadStore, ConsentRecordStore, RateLimitStore {
+export interface LeadStore extends RateLimitStore {
   readonly kind: "file" | "postgres";
+  readonly queue: LeadQueue;
+  readonly refused: RefusedLeadStore;
+  readonly alerts: AlertStore;
+  readonly uploads: UploadStore;
+  readonly consent: ConsentRecordStore;
   close(): Promise<void>;
 }

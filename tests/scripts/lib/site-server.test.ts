@@ -217,7 +217,7 @@ describe("the server", () => {
     const leadsDir = tempLeadsDir();
     const d = deps(leadsDir);
     const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
-    const stored = await d.store.saveFile({ filename: "a.png", mime: "image/png", bytes: png }, "203.0.113.1");
+    const stored = await d.store.uploads.saveFile({ filename: "a.png", mime: "image/png", bytes: png }, "203.0.113.1");
     const file: LoadedFunction = { route: "hubspot/file", handler: (req, res) => handleFile(req, res, d) };
     const { base } = await start({ extra: [file] });
     const res = await fetch(`${base}/api/hubspot/file?id=${stored.id}`);

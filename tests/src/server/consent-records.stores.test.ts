@@ -14,6 +14,7 @@ import type { LeadStore } from "../../../src/server/store/types";
 import { deps as leadDeps, fakeReq, fakeRes, tempLeadsDir, testProtection } from "../../fixtures/lead-server-helpers";
 import { postgresStores } from "../../fixtures/lead-stores";
 import { startTestPostgres, type TestPostgres } from "../../fixtures/postgres";
+import { consentPost } from "../../fixtures/consent-records";
 
 const NOW = Date.UTC(2026, 10, 26, 16, 30);
 let postgres: TestPostgres;
@@ -42,7 +43,7 @@ const stores: Record<"file" | "postgres", () => Promise<{ store: LeadStore; raw:
       raw: async () => fs.readFileSync(consentFile(dir), "utf8"),
       // another process: no index in memory yet
       restart: () =>
-        (globalThis as Record<symbol, Map<string, unknown> | undefined>)[Symbol.for("northdesk.lead-store.consent-indexes")]?.clear(),
+        (globalThis as Record<symbol, Map<string, unknown> | undefined>)[Symbol.for("northdesk.lead-store.consent-indexes.v2")]?.clear(),
     };
   },
   postgres: async () => {
@@ -54,15 +55,7 @@ const stores: Record<"file" | "postgres", () => Promise<{ store: LeadStore; raw:
 const SECRET = "0123456789abcdef0123456789abcdef";
 const OTHER = "fedcba9876543210fedcba9876543210";
 
-const record = (overrides: Record<string, unknown> = {}) => ({
-  id: newRecordId(),
-  at: NOW - 1000,
-  policy: "opt-in",
-  version: 1,
-  choices: { preferences: true, analytics: false, marketing: false },
-  method: "preferences",
-  ...overrides,
-});
+const record = (overrides: Record<string, unknown> = {}) => consentPost(overrides, NOW);
 
 describe("the new fields are validated as strictly as the rest", () => {
   it.each([
@@ -107,9 +100,9 @@ describe.each(["file", "postgres"] as const)("the %s store", (kind) => {
       expect(res.statusCode).toBe(400);
       expect(res.body).toMatchObject({ success: false, message: expect.stringMatching(/^version must be/) });
     }
-    expect(await store.countConsentRecords()).toBe(0);
+    expect(await store.consent.countConsentRecords()).toBe(0);
     expect((await post(record({ version: MAX_VERSION }))).statusCode).toBe(201);
-    expect(await store.countConsentRecords()).toBe(1);
+    expect(await store.consent.countConsentRecords()).toBe(1);
   });
 
   it("gpc and effective are kept when sent; a record of the old shape is kept without them", async () => {
@@ -118,10 +111,10 @@ describe.each(["file", "postgres"] as const)("the %s store", (kind) => {
     const old = record();
     expect((await post(full)).statusCode).toBe(201);
     expect((await post(old)).statusCode).toBe(201);
-    const [kept] = await store.consentRecords(full.id as string);
+    const [kept] = await store.consent.consentRecords(full.id as string);
     expect(kept).toMatchObject({ gpc: true, effective, method: "accept-all" });
     expect(Object.keys(kept).sort()).toEqual(["at", "choices", "effective", "gpc", "id", "method", "policy", "receivedAt", "version"]);
-    const [plain] = await store.consentRecords(old.id as string);
+    const [plain] = await store.consent.consentRecords(old.id as string);
     expect(Object.keys(plain).sort()).toEqual(["at", "choices", "id", "method", "policy", "receivedAt", "version"]);
   });
 
@@ -138,7 +131,7 @@ describe.each(["file", "postgres"] as const)("the %s store", (kind) => {
     subject.restart();
     expect((await post(record({ id, at: NOW + 1 }))).statusCode).toBe(403);
     expect((await post(record({ id, at: NOW, secret: SECRET }))).statusCode).toBe(201);
-    expect((await store.consentRecords(id)).map((r) => r.at)).toEqual([NOW - 1000, NOW]);
+    expect((await store.consent.consentRecords(id)).map((r) => r.at)).toEqual([NOW - 1000, NOW]);
     const raw = await subject.raw();
     expect(raw).not.toContain(SECRET);
     expect(raw.split(secretHash(SECRET)).length - 1).toBe(1);
@@ -151,13 +144,13 @@ describe.each(["file", "postgres"] as const)("the %s store", (kind) => {
     expect((await post(record({ id, at: NOW - 500, secret: SECRET }))).statusCode).toBe(201);
     expect((await post(record({ id, at: NOW }))).statusCode).toBe(201);
     expect((await post(record({ id, at: NOW + 1, secret: OTHER }))).statusCode).toBe(201);
-    expect(await store.consentRecords(id)).toHaveLength(4);
+    expect(await store.consent.consentRecords(id)).toHaveLength(4);
   });
 
   it("two first decisions at once with different secrets: one kept, the other refused", async () => {
     const id = newRecordId();
     const answers = await Promise.all([post(record({ id, secret: SECRET })), post(record({ id, at: NOW - 999, secret: OTHER }))]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 403]);
-    expect(await store.consentRecords(id)).toHaveLength(1);
+    expect(await store.consent.consentRecords(id)).toHaveLength(1);
   });
 });

@@ -10,19 +10,12 @@ import { consentRateLimit, handleConsent, parseConsentRecord, type ConsentDeps }
 import { createRateLimit } from "../../../src/server/protect";
 import { consentFile, FileStore } from "../../../src/server/store/file-store";
 import { deps as leadDeps, fakeReq, fakeRes, tempLeadsDir, testProtection } from "../../fixtures/lead-server-helpers";
+import { consentPost } from "../../fixtures/consent-records";
 
 const NOW = Date.UTC(2026, 10, 26, 16, 30);
 const DAY = 86_400_000;
 
-const valid = (overrides: Record<string, unknown> = {}): Record<string, unknown> => ({
-  id: newRecordId(),
-  at: NOW - 1000,
-  policy: "opt-in",
-  version: 1,
-  choices: { preferences: true, analytics: false, marketing: false },
-  method: "preferences",
-  ...overrides,
-});
+const valid = (overrides: Record<string, unknown> = {}) => consentPost(overrides, NOW);
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -98,7 +91,7 @@ describe("validation: each bad field is refused with 400 and its reason", () => 
     const res = await post(s, body);
     expect(res.statusCode).toBe(400);
     expect(res.body).toEqual({ success: false, message: reason });
-    expect(await s.store.countConsentRecords()).toBe(0);
+    expect(await s.store.consent.countConsentRecords()).toBe(0);
   });
 
   it("broken JSON and an empty body are 400", async () => {
@@ -127,7 +120,7 @@ describe("the request", () => {
     expect(res.statusCode).toBe(201);
     expect(res.body).toEqual({ success: true });
     expect(res.headers["cache-control"]).toBe("no-store");
-    expect(await s.store.consentRecords(record.id as string)).toEqual([{ ...record, receivedAt: new Date(NOW).toISOString() }]);
+    expect(await s.store.consent.consentRecords(record.id as string)).toEqual([{ ...record, receivedAt: new Date(NOW).toISOString() }]);
     const raw = fs.readFileSync(consentFile(s.dir), "utf8");
     expect(raw).not.toContain("198.51.100.77");
     expect(raw).not.toContain("Mozilla");
@@ -139,14 +132,14 @@ describe("the request", () => {
     expect((await post(s, valid(), { type: "text/plain" })).statusCode).toBe(201);
     expect((await post(s, valid(), { type: "text/plain;charset=UTF-8" })).statusCode).toBe(201);
     expect((await post(s, { ...valid(), at: "x" }, { type: "text/plain" })).body.message).toBe("at must be a number (ms since the epoch)");
-    expect(await s.store.countConsentRecords()).toBe(2);
+    expect(await s.store.consent.countConsentRecords()).toBe(2);
   });
 
   it("another media type is 415, another charset 415", async () => {
     const s = subject();
     expect((await post(s, valid(), { type: "application/x-www-form-urlencoded" })).statusCode).toBe(415);
     expect((await post(s, valid(), { type: "text/plain; charset=iso-8859-1" })).statusCode).toBe(415);
-    expect(await s.store.countConsentRecords()).toBe(0);
+    expect(await s.store.consent.countConsentRecords()).toBe(0);
   });
 
   it("the same id and at again is 200 and kept once; a later decision with the same id is a new record", async () => {
@@ -161,7 +154,7 @@ describe("the request", () => {
       method: "reject-all",
     };
     expect((await post(s, later)).statusCode).toBe(201);
-    const kept = await s.store.consentRecords(first.id as string);
+    const kept = await s.store.consent.consentRecords(first.id as string);
     expect(kept.map((r) => [r.at, r.method])).toEqual([
       [first.at, "preferences"],
       [later.at, "reject-all"],
@@ -173,7 +166,7 @@ describe("the request", () => {
     const record = valid();
     expect((await post(s, { ...record, id: (record.id as string).toUpperCase() })).statusCode).toBe(201);
     expect((await post(s, record)).statusCode).toBe(200);
-    expect(await s.store.countConsentRecords()).toBe(1);
+    expect(await s.store.consent.countConsentRecords()).toBe(1);
   });
 
   it("a body over 2 KB is 413, by its Content-Length or as read", async () => {
@@ -188,7 +181,7 @@ describe("the request", () => {
     const chunked = fakeRes();
     await handleConsent(req, chunked, s);
     expect(chunked.statusCode).toBe(413);
-    expect(await s.store.countConsentRecords()).toBe(0);
+    expect(await s.store.consent.countConsentRecords()).toBe(0);
   });
 
   it.each(["GET", "PUT", "DELETE"])("%s is 405 with Allow: POST", async (method) => {
@@ -208,7 +201,7 @@ describe("the request", () => {
       expect(res.body).toEqual({ success: false, message: "Cross-site requests are not accepted" });
     }
     expect((await post(s, valid(), { headers: { origin: "http://localhost:8000" } })).statusCode).toBe(403);
-    expect(await s.store.countConsentRecords()).toBe(0);
+    expect(await s.store.consent.countConsentRecords()).toBe(0);
     expect((await post(s, valid(), { headers: { origin: "https://www.northdesk.com" } })).statusCode).toBe(201);
     expect((await post(s, valid(), { headers: { origin: "https://preview.example", host: "preview.example" } })).statusCode).toBe(201);
   });
@@ -221,7 +214,7 @@ describe("the request", () => {
     expect(Number(over.headers["retry-after"])).toBeGreaterThan(0);
     expect(over.body.success).toBe(false);
     expect((await post(s, valid(), { ip: "192.0.2.2" })).statusCode).toBe(201);
-    expect(await s.store.countConsentRecords()).toBe(6);
+    expect(await s.store.consent.countConsentRecords()).toBe(6);
   });
 
   it("the default limit is its own bucket of CONSENT_RATE_LIMIT (600) per address, not the lead forms' 20", async () => {
@@ -249,11 +242,11 @@ describe("the file store", () => {
     expect((await post(s, a)).statusCode).toBe(201);
     expect((await post(s, b)).statusCode).toBe(201);
     const restarted = new FileStore(s.dir, { uploadQuotaBytes: 1e6 });
-    expect(await restarted.countConsentRecords()).toBe(2);
-    expect((await restarted.consentRecords(b.id as string))[0]).toMatchObject({ choices: b.choices, method: "accept-all" });
+    expect(await restarted.consent.countConsentRecords()).toBe(2);
+    expect((await restarted.consent.consentRecords(b.id as string))[0]).toMatchObject({ choices: b.choices, method: "accept-all" });
     // and still knows what it kept: the retried post is a duplicate
     expect((await post({ ...s, store: restarted }, a)).statusCode).toBe(200);
-    expect(await restarted.countConsentRecords()).toBe(2);
+    expect(await restarted.consent.countConsentRecords()).toBe(2);
   });
 
   it("many decisions at once are each kept once (the lock serialises them)", async () => {
@@ -262,7 +255,7 @@ describe("the file store", () => {
     const answers = await Promise.all([...records, ...records.slice(0, 10)].map((r) => post(s, r)));
     expect(answers.filter((r) => r.statusCode === 201)).toHaveLength(40);
     expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(10);
-    expect(await s.store.countConsentRecords()).toBe(40);
+    expect(await s.store.consent.countConsentRecords()).toBe(40);
   });
 
   it("a record as ConsentRecord types it is what the handler takes", () => {

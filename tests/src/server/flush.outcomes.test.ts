@@ -100,7 +100,7 @@ const subjects: Record<"file" | "postgres", () => Promise<Subject>> = {
     const { make, pool, store } = await postgresStores(postgres, cleanups);
     return {
       store,
-      add: async (email) => (await store.accept({ ...validDemo(), email }, form(), [])).id,
+      add: async (email) => (await store.queue.accept({ ...validDemo(), email }, form(), [])).id,
       dueTimes: async () => {
         const { rows } = await pool.query<{ id: string; next_attempt_at: Date | null }>(
           "SELECT id, next_attempt_at FROM leads WHERE delivered_at IS NULL AND next_attempt_at IS NOT NULL",
@@ -308,7 +308,7 @@ describe.each(["file", "postgres"] as const)("the %s store", (kind) => {
       expect(back).toMatchObject({ delivered: 20, refused: 0, pending: 0 });
       expect(emulator.received - received).toBe(20);
       expect(emulator.submissions.map(emailOf).sort()).toEqual(Array.from({ length: 20 }, (_, i) => `real${i}@acme.com`).sort());
-      expect((await subject.store.status()).refused).toBe(200);
+      expect((await subject.store.queue.status()).refused).toBe(200);
     },
   );
 
@@ -322,7 +322,7 @@ describe.each(["file", "postgres"] as const)("the %s store", (kind) => {
     const [message] = receiver.messages;
     expect(message.text).toMatch(/HubSpot refuses the form's submissions \(400 FIELD_NOT_IN_FORM_DEFINITION\)/);
     expect(JSON.stringify(message)).not.toMatch(/nickname|acme\.com|Jordan|Rivera/);
-    const status = await subject.store.status();
+    const status = await subject.store.queue.status();
     expect(status).toMatchObject({ pending: 50, refused: 0, systemic: { status: 400, errorTypes: ["FIELD_NOT_IN_FORM_DEFINITION"] } });
     expect(statusBody(status, 60).healthy).toBe(false);
 
@@ -335,7 +335,7 @@ describe.each(["file", "postgres"] as const)("the %s store", (kind) => {
     emulator.rules.length = 0;
     const fixed = await flush(subject.store);
     expect(fixed).toMatchObject({ delivered: 50, pending: 0 });
-    const after = await subject.store.status();
+    const after = await subject.store.queue.status();
     expect(after.systemic).toBeNull();
     expect(statusBody(after, 60).healthy).toBe(true);
   });
@@ -408,11 +408,11 @@ describe.each(["file", "postgres"] as const)("the %s store", (kind) => {
     const all = JSON.stringify(message);
     for (const secret of ["channel", "blocked.example", "Jordan", "Rivera", "is invalid"]) expect(all).not.toContain(secret);
 
-    const status = await subject.store.status();
+    const status = await subject.store.queue.status();
     expect(status).toMatchObject({ pending: 0, refused: 1, systemic: null });
     expect(statusBody(status, 60)).toMatchObject({ healthy: true, refused: 1 });
 
-    const kept = await subject.store.showRefused(id);
+    const kept = await subject.store.refused.showRefused(id);
     expect(kept).toMatchObject({
       id,
       status: 400,
@@ -431,27 +431,27 @@ describe.each(["file", "postgres"] as const)("the %s store", (kind) => {
     const id = await subject.add("gone@blocked.example");
     emulator.rules.push({ email: /@blocked\.example$/, errorType: "BLOCKED_EMAIL" });
     await flush(subject.store);
-    expect(await subject.store.listRefused()).toHaveLength(1);
+    expect(await subject.store.refused.listRefused()).toHaveLength(1);
     expect(await subject.rawData()).toContain("gone@blocked.example");
-    expect(await subject.store.expireRefused(0)).toBe(1);
-    expect(await subject.store.listRefused()).toEqual([]);
-    expect(await subject.store.showRefused(id)).toBeNull();
+    expect(await subject.store.refused.expireRefused(0)).toBe(1);
+    expect(await subject.store.refused.listRefused()).toEqual([]);
+    expect(await subject.store.refused.showRefused(id)).toBeNull();
     expect(await subject.rawData()).not.toContain("gone@blocked.example");
-    expect((await subject.store.status()).refused).toBe(0);
+    expect((await subject.store.queue.status()).refused).toBe(0);
   });
 
   it("a refused lead's uploads go with it: swept once it is deleted", async () => {
-    const file = await subject.store.saveFile(
+    const file = await subject.store.uploads.saveFile(
       { filename: "cv.pdf", mime: "application/pdf", bytes: Buffer.from("%PDF-1.4 test") },
       "203.0.113.7",
     );
-    await subject.store.accept({ ...validDemo(), email: "cv@blocked.example" }, form(), [file.id]);
+    await subject.store.queue.accept({ ...validDemo(), email: "cv@blocked.example" }, form(), [file.id]);
     emulator.rules.push({ email: /@blocked\.example$/, errorType: "BLOCKED_EMAIL" });
     await flush(subject.store);
-    expect(await subject.store.sweepFiles(0)).toBe(0);
-    expect(await subject.store.expireRefused(0)).toBe(1);
-    expect(await subject.store.sweepFiles(0)).toBe(1);
-    expect(await subject.store.hasFile(file.id)).toBe(false);
+    expect(await subject.store.uploads.sweepFiles(0)).toBe(0);
+    expect(await subject.store.refused.expireRefused(0)).toBe(1);
+    expect(await subject.store.uploads.sweepFiles(0)).toBe(1);
+    expect(await subject.store.uploads.hasFile(file.id)).toBe(false);
   });
 
   it("overlapping flushes with refusals and failures still send each lead once", async () => {
@@ -470,6 +470,6 @@ describe.each(["file", "postgres"] as const)("the %s store", (kind) => {
     expect(emulator.submissions).toHaveLength(12);
     expect(delivered).toBeLessThanOrEqual(12);
     expect(refused).toBeLessThanOrEqual(12);
-    expect((await subject.store.status()).refused).toBe(12);
+    expect((await subject.store.queue.status()).refused).toBe(12);
   });
 });

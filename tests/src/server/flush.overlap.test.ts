@@ -97,7 +97,7 @@ describe("two overlapping flushes, HubSpot slow, the default timeout", () => {
     async (concurrency) => {
       const leads = 40 * concurrency;
       const store = instance();
-      for (let i = 0; i < leads; i++) await store.accept({ ...validDemo(), email: `lead${i}@acme.com` }, form(), []);
+      for (let i = 0; i < leads; i++) await store.queue.accept({ ...validDemo(), email: `lead${i}@acme.com` }, form(), []);
       const started = Date.now();
       const [a, b] = await overlappingFlushes(store, instance(), concurrency);
       // the shape held: the first flush was still sending when the second began
@@ -109,7 +109,7 @@ describe("two overlapping flushes, HubSpot slow, the default timeout", () => {
       expect(counts.size).toBe(leads);
       expect(a.delivered + b.delivered).toBe(leads);
       expect(a.failed + b.failed).toBe(0);
-      expect(await store.pendingCount()).toBe(0);
+      expect(await store.queue.pendingCount()).toBe(0);
     },
     120_000,
   );
@@ -154,15 +154,15 @@ describe("a sender whose lease ran out", () => {
   ] as const)("and then %s changes nothing: the sender that took the lead over keeps it", async (_, outcome) => {
     const stale = instance(100);
     const current = instance(10_000);
-    const record = await stale.accept({ ...validDemo(), email: "stale@acme.com" }, form(), []);
+    const record = await stale.queue.accept({ ...validDemo(), email: "stale@acme.com" }, form(), []);
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    const staleSend = stale.deliver(record, async () => {
+    const staleSend = stale.queue.deliver(record, async () => {
       await sleep(400); // its lease (100 ms) runs out meanwhile and the lead is taken over
       if (outcome === "failed") throw new DeliveryError("HubSpot answered 503", false, 503);
     });
     await sleep(200);
-    const currentSend = current.deliver(record, () => held);
+    const currentSend = current.queue.deliver(record, () => held);
     await sleep(50);
     const before = await row(record.id);
     expect(before).toMatchObject({ held: true, in_doubt: true, delivered_at: null });

@@ -75,7 +75,7 @@ const subjects: Record<"file" | "postgres", () => Promise<Subject>> = {
     return {
       store,
       add: async (email, ageMinutes = 0) => {
-        const record = await store.accept({ ...validDemo(), email }, form(), []);
+        const record = await store.queue.accept({ ...validDemo(), email }, form(), []);
         await pool.query("UPDATE leads SET received_at = now() - $2 * interval '1 minute' WHERE id = $1", [record.id, ageMinutes]);
       },
       ageLastAlert: async (minutes) =>
@@ -374,7 +374,7 @@ describe("the scheduled function (src/netlify/leads-flush.ts)", () => {
   const oldLead = async () => {
     const store = new PostgresStore({ connectionString: url, claimMs: 10_000, uploadQuotaBytes: 1e6 });
     cleanups.push(() => store.close());
-    const record = await store.accept({ ...validDemo(), email: "waiting@acme.com" }, form(), []);
+    const record = await store.queue.accept({ ...validDemo(), email: "waiting@acme.com" }, form(), []);
     await store.pool.query("UPDATE leads SET received_at = now() - interval '2 hours' WHERE id = $1", [record.id]);
   };
 

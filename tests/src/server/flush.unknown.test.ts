@@ -83,7 +83,7 @@ describe.each(["file", "postgres"] as const)("the %s store", (kind) => {
     expect(receiver.messages[0].text).toContain(odd);
     expect(JSON.stringify(receiver.messages)).not.toMatch(/weird\.example|is odd/);
     expect([first.heldAlert, second.heldAlert]).toEqual(["sent", "none"]);
-    const status = await subject.store.status();
+    const status = await subject.store.queue.status();
     expect(status).toMatchObject({ pending: 1, held: 1, systemic: null, oldestPendingAt: null });
     expect(statusBody(status, 60).healthy).toBe(true);
 
@@ -100,11 +100,11 @@ describe.each(["file", "postgres"] as const)("the %s store", (kind) => {
     const aside = await run(subject, "set-aside", odd, "--by", "anna");
     expect(aside).toMatchObject({ code: 0 });
     expect((await run(subject, "set-aside", odd, "--by", "anna")).code).toBe(1);
-    expect(await subject.store.listHeld()).toEqual([]);
-    const shown = await subject.store.showRefused(odd);
+    expect(await subject.store.refused.listHeld()).toEqual([]);
+    const shown = await subject.store.refused.showRefused(odd);
     expect(shown).toMatchObject({ id: odd, status: 400, errorTypes: ["SOMETHING_NEW"] });
     expect(shown!.actions).toMatchObject([{ action: "set-aside", by: "anna" }]);
-    expect(await subject.store.status()).toMatchObject({ pending: 0, held: 0, refused: 1 });
+    expect(await subject.store.queue.status()).toMatchObject({ pending: 0, held: 0, refused: 1 });
 
     // the type was told of already, and the set-aside lead is not told of again as refused
     const third = await flush(subject);

@@ -24,7 +24,7 @@ describe.each(["file", "postgres"] as const)("the %s store", (kind) => {
     await handleSubmitForm(fakeReq(JSON.stringify(validDemo())), res, { ...base, config: subject.config, store: subject.store });
     expect(res.statusCode).toBe(200);
     expect(res.body).toMatchObject({ success: true, delivered: false });
-    const status = await subject.store.status();
+    const status = await subject.store.queue.status();
     expect(status).toMatchObject({
       pending: 1,
       refused: 0,
@@ -43,10 +43,10 @@ describe.each(["file", "postgres"] as const)("the %s store", (kind) => {
       success: false,
       message: "Error in 'fields.email'. Invalid email address. Please correct it and send the form again.",
     });
-    const refused = await subject.store.listRefused();
+    const refused = await subject.store.refused.listRefused();
     expect(refused).toEqual([expect.objectContaining({ formId: "get-a-demo", errorTypes: ["INVALID_EMAIL"] })]);
-    expect(await subject.store.pendingCount()).toBe(0);
-    expect((await subject.store.showRefused(refused[0].id))!.record.submission.email).toBe("jordan@acme.com");
+    expect(await subject.store.queue.pendingCount()).toBe(0);
+    expect((await subject.store.refused.showRefused(refused[0].id))!.record.submission.email).toBe("jordan@acme.com");
   });
 });
 

@@ -31,7 +31,7 @@ async function callsOf(s: FileStore, client: string) {
   const readdir = vi.spyOn(fs, "readdirSync");
   const readFile = vi.spyOn(fs, "readFileSync");
   try {
-    await s.saveFile(file(), client);
+    await s.uploads.saveFile(file(), client);
     return { listings: readdir.mock.calls.length, reads: readFile.mock.calls.length };
   } finally {
     readdir.mockRestore();
@@ -42,9 +42,9 @@ async function callsOf(s: FileStore, client: string) {
 describe("file store uploads", () => {
   it("an upload lists and reads nothing, with 1 or 301 uploads stored", async () => {
     const s = store(newDir(), 50 * 1024 * 1024);
-    await s.saveFile(file(), "198.51.100.9");
+    await s.uploads.saveFile(file(), "198.51.100.9");
     const few = await callsOf(s, "198.51.100.1");
-    for (let i = 0; i < 300; i++) await s.saveFile(file(), `203.0.113.${i % 250}`);
+    for (let i = 0; i < 300; i++) await s.uploads.saveFile(file(), `203.0.113.${i % 250}`);
     const many = await callsOf(s, "198.51.100.2");
     expect(few).toEqual({ listings: 0, reads: 0 });
     expect(many).toEqual(few);
@@ -52,15 +52,15 @@ describe("file store uploads", () => {
 
   it("holds each client to its quota for the window, also across a restart; others are not affected", async () => {
     const dir = newDir();
-    await store(dir, 1000).saveFile(file(600), "198.51.100.1");
-    await expect(store(dir, 1000).saveFile(file(600), "198.51.100.1")).rejects.toMatchObject({ status: 413 });
+    await store(dir, 1000).uploads.saveFile(file(600), "198.51.100.1");
+    await expect(store(dir, 1000).uploads.saveFile(file(600), "198.51.100.1")).rejects.toMatchObject({ status: 413 });
     newProcess();
     // the index is rebuilt once from the stored uploads
-    await expect(store(dir, 1000).saveFile(file(600), "198.51.100.1")).rejects.toMatchObject({ status: 413 });
-    await expect(store(dir, 1000).saveFile(file(600), "198.51.100.2")).resolves.toMatchObject({ size: 600 });
+    await expect(store(dir, 1000).uploads.saveFile(file(600), "198.51.100.1")).rejects.toMatchObject({ status: 413 });
+    await expect(store(dir, 1000).uploads.saveFile(file(600), "198.51.100.2")).resolves.toMatchObject({ size: 600 });
     const now = vi.spyOn(Date, "now").mockReturnValue(Date.now() + UPLOAD_QUOTA_WINDOW_MS + 1000);
     try {
-      await expect(store(dir, 1000).saveFile(file(600), "198.51.100.1")).resolves.toMatchObject({ size: 600 });
+      await expect(store(dir, 1000).uploads.saveFile(file(600), "198.51.100.1")).resolves.toMatchObject({ size: 600 });
     } finally {
       now.mockRestore();
     }

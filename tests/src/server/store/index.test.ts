@@ -19,6 +19,7 @@ import { startHubSpotEmulator, type HubSpotEmulator } from "../../../emulators/h
 import { postgresStores } from "../../../fixtures/lead-stores";
 import { startTestPostgres, type TestPostgres } from "../../../fixtures/postgres";
 import { deps, fakeReq, fakeRes, tempLeadsDir, testProtection } from "../../../fixtures/lead-server-helpers";
+import { storedDecision } from "../../../fixtures/consent-records";
 
 const DAY = 86_400_000;
 
@@ -41,16 +42,8 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-const record = (overrides: Partial<StoredConsentRecord> = {}): StoredConsentRecord => ({
-  id: newRecordId(),
-  at: Date.now() - 1000,
-  policy: "opt-in",
-  version: 1,
-  choices: { preferences: true, analytics: false, marketing: true },
-  method: "preferences",
-  receivedAt: new Date().toISOString(),
-  ...overrides,
-});
+const record = (overrides: Partial<StoredConsentRecord> = {}) =>
+  storedDecision({ choices: { preferences: true, analytics: false, marketing: true }, ...overrides });
 
 const fileDir = () => {
   const dir = tempLeadsDir({ inMemory: true });
@@ -73,21 +66,21 @@ describe.each(["file", "postgres"] as const)("%s store", (kind) => {
   it("keeps a decision once per (id, at), as posted, across a restart", async () => {
     const { store, reopen } = await subjects[kind]();
     const first = record({ at: Date.UTC(2026, 10, 26, 16, 30, 0, 123) });
-    expect(await store.saveConsentRecord(first)).toBe(true);
-    expect(await store.saveConsentRecord(first)).toBe(false);
+    expect(await store.consent.saveConsentRecord(first)).toBe(true);
+    expect(await store.consent.saveConsentRecord(first)).toBe(false);
     const later = {
       ...first,
       at: first.at + 1,
       choices: { preferences: false, analytics: false, marketing: false },
       method: "reject-all" as const,
     };
-    expect(await store.saveConsentRecord(later)).toBe(true);
-    expect(await store.saveConsentRecord(record())).toBe(true);
+    expect(await store.consent.saveConsentRecord(later)).toBe(true);
+    expect(await store.consent.saveConsentRecord(record())).toBe(true);
     const again = reopen();
-    expect(await again.countConsentRecords()).toBe(3);
-    expect(await again.consentRecords(first.id)).toEqual([first, later]);
-    expect(await again.saveConsentRecord(later)).toBe(false);
-    expect(await again.consentRecords(newRecordId())).toEqual([]);
+    expect(await again.consent.countConsentRecords()).toBe(3);
+    expect(await again.consent.consentRecords(first.id)).toEqual([first, later]);
+    expect(await again.consent.saveConsentRecord(later)).toBe(false);
+    expect(await again.consent.consentRecords(newRecordId())).toEqual([]);
   });
 
   it("prunes the decisions made longer ago than the retention, by their time", async () => {
@@ -96,17 +89,17 @@ describe.each(["file", "postgres"] as const)("%s store", (kind) => {
     const old = record({ at: now - (CONSENT_RETENTION_DAYS + 10) * DAY });
     const recent = record({ at: now - (CONSENT_RETENTION_DAYS - 10) * DAY });
     const fresh = record();
-    for (const r of [old, recent, fresh]) await store.saveConsentRecord(r);
+    for (const r of [old, recent, fresh]) await store.consent.saveConsentRecord(r);
     expect(await pruneConsentRecords(store, {})).toBe(1);
-    expect(await store.consentRecords(old.id)).toEqual([]);
-    expect(await store.countConsentRecords()).toBe(2);
+    expect(await store.consent.consentRecords(old.id)).toEqual([]);
+    expect(await store.consent.countConsentRecords()).toBe(2);
     expect(await pruneConsentRecords(store, { consentRetentionDays: 0 })).toBe(0);
-    expect(await store.countConsentRecords()).toBe(2);
+    expect(await store.consent.countConsentRecords()).toBe(2);
     expect(await pruneConsentRecords(store, { consentRetentionDays: 30 })).toBe(1);
-    expect((await store.consentRecords(fresh.id)).map((r) => r.id)).toEqual([fresh.id]);
-    expect(await store.countConsentRecords()).toBe(1);
+    expect((await store.consent.consentRecords(fresh.id)).map((r) => r.id)).toEqual([fresh.id]);
+    expect(await store.consent.countConsentRecords()).toBe(1);
     // and what is left is still kept once
-    expect(await store.saveConsentRecord(fresh)).toBe(false);
+    expect(await store.consent.saveConsentRecord(fresh)).toBe(false);
   });
 
   it("the flush prunes them (its report says how many)", async () => {
@@ -114,13 +107,13 @@ describe.each(["file", "postgres"] as const)("%s store", (kind) => {
     const base = deps(subject.dir);
     const config = { ...base.config, leadsFlush: { concurrency: 4, consentRetentionDays: 7 } };
     const [old, recent] = [record({ at: Date.now() - 8 * DAY }), record({ at: Date.now() - 6 * DAY })];
-    for (const r of [old, recent]) await subject.store.saveConsentRecord(r);
+    for (const r of [old, recent]) await subject.store.consent.saveConsentRecord(r);
     const hubspot = { portalId: "12345", accessToken: "pat-test", apiUrl: emulator.url, crmApiUrl: emulator.url, timeoutMs: 5000 };
     const report = await flushLeads({ ...config, hubspot }, subject.store, fetch, new Map(), { log: () => {} });
     expect(report.consentPruned).toBe(1);
-    expect(await subject.store.countConsentRecords()).toBe(1);
-    expect(await subject.store.consentRecords(old.id)).toEqual([]);
-    expect(await subject.store.consentRecords(recent.id)).toEqual([recent]);
+    expect(await subject.store.consent.countConsentRecords()).toBe(1);
+    expect(await subject.store.consent.consentRecords(old.id)).toEqual([]);
+    expect(await subject.store.consent.consentRecords(recent.id)).toEqual([recent]);
   });
 
   it("POST /api/consent keeps the record in this store", async () => {
@@ -131,7 +124,7 @@ describe.each(["file", "postgres"] as const)("%s store", (kind) => {
     const res = fakeRes();
     await handleConsent(fakeReq(JSON.stringify(body), { type: "text/plain" }), res, { config, store, rateLimit: async () => null });
     expect(res.statusCode).toBe(201);
-    expect(await store.consentRecords(body.id)).toMatchObject([{ ...body }]);
+    expect(await store.consent.consentRecords(body.id)).toMatchObject([{ ...body }]);
   });
 });
 
@@ -139,7 +132,7 @@ describe("PostgreSQL", () => {
   it("migrations 4 and 6 make consent_records with (id, at) as its key and no client columns", async () => {
     expect(MIGRATIONS.find((m) => m.version === 4)?.name).toBe("consent records");
     const { store, pool } = await postgresStores(postgres, cleanups);
-    await store.countConsentRecords();
+    await store.consent.countConsentRecords();
     const { rows } = await pool.query<{ column_name: string; data_type: string }>(
       "SELECT column_name, data_type FROM information_schema.columns WHERE table_name = 'consent_records' ORDER BY ordinal_position",
     );
@@ -178,7 +171,7 @@ describe("PostgreSQL", () => {
 
   it("an id that is not a UUID finds nothing (and does not fail)", async () => {
     const { store } = await postgresStores(postgres, cleanups);
-    expect(await store.consentRecords("not-a-uuid")).toEqual([]);
+    expect(await store.consent.consentRecords("not-a-uuid")).toEqual([]);
   });
 });
 
@@ -188,11 +181,11 @@ describe("npm run leads:flush without HubSpot", () => {
     const store = new FileStore(dir, { uploadQuotaBytes: 1e6 });
     const old = record({ at: Date.now() - 40 * DAY });
     const recent = record();
-    for (const r of [old, recent]) await store.saveConsentRecord(r);
+    for (const r of [old, recent]) await store.consent.saveConsentRecord(r);
     const { config } = deps(dir);
     const code = await leadsFlushMain({ ...config, leadsFlush: { concurrency: 4, consentRetentionDays: 30 } });
     expect(code).toBe(0);
-    expect(await store.countConsentRecords()).toBe(1);
+    expect(await store.consent.countConsentRecords()).toBe(1);
     expect(
       fs
         .readFileSync(consentFile(dir), "utf8")

@@ -53,7 +53,7 @@ const hubspot = (timeoutMs = 2000) => ({
 });
 
 const form = () => fileDeps(tempLeadsDir()).forms.get("get-a-demo")!;
-const accept = (store: PostgresStore, email: string) => store.accept({ ...validDemo(), email }, form(), []);
+const accept = (store: PostgresStore, email: string) => store.queue.accept({ ...validDemo(), email }, form(), []);
 
 async function sql<T extends Record<string, unknown>>(text: string, values: unknown[] = []): Promise<T[]> {
   const pool = new Pool({ connectionString: url });
@@ -97,10 +97,10 @@ describe("leads", () => {
       sent.push(r.id);
       await new Promise((resolve) => setTimeout(resolve, 100));
     };
-    const outcomes = await Promise.all([a.deliver(record, deliver), b.deliver(record, deliver)]);
+    const outcomes = await Promise.all([a.queue.deliver(record, deliver), b.queue.deliver(record, deliver)]);
     expect(sent).toEqual([record.id]);
     expect(outcomes.sort()).toEqual(["busy", "delivered"]);
-    expect(await a.deliver(record, deliver)).toBe("already-delivered");
+    expect(await a.queue.deliver(record, deliver)).toBe("already-delivered");
   });
 
   it("flushes from three instances at once deliver every lead exactly once", async () => {
@@ -112,19 +112,19 @@ describe("leads", () => {
       sent.set(r.id, (sent.get(r.id) ?? 0) + 1);
       await new Promise((resolve) => setTimeout(resolve, 2));
     };
-    const results = await Promise.all([a.flush(deliver), b.flush(deliver), c.flush(deliver)]);
+    const results = await Promise.all([a.queue.flush(deliver), b.queue.flush(deliver), c.queue.flush(deliver)]);
     expect(results.reduce((n, r) => n + r.delivered, 0)).toBe(60);
     expect([...sent.values()].every((n) => n === 1)).toBe(true);
     expect(sent.size).toBe(60);
-    expect(await a.pendingCount()).toBe(0);
-    expect((await a.flush(deliver)).delivered).toBe(0);
+    expect(await a.queue.pendingCount()).toBe(0);
+    expect((await a.queue.flush(deliver)).delivered).toBe(0);
   });
 
   it("a definite failure leaves the lead pending for the next flush, which sends it", async () => {
     const store = instance();
     const record = await accept(store, "fail@acme.com");
     await expect(
-      store.deliver(record, async () => {
+      store.queue.deliver(record, async () => {
         throw new DeliveryError("HubSpot answered 503", false);
       }),
     ).rejects.toThrow("503");
@@ -133,7 +133,7 @@ describe("leads", () => {
     );
     expect(row).toMatchObject({ in_doubt: false, last_error: "HubSpot answered 503", attempts: 1 });
     const sent: string[] = [];
-    expect((await store.flush(async (r) => void sent.push(r.id))).delivered).toBe(1);
+    expect((await store.queue.flush(async (r) => void sent.push(r.id))).delivered).toBe(1);
     expect(sent).toEqual([record.id]);
   });
 
@@ -143,10 +143,10 @@ describe("leads", () => {
     // claimed and marked in doubt, then never finished (the instance was killed mid-send)
     await sql("UPDATE leads SET claimed_until = now() + interval '300 milliseconds', in_doubt = true WHERE id = $1", [record.id]);
     const deliver = vi.fn(async () => {});
-    expect((await store.flush(deliver)).delivered).toBe(0);
+    expect((await store.queue.flush(deliver)).delivered).toBe(0);
     await new Promise((resolve) => setTimeout(resolve, 400));
     const settle = vi.fn(async () => "absent" as const);
-    expect((await store.flush(deliver, settle)).delivered).toBe(1);
+    expect((await store.queue.flush(deliver, settle)).delivered).toBe(1);
     expect(settle).toHaveBeenCalledTimes(1);
     expect(deliver).toHaveBeenCalledTimes(1);
   });
@@ -157,13 +157,13 @@ describe("leads", () => {
     const unknown = await accept(store, "unknown@acme.com");
     for (const r of [present, unknown]) {
       await expect(
-        store.deliver(r, async () => {
+        store.queue.deliver(r, async () => {
           throw new DeliveryError("HubSpot did not answer within 2000 ms", true);
         }),
       ).rejects.toThrow();
     }
     const deliver = vi.fn(async () => {});
-    const result = await store.flush(deliver, async (r) => (r.id === present.id ? "present" : "unknown"));
+    const result = await store.queue.flush(deliver, async (r) => (r.id === present.id ? "present" : "unknown"));
     expect(deliver).not.toHaveBeenCalled();
     expect(result).toMatchObject({ delivered: 1, inDoubt: 1, pending: 1 });
   });
@@ -235,10 +235,12 @@ describe("with the HubSpot emulator", () => {
     const referencing = form()
       .fieldGroups!.flatMap((g) => g.alternative_fields)
       .find((f) => f.fieldType === "file");
-    const lead = await a.accept({ ...validDemo(), ...(referencing ? { [referencing.name]: uploaded.body.fileUrl } : {}) }, form(), [id]);
+    const lead = await a.queue.accept({ ...validDemo(), ...(referencing ? { [referencing.name]: uploaded.body.fileUrl } : {}) }, form(), [
+      id,
+    ]);
     expect(lead.id).toBeTruthy();
     await sql("UPDATE lead_files SET created_at = now() - interval '8 days'");
-    expect(await b.sweepFiles()).toBe(1);
+    expect(await b.uploads.sweepFiles()).toBe(1);
     expect((await sql<{ id: string }>("SELECT id FROM lead_files")).map((r) => r.id)).toEqual([id]);
   });
 
@@ -246,10 +248,10 @@ describe("with the HubSpot emulator", () => {
     const png = Buffer.concat([Buffer.from("89504e470d0a1a0a", "hex"), Buffer.alloc(600)]);
     const [a, b] = [instance(10_000, 1500), instance(10_000, 1500)];
     const file = { filename: "a.png", mime: "image/png", bytes: png };
-    await a.saveFile(file, "198.51.100.1");
-    await b.saveFile(file, "198.51.100.1");
-    await expect(a.saveFile(file, "198.51.100.1")).rejects.toMatchObject({ status: 413 });
-    await expect(b.saveFile(file, "198.51.100.2")).resolves.toMatchObject({ size: png.length });
+    await a.uploads.saveFile(file, "198.51.100.1");
+    await b.uploads.saveFile(file, "198.51.100.1");
+    await expect(a.uploads.saveFile(file, "198.51.100.1")).rejects.toMatchObject({ status: 413 });
+    await expect(b.uploads.saveFile(file, "198.51.100.2")).resolves.toMatchObject({ size: png.length });
   });
 
   it("the rate limit is shared by every instance", async () => {
