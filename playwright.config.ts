@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import { defineConfig } from "@playwright/test";
+import { CSP_REPORTS_FILE } from "./tests/e2e/csp-reports";
 
 const PORT = Number(process.env.E2E_PORT ?? 9123);
 const executablePath =
@@ -37,6 +38,7 @@ export default defineConfig({
     url: `http://localhost:${PORT}/`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,
-    env: { GATSBY_TELEMETRY_DISABLED: "1" },
+    // the server appends every CSP violation report here (tests/e2e/csp-reports.ts)
+    env: { GATSBY_TELEMETRY_DISABLED: "1", CSP_REPORTS_FILE },
   },
 });

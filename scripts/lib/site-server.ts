@@ -17,7 +17,13 @@ import { readLeadProtection } from "../../src/config";
 import { isFormPost } from "../../src/server/http";
 import { returnPath } from "../../src/server/native-form/parse";
 import { ANSWER_PAGE_HEADERS, renderMessage } from "../../src/server/native-form/view";
-import { CACHE_REVALIDATE, netlifyPathPattern, readHeadersManifest, type HeaderRule } from "../../src/node/hosting/security-headers";
+import {
+  CACHE_REVALIDATE,
+  netlifyPathPattern,
+  overPlainHttp,
+  readHeadersManifest,
+  type HeaderRule,
+} from "../../src/node/hosting/security-headers";
 import { clientLimiter, type BodyPace, type ClientProtection } from "./client-limits";
 import { BODY_PACE, DEFAULT_LIMITS, FUNCTION_LIMITS, type FunctionLimits } from "./function-limits";
 import { watchPace } from "./request-pace";
@@ -82,11 +88,11 @@ export interface SiteOptions {
   log?: (line: string) => void;
 }
 
-/** A built site's public/, header table and functions. */
+/** A built site's public/, header table (as served over plain http: overPlainHttp) and functions. */
 export function loadBuild(root: string): SiteOptions {
   return {
     publicDir: path.join(root, "public"),
-    headerRules: readHeadersManifest(root),
+    headerRules: overPlainHttp(readHeadersManifest(root)),
     functions: loadBuiltFunctions(root),
   };
 }
