@@ -7,7 +7,7 @@ import { routeExperienceApi } from "./experience-api-route";
 import { inlineScripts } from "../../src/node/html/html-output";
 import { MAX_INLINE_SCRIPTS } from "../../src/node/hosting/security-headers";
 import { configuredScriptSources } from "../../src/lib/vendor-sources";
-import { collectReports, reportsMark } from "./csp-reports";
+import { collectReports, PROBE_PREFIX, reportsMark } from "./csp-reports";
 import { e2eScriptIds } from "./third-party-env";
 import { XSS_PAYLOADS } from "../fixtures/xss-payloads";
 
@@ -180,7 +180,7 @@ test.describe("without the service worker", () => {
     page,
   }) => {
     const violations = await trapCspViolations(page);
-    const probe = `/csp-probe-${Date.now()}/`;
+    const probe = `${PROBE_PREFIX}${Date.now()}/`;
     const mark = reportsMark();
     // the page as an XSS would leave it: a parser-inserted inline script and <script src> on an https host
     await page.route(`**${probe}`, async (route) => {
