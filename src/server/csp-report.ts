@@ -28,7 +28,7 @@ export interface CspViolation {
 const text = (max: number) => z.string().max(max);
 const DIRECTIVE = z.string().regex(/^[a-z-]{1,40}$/, "a directive name");
 const DISPOSITION = z.enum(["enforce", "report"]);
-const LINE = z.number().int().nonnegative().optional();
+const LINE = z.number().int().nonnegative().nullish();
 
 /** report-uri's body (CSP Level 2, §5.4): `{"csp-report": {...}}`; hyphenated keys. */
 const legacySchema = z.object({
@@ -44,7 +44,7 @@ const legacySchema = z.object({
   }),
 });
 
-/** report-to's body (Reporting API, CSP3 §5.3): a list of reports; only `csp-violation` ones are read. */
+/** report-to's body (Reporting API, CSP3 §5.3): a list of reports; only `csp-violation` ones are read; null where CSP3 allows it. */
 const reportSchema = z.object({
   type: text(64),
   url: text(2048).optional(),
@@ -52,10 +52,10 @@ const reportSchema = z.object({
 });
 const violationBodySchema = z.object({
   documentURL: text(2048),
-  blockedURL: text(2048).optional(),
+  blockedURL: text(2048).nullish(),
   effectiveDirective: DIRECTIVE,
   disposition: DISPOSITION,
-  sourceFile: text(2048).optional(),
+  sourceFile: text(2048).nullish(),
   lineNumber: LINE,
   columnNumber: LINE,
 });

@@ -113,6 +113,14 @@ describe("the report formats", () => {
     ]);
   });
 
+  it("takes the nulls CSP3 allows in a report body (blockedURL, sourceFile, lineNumber, columnNumber)", () => {
+    const nulls = batched({ blockedURL: null, sourceFile: null, lineNumber: null, columnNumber: null, referrer: null, sample: null });
+    expect(parseCspReports("application/reports+json", [nulls])[0]).toMatchObject({
+      blockedURL: "",
+      effectiveDirective: "script-src-elem",
+    });
+  });
+
   it("keeps no query string, fragment or data: payload of a URL", () => {
     expect(urlWithoutQuery("https://a.example:8443/p/q.js?x=1#y")).toBe("https://a.example:8443/p/q.js");
     expect(urlWithoutQuery("wss://socket.example/s?token=1")).toBe("wss://socket.example/s");
