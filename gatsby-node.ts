@@ -8,7 +8,7 @@ import { contentRoot, watchingContent } from "./src/config/content";
 import { createPages as createAllPages } from "./src/node/create-pages";
 import path from "node:path";
 import { copyIcons, ICONS_PUBLIC_DIR, removeLegacyStaticIcons } from "./src/node/content/icons";
-import { applySecurityHeaders, contentImageHosts } from "./src/node/hosting/security-headers";
+import { applySecurityHeaders } from "./src/node/hosting/security-headers";
 import { readThirdPartySettings } from "./src/config/third-party";
 import { BUILT_PAGES_CACHE, readBuiltPagesInParallel } from "./src/node/html/html-output";
 import { sourceHubSpotForms } from "./src/node/hubspot/source";
@@ -94,5 +94,5 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ reporter }) => {
     `built pages: ${parsed} of ${pages.length} read in ${seconds} s by ${threads} thread(s) (the rest unchanged since the last build)`,
   );
   if (fixed.length) reporter.info(`removed stray NUL bytes (React 18 streaming renderer) from ${fixed.join(", ")}`);
-  applySecurityHeaders(reporter, __dirname, pages, readThirdPartySettings(), contentImageHosts(readServerConfig()));
+  applySecurityHeaders(reporter, __dirname, pages, readThirdPartySettings(), { reportOnly: readServerConfig().csp.reportOnly });
 };

@@ -23,10 +23,10 @@ export const onRenderBody: GatsbySSR["onRenderBody"] = (args) => {
   setHtmlAttributes({ lang: "en" });
   // The early script's bootstrap first: attribution and the first tap must not wait for anything (src/ssr/early-bootstrap.ts).
   // Then, on a page with a personalized slot, a returning visitor's stored personalization, shown as the page is parsed (src/ssr/personalization-head.ts).
-  // A hosted consent manager's script, async (src/ssr/consent-head.ts).
+  // A hosted consent manager's script waits in a template just before it: the bootstrap inserts it (src/ssr/consent-head.ts).
   setHeadComponents([
-    earlyBootstrapScript(),
     ...consentHead(readConsentSettings()),
+    earlyBootstrapScript(),
     ...personalizationHead(publicConfig.personalization, (args as { bodyHtml?: unknown }).bodyHtml),
     <GlobalStyle key="global-style" />,
   ]);

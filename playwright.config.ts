@@ -1,5 +1,7 @@
 import fs from "node:fs";
+import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { CSP_REPORTS_FILE } from "./tests/e2e/csp-reports";
 
 const PORT = Number(process.env.E2E_PORT ?? 9123);
 const executablePath =
@@ -14,6 +16,8 @@ export default defineConfig({
   testDir: "tests/e2e",
   timeout: 60_000,
   fullyParallel: true,
+  // 0 CSP violation reports across the run, the self-check's aside (tests/e2e/csp-reports.ts)
+  globalSetup: path.join(__dirname, "tests/e2e/csp-reports.ts"),
   workers: process.env.CI ? 2 : undefined,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [["list"]] : [["list"]],
@@ -37,6 +41,7 @@ export default defineConfig({
     url: `http://localhost:${PORT}/`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,
-    env: { GATSBY_TELEMETRY_DISABLED: "1" },
+    // the server appends every CSP violation report here (tests/e2e/csp-reports.ts)
+    env: { GATSBY_TELEMETRY_DISABLED: "1", CSP_REPORTS_FILE },
   },
 });

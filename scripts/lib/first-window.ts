@@ -207,7 +207,7 @@ export async function measureFirstWindow(root: string, options: FirstWindowOptio
  * each script host in several directives, which makes its headers about 1.8 KB longer.
  */
 export function withoutThirdPartyHosts(rules: readonly HeaderRule[], settings: ThirdPartySettings): HeaderRule[] {
-  const sources = policySources({ ...settings, scriptIds: {}, personalization: undefined, analyticsBeacon: undefined }, [], {});
+  const sources = policySources({ ...settings, scriptIds: {}, personalization: undefined, analyticsBeacon: undefined }, {});
   return rules.map((rule) => ({
     ...rule,
     headers: rule.headers.map((h) =>

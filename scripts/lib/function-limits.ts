@@ -3,6 +3,7 @@
  * why (docs/local-server.md "Limits"). Enforced by scripts/lib/site-server.ts with scripts/lib/client-limits.ts.
  */
 import { CONSENT_BODY_LIMIT_BYTES } from "../../src/server/consent-records";
+import { CSP_REPORT_BODY_LIMIT_BYTES } from "../../src/server/csp-report";
 import { UPLOAD_BODY_LIMIT_BYTES } from "../../src/server/uploads";
 import { SUBMISSION_LIMIT_BYTES } from "../../src/server/validate-submission";
 import type { BodyPace, RateAllowance } from "./client-limits";
@@ -51,6 +52,8 @@ export const FUNCTION_LIMITS: Record<string, FunctionLimits> = {
   },
   // proof of consent (docs/lead-forms.md): tiny bodies, generous for an office behind one address
   consent: { bodyLimit: CONSENT_BODY_LIMIT_BYTES, concurrent: 128, perClient: 8, perNetwork: 16, deadlineMs: 30_000, rate: "consent" },
+  // violation reports (docs/security.md#reports): the function limits each address's rate itself
+  "csp-report": { bodyLimit: CSP_REPORT_BODY_LIMIT_BYTES, concurrent: 64, perClient: 4, perNetwork: 8, deadlineMs: 30_000 },
 };
 export const DEFAULT_LIMITS: FunctionLimits = { bodyLimit: 0, concurrent: 16, perClient: 2, perNetwork: 2 };
 

@@ -14,7 +14,12 @@ import fastifyCompress from "@fastify/compress";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyReply, type FastifyRequest } from "fastify";
 import { readLeadProtection } from "../../src/config";
-import { CACHE_REVALIDATE, readHeadersManifest, type HeaderRule } from "../../src/node/hosting/security-headers";
+import {
+  CACHE_REVALIDATE,
+  overPlainHttp,
+  readHeadersManifest,
+  type HeaderRule,
+} from "../../src/node/hosting/security-headers";
 import { clientLimiter, type BodyPace, type ClientProtection } from "./client-limits";
 import { BODY_PACE, FUNCTION_LIMITS, type FunctionLimits } from "./function-limits";
 import { loadBuiltFunctions, routePattern, type LoadedFunction } from "./gatsby-functions";
@@ -76,11 +81,11 @@ export interface SiteOptions {
   log?: (line: string) => void;
 }
 
-/** A built site's public/, header table and functions. */
+/** A built site's public/, header table (as served over plain http: overPlainHttp) and functions. */
 export function loadBuild(root: string): SiteOptions {
   return {
     publicDir: path.join(root, "public"),
-    headerRules: readHeadersManifest(root),
+    headerRules: overPlainHttp(readHeadersManifest(root)),
     functions: loadBuiltFunctions(root),
   };
 }

@@ -40,3 +40,5 @@ export const DEFAULT_CONSENT_RETENTION_DAYS = 1095;
 /** LEADS_ALERT_AFTER_MINUTES, LEADS_ALERT_EVERY_MINUTES. */
 export const DEFAULT_ALERT_AFTER_MINUTES = 60;
 export const DEFAULT_ALERT_EVERY_MINUTES = 240;
+/** CSP violation report requests per client address per minute: a page with a broken vendor sends a few a load. */
+export const DEFAULT_CSP_REPORT_RATE_LIMIT = 60;

@@ -7,6 +7,7 @@ import {
   DEFAULT_HUBSPOT_FORMS_API_URL,
   DEFAULT_HUBSPOT_TIMEOUT_MS,
   DEFAULT_LEADS_DIR,
+  DEFAULT_CSP_REPORT_RATE_LIMIT,
   DEFAULT_SITE_URL,
 } from "./defaults";
 import { readLeadProtection, readLeadsAlerts, readLeadsFlush, readSiteHosts } from "./leads";
@@ -103,6 +104,15 @@ export function readServerConfig() {
     leadsAlerts: readLeadsAlerts(settings),
     /** Bearer token of GET /api/leads/status (LEADS_STATUS_TOKEN, 128 bits at least); unset: the function answers 404. */
     leadsStatusToken: settings.LEADS_STATUS_TOKEN,
+    /** The policy's rollout and its reports (docs/security.md#reports). */
+    csp: {
+      /** CSP_REPORT_ONLY=true at build time: the policy is served as Content-Security-Policy-Report-Only. */
+      reportOnly: settings.CSP_REPORT_ONLY ?? false,
+      /** CSP_REPORTS_FILE: each accepted report is also appended to this file as a JSON line (the local server, tests). */
+      reportsFile: settings.CSP_REPORTS_FILE,
+      /** Violation reports per client address per minute (CSP_REPORT_RATE_LIMIT; 0 switches it off). */
+      rateLimit: settings.CSP_REPORT_RATE_LIMIT ?? DEFAULT_CSP_REPORT_RATE_LIMIT,
+    },
   };
 }
 export type ServerConfig = ReturnType<typeof readServerConfig>;

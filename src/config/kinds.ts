@@ -35,6 +35,9 @@ export const token = z.string().regex(/^[\w.-]+$/, "must be one token (letters, 
 export const host = z.string().regex(HOST_NAME, "must be a host name, without scheme, port or path (such as www.example.com)");
 export const strongSecret = z.string().refine(isStrongSecret, STRONG_SECRET_RULE);
 
+/** "true" or "false" (nothing else: a typo is not quietly false). */
+export const flag = z.enum(["true", "false"], { error: 'must be "true" or "false"' }).transform((value) => value === "true");
+
 /** A whole number in [min, max], from its decimal digits ("1.5", "-3", "1e3" and "lots" are refused). */
 export const integer = (min: number, max = Number.MAX_SAFE_INTEGER) => {
   const rule = max === Number.MAX_SAFE_INTEGER ? `a whole number, at least ${min}` : `a whole number from ${min} to ${max}`;

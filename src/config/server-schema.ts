@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { MAX_FLUSH_CONCURRENCY } from "./defaults";
-import { host, httpUrl, integer, list, optional, parseSettings, postgresUrl, strongSecret } from "./kinds";
+import { flag, host, httpUrl, integer, list, optional, parseSettings, postgresUrl, strongSecret } from "./kinds";
 import { runtimeEnv } from "./runtime-env";
 
 const isOrigin = (value: string): boolean => {
@@ -51,6 +51,9 @@ const shape = {
   LEADS_ALERT_AFTER_MINUTES: optional(integer(1)),
   LEADS_ALERT_EVERY_MINUTES: optional(integer(1)),
   LEADS_STATUS_TOKEN: optional(strongSecret),
+  CSP_REPORT_ONLY: optional(flag),
+  CSP_REPORTS_FILE: optional(text),
+  CSP_REPORT_RATE_LIMIT: optional(integer(0)),
   DEPLOY_ID: optional(text),
   AWS_LAMBDA_FUNCTION_NAME: optional(text),
   // the hosts a lead's page and origin may be on; the same rule as the public schema's

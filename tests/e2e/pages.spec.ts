@@ -66,7 +66,7 @@ for (const path of paths) {
     const response = await page.goto(path, { waitUntil: "load" });
     expect(response?.status()).toBe(200);
     // the policy is enforced (scripts/serve.ts applies the build's headers), so a violation would show below
-    expect(response?.headers()["content-security-policy"]).toMatch(/script-src 'self' 'sha256-/);
+    expect(response?.headers()["content-security-policy"]).toMatch(/script-src 'strict-dynamic' 'sha256-/);
     await expect(page.locator("h1").first()).toBeVisible();
     expect(await page.locator("h1").count()).toBe(1);
     // one theme colour (the manifest plugin's, docs/product-rules.md#design-tokens), not a second copy from the page's own head tags

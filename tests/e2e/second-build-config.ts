@@ -1,6 +1,7 @@
 import path from "node:path";
 import base from "../../playwright.config";
 import { defineConfig, type PlaywrightTestConfig } from "@playwright/test";
+import { CSP_REPORTS_FILE } from "./csp-reports";
 
 /**
  * The Playwright config of a suite that runs against a second production build made with other consent settings
@@ -23,7 +24,7 @@ export function secondBuildConfig(port: number): PlaywrightTestConfig {
       url: `http://localhost:${PORT}/`,
       reuseExistingServer: false,
       timeout: 60_000,
-      env: { GATSBY_TELEMETRY_DISABLED: "1" },
+      env: { GATSBY_TELEMETRY_DISABLED: "1", CSP_REPORTS_FILE },
     },
   });
 }

@@ -8,6 +8,8 @@ import type { NAMES } from "./names";
 declare const BOOTSTRAP_EARLY_SRC: string;
 /** Whether the built-in banner asks: the opt-in policy and no hosted consent manager. */
 declare const BOOTSTRAP_ASK_CONSENT: boolean;
+/** Whether a hosted consent manager is configured (its script waits in a `<template>` before this script). */
+declare const BOOTSTRAP_CONSENT_MANAGER: boolean;
 /** What a current choice's cookie holds (src/lib/consent-model.ts currentRecordMarker). */
 declare const BOOTSTRAP_CONSENT_MARKER: string;
 /**
@@ -21,6 +23,11 @@ declare const BOOTSTRAP: typeof NAMES;
 /** The window, with the handover globals (src/lib/handover.ts) the bootstrap sets and reads. */
 const w = window as unknown as Window & Record<string, unknown>;
 const d = document;
+
+// The hosted consent manager's script, inserted by this hashed script so that 'strict-dynamic' admits it: a
+// parser-inserted <script src> would need its host in script-src (docs/security.md#the-policy).
+if (BOOTSTRAP_CONSENT_MANAGER)
+  d.head.appendChild(d.importNode((d.getElementById(BOOTSTRAP.CONSENT_MANAGER_ID) as HTMLTemplateElement).content, true));
 
 // The consent check at parse time (docs/product-rules.md#consent): no current choice's cookie asks (the early
 // script then decides with the model's full rule, and asks too if this let one through).

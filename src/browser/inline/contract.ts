@@ -11,3 +11,5 @@ export const CONSENT_ASK_KEY = "consent";
 export const CONSENT_ACTION_ATTR = "data-consent-action";
 /** How long a held click waits for the early script at most. */
 export const RELEASE_AFTER_MS = 3000;
+/** The `<template>` holding a hosted consent manager's script, before the bootstrap in the head (src/ssr/consent-head.ts). */
+export const CONSENT_MANAGER_ID = "consent-manager";

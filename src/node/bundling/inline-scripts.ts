@@ -85,15 +85,18 @@ export interface BootstrapOptions {
   /** Whether the built-in banner asks at parse time (the opt-in policy, no hosted consent manager). */
   askConsent: boolean;
   policy: ConsentPolicy;
+  /** Whether a hosted consent manager's script is to be inserted (src/ssr/consent-head.ts). */
+  consentManager?: boolean;
 }
 
 /** The bootstrap for a build. */
-export const compileBootstrap = ({ src, askConsent, policy }: BootstrapOptions, rootDir?: string): InlineScript =>
+export const compileBootstrap = ({ src, askConsent, policy, consentManager = false }: BootstrapOptions, rootDir?: string): InlineScript =>
   compileInlineScript(
     BOOTSTRAP_ENTRY,
     {
       BOOTSTRAP_EARLY_SRC: src,
       BOOTSTRAP_ASK_CONSENT: askConsent,
+      BOOTSTRAP_CONSENT_MANAGER: consentManager,
       BOOTSTRAP_CONSENT_MARKER: currentRecordMarker(policy),
       ...Object.fromEntries(
         Object.entries(readConstants(BOOTSTRAP_NAMES, rootDir).NAMES as object).map(([name, value]) => [`BOOTSTRAP.${name}`, value]),
@@ -109,7 +112,12 @@ export const compilePrePaint = (policy: ConsentPolicy, rootDir?: string): Inline
 /** The bootstrap's options from the build's public settings (src/config/consent.ts, read from process.env). */
 export function bootstrapOptions(src: string): BootstrapOptions {
   const consent = readConsentSettings();
-  return { src, askConsent: consent.policy === "opt-in" && !consent.provider, policy: consent.policy };
+  return {
+    src,
+    askConsent: consent.policy === "opt-in" && !consent.provider,
+    policy: consent.policy,
+    consentManager: Boolean(consent.provider),
+  };
 }
 
 let compiled: Record<string, string> | undefined;

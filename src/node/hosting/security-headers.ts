@@ -1,12 +1,11 @@
 /**
- * The site's security and caching headers, in one place (docs/architecture.md#security). See
- * docs/security.md#per-vendor-hosts.
- * source map and licence file), revalidated for everything else (one rule per top-level folder or file).
+ * The site's security and caching headers, in one place (docs/architecture.md#security): the strict policy and
+ * its reporting (docs/security.md#the-policy), a year for hashed files, revalidated for everything else.
  */
 import fs from "node:fs";
 import path from "node:path";
 import { configuredVendorHosts, httpsOrigin } from "../../vendors/sources";
-import { NINETAILED_DEFAULT_URL, type ThirdPartySettings } from "../../config/third-party";
+import type { ThirdPartySettings } from "../../config/third-party";
 import { readConsentSettings, type ConsentSettings } from "../../config/consent";
 import type { BuiltPage } from "../html/html-output";
 import {
@@ -46,72 +45,65 @@ export const STATIC_SECURITY_HEADERS: readonly HeaderEntry[] = [
   { key: "X-Frame-Options", value: "DENY" },
 ];
 
-/** The hosts the policy names, derived from the public configuration. */
+/** What the policy names beyond the site itself, derived from the public configuration. */
 export interface PolicySources {
-  /** The configured vendors' script-src hosts (root-relative scripts are covered by 'self'). */
-  scriptOrigins: string[];
-  /** Where the page fetches from besides itself: the vendors' connect-src hosts, the Experience API, the IP lookup, the beacon. */
-  connectOrigins: string[];
   /** Where forms may post besides the site (the app host's sign-up and login). */
   formOrigins: string[];
-  /** Where images come from besides the site: the image CDN, Contentful's Images API, the vendors' img-src hosts. */
-  imageOrigins: string[];
   /** The vendors' frame-src hosts; none: frame-src 'none'. */
   frameOrigins: string[];
+  /** The vendors' WebSocket hosts (connect-src `https:` does not match `wss:`). */
+  socketOrigins: string[];
 }
 
-/** Hosts serving content images when configured (IMAGE_CDN_DOMAIN; Contentful assets on its Images API). */
-export function contentImageHosts(config: { imageCdnDomain?: string; contentful?: unknown }): string[] {
-  return [config.imageCdnDomain, config.contentful ? "images.ctfassets.net" : undefined].filter((h): h is string => Boolean(h));
-}
+/** Where the browsers post violation reports (src/api/csp-report.ts), and the Reporting API's name for it. */
+export const CSP_REPORT_PATH = "/api/csp-report";
+export const CSP_REPORT_GROUP = "csp";
+export const REPORTING_ENDPOINTS_HEADER = "Reporting-Endpoints";
+export const CSP_REPORT_ONLY_HEADER = "Content-Security-Policy-Report-Only";
+/** The header the policy goes in: enforced, or only reported (CSP_REPORT_ONLY, docs/security.md#report-only). */
+export const cspHeaderName = (reportOnly = false) => (reportOnly ? CSP_REPORT_ONLY_HEADER : CSP_HEADER);
 
-const originOf = httpsOrigin; // root-relative: the site's own origin ('self')
+const originOf = httpsOrigin;
 const unique = (values: (string | undefined)[]) => [...new Set(values.filter((v): v is string => Boolean(v)))].sort();
 
-/** Each configured vendor's hosts in the directives it declares (configuredVendorHosts). */
+/** Each configured vendor's frames and sockets (configuredVendorHosts) and the app host's forms. */
 export function policySources(
   settings: ThirdPartySettings,
-  imageHosts: readonly string[] = [],
   consent: Pick<ConsentSettings, "provider"> = readConsentSettings(),
 ): PolicySources {
   const vendors = configuredVendorHosts(settings.scriptIds, { consentProvider: consent.provider?.name });
-  const personalization = settings.personalization ? originOf(settings.personalization.url ?? NINETAILED_DEFAULT_URL) : undefined;
   return {
-    scriptOrigins: vendors["script-src"],
-    connectOrigins: unique([
-      ...vendors["connect-src"],
-      personalization,
-      originOf(settings.ipLookupUrl),
-      settings.analyticsBeacon ? originOf(settings.analyticsBeacon.url) : undefined,
-    ]),
     formOrigins: unique([originOf(`https://${settings.appHost}/`)]),
-    imageOrigins: unique([...imageHosts.map((host) => originOf(`https://${host}/`)), ...vendors["img-src"]]),
     frameOrigins: vendors["frame-src"],
+    socketOrigins: vendors["connect-src"].filter((source) => source.startsWith("wss://")),
   };
 }
 
 /**
- * One policy. style-src keeps 'unsafe-inline': styled-components adds <style> elements at run time and the
- * server-rendered HTML carries style attributes (gatsby-plugin-image, styled-components' critical CSS);
- * hashing those per page would not cover the run-time ones.
+ * One strict policy (docs/security.md#the-policy): scripts by the inline scripts' hashes and 'strict-dynamic',
+ * no host; `'unsafe-inline' https:` are only the fallbacks of CSP1/2 browsers, which CSP3 ignores beside a hash
+ * and 'strict-dynamic'. style-src keeps 'unsafe-inline': styled-components adds <style> elements at run time
+ * and the server-rendered HTML carries style attributes.
  */
 export function contentSecurityPolicy(sources: PolicySources, scriptHashes: readonly string[]): string {
   const list = (...values: string[]) => values.filter(Boolean).join(" ");
   const directives: [string, string][] = [
     ["default-src", "'self'"],
-    ["script-src", list("'self'", ...[...new Set(scriptHashes)].sort(), ...sources.scriptOrigins)],
+    ["script-src", list("'strict-dynamic'", ...[...new Set(scriptHashes)].sort(), "'unsafe-inline'", "https:")],
     ["style-src", "'self' 'unsafe-inline'"],
-    ["img-src", list("'self'", "data:", ...unique(sources.imageOrigins))],
+    ["img-src", "'self' https: data:"],
     ["font-src", "'self' data:"],
-    ["connect-src", list("'self'", ...unique(sources.connectOrigins))],
+    ["connect-src", list("'self'", "https:", ...unique(sources.socketOrigins))],
     ["frame-src", sources.frameOrigins.length ? list(...unique(sources.frameOrigins)) : "'none'"],
-    // Not default-src's 'self' by fallback: worker-src falls back to script-src, which names vendor hosts.
-    // (manifest-src and media-src are left to default-src 'self', the same value.)
+    // Not default-src's 'self' by fallback: worker-src falls back to script-src.
     ["worker-src", "'self'"],
     ["object-src", "'none'"],
-    ["base-uri", "'self'"],
+    ["base-uri", "'none'"],
     ["form-action", list("'self'", ...sources.formOrigins)],
     ["frame-ancestors", "'none'"],
+    // report-to where the Reporting API is on (Reporting-Endpoints), report-uri everywhere else
+    ["report-uri", CSP_REPORT_PATH],
+    ["report-to", CSP_REPORT_GROUP],
   ];
   return directives.map(([name, value]) => `${name} ${value}`).join("; ");
 }
@@ -149,11 +141,33 @@ export function sitePolicy(pages: readonly BuiltPage[], sources: PolicySources):
  * names, such as the 404 page answered under an unknown path), then the file rules (cacheRules; without
  * `files`, only `/static/*` and the hashed assets).
  */
-export function hostHeaderRules(policy: string, assets: readonly string[], files: readonly string[] = []): HeaderRule[] {
+export function hostHeaderRules(
+  policy: string,
+  assets: readonly string[],
+  files: readonly string[] = [],
+  { reportOnly = false }: { reportOnly?: boolean } = {},
+): HeaderRule[] {
+  const reporting = header(REPORTING_ENDPOINTS_HEADER, `${CSP_REPORT_GROUP}="${CSP_REPORT_PATH}"`);
+  const csp = header(cspHeaderName(reportOnly), policy);
   return [
-    { source: "/*", headers: [header(CACHE_HEADER, CACHE_REVALIDATE), ...STATIC_SECURITY_HEADERS, header(CSP_HEADER, policy)] },
+    { source: "/*", headers: [header(CACHE_HEADER, CACHE_REVALIDATE), ...STATIC_SECURITY_HEADERS, csp, reporting] },
     ...cacheRules(files, assets),
   ];
+}
+
+/**
+ * The table for a host that serves plain http (the local server): Chromium reads Reporting-Endpoints only from
+ * an https response, and with `report-to` in a policy it never falls back to `report-uri`, so every report
+ * would be lost (measured: docs/security.md#reports). Without both, every engine reports by `report-uri`.
+ */
+export function overPlainHttp(rules: readonly HeaderRule[]): HeaderRule[] {
+  const isCsp = (key: string) => key === CSP_HEADER || key === CSP_REPORT_ONLY_HEADER;
+  return rules.map((rule) => ({
+    ...rule,
+    headers: rule.headers
+      .filter((h) => h.key !== REPORTING_ENDPOINTS_HEADER)
+      .map((h) => (isCsp(h.key) ? { ...h, value: h.value.replace(`; report-to ${CSP_REPORT_GROUP}`, "") } : h)),
+  }));
 }
 
 /** The table for a host that applies every matching rule (Netlify): `/*` keeps its security headers only. */
@@ -171,7 +185,8 @@ export function checkShippedHeaders(headersFile: string, expected: readonly Head
   const value = (rules: readonly HeaderRule[], key: string) =>
     rules.find((r) => r.source === "/*")?.headers.find((h) => h.key.toLowerCase() === key.toLowerCase())?.value;
   const problems: string[] = [];
-  for (const key of [CSP_HEADER, "Strict-Transport-Security"]) {
+  const cspKey = value(expected, CSP_REPORT_ONLY_HEADER) === undefined ? CSP_HEADER : CSP_REPORT_ONLY_HEADER;
+  for (const key of [cspKey, REPORTING_ENDPOINTS_HEADER, "Strict-Transport-Security"]) {
     const want = value(expected, key);
     const got = shipped.filter((r) => r.source === "/*").flatMap((r) => r.headers.filter((h) => h.key.toLowerCase() === key.toLowerCase()));
     if (!want) problems.push(`the site's own rules have no ${key}`);
@@ -222,15 +237,15 @@ export function applySecurityHeaders(
   rootDir: string,
   pages: readonly BuiltPage[],
   settings: ThirdPartySettings,
-  imageHosts: readonly string[] = [],
+  { reportOnly = false }: { reportOnly?: boolean } = {},
 ): HeaderRule[] {
   try {
-    const { policy, hashes } = sitePolicy(pages, policySources(settings, imageHosts));
+    const { policy, hashes } = sitePolicy(pages, policySources(settings));
     const publicDir = path.join(rootDir, "public");
-    const rules = hostHeaderRules(policy, hashedAssets(publicDir), listFiles(publicDir));
+    const rules = hostHeaderRules(policy, hashedAssets(publicDir), listFiles(publicDir), { reportOnly });
     const file = writeHeadersManifest(rootDir, rules);
     reporter.info(
-      `security headers: one policy for ${pages.length} pages (${hashes.length} inline script hashes), ${rules.length} host rules in ${path.relative(rootDir, file)}`,
+      `security headers: one policy${reportOnly ? " (report-only)" : ""} for ${pages.length} pages (${hashes.length} inline script hashes), ${rules.length} host rules in ${path.relative(rootDir, file)}`,
     );
     return rules;
   } catch (error) {

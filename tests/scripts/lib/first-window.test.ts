@@ -135,10 +135,9 @@ describe("the headers the bench serves", () => {
 
   it("are the build's own, with the policy rebuilt from the same hashes and no third-party host", () => {
     const bench = withoutThirdPartyHosts(configured, settings);
-    expect(csp(configured)).toContain("https://ad-pixel.third-party.test");
+    expect(csp(configured)).toContain("https://td.doubleclick.net");
     expect(csp(bench)).toBe(contentSecurityPolicy(policySources({ ...settings, scriptIds: {}, personalization: undefined }), hashes));
-    expect(csp(bench)).not.toMatch(/third-party\.test|googletagmanager/);
-    expect(csp(bench)).toContain("https://api.ipify.org");
+    expect(csp(bench)).not.toMatch(/third-party\.test|googletagmanager|doubleclick/);
     expect(csp(bench)).toContain("'sha256-aaaa+/bb='");
     // every other header and rule is kept as it is
     const withoutCsp = (rules: typeof configured) => rules.map((r) => ({ ...r, headers: r.headers.filter((h) => h.key !== CSP_HEADER) }));

@@ -40,6 +40,17 @@ describe("configuration: every value optional, unset means the embedded default 
     expect(config.protection.allowedOrigins).toEqual(["https://www.northdesk.com", "https://staging.northdesk.com"]);
   });
 
+  it('the CSP settings: enforced by default; CSP_REPORT_ONLY is "true" or "false", nothing else (docs/security.md#report-only)', () => {
+    withEnv({});
+    expect(readServerConfig().csp).toEqual({ reportOnly: false, reportsFile: undefined, rateLimit: 60 });
+    withEnv({ CSP_REPORT_ONLY: "true", CSP_REPORTS_FILE: "/tmp/reports.jsonl", CSP_REPORT_RATE_LIMIT: "0" });
+    expect(readServerConfig().csp).toEqual({ reportOnly: true, reportsFile: "/tmp/reports.jsonl", rateLimit: 0 });
+    withEnv({ CSP_REPORT_ONLY: "false" });
+    expect(readServerConfig().csp.reportOnly).toBe(false);
+    withEnv({ CSP_REPORT_ONLY: "yes" });
+    expect(() => readServerConfig()).toThrow('CSP_REPORT_ONLY must be "true" or "false" (got "yes")');
+  });
+
   it("treats a blank or whitespace-only value as unset and trims the others", () => {
     withEnv({ SITE_URL: "  https://example.org/  ", LEADS_DIR: "   ", DATABASE_URL: " " });
     const config = readServerConfig();

@@ -3,6 +3,8 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CONSENT_ACTION_ATTR, CONSENT_ASK_ATTR, RELEASE_AFTER_MS, earlyBootstrapScript } from "../../../src/ssr/early-bootstrap";
 import { DEFERRED_SCRIPTS_ID } from "../../../src/lib/app-scripts-slice";
+import { consentHead } from "../../../src/ssr/consent-head";
+import { CONSENT_MANAGER_ID } from "../../../src/browser/inline/contract";
 import { RELEASE_GLOBAL, START_GLOBAL } from "../../../src/lib/handover";
 import type { BootstrapOptions } from "../../../src/node/bundling/inline-scripts";
 import { compiledBootstrap, freshBootstrap } from "../../fixtures/inline-scripts";
@@ -113,6 +115,26 @@ describe("the page's bootstrap", () => {
     await vi.advanceTimersByTimeAsync(RELEASE_AFTER_MS);
     expect(followed).toHaveBeenCalledTimes(1);
     expect(appScripts()).toEqual([]);
+  });
+
+  it("inserts a hosted consent manager's script from its template at once, as the server rendered it (consentHead)", () => {
+    const settings = {
+      policy: "opt-in" as const,
+      provider: { name: "osano" as const, scriptUrl: "https://cmp.example.com/c.js" },
+      oneTrustGroups: {},
+    };
+    document.head.innerHTML = consentHead(settings)
+      .map((element) => renderToStaticMarkup(element))
+      .join("");
+    run({ consentManager: true });
+    const script = document.head.querySelector<HTMLScriptElement>("head > script[src='https://cmp.example.com/c.js']");
+    expect(script).not.toBeNull();
+    expect(script!.hasAttribute("async")).toBe(true);
+    expect(script!.getAttribute("fetchpriority")).toBe("high");
+    // no hosted manager: no template, and the bootstrap's text has no code for one
+    expect(consentHead({ ...settings, provider: undefined })).toEqual([]);
+    expect(earlyBootstrap({ consentManager: false })).not.toContain(CONSENT_MANAGER_ID);
+    expect(earlyBootstrap({ consentManager: true })).toContain(CONSENT_MANAGER_ID);
   });
 
   it("holds a click on a consent banner's button like a link's", () => {

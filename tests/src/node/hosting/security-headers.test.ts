@@ -12,7 +12,11 @@ import {
   MAX_INLINE_SCRIPTS,
   sitePolicy,
   policySources,
-  contentImageHosts,
+  CSP_REPORT_GROUP,
+  CSP_REPORT_ONLY_HEADER,
+  CSP_REPORT_PATH,
+  REPORTING_ENDPOINTS_HEADER,
+  overPlainHttp,
   readHeadersManifest,
   writeHeadersManifest,
   SecurityHeadersError,
@@ -28,7 +32,6 @@ import {
 } from "../../../../src/node/hosting/security-headers";
 import type { ThirdPartySettings } from "../../../../src/config/third-party";
 import { VENDOR_IDS, vendor } from "../../../../src/vendors/catalog";
-import { VENDOR_DIRECTIVES } from "../../../../src/vendors/types";
 import { httpsOrigin, scriptSource } from "../../../../src/vendors/sources";
 import { netlifyHeaderRoutes, verifyShippedHeaders } from "../../../../src/node/hosting/netlify-adapter";
 import { builtHtmlFiles, inlineScripts, readBuiltPages } from "../../../../src/node/html/html-output";
@@ -61,132 +64,111 @@ describe("inlineScripts", () => {
   });
 });
 
-describe("policySources and contentSecurityPolicy", () => {
-  it("with no third-party script configured, scripts come from the site and its hashes only", () => {
-    const policy = contentSecurityPolicy(policySources(none), [sha("x")]);
-    expect(directive(policy, "script-src")).toEqual(["'self'", sha("x")]);
-    expect(directive(policy, "connect-src")).toEqual(["'self'", "https://api.ipify.org"]);
-    expect(directive(policy, "frame-src")).toEqual(["'none'"]);
+describe("policySources and contentSecurityPolicy: the strict policy (docs/security.md#the-policy)", () => {
+  const every = Object.fromEntries(
+    VENDOR_IDS.map((id) => [id, vendor(id).src ? "id-1" : `https://${id}.third-party.test/s.js`]),
+  );
+  const all: ThirdPartySettings = {
+    ...none,
+    scriptIds: every,
+    personalization: { clientId: "org", environment: "main", url: "https://experience.example.com" },
+    analyticsBeacon: { url: "https://api-js.mixpanel.com/track/", token: "t" },
+  };
+
+  it("script-src: 'strict-dynamic' and the hashes, with 'unsafe-inline' https: last as the CSP1/2 fallbacks; no host, no 'self'", () => {
+    for (const settings of [none, all]) {
+      const policy = contentSecurityPolicy(policySources(settings, withProvider), [sha("b"), sha("a"), sha("a")]);
+      expect(directive(policy, "script-src")).toEqual(["'strict-dynamic'", ...[sha("a"), sha("b")].sort(), "'unsafe-inline'", "https:"]);
+      expect(policy).not.toMatch(/'unsafe-eval'|'unsafe-hashes'|'wasm-unsafe-eval'/);
+    }
+  });
+
+  it("no vendor host in script-src, whatever is configured (an allowed tag-manager host serves any container)", () => {
+    const policy = contentSecurityPolicy(policySources(all, withProvider), [sha("x")]);
+    expect(directive(policy, "script-src")!.filter((source) => source.includes("."))).toEqual([]);
+    expect(policy).not.toMatch(/script-src[^;]*(googletagmanager|third-party\.test|hs-scripts|heapanalytics)/);
+    // every vendor's script host the catalog declares is left out
+    const hosts = Object.values(every).flatMap((value, i) => {
+      const id = VENDOR_IDS[i];
+      return vendor(id).csp({ origin: httpsOrigin(scriptSource(id, value)!), consentProvider: "osano" })["script-src"] ?? [];
+    });
+    expect(hosts.length).toBeGreaterThan(5);
+    for (const host of hosts) expect(directive(policy, "script-src")).not.toContain(host);
+  });
+
+  it("object-src and base-uri 'none', frame-ancestors 'none'; worker-src the site's own", () => {
+    const policy = contentSecurityPolicy(policySources(all, withProvider), []);
+    expect(directive(policy, "object-src")).toEqual(["'none'"]);
+    expect(directive(policy, "base-uri")).toEqual(["'none'"]);
     expect(directive(policy, "frame-ancestors")).toEqual(["'none'"]);
-    expect(policy).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
-  });
-  it("images may come from the configured image CDN and, with Contentful, its Images API; nothing else", () => {
-    expect(directive(contentSecurityPolicy(policySources(none), []), "img-src")).toEqual(["'self'", "data:"]);
-    const hosts = contentImageHosts({ imageCdnDomain: "images.northdesk.com", contentful: { spaceId: "s" } });
-    expect(hosts).toEqual(["images.northdesk.com", "images.ctfassets.net"]);
-    expect(directive(contentSecurityPolicy(policySources(none, hosts), []), "img-src")).toEqual([
-      "'self'",
-      "data:",
-      "https://images.ctfassets.net",
-      "https://images.northdesk.com",
-    ]);
-    expect(contentImageHosts({})).toEqual([]);
-  });
-  it("adds exactly the declared hosts of the configured scripts, the Experience API and the app host's forms", () => {
-    const sources = policySources(
-      {
-        ...none,
-        scriptIds: {
-          "tag-manager": "GTM-1",
-          gtag: "G-1",
-          heap: "42",
-          "consent-manager": "https://cmp.example.com/c.js",
-          "speed-insights": "/_vercel/insights/script.js",
-        },
-        personalization: { clientId: "org", environment: "main" },
-      },
-      [],
-      withProvider,
-    );
-    expect(sources.scriptOrigins).toEqual(["https://*.googletagmanager.com", "https://cdn.heapanalytics.com", "https://cmp.example.com"]);
-    expect(sources.connectOrigins).toContain("https://experience.ninetailed.co");
-    expect(sources.formOrigins).toEqual(["https://secure.northdesk.com"]);
-    const policy = contentSecurityPolicy(sources, []);
-    expect(directive(policy, "script-src")).toEqual([
-      "'self'",
-      "https://*.googletagmanager.com",
-      "https://cdn.heapanalytics.com",
-      "https://cmp.example.com",
-    ]);
-    // Google's tag: the GA4 and Google Ads hosts of Google's CSP guide; Heap: its collector
-    expect(directive(policy, "connect-src")).toEqual(
-      expect.arrayContaining(["https://*.google-analytics.com", "https://*.analytics.google.com", "https://heapanalytics.com"]),
-    );
-    expect(directive(policy, "img-src")).toEqual(expect.arrayContaining(["https://*.google-analytics.com", "https://heapanalytics.com"]));
-    expect(directive(policy, "frame-src")).toEqual(["https://td.doubleclick.net"]);
-    expect(directive(policy, "form-action")).toEqual(["'self'", "https://secure.northdesk.com"]);
-  });
-  it("puts each vendor's hosts in exactly the directives its catalog entry declares, and nowhere else", () => {
-    const base = contentSecurityPolicy(policySources(none, [], {}), []);
-    for (const id of VENDOR_IDS) {
-      const value = vendor(id).src ? "id-1" : `https://${id}.third-party.test/s.js`;
-      const origin = httpsOrigin(scriptSource(id, value)!);
-      const declared = vendor(id).csp({ origin, consentProvider: "osano" });
-      const policy = contentSecurityPolicy(policySources({ ...none, scriptIds: { [id]: value } }, [], withProvider), []);
-      for (const name of VENDOR_DIRECTIVES) {
-        const added = directive(policy, name)!.filter((source) => !directive(base, name)!.includes(source));
-        expect([id, name, added]).toEqual([id, name, [...(declared[name] ?? [])].sort()]);
-      }
-      expect(Object.keys(declared).every((name) => (VENDOR_DIRECTIVES as string[]).includes(name))).toBe(true);
-      // its own script is allowed: by its origin or by a wildcard the vendor documents
-      const allowsOwn = (declared["script-src"] ?? []).some(
-        (source) => source === origin || (source.includes("*.") && origin!.endsWith(source.slice(source.indexOf("*.") + 1))),
-      );
-      expect([id, allowsOwn]).toEqual([id, true]);
-    }
-  });
-  it("a vendor configured by URL goes where it needs to: script and connect; img only for the pixel; frames for none", () => {
-    const ids = {
-      "visitor-analytics": "https://va.third-party.test/a.js",
-      "ad-pixel": "https://px.third-party.test/p.js",
-      "partner-referral": "https://ref.third-party.test/r.js",
-    };
-    const policy = contentSecurityPolicy(policySources({ ...none, scriptIds: ids }, [], {}), []);
-    for (const host of ["https://va.third-party.test", "https://px.third-party.test", "https://ref.third-party.test"]) {
-      expect(directive(policy, "script-src")).toContain(host);
-      expect(directive(policy, "connect-src")).toContain(host);
-    }
-    expect(directive(policy, "img-src")).toEqual(["'self'", "data:", "https://px.third-party.test"]);
-    expect(directive(policy, "frame-src")).toEqual(["'none'"]);
-  });
-  it("names the hosted consent manager only when a provider is configured (without one its script never loads)", () => {
-    const ids = { "consent-manager": "https://cmp.example.com/c.js" };
-    const without = contentSecurityPolicy(policySources({ ...none, scriptIds: ids }, [], {}), []);
-    expect(without).not.toContain("cmp.example.com");
-    const withIt = contentSecurityPolicy(policySources({ ...none, scriptIds: ids }, [], withProvider), []);
-    expect(directive(withIt, "script-src")).toContain("https://cmp.example.com");
-    expect(directive(withIt, "connect-src")).toContain("https://cmp.example.com");
-    expect(directive(withIt, "img-src")).not.toContain("https://cmp.example.com");
-    expect(directive(withIt, "frame-src")).toEqual(["'none'"]);
-  });
-  it("with every vendor configured the policy stays strict: no 'unsafe-eval', no scheme or bare wildcard sources", () => {
-    const every = Object.fromEntries(VENDOR_IDS.map((id) => [id, vendor(id).src ? "id-1" : `https://${id}.third-party.test/s.js`]));
-    const policy = contentSecurityPolicy(policySources({ ...none, scriptIds: every }, [], withProvider), [sha("x")]);
-    expect(policy).not.toMatch(/'unsafe-eval'|'unsafe-hashes'|'strict-dynamic'/);
-    expect(directive(policy, "script-src")).not.toContain("'unsafe-inline'");
-    for (const name of VENDOR_DIRECTIVES)
-      for (const source of directive(policy, name)!.filter((s) => !s.startsWith("'")))
-        expect([name, source]).toEqual([name, expect.stringMatching(/^(data:|(https|wss):\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)+)$/)]);
-    // manifest-src and media-src are default-src's 'self'; worker-src is not left to script-src's hosts
-    expect(directive(policy, "default-src")).toEqual(["'self'"]);
     expect(directive(policy, "worker-src")).toEqual(["'self'"]);
-    expect(directive(policy, "manifest-src")).toBeUndefined();
+    expect(directive(policy, "default-src")).toEqual(["'self'"]);
+    expect(directive(policy, "style-src")).toEqual(["'self'", "'unsafe-inline'"]);
   });
-  it("lets the analytics beacon reach its collection endpoint, and only when one is configured", () => {
-    const vendor = policySources({ ...none, analyticsBeacon: { url: "https://api-js.mixpanel.com/track/", token: "t" } });
-    expect(directive(contentSecurityPolicy(vendor, []), "connect-src")).toEqual([
-      "'self'",
-      "https://api-js.mixpanel.com",
-      "https://api.ipify.org",
+
+  it("connect-src and img-src are 'self' https: (data: images too), the same with or without vendors; sockets by host", () => {
+    const bare = contentSecurityPolicy(policySources(none, {}), []);
+    const full = contentSecurityPolicy(policySources(all, withProvider), []);
+    expect(directive(bare, "connect-src")).toEqual(["'self'", "https:"]);
+    expect(directive(bare, "img-src")).toEqual(["'self'", "https:", "data:"]);
+    expect(directive(full, "img-src")).toEqual(["'self'", "https:", "data:"]);
+    // https: does not match wss: (CSP3 scheme matching): Beacon's socket host is named
+    expect(directive(full, "connect-src")).toEqual(["'self'", "https:", "wss://*.pusher.com"]);
+  });
+
+  it("frame-src per vendor, from the catalog: each vendor's declared frames and nothing else; 'none' without one", () => {
+    expect(directive(contentSecurityPolicy(policySources(none, {}), []), "frame-src")).toEqual(["'none'"]);
+    for (const id of VENDOR_IDS) {
+      const value = every[id];
+      const declared = vendor(id).csp({ origin: httpsOrigin(scriptSource(id, value)!), consentProvider: "osano" });
+      const policy = contentSecurityPolicy(policySources({ ...none, scriptIds: { [id]: value } }, withProvider), []);
+      expect([id, directive(policy, "frame-src")]).toEqual([
+        id,
+        declared["frame-src"]?.length ? [...declared["frame-src"]].sort() : ["'none'"],
+      ]);
+    }
+    expect(directive(contentSecurityPolicy(policySources(all, withProvider), []), "frame-src")).toEqual([
+      "https://app.hubspot.com",
+      "https://td.doubleclick.net",
     ]);
-    const ours = policySources({ ...none, analyticsBeacon: { url: "/api/collect", token: "t" } });
-    expect(directive(contentSecurityPolicy(ours, []), "connect-src")).toEqual(["'self'", "https://api.ipify.org"]);
   });
-  it("ignores a script value that is not an https URL", () => {
-    expect(
-      policySources({ ...none, scriptIds: { "ad-pixel": "http://insecure.example.com/p.js", "visitor-analytics": "not a url" } })
-        .scriptOrigins,
-    ).toEqual([]);
+
+  it("form-action: the site and the app host (sign-up and login)", () => {
+    expect(directive(contentSecurityPolicy(policySources(none, {}), []), "form-action")).toEqual([
+      "'self'",
+      "https://secure.northdesk.com",
+    ]);
+  });
+
+  it("violations are reported to the site's own endpoint, by report-uri and by report-to", () => {
+    const policy = contentSecurityPolicy(policySources(none, {}), []);
+    expect(directive(policy, "report-uri")).toEqual([CSP_REPORT_PATH]);
+    expect(directive(policy, "report-to")).toEqual([CSP_REPORT_GROUP]);
+    const rules = hostHeaderRules(policy, []);
+    expect(rules[0].headers).toContainEqual({ key: REPORTING_ENDPOINTS_HEADER, value: `csp="/api/csp-report"` });
+  });
+
+  it("over plain http (the local server): no report-to and no Reporting-Endpoints, so every engine uses report-uri", () => {
+    const policy = contentSecurityPolicy(policySources(none, {}), [sha("x")]);
+    for (const reportOnly of [false, true]) {
+      const [all, ...files] = overPlainHttp(hostHeaderRules(policy, ["app-1.js"], [], { reportOnly }));
+      expect(all.headers.map((h) => h.key)).not.toContain(REPORTING_ENDPOINTS_HEADER);
+      const served = all.headers.find((h) => h.key === (reportOnly ? CSP_REPORT_ONLY_HEADER : CSP_HEADER))!.value;
+      expect(served).toBe(policy.replace("; report-to csp", ""));
+      expect(directive(served, "report-uri")).toEqual([CSP_REPORT_PATH]);
+      expect(files).toEqual(hostHeaderRules(policy, ["app-1.js"]).slice(1));
+    }
+  });
+
+  it("CSP_REPORT_ONLY serves the same policy as Content-Security-Policy-Report-Only, and no enforced one", () => {
+    const policy = contentSecurityPolicy(policySources(none, {}), []);
+    const keys = (rules: ReturnType<typeof hostHeaderRules>) => rules[0].headers.map((h) => h.key);
+    expect(keys(hostHeaderRules(policy, [], [], { reportOnly: true }))).toContain(CSP_REPORT_ONLY_HEADER);
+    expect(keys(hostHeaderRules(policy, [], [], { reportOnly: true }))).not.toContain(CSP_HEADER);
+    expect(keys(hostHeaderRules(policy, []))).not.toContain(CSP_REPORT_ONLY_HEADER);
+    expect(hostHeaderRules(policy, [], [], { reportOnly: true })[0].headers.find((h) => h.key === CSP_REPORT_ONLY_HEADER)?.value).toBe(
+      policy,
+    );
   });
 });
 
@@ -210,7 +192,8 @@ describe("sitePolicy and hostHeaderRules", () => {
     const { policy, hashes, pages } = sitePolicy(readBuiltPages(path.join(dir, "public")).pages, policySources(none));
     expect(pages).toBe(3);
     expect(hashes).toEqual([sha("window.pagePath=document.currentScript.dataset.pagePath;"), sha("shared()"), sha("notFound()")].sort());
-    expect(directive(policy, "script-src")).toEqual(["'self'", ...hashes]);
+    // the hashes are exactly the built pages' inline scripts
+    expect(directive(policy, "script-src")).toEqual(["'strict-dynamic'", ...hashes, "'unsafe-inline'", "https:"]);
   });
 
   it("fails the build when an inline script varies per page (the policy would grow with the site)", () => {
@@ -503,6 +486,15 @@ describe("host rules without overlap (Netlify applies every rule a path matches)
       /spelled Cache-Control and cache-control[\s\S]*\/sw\.js \(\/sw\.js, \/sw\.js\)/,
     );
     expect(checkShippedHeaders(path.join(dir, "nope"), ours, FILES)).toEqual([`${path.join(dir, "nope")} is missing`]);
+    // a report-only build ships its policy under that name, with the reporting endpoint
+    const reportOnly = hostHeaderRules("default-src 'self'", HASHED, FILES, { reportOnly: true });
+    write(netlifyHostRules(reportOnly));
+    expect(checkShippedHeaders(file, reportOnly, FILES)).toEqual([]);
+    expect(checkShippedHeaders(file, ours, FILES).join("\n")).toMatch(
+      /Content-Security-Policy for \/\*: expected the site's value, found none/,
+    );
+    write(netlifyHostRules(ours).map((r) => ({ ...r, headers: r.headers.filter((h) => h.key !== REPORTING_ENDPOINTS_HEADER) })));
+    expect(checkShippedHeaders(file, ours, FILES).join("\n")).toMatch(/Reporting-Endpoints for \/\*/);
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
