@@ -99,7 +99,7 @@ async function firstWindow(): Promise<string[]> {
   );
   for (const c of tightest(counts))
     console.log(
-      `${bytes(c.room).padStart(7)} room  ${c.path}  (scripts ${bytes(c.scriptBytes)} bytes; page ${bytes(c.pageBytes - c.headerBytes)})`,
+      `${bytes(c.room).padStart(7)} room  ${c.path}  (scripts ${bytes(c.scriptBytes)} bytes; HTML ${bytes(c.pageBytes - c.headerBytes)} as sent)`,
     );
   const over = counts.filter((c) => !c.pass);
   console.log(`first window: ${counts.length} pages, ${over.length} over the allowance`);
