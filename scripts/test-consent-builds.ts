@@ -4,6 +4,7 @@
  * - a cold build with GATSBY_CONSENT_POLICY=opt-out, then tests/e2e-opt-out against it;
  * - then, for each hosted consent manager (Osano, OneTrust, Cookiebot), a warm rebuild of the same copy with
  *   GATSBY_CONSENT_PROVIDER set (the opt-in policy), then tests/e2e-consent-managers against it.
+ * Each build's first window (scripts/check-budgets.ts --first-window-only) is checked before its suite.
  * The copy's first build is cold: started from a copy of the main build's .cache, Gatsby failed ("The result of
  * this StaticQuery could not be fetched"). The rebuilds reuse the copy's own cache (about 19 s each, against 55 s
  * cold); a bundle that kept the previous manager would fail the next manager's tests, which check its own API.
@@ -44,6 +45,13 @@ try {
   for (const variant of variants) {
     const build = timedBuild(site, buildEnv(variant));
     console.log(`${variant} build: ${build.seconds.toFixed(0)} s, ${build.htmlWritten} pages written`);
+    // Its first window too (a few seconds): the consent settings change the head's scripts, which the allowance
+    // counts on every configuration (docs/page-load.md#the-first-window).
+    const budgets = spawnSync("npx", ["tsx", "scripts/check-budgets.ts", `${site}/public`, "--first-window-only"], {
+      cwd: ROOT,
+      stdio: "inherit",
+    });
+    if (budgets.status !== 0) failed = true;
     const [config, env] = tests(variant);
     const run = spawnSync("npx", ["playwright", "test", "-c", config], {
       cwd: ROOT,

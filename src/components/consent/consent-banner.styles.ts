@@ -4,6 +4,7 @@ import { theme } from "../../theme/theme";
 /**
  * Hidden unless `<html data-consent="ask">` (set by the inline bootstrap before the body is parsed), so the
  * first paint of a visitor who must be asked shows it, with no script. See docs/page-load.md#the-first-window.
+ * No blurred shadow: it is painted in the first contentful frame (docs/page-load.md#the-banner-in-the-first-frame).
  */
 export const BannerRoot = styled.section`
   display: none;
@@ -17,7 +18,6 @@ export const BannerRoot = styled.section`
   background: ${theme.colors.white};
   color: ${theme.colors.text};
   border-top: 1px solid ${theme.colors.border};
-  box-shadow: ${theme.shadows.raised};
   font-size: ${theme.fontSizes.s};
   p {
     margin: 0 0 ${theme.space.s};

@@ -13,11 +13,16 @@ import {
   FIRST_WINDOW_BYTES,
   FIRST_WINDOW_MARGIN,
   MAX_WINDOW_SEGMENTS,
+  SCRIPT_ALLOWANCE,
+  edgeBytes,
+  headerConfigurations,
   judge,
   measureFirstWindow,
+  overFloorTrips,
   roundTrips,
   tightest,
   withHeaderTable,
+  withoutPersonalization,
   withoutThirdPartyHosts,
   type WindowCount,
 } from "../../../scripts/lib/first-window";
@@ -67,43 +72,103 @@ describe("slow start as lantern models it", () => {
   });
 });
 
-describe("the rule: the page and a margin need no more round trips than the floor", () => {
+describe("the rule: the scripts add at most the allowance to the floor, wherever the floor sits", () => {
   const sizes = (headerBytes: number, bodyBytes: number, floorBodyBytes: number) => ({ headerBytes, bodyBytes, floorBodyBytes });
 
-  it("passes a page that fits the first window with the margin to spare", () => {
+  it("is the inline scripts' own budget and the rest of the scripts' tags", () => {
+    expect(SCRIPT_ALLOWANCE).toBe(1536 + 256);
+  });
+
+  it("passes a page whose scripts fit the allowance, with what is left and the round trips beside it", () => {
     const count = judge("/a/", sizes(1000, 13_000, 12_000));
-    expect(count).toEqual({ path: "/a/", pageBytes: 14_000, floorBytes: 13_000, headerBytes: 1000, spare: 600, pass: true });
+    expect(count).toEqual({
+      path: "/a/",
+      pageBytes: 14_000,
+      floorBytes: 13_000,
+      headerBytes: 1000,
+      scriptBytes: 1000,
+      room: SCRIPT_ALLOWANCE - FIRST_WINDOW_MARGIN - 1000,
+      pageTrips: 1,
+      floorTrips: 1,
+      pass: true,
+    });
   });
 
-  it("fails a page whose scripts push it past the first window while its floor fits, with what to read", () => {
-    const count = judge("/x/", sizes(1259, 13_701, 12_000));
+  it("counts the margin with the scripts: the last byte of the allowance passes, the next fails, with what to read", () => {
+    const edge = SCRIPT_ALLOWANCE - FIRST_WINDOW_MARGIN;
+    expect(judge("/p/", sizes(1000, 9000 + edge, 9000)).pass).toBe(true);
+    const count = judge("/p/", sizes(1000, 9000 + edge + 1, 9000));
     expect(count.pass).toBe(false);
-    expect(count.spare).toBe(FIRST_WINDOW_BYTES - 14_960);
+    expect(count.room).toBe(-1);
     expect(count.message).toBe(
-      `/x/: 14,960 bytes (HTML 13,701 + headers 1,259) need 2 round trips; its script-free floor needs 1 (first window 14,600, margin ${FIRST_WINDOW_MARGIN})`,
+      `/p/: its scripts add 1,693 bytes to its script-free floor (HTML 10,693 against 9,000, as sent); the allowance is 1,792 with a margin of ${FIRST_WINDOW_MARGIN}`,
     );
+    expect(judge("/p/", sizes(1000, 9000 + edge + 1, 9000), 0).pass).toBe(true);
+    expect(judge("/p/", sizes(1000, 9000 + edge, 9000), FIRST_WINDOW_MARGIN, edge + FIRST_WINDOW_MARGIN - 1).pass).toBe(false);
   });
 
-  it("counts the margin against the page, not the floor", () => {
-    const edge = FIRST_WINDOW_BYTES - FIRST_WINDOW_MARGIN;
-    expect(judge("/p/", sizes(1000, edge - 1000, 9000)).pass).toBe(true);
-    expect(judge("/p/", sizes(1000, edge - 999, 9000)).pass).toBe(false);
-    expect(judge("/p/", sizes(1000, edge - 999, 9000), 0).pass).toBe(true);
+  // issue 56: /authors/samuel-adeyemi/ on the default build, its floor exactly at the edge, failed the round-trip
+  // rule by its bootstrap alone, and passed it on CI's build, where longer headers put its floor past the edge
+  it("gives the same verdict whatever the header block and wherever the floor sits", () => {
+    const scripts = 847;
+    const verdicts = new Set<boolean>();
+    let extraTrips = 0;
+    for (let headerBytes = 0; headerBytes <= 4000; headerBytes += 7)
+      for (const floorBody of [9_000, 13_432, 14_545 - 1168, 14_600 - 1168, 30_000, 43_000]) {
+        const count = judge("/authors/samuel-adeyemi/", sizes(headerBytes, floorBody + scripts, floorBody));
+        verdicts.add(count.pass);
+        if (count.pageTrips > count.floorTrips) extraTrips++;
+      }
+    expect([...verdicts]).toEqual([true]);
+    // what the allowance lets through: one more round trip, for a floor within the scripts' bytes of an edge
+    expect(extraTrips).toBeGreaterThan(0);
   });
 
-  it("passes a page whose floor needs the same extra round trip", () => {
-    expect(judge("/long/", sizes(1000, 30_000, 20_000)).pass).toBe(true);
-    expect(judge("/long/", sizes(1000, 43_000, 20_000)).pass).toBe(false);
+  it("never lets the scripts cost more than one round trip over the floor", () => {
+    const edge = SCRIPT_ALLOWANCE - FIRST_WINDOW_MARGIN;
+    for (let floorBytes = 0; floorBytes <= 120_000; floorBytes += 13) {
+      const count = judge("/any/", sizes(0, floorBytes + edge, floorBytes));
+      expect(count.pass).toBe(true);
+      expect(count.pageTrips - count.floorTrips).toBeLessThanOrEqual(1);
+      // and only when the floor sits within the scripts' bytes (and the margin) of the edge it fits under
+      if (count.pageTrips > count.floorTrips) expect(edgeBytes(count.floorTrips) - floorBytes).toBeLessThan(SCRIPT_ALLOWANCE);
+    }
   });
 
-  it("lists the tightest pages among those whose floor fits", () => {
+  it("judges a page past the first window as strictly as one inside it", () => {
+    expect(judge("/long/", sizes(1000, 30_000, 20_000)).pass).toBe(false);
+    expect(judge("/short/", sizes(1000, 10_000, 0)).pass).toBe(false);
+    expect(judge("/long/", sizes(1000, 21_000, 20_000)).pass).toBe(true);
+  });
+
+  it("refuses sizes that are not byte counts", () => {
+    expect(() => judge("/x/", sizes(-1, 10, 5))).toThrow(RangeError);
+    expect(() => judge("/x/", sizes(10, 10.5, 5))).toThrow(RangeError);
+  });
+
+  it("lists the pages with the least room first", () => {
     const counts = [
-      judge("/roomy/", sizes(1000, 5000, 4000)),
+      judge("/roomy/", sizes(1000, 5000, 4800)),
       judge("/over/", sizes(1000, 14_000, 12_000)),
-      judge("/long/", sizes(1000, 30_000, 20_000)),
-      judge("/close/", sizes(1000, 13_300, 12_000)),
+      judge("/long/", sizes(1000, 30_000, 29_000)),
+      judge("/close/", sizes(1000, 13_300, 11_900)),
     ];
     expect(tightest(counts, 2).map((c: WindowCount) => c.path)).toEqual(["/over/", "/close/"]);
+  });
+
+  it("finds the pages that need one more round trip than their floor", () => {
+    const counts = [judge("/fits/", sizes(1000, 13_000, 12_000)), judge("/edge/", sizes(1000, 14_400, 13_500))];
+    expect(overFloorTrips(counts).map((c) => c.path)).toEqual(["/edge/"]);
+  });
+
+  it.each([
+    [1, 14_600],
+    [2, 43_800],
+    [3, 74_460],
+  ])("round trip %d ends at %d bytes", (trips, bytes) => {
+    expect(edgeBytes(trips)).toBe(bytes);
+    expect(roundTrips(bytes)).toBe(trips);
+    expect(roundTrips(bytes + 1)).toBe(trips + 1);
   });
 });
 
@@ -143,6 +208,17 @@ describe("the headers the bench serves", () => {
     const withoutCsp = (rules: typeof configured) => rules.map((r) => ({ ...r, headers: r.headers.filter((h) => h.key !== CSP_HEADER) }));
     expect(withoutCsp(bench)).toEqual(withoutCsp(configured));
   });
+
+  it("are computed for every configuration from the one table: without personalization, only its origin goes", () => {
+    const plain = withoutPersonalization(configured, settings);
+    expect(csp(configured)).toContain("https://experience.third-party.test");
+    expect(csp(plain)).toBe(csp(configured).replace(" https://experience.third-party.test", ""));
+    const names = headerConfigurations(configured, settings).map((c) => c.name);
+    expect(names).toEqual(["no vendor (the default build, the bench)", "this build's own", "its vendors without personalization"]);
+    // a build with no vendor has one header block for all three
+    const none = withoutThirdPartyHosts(configured, settings);
+    expect(headerConfigurations(none, { ...settings, scriptIds: {}, personalization: undefined })).toHaveLength(1);
+  });
 });
 
 describe("the count, through the local server", () => {
@@ -155,10 +231,10 @@ describe("the count, through the local server", () => {
   const page = (body: string, script = "") =>
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>t</title>${script}</head><body>${body}</body></html>`;
   const small = page(`<h1>Small</h1><p>${"Plain words. ".repeat(200)}</p>`, `<script>window.x=1</script>`);
-  // about 11 KB of brotli for the content, about 3 KB more for the scripts
+  // about 13 KB of brotli for the content, about 2 KB more for the scripts (past the allowance)
   const over = page(
     `<h1>Over</h1><p>${noise(1, 15_000)}</p><script type="application/ld+json">{"a":"${noise(2, 2000)}"}</script>`,
-    `<script>/*${noise(3, 2200)}*/</script>`,
+    `<script>/*${noise(3, 2600)}*/</script>`,
   );
   put("index.html", small);
   put("over/index.html", over);
@@ -204,16 +280,19 @@ describe("the count, through the local server", () => {
     }
   });
 
-  it("passes the small page and fails the one whose scripts push it past the window", async () => {
+  it("passes the small page and fails the one whose scripts weigh more than the allowance, inside the window or past it", async () => {
     const [home, heavy] = await measureFirstWindow(root);
     expect(home.pass).toBe(true);
     expect(heavy.floorBytes).toBeLessThan(FIRST_WINDOW_BYTES);
     expect(heavy.pageBytes).toBeGreaterThan(FIRST_WINDOW_BYTES);
+    expect(heavy.scriptBytes).toBeGreaterThan(SCRIPT_ALLOWANCE);
     expect(heavy.pass).toBe(false);
-    expect(heavy.message).toMatch(
-      /^\/over\/: [\d,]+ bytes \(HTML [\d,]+ \+ headers [\d,]+\) need 2 round trips; its script-free floor needs 1 /,
-    );
-    expect(heavy.message).toContain(`(first window 14,600, margin ${FIRST_WINDOW_MARGIN})`);
+    expect(heavy.message).toMatch(/^\/over\/: its scripts add [\d,]+ bytes to its script-free floor /);
+    // the same scripts under a header block that puts the floor past the window: the same verdict
+    const long = hostHeaderRules(`default-src 'self'; img-src 'self' ${"https://pixel.third-party.test ".repeat(120)}`, []);
+    const [, pushed] = await measureFirstWindow(root, { headerRules: long });
+    expect(pushed.floorTrips).toBe(2);
+    expect(pushed.pass).toBe(false);
   });
 
   it("judges the counts under another header table exactly as a second pass through the server would", async () => {
