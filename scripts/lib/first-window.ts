@@ -254,10 +254,10 @@ export function withoutThirdPartyHosts(rules: readonly HeaderRule[], settings: T
   }));
 }
 
-/** The build's own table without the origins only personalization adds to the policy (its `connect-src`). */
+/** The build's own table without the origins only personalization adds to the policy's `connect-src` (none under the strict policy's `https:`; kept so a socket host it might add is judged). */
 export function withoutPersonalization(rules: readonly HeaderRule[], settings: ThirdPartySettings): HeaderRule[] {
-  const kept = new Set(policySources({ ...settings, personalization: undefined }, [], {}).connectOrigins);
-  const dropped = new Set(policySources(settings, [], {}).connectOrigins.filter((origin) => !kept.has(origin)));
+  const kept = new Set(policySources({ ...settings, personalization: undefined }, {}).socketOrigins);
+  const dropped = new Set(policySources(settings, {}).socketOrigins.filter((origin) => !kept.has(origin)));
   const connect = (directive: string) =>
     directive.startsWith("connect-src ")
       ? directive
