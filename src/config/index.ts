@@ -12,6 +12,7 @@ import {
 import { readLeadProtection, readLeadsAlerts, readLeadsFlush, readSiteHosts } from "./leads";
 import { env, netlifyAdapterDetected, onServerless } from "./runtime-env";
 import { readServerSettings } from "./server-schema";
+import { readLivePreview } from "./live-preview";
 
 export { readLeadProtection, readLeadsAlerts, readLeadsFlush, readSiteHosts };
 export type { LeadProtectionConfig, LeadsAlertConfig, LeadsFlushConfig } from "./leads";
@@ -103,6 +104,8 @@ export function readServerConfig() {
     leadsAlerts: readLeadsAlerts(settings),
     /** Bearer token of GET /api/leads/status (LEADS_STATUS_TOKEN, 128 bits at least); unset: the function answers 404. */
     leadsStatusToken: settings.LEADS_STATUS_TOKEN,
+    /** Contentful Live Preview on the preview server (docs/content.md#live-preview); unset in production. */
+    livePreview: readLivePreview(settings),
   };
 }
 export type ServerConfig = ReturnType<typeof readServerConfig>;
@@ -136,7 +139,8 @@ export function readManagementConfig() {
  * personalization client id becomes "" for the public config.
  */
 export function browserBuildConstants(): Record<string, string> {
-  return env("GATSBY_NINETAILED_CLIENT_ID") ? {} : { "process.env.GATSBY_NINETAILED_CLIENT_ID": JSON.stringify("") };
+  const unset = (name: string) => (env(name) ? {} : { [`process.env.${name}`]: JSON.stringify("") });
+  return { ...unset("GATSBY_NINETAILED_CLIENT_ID"), ...unset("GATSBY_CONTENTFUL_LIVE_PREVIEW") };
 }
 
 /** PERSONALIZATION_SDK (webpack's DefinePlugin, gatsby-node's onCreateWebpackConfig): whether a personalization client id is set. */
