@@ -139,8 +139,9 @@ export function readManagementConfig() {
  * personalization client id becomes "" for the public config.
  */
 export function browserBuildConstants(): Record<string, string> {
-  const unset = (name: string) => (env(name) ? {} : { [`process.env.${name}`]: JSON.stringify("") });
-  return { ...unset("GATSBY_NINETAILED_CLIENT_ID"), ...unset("GATSBY_CONTENTFUL_LIVE_PREVIEW") };
+  // LIVE_PREVIEW_BUILD: a global webpack evaluates while it parses, so a production build emits no preview chunk
+  const livePreview = { LIVE_PREVIEW_BUILD: JSON.stringify(readServerSettings().GATSBY_CONTENTFUL_LIVE_PREVIEW === "true") };
+  return env("GATSBY_NINETAILED_CLIENT_ID") ? livePreview : { ...livePreview, "process.env.GATSBY_NINETAILED_CLIENT_ID": JSON.stringify("") };
 }
 
 /** PERSONALIZATION_SDK (webpack's DefinePlugin, gatsby-node's onCreateWebpackConfig): whether a personalization client id is set. */

@@ -1,17 +1,19 @@
 /**
  * Contentful Live Preview (docs/content.md#live-preview): on only in a preview build
  * (GATSBY_CONTENTFUL_LIVE_PREVIEW=true, set by `npm run develop:preview`). The flag is a build-time constant
- * (browserBuildConstants makes it "" when unset), so a production bundle drops every branch it guards.
+ * (LIVE_PREVIEW_BUILD, webpack's DefinePlugin), so a production bundle drops every branch it guards.
  */
 import type { ServerSettings } from "./server-schema";
 
 /** The web app's origins: the frames that may embed the preview, and where the SDK posts its messages. */
 export const CONTENTFUL_APP_ORIGINS = ["https://app.contentful.com", "https://app.eu.contentful.com"] as const;
 
-/** Written out literally: Gatsby and browserBuildConstants inline process.env.GATSBY_* only in that form. */
-export const LIVE_PREVIEW: boolean = process.env.GATSBY_CONTENTFUL_LIVE_PREVIEW === "true";
+/** The site's one Contentful locale (src/node/contentful/convert.ts DEFAULT_LOCALE). */
+export const PREVIEW_LOCALE = "en-US";
 
-/** The origins, as the browser reads them (checked at start by the server schema). */
+export const LIVE_PREVIEW: boolean = typeof LIVE_PREVIEW_BUILD !== "undefined" && LIVE_PREVIEW_BUILD;
+
+/** The origins, as the browser reads them (checked at start by the server schema); written out literally, as Gatsby inlines it. */
 export const previewAppOrigins = (): string[] => {
   const listed = (process.env.GATSBY_CONTENTFUL_PREVIEW_ORIGINS ?? "")
     .split(",")

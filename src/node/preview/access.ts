@@ -9,6 +9,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { parseCookie, stringifySetCookie } from "cookie";
 import type { LivePreviewConfig } from "../../config/live-preview";
 import { previewHeaders } from "./headers";
+import { liveEdit } from "./live-edit";
+import { LIVE_EDIT_ENDPOINT } from "../../lib/live-preview";
 
 export const PREVIEW_COOKIE = "nd_preview";
 export const SECRET_PARAM = "preview_secret";
@@ -29,8 +31,9 @@ const REFUSED_PAGE = `<!doctype html><html lang="en"><meta charset="utf-8"><titl
 preview URL carries the secret. See docs/content.md#live-preview in the site's repository.</p></main></html>`;
 
 /** The middleware gatsby-config's developMiddleware installs before Gatsby's own routes. */
-export function previewAccess(config: LivePreviewConfig) {
+export function previewAccess(config: LivePreviewConfig, root = process.cwd()) {
   const headers = previewHeaders(config.appOrigins);
+  const edit = liveEdit(root);
   const expected = cookieValue(config.secret);
   return (req: IncomingMessage, res: ServerResponse, next: Next): void => {
     for (const { key, value } of headers) res.setHeader(key, value);
@@ -46,7 +49,8 @@ export function previewAccess(config: LivePreviewConfig) {
       return void res.end();
     }
     const cookie = parseCookie(req.headers.cookie ?? "")[PREVIEW_COOKIE];
-    if (given === null && cookie !== undefined && sameSecret(cookie, expected)) return next();
+    if (given === null && cookie !== undefined && sameSecret(cookie, expected))
+      return url.pathname === LIVE_EDIT_ENDPOINT ? void edit(req, res).catch(next) : next();
     res.statusCode = 401;
     res.setHeader("Content-Type", "text/html; charset=utf-8");
     res.setHeader("Cache-Control", "no-store");
