@@ -1,7 +1,8 @@
 /**
  * Contentful Live Preview (docs/content.md#live-preview): on only in a preview build
  * (GATSBY_CONTENTFUL_LIVE_PREVIEW=true, set by `npm run develop:preview`). The flag is a build-time constant
- * (LIVE_PREVIEW_BUILD, webpack's DefinePlugin), so a production bundle drops every branch it guards.
+ * (LIVE_PREVIEW_BUILD, webpack's DefinePlugin, src/config/index.ts browserBuildConstants), so a production
+ * bundle drops every branch it guards.
  */
 import type { ServerSettings } from "./server-schema";
 
@@ -10,8 +11,6 @@ export const CONTENTFUL_APP_ORIGINS = ["https://app.contentful.com", "https://ap
 
 /** The site's one Contentful locale (src/node/contentful/convert.ts DEFAULT_LOCALE). */
 export const PREVIEW_LOCALE = "en-US";
-
-export const LIVE_PREVIEW: boolean = typeof LIVE_PREVIEW_BUILD !== "undefined" && LIVE_PREVIEW_BUILD;
 
 /** The origins, as the browser reads them (checked at start by the server schema); written out literally, as Gatsby inlines it. */
 export const previewAppOrigins = (): string[] => {

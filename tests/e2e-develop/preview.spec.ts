@@ -29,8 +29,12 @@ let savedTypes: string;
 test.beforeAll(async () => {
   test.setTimeout(300_000); // a cold develop start, sourcing everything from the emulator
   savedTypes = fs.readFileSync(typesFile, "utf8");
-  emulator = await startContentfulEmulator({ contentDir: path.join(root, "content") });
-  webApp = await startWebApp();
+  // 0: a free port (WEB_APP_PORT and CONTENTFUL_EMULATOR_PORT pin them)
+  emulator = await startContentfulEmulator({
+    contentDir: path.join(root, "content"),
+    port: Number(process.env.CONTENTFUL_EMULATOR_PORT ?? 0),
+  });
+  webApp = await startWebApp(Number(process.env.WEB_APP_PORT ?? 0));
   server = await startDevelop({
     port: PORT,
     command: ["bash", path.join(root, "scripts", "develop-preview.sh")],

@@ -64,6 +64,8 @@ export function liveEdit(root: string, socket: () => DevelopSocket = developSock
       res.end(JSON.stringify(body));
     };
     if (req.method !== "POST") return answer(405, { error: "POST only" });
+    // JSON only: a cross-site form cannot send it without a CORS preflight, which develop's cors() never grants with credentials
+    if (!/^application\/json\b/.test(req.headers["content-type"] ?? "")) return answer(415, { error: "Live preview: JSON only" });
     let edit: ReturnType<typeof parseEdit>;
     try {
       edit = parseEdit(await readJson(req));
