@@ -13,7 +13,7 @@ cd "$(dirname "$0")/.."
 : "${CONTENTFUL_SPACE_ID:?set CONTENTFUL_SPACE_ID}"
 : "${CONTENTFUL_ACCESS_TOKEN:?set CONTENTFUL_ACCESS_TOKEN to a Content Preview API token}"
 : "${GATSBY_REFRESH_TOKEN:?set GATSBY_REFRESH_TOKEN: the secret a refresh request must send as its Authorization header}"
-: "${PREVIEW_SECRET:?set PREVIEW_SECRET: the secret of Contentful's preview URL template (openssl rand -hex 24)}"
+: "${PREVIEW_SECRET:?set PREVIEW_SECRET: the secret of the preview URL template in Contentful (openssl rand -hex 24)}"
 export GATSBY_CONTENTFUL_LIVE_PREVIEW=true
 export CONTENTFUL_HOST="${CONTENTFUL_HOST:-preview.contentful.com}"
 export ENABLE_GATSBY_REFRESH_ENDPOINT=true
