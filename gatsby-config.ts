@@ -3,7 +3,7 @@ import type { GatsbyConfig } from "gatsby";
 import { readServerConfig, typegenOnBuild } from "./src/config";
 import { CONTENT_IMAGES } from "./src/config/content";
 import { netlifyAdapter } from "./src/node/hosting/netlify-adapter";
-import { previewAccess } from "./src/node/preview/access";
+import { installFirst, previewAccess } from "./src/node/preview/access";
 import { contentfulOptions, manifestOptions, offlineOptions, sitemapOptions, styledComponentsOptions } from "./src/node/plugin-options";
 
 const config = readServerConfig();
@@ -20,7 +20,9 @@ const gatsbyConfig: GatsbyConfig = {
   adapter: config.netlify ? netlifyAdapter(__dirname, { onNetlifyBuild: config.netlifyBuild }) : undefined,
   // The Contentful Live Preview server (`npm run develop:preview`): its secret, cookie and framing headers
   // (docs/content.md#live-preview).
-  developMiddleware: config.livePreview ? (app: { use(handler: unknown): void }) => app.use(previewAccess(config.livePreview!)) : undefined,
+  developMiddleware: config.livePreview
+    ? (app: Parameters<typeof installFirst>[0]) => installFirst(app, previewAccess(config.livePreview!))
+    : undefined,
   plugins: [
     { resolve: "gatsby-plugin-styled-components", options: styledComponentsOptions },
     "gatsby-plugin-image",

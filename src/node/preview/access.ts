@@ -30,7 +30,7 @@ const REFUSED_PAGE = `<!doctype html><html lang="en"><meta charset="utf-8"><titl
 <main><h1>This preview needs its access link</h1><p>Open it from Contentful (the entry's "Open preview"), whose
 preview URL carries the secret. See docs/content.md#live-preview in the site's repository.</p></main></html>`;
 
-/** The middleware gatsby-config's developMiddleware installs before Gatsby's own routes. */
+/** The middleware gatsby-config's developMiddleware installs before Gatsby's own routes (installFirst). */
 export function previewAccess(config: LivePreviewConfig, root = process.cwd()) {
   const headers = previewHeaders(config.appOrigins);
   const edit = liveEdit(root);
@@ -72,3 +72,22 @@ export const previewCookie = (value: string) => ({
   partitioned: true,
   maxAge: COOKIE_MAX_AGE_S,
 });
+
+interface ExpressApp {
+  use(handler: unknown): void;
+  _router?: { stack?: { name?: string }[] };
+}
+
+/**
+ * developMiddleware runs after Gatsby's GraphQL, bundle and page-data routes: the door is moved in front of them
+ * (after Express's own query and init layers). Express's router stack is private; if it changes, this throws and
+ * the develop e2e (401 for page data and GraphiQL) fails.
+ */
+export function installFirst(app: ExpressApp, handler: unknown): void {
+  app.use(handler);
+  const stack = app._router?.stack;
+  if (!Array.isArray(stack)) throw new Error("Live preview: Express's router stack moved; the preview secret cannot guard Gatsby's routes");
+  const layer = stack.pop()!;
+  const first = stack.findIndex((l) => l.name !== "query" && l.name !== "expressInit");
+  stack.splice(first === -1 ? stack.length : first, 0, layer);
+}
