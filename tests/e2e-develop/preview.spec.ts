@@ -11,6 +11,7 @@ import { expect, test, type Frame, type Page } from "@playwright/test";
 import { startContentfulEmulator, type ContentfulEmulator } from "../emulators/contentful/server";
 import { startWebApp, type WebApp } from "../emulators/contentful-web-app/server";
 import { mergeEntry, subscriptionOf } from "../emulators/contentful-web-app/merge";
+import { PREVIEW_COOKIE, previewCookieValue } from "../../src/node/preview/access";
 import { root, startDevelop, type DevelopServer } from "./develop-server";
 
 const PORT = Number(process.env.DEVELOP_PORT ?? 8302) + 1;
@@ -40,6 +41,7 @@ test.beforeAll(async () => {
     command: ["bash", path.join(root, "scripts", "develop-preview.sh")],
     env: { ...emulator.buildEnv(), GATSBY_REFRESH_TOKEN: TOKEN, PREVIEW_SECRET: SECRET, GATSBY_CONTENTFUL_PREVIEW_ORIGINS: webApp.origin },
     timeoutMs: 280_000,
+    readyHeaders: { cookie: `${PREVIEW_COOKIE}=${previewCookieValue(SECRET)}` },
   });
 });
 // eslint-disable-next-line no-empty-pattern -- Playwright's hooks take the fixtures as a pattern; this one needs none
@@ -213,6 +215,8 @@ test("home page: the navigation's items are tagged and a renamed item shows with
     [hero.id, "heading"],
   ]);
   expect(elements.filter((t) => t.attributes.entryId === navigation.id).length).toBeGreaterThanOrEqual(3);
+  // docs/content.md's picture of the framed page in inspector mode (LIVE_PREVIEW_SCREENSHOT=docs/images/live-preview-inspector.png)
+  if (process.env.LIVE_PREVIEW_SCREENSHOT) await page.screenshot({ path: process.env.LIVE_PREVIEW_SCREENSHOT });
 
   await markFrame(frame);
   const items = structuredClone(navigation.fields.navItems) as { title: string }[];

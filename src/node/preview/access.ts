@@ -22,7 +22,7 @@ const COOKIE_MAX_AGE_S = 12 * 60 * 60;
 const digest = (value: string) => crypto.createHash("sha256").update(value).digest();
 const sameSecret = (given: string, secret: string) => crypto.timingSafeEqual(digest(given), digest(secret));
 /** The cookie holds a value derived from the secret, never the secret itself. */
-const cookieValue = (secret: string) => crypto.createHmac("sha256", secret).update(PREVIEW_COOKIE).digest("base64url");
+export const previewCookieValue = (secret: string) => crypto.createHmac("sha256", secret).update(PREVIEW_COOKIE).digest("base64url");
 
 export type Next = (error?: unknown) => void;
 
@@ -34,7 +34,7 @@ preview URL carries the secret. See docs/content.md#live-preview in the site's r
 export function previewAccess(config: LivePreviewConfig, root = process.cwd()) {
   const headers = previewHeaders(config.appOrigins);
   const edit = liveEdit(root);
-  const expected = cookieValue(config.secret);
+  const expected = previewCookieValue(config.secret);
   return (req: IncomingMessage, res: ServerResponse, next: Next): void => {
     for (const { key, value } of headers) res.setHeader(key, value);
     const url = new URL(req.url ?? "/", "http://preview.invalid");
