@@ -139,9 +139,15 @@ export function readManagementConfig() {
  * personalization client id becomes "" for the public config.
  */
 export function browserBuildConstants(): Record<string, string> {
-  // LIVE_PREVIEW_BUILD: a global webpack evaluates while it parses, so a production build emits no preview chunk
-  const livePreview = { LIVE_PREVIEW_BUILD: JSON.stringify(readServerSettings().GATSBY_CONTENTFUL_LIVE_PREVIEW === "true") };
-  return env("GATSBY_NINETAILED_CLIENT_ID") ? livePreview : { ...livePreview, "process.env.GATSBY_NINETAILED_CLIENT_ID": JSON.stringify("") };
+  return env("GATSBY_NINETAILED_CLIENT_ID") ? {} : { "process.env.GATSBY_NINETAILED_CLIENT_ID": JSON.stringify("") };
+}
+
+/**
+ * LIVE_PREVIEW_BUILD (webpack's DefinePlugin): a Contentful Live Preview build (docs/content.md#live-preview). A
+ * global webpack evaluates while it parses, so a production build emits neither the tags nor the SDK's chunk.
+ */
+export function livePreviewConstant(): Record<string, string> {
+  return { LIVE_PREVIEW_BUILD: JSON.stringify(readServerSettings().GATSBY_CONTENTFUL_LIVE_PREVIEW === "true") };
 }
 
 /** PERSONALIZATION_SDK (webpack's DefinePlugin, gatsby-node's onCreateWebpackConfig): whether a personalization client id is set. */
