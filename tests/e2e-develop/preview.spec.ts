@@ -141,6 +141,18 @@ test("the preview refuses a request without its secret, trades the secret for a 
   }
 });
 
+test("the preview's scripts never hold the Contentful preview token", async ({ request }) => {
+  const headers = { cookie: `${PREVIEW_COOKIE}=${previewCookieValue(SECRET)}` };
+  const html = await (await request.get(`${server.url}/blog/csat-vs-nps/`, { headers })).text();
+  const scripts = [...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1]);
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const src of scripts) {
+    const body = await (await request.get(new URL(src, server.url).href, { headers })).text();
+    expect(body.length, src).toBeGreaterThan(0);
+    expect(body.includes(emulator.accessToken), src).toBe(false);
+  }
+});
+
 test("blog post: title, long text, image and the referenced author are tagged, and edits show within 3 s", async ({ page }) => {
   const post = entry("blogPost", (f) => f.slug === "csat-vs-nps");
   const authorId = linkId(post.fields.author);
