@@ -78,7 +78,19 @@ function SelectionReport({ selection, report }: { selection: SlotSelection; repo
   return null;
 }
 
-function HeroCopy({ id, section, first, reserved, entryId }: { id: string; section: HeroContent; first: boolean; reserved?: boolean; entryId?: string | null }) {
+function HeroCopy({
+  id,
+  section,
+  first,
+  reserved,
+  entryId,
+}: {
+  id: string;
+  section: HeroContent;
+  first: boolean;
+  reserved?: boolean;
+  entryId?: string | null;
+}) {
   const level = first ? "h1" : "h2";
   // Only the baseline copy is the section entry's own text (a variant's copy is another entry's).
   const inspect = (field: string) => inspectorProps(reserved ? null : entryId, field);
