@@ -115,6 +115,7 @@ const STORAGE_WRITERS = [
   "src/browser/inline/bootstrap.ts", // reads nd_consent at parse time (necessary)
   "src/browser/inline/pre-paint.ts", // the SDK's selection, read only with `preferences` (checked in the script)
   "src/components/layout/fixed-bar.tsx", // the bars' dismissal flags (necessary)
+  "src/node/preview/access.ts", // the preview server's access cookie (server side, necessary)
 ];
 const syntax = (except = []) => ["error", ...Object.entries(SYNTAX_RULES).flatMap(([name, rules]) => (except.includes(name) ? [] : rules))];
 const readmeRules = [

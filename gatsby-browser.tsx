@@ -10,6 +10,7 @@ import {
   onInitialClientRender as afterFirstRender,
   onRouteUpdate as routeUpdated,
 } from "./src/browser/lazy-runtime";
+import { livePreviewRouteUpdate } from "./src/browser/live-preview-entry";
 
 // wrapPageElement, not wrapRootElement: it must sit inside gatsby-plugin-styled-components' root wrapper,
 // whose style sheet collects the server-rendered CSS.
@@ -17,7 +18,10 @@ export const wrapPageElement: GatsbyBrowser["wrapPageElement"] = ({ element }) =
 
 export const onClientEntry: GatsbyBrowser["onClientEntry"] = () => startRuntime();
 export const onInitialClientRender: GatsbyBrowser["onInitialClientRender"] = () => afterFirstRender();
-export const onRouteUpdate: GatsbyBrowser["onRouteUpdate"] = ({ location, prevLocation }) => routeUpdated({ location, prevLocation });
+export const onRouteUpdate: GatsbyBrowser["onRouteUpdate"] = ({ location, prevLocation }) => {
+  routeUpdated({ location, prevLocation });
+  livePreviewRouteUpdate(location.pathname);
+};
 // Gatsby types this hook with react-dom's legacy render() signature; the function it calls is (element, container).
 // In develop, Gatsby's own renderer: develop's HTML is not the production server render, and develop also renders
 // its loading indicator through this function, into an element of its own.

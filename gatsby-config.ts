@@ -3,6 +3,7 @@ import type { GatsbyConfig } from "gatsby";
 import { readServerConfig, typegenOnBuild } from "./src/config";
 import { CONTENT_IMAGES } from "./src/config/content";
 import { netlifyAdapter } from "./src/node/hosting/netlify-adapter";
+import { installFirst, previewAccess } from "./src/node/preview/access";
 import { contentfulOptions, manifestOptions, offlineOptions, sitemapOptions, styledComponentsOptions } from "./src/node/plugin-options";
 
 const config = readServerConfig();
@@ -17,6 +18,11 @@ const gatsbyConfig: GatsbyConfig = {
   // CDN, functions and the host's header rules, which onPostBuild computes (src/node/hosting/security-headers.ts);
   // no gatsby-config `headers`, which Gatsby would repeat for every file.
   adapter: config.netlify ? netlifyAdapter(__dirname, { onNetlifyBuild: config.netlifyBuild }) : undefined,
+  // The Contentful Live Preview server (`npm run develop:preview`): its secret, cookie and framing headers
+  // (docs/content.md#live-preview).
+  developMiddleware: config.livePreview
+    ? (app: Parameters<typeof installFirst>[0]) => installFirst(app, previewAccess(config.livePreview!))
+    : undefined,
   plugins: [
     { resolve: "gatsby-plugin-styled-components", options: styledComponentsOptions },
     "gatsby-plugin-image",

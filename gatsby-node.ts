@@ -1,6 +1,13 @@
 /** Gatsby Node APIs: a dispatcher; the work lives in src/node. */
 import type { GatsbyNode } from "gatsby";
-import { browserBuildConstants, checkServerSettings, personalizationSdkConstant, publicVariables, readServerConfig } from "./src/config";
+import {
+  browserBuildConstants,
+  checkServerSettings,
+  livePreviewConstant,
+  personalizationSdkConstant,
+  publicVariables,
+  readServerConfig,
+} from "./src/config";
 import { sourceEmbeddedContent } from "./src/node/local/source-embedded";
 import { isLocalNode } from "./src/node/local/source-nodes";
 import { openSourcingState } from "./src/node/sourcing/sourcing-state";
@@ -72,7 +79,12 @@ export const sourceNodes: GatsbyNode["sourceNodes"] = async (args) => {
 export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ actions, plugins, stage }) => {
   actions.setWebpackConfig({
     plugins: [
-      plugins.define({ ...browserBuildConstants(), ...personalizationSdkConstant(), ...earlyScriptConstant(__dirname) }),
+      plugins.define({
+        ...browserBuildConstants(),
+        ...personalizationSdkConstant(),
+        ...livePreviewConstant(),
+        ...earlyScriptConstant(__dirname),
+      }),
       ...(stage === "build-javascript" ? [new AppScriptsSlicePlugin(path.join(__dirname, "public"))] : []),
     ],
     module: { rules: [HYDRATION_WITHOUT_SIDE_EFFECTS] },

@@ -49,7 +49,7 @@ npx tsx scripts/test-incremental.ts 60
 step "Contentful parity (the same site through gatsby-source-contentful and the local Delivery API emulator)"
 # Compares against the embedded build above (public/), then rebuilds incrementally after one CMS change.
 npm run --silent test:contentful
-step "gatsby develop: live content edits, content errors, a clean console, the Contentful preview refresh"
+step "gatsby develop: live content edits, content errors, a clean console, the Contentful preview (refresh, Live Preview framed by a stand-in web app)"
 # Last: a develop server rewrites public/ and .cache/, which the steps above read as the production build.
 # Without the e2e build's third-party ids: develop has no stand-ins for those hosts, so each script would log
 # a failed load (the console is what this step checks).

@@ -43,6 +43,8 @@ type Author = {
   /** Their biography. */
   readonly bio: MarkdownBody;
   readonly children: ReadonlyArray<Node>;
+  /** The entry's id in its source (Contentful's entry id), for Contentful Live Preview; null outside a preview build. */
+  readonly entryId: Maybe<Scalars['String']>;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   /** Their LinkedIn profile URL. */
@@ -107,6 +109,7 @@ type AuthorFieldSelector = {
   readonly avatar: InputMaybe<ImageAssetFieldSelector>;
   readonly bio: InputMaybe<MarkdownBodyFieldSelector>;
   readonly children: InputMaybe<NodeFieldSelector>;
+  readonly entryId: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly linkedin: InputMaybe<FieldSelectorEnum>;
@@ -121,6 +124,7 @@ type AuthorFilterInput = {
   readonly avatar: InputMaybe<ImageAssetFilterInput>;
   readonly bio: InputMaybe<MarkdownBodyFilterInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
+  readonly entryId: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly linkedin: InputMaybe<StringQueryOperatorInput>;
@@ -176,6 +180,7 @@ type AuthorSortInput = {
   readonly avatar: InputMaybe<ImageAssetSortInput>;
   readonly bio: InputMaybe<MarkdownBodySortInput>;
   readonly children: InputMaybe<NodeSortInput>;
+  readonly entryId: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
   readonly linkedin: InputMaybe<SortOrderEnum>;
@@ -197,6 +202,8 @@ type BlogPost = {
   readonly children: ReadonlyArray<Node>;
   /** The publication date. */
   readonly date: Scalars['Date'];
+  /** The entry's id in its source (Contentful's entry id), for Contentful Live Preview; null outside a preview build. */
+  readonly entryId: Maybe<Scalars['String']>;
   /** A summary for cards and the meta description (50-170 characters). */
   readonly excerpt: Scalars['String'];
   readonly id: Scalars['ID'];
@@ -283,6 +290,7 @@ type BlogPostFieldSelector = {
   readonly category: InputMaybe<CategoryFieldSelector>;
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly date: InputMaybe<FieldSelectorEnum>;
+  readonly entryId: InputMaybe<FieldSelectorEnum>;
   readonly excerpt: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly image: InputMaybe<ImageAssetFieldSelector>;
@@ -300,6 +308,7 @@ type BlogPostFilterInput = {
   readonly category: InputMaybe<CategoryFilterInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly date: InputMaybe<DateQueryOperatorInput>;
+  readonly entryId: InputMaybe<StringQueryOperatorInput>;
   readonly excerpt: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly image: InputMaybe<ImageAssetFilterInput>;
@@ -358,6 +367,7 @@ type BlogPostSortInput = {
   readonly category: InputMaybe<CategorySortInput>;
   readonly children: InputMaybe<NodeSortInput>;
   readonly date: InputMaybe<SortOrderEnum>;
+  readonly entryId: InputMaybe<SortOrderEnum>;
   readonly excerpt: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly image: InputMaybe<ImageAssetSortInput>;
@@ -387,6 +397,8 @@ type Book = {
   readonly cover: ImageAsset;
   /** What the book is about. */
   readonly description: Scalars['String'];
+  /** The entry's id in its source (Contentful's entry id), for Contentful Live Preview; null outside a preview build. */
+  readonly entryId: Maybe<Scalars['String']>;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   /** The book's introduction (its index page). */
@@ -449,6 +461,7 @@ type BookFieldSelector = {
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly cover: InputMaybe<ImageAssetFieldSelector>;
   readonly description: InputMaybe<FieldSelectorEnum>;
+  readonly entryId: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly intro: InputMaybe<MarkdownBodyFieldSelector>;
@@ -463,6 +476,7 @@ type BookFilterInput = {
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly cover: InputMaybe<ImageAssetFilterInput>;
   readonly description: InputMaybe<StringQueryOperatorInput>;
+  readonly entryId: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly intro: InputMaybe<MarkdownBodyFilterInput>;
@@ -519,6 +533,8 @@ type BookPost = {
   /** The book it belongs to. */
   readonly book: Book;
   readonly children: ReadonlyArray<Node>;
+  /** The entry's id in its source (Contentful's entry id), for Contentful Live Preview; null outside a preview build. */
+  readonly entryId: Maybe<Scalars['String']>;
   /** A summary for the book's chapter list. */
   readonly excerpt: Scalars['String'];
   readonly id: Scalars['ID'];
@@ -581,6 +597,7 @@ type BookPostFieldSelector = {
   readonly body: InputMaybe<MarkdownBodyFieldSelector>;
   readonly book: InputMaybe<BookFieldSelector>;
   readonly children: InputMaybe<NodeFieldSelector>;
+  readonly entryId: InputMaybe<FieldSelectorEnum>;
   readonly excerpt: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
@@ -594,6 +611,7 @@ type BookPostFilterInput = {
   readonly body: InputMaybe<MarkdownBodyFilterInput>;
   readonly book: InputMaybe<BookFilterInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
+  readonly entryId: InputMaybe<StringQueryOperatorInput>;
   readonly excerpt: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
@@ -652,6 +670,7 @@ type BookPostSortInput = {
   readonly body: InputMaybe<MarkdownBodySortInput>;
   readonly book: InputMaybe<BookSortInput>;
   readonly children: InputMaybe<NodeSortInput>;
+  readonly entryId: InputMaybe<SortOrderEnum>;
   readonly excerpt: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
@@ -667,6 +686,7 @@ type BookSortInput = {
   readonly children: InputMaybe<NodeSortInput>;
   readonly cover: InputMaybe<ImageAssetSortInput>;
   readonly description: InputMaybe<SortOrderEnum>;
+  readonly entryId: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
   readonly intro: InputMaybe<MarkdownBodySortInput>;
@@ -689,6 +709,8 @@ type CallToActionSection = {
   readonly children: ReadonlyArray<Node>;
   /** The main call to action. */
   readonly cta: CtaLink;
+  /** The entry's id in its source (Contentful's entry id), for Contentful Live Preview; null outside a preview build. */
+  readonly entryId: Maybe<Scalars['String']>;
   /** The section heading. */
   readonly heading: Maybe<Scalars['String']>;
   readonly id: Scalars['ID'];
@@ -751,6 +773,7 @@ type CallToActionSectionFieldSelector = {
   readonly blocktype: InputMaybe<FieldSelectorEnum>;
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly cta: InputMaybe<CtaLinkFieldSelector>;
+  readonly entryId: InputMaybe<FieldSelectorEnum>;
   readonly heading: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
@@ -764,6 +787,7 @@ type CallToActionSectionFilterInput = {
   readonly blocktype: InputMaybe<StringQueryOperatorInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly cta: InputMaybe<CtaLinkFilterInput>;
+  readonly entryId: InputMaybe<StringQueryOperatorInput>;
   readonly heading: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
@@ -818,6 +842,7 @@ type CallToActionSectionSortInput = {
   readonly blocktype: InputMaybe<SortOrderEnum>;
   readonly children: InputMaybe<NodeSortInput>;
   readonly cta: InputMaybe<CtaLinkSortInput>;
+  readonly entryId: InputMaybe<SortOrderEnum>;
   readonly heading: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
@@ -832,6 +857,8 @@ type Category = {
   readonly children: ReadonlyArray<Node>;
   /** What the category covers (the listing's meta description). */
   readonly description: Scalars['String'];
+  /** The entry's id in its source (Contentful's entry id), for Contentful Live Preview; null outside a preview build. */
+  readonly entryId: Maybe<Scalars['String']>;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   /** The category's display name. */
@@ -889,6 +916,7 @@ type CategoryEdge = {
 type CategoryFieldSelector = {
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly description: InputMaybe<FieldSelectorEnum>;
+  readonly entryId: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly name: InputMaybe<FieldSelectorEnum>;
@@ -899,6 +927,7 @@ type CategoryFieldSelector = {
 type CategoryFilterInput = {
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly description: InputMaybe<StringQueryOperatorInput>;
+  readonly entryId: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly name: InputMaybe<StringQueryOperatorInput>;
@@ -950,6 +979,7 @@ type CategoryGroupConnection_sumArgs = {
 type CategorySortInput = {
   readonly children: InputMaybe<NodeSortInput>;
   readonly description: InputMaybe<SortOrderEnum>;
+  readonly entryId: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
   readonly name: InputMaybe<SortOrderEnum>;
@@ -962,6 +992,8 @@ type Company = {
   /** The story. */
   readonly body: MarkdownBody;
   readonly children: ReadonlyArray<Node>;
+  /** The entry's id in its source (Contentful's entry id), for Contentful Live Preview; null outside a preview build. */
+  readonly entryId: Maybe<Scalars['String']>;
   readonly id: Scalars['ID'];
   /** The customer's industry. */
   readonly industry: Scalars['String'];
@@ -1037,6 +1069,7 @@ type CompanyEdge = {
 type CompanyFieldSelector = {
   readonly body: InputMaybe<MarkdownBodyFieldSelector>;
   readonly children: InputMaybe<NodeFieldSelector>;
+  readonly entryId: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly industry: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
@@ -1056,6 +1089,7 @@ type CompanyFieldSelector = {
 type CompanyFilterInput = {
   readonly body: InputMaybe<MarkdownBodyFilterInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
+  readonly entryId: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly industry: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
@@ -1118,6 +1152,8 @@ type CompanyListSection = {
   /** Always CompanyList. */
   readonly blocktype: Scalars['String'];
   readonly children: ReadonlyArray<Node>;
+  /** The entry's id in its source (Contentful's entry id), for Contentful Live Preview; null outside a preview build. */
+  readonly entryId: Maybe<Scalars['String']>;
   /** The section heading. */
   readonly heading: Maybe<Scalars['String']>;
   readonly id: Scalars['ID'];
@@ -1177,6 +1213,7 @@ type CompanyListSectionEdge = {
 type CompanyListSectionFieldSelector = {
   readonly blocktype: InputMaybe<FieldSelectorEnum>;
   readonly children: InputMaybe<NodeFieldSelector>;
+  readonly entryId: InputMaybe<FieldSelectorEnum>;
   readonly heading: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
@@ -1188,6 +1225,7 @@ type CompanyListSectionFieldSelector = {
 type CompanyListSectionFilterInput = {
   readonly blocktype: InputMaybe<StringQueryOperatorInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
+  readonly entryId: InputMaybe<StringQueryOperatorInput>;
   readonly heading: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
@@ -1240,6 +1278,7 @@ type CompanyListSectionGroupConnection_sumArgs = {
 type CompanyListSectionSortInput = {
   readonly blocktype: InputMaybe<SortOrderEnum>;
   readonly children: InputMaybe<NodeSortInput>;
+  readonly entryId: InputMaybe<SortOrderEnum>;
   readonly heading: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
@@ -1251,6 +1290,7 @@ type CompanyListSectionSortInput = {
 type CompanySortInput = {
   readonly body: InputMaybe<MarkdownBodySortInput>;
   readonly children: InputMaybe<NodeSortInput>;
+  readonly entryId: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly industry: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
@@ -1632,6 +1672,8 @@ type Document = {
   readonly children: ReadonlyArray<Node>;
   /** The meta description. */
   readonly description: Scalars['String'];
+  /** The entry's id in its source (Contentful's entry id), for Contentful Live Preview; null outside a preview build. */
+  readonly entryId: Maybe<Scalars['String']>;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   readonly parent: Maybe<Node>;
@@ -1701,6 +1743,7 @@ type DocumentFieldSelector = {
   readonly body: InputMaybe<MarkdownBodyFieldSelector>;
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly description: InputMaybe<FieldSelectorEnum>;
+  readonly entryId: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly parent: InputMaybe<NodeFieldSelector>;
@@ -1713,6 +1756,7 @@ type DocumentFilterInput = {
   readonly body: InputMaybe<MarkdownBodyFilterInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly description: InputMaybe<StringQueryOperatorInput>;
+  readonly entryId: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
@@ -1766,6 +1810,7 @@ type DocumentSortInput = {
   readonly body: InputMaybe<MarkdownBodySortInput>;
   readonly children: InputMaybe<NodeSortInput>;
   readonly description: InputMaybe<SortOrderEnum>;
+  readonly entryId: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
   readonly parent: InputMaybe<NodeSortInput>;
@@ -1889,6 +1934,8 @@ type FaqSection = {
   /** Always Faq. */
   readonly blocktype: Scalars['String'];
   readonly children: ReadonlyArray<Node>;
+  /** The entry's id in its source (Contentful's entry id), for Contentful Live Preview; null outside a preview build. */
+  readonly entryId: Maybe<Scalars['String']>;
   /** The section heading. */
   readonly heading: Maybe<Scalars['String']>;
   readonly id: Scalars['ID'];
@@ -1948,6 +1995,7 @@ type FaqSectionEdge = {
 type FaqSectionFieldSelector = {
   readonly blocktype: InputMaybe<FieldSelectorEnum>;
   readonly children: InputMaybe<NodeFieldSelector>;
+  readonly entryId: InputMaybe<FieldSelectorEnum>;
   readonly heading: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
@@ -1959,6 +2007,7 @@ type FaqSectionFieldSelector = {
 type FaqSectionFilterInput = {
   readonly blocktype: InputMaybe<StringQueryOperatorInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
+  readonly entryId: InputMaybe<StringQueryOperatorInput>;
   readonly heading: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
@@ -2011,6 +2060,7 @@ type FaqSectionGroupConnection_sumArgs = {
 type FaqSectionSortInput = {
   readonly blocktype: InputMaybe<SortOrderEnum>;
   readonly children: InputMaybe<NodeSortInput>;
+  readonly entryId: InputMaybe<SortOrderEnum>;
   readonly heading: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
@@ -2051,6 +2101,8 @@ type FeatureGridSection = {
   /** Always FeatureGrid. */
   readonly blocktype: Scalars['String'];
   readonly children: ReadonlyArray<Node>;
+  /** The entry's id in its source (Contentful's entry id), for Contentful Live Preview; null outside a preview build. */
+  readonly entryId: Maybe<Scalars['String']>;
   /** The features, at least two. */
   readonly features: ReadonlyArray<Feature>;
   /** The section heading. */
@@ -2112,6 +2164,7 @@ type FeatureGridSectionEdge = {
 type FeatureGridSectionFieldSelector = {
   readonly blocktype: InputMaybe<FieldSelectorEnum>;
   readonly children: InputMaybe<NodeFieldSelector>;
+  readonly entryId: InputMaybe<FieldSelectorEnum>;
   readonly features: InputMaybe<FeatureFieldSelector>;
   readonly heading: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
@@ -2124,6 +2177,7 @@ type FeatureGridSectionFieldSelector = {
 type FeatureGridSectionFilterInput = {
   readonly blocktype: InputMaybe<StringQueryOperatorInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
+  readonly entryId: InputMaybe<StringQueryOperatorInput>;
   readonly features: InputMaybe<FeatureFilterListInput>;
   readonly heading: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
@@ -2177,6 +2231,7 @@ type FeatureGridSectionGroupConnection_sumArgs = {
 type FeatureGridSectionSortInput = {
   readonly blocktype: InputMaybe<SortOrderEnum>;
   readonly children: InputMaybe<NodeSortInput>;
+  readonly entryId: InputMaybe<SortOrderEnum>;
   readonly features: InputMaybe<FeatureSortInput>;
   readonly heading: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
@@ -2531,6 +2586,8 @@ type Footer = {
   readonly children: ReadonlyArray<Node>;
   /** The footer's columns, in order. */
   readonly columns: ReadonlyArray<FooterColumn>;
+  /** The entry's id in its source (Contentful's entry id), for Contentful Live Preview; null outside a preview build. */
+  readonly entryId: Maybe<Scalars['String']>;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   readonly parent: Maybe<Node>;
@@ -2609,6 +2666,7 @@ type FooterEdge = {
 type FooterFieldSelector = {
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly columns: InputMaybe<FooterColumnFieldSelector>;
+  readonly entryId: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly parent: InputMaybe<NodeFieldSelector>;
@@ -2617,6 +2675,7 @@ type FooterFieldSelector = {
 type FooterFilterInput = {
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly columns: InputMaybe<FooterColumnFilterListInput>;
+  readonly entryId: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
@@ -2700,6 +2759,7 @@ type FooterItemSortInput = {
 type FooterSortInput = {
   readonly children: InputMaybe<NodeSortInput>;
   readonly columns: InputMaybe<FooterColumnSortInput>;
+  readonly entryId: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
   readonly parent: InputMaybe<NodeSortInput>;
@@ -2710,6 +2770,8 @@ type FormSection = {
   /** Always Form. */
   readonly blocktype: Scalars['String'];
   readonly children: ReadonlyArray<Node>;
+  /** The entry's id in its source (Contentful's entry id), for Contentful Live Preview; null outside a preview build. */
+  readonly entryId: Maybe<Scalars['String']>;
   /** The form (from the embedded content or HubSpot), by its alternative_id. */
   readonly form: Maybe<LeadForm>;
   /** The section heading. */
@@ -2771,6 +2833,7 @@ type FormSectionEdge = {
 type FormSectionFieldSelector = {
   readonly blocktype: InputMaybe<FieldSelectorEnum>;
   readonly children: InputMaybe<NodeFieldSelector>;
+  readonly entryId: InputMaybe<FieldSelectorEnum>;
   readonly form: InputMaybe<LeadFormFieldSelector>;
   readonly heading: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
@@ -2783,6 +2846,7 @@ type FormSectionFieldSelector = {
 type FormSectionFilterInput = {
   readonly blocktype: InputMaybe<StringQueryOperatorInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
+  readonly entryId: InputMaybe<StringQueryOperatorInput>;
   readonly form: InputMaybe<LeadFormFilterInput>;
   readonly heading: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
@@ -2836,6 +2900,7 @@ type FormSectionGroupConnection_sumArgs = {
 type FormSectionSortInput = {
   readonly blocktype: InputMaybe<SortOrderEnum>;
   readonly children: InputMaybe<NodeSortInput>;
+  readonly entryId: InputMaybe<SortOrderEnum>;
   readonly form: InputMaybe<LeadFormSortInput>;
   readonly heading: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
@@ -2876,6 +2941,8 @@ type HeroSection = {
   /** Always Hero. */
   readonly blocktype: Scalars['String'];
   readonly children: ReadonlyArray<Node>;
+  /** The entry's id in its source (Contentful's entry id), for Contentful Live Preview; null outside a preview build. */
+  readonly entryId: Maybe<Scalars['String']>;
   /** The page's main heading. */
   readonly heading: Maybe<Scalars['String']>;
   readonly id: Scalars['ID'];
@@ -2943,6 +3010,7 @@ type HeroSectionEdge = {
 type HeroSectionFieldSelector = {
   readonly blocktype: InputMaybe<FieldSelectorEnum>;
   readonly children: InputMaybe<NodeFieldSelector>;
+  readonly entryId: InputMaybe<FieldSelectorEnum>;
   readonly heading: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly image: InputMaybe<ImageAssetFieldSelector>;
@@ -2958,6 +3026,7 @@ type HeroSectionFieldSelector = {
 type HeroSectionFilterInput = {
   readonly blocktype: InputMaybe<StringQueryOperatorInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
+  readonly entryId: InputMaybe<StringQueryOperatorInput>;
   readonly heading: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly image: InputMaybe<ImageAssetFilterInput>;
@@ -3014,6 +3083,7 @@ type HeroSectionGroupConnection_sumArgs = {
 type HeroSectionSortInput = {
   readonly blocktype: InputMaybe<SortOrderEnum>;
   readonly children: InputMaybe<NodeSortInput>;
+  readonly entryId: InputMaybe<SortOrderEnum>;
   readonly heading: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly image: InputMaybe<ImageAssetSortInput>;
@@ -3032,6 +3102,7 @@ type HubSpotLeadForm = LeadForm & Node & {
   readonly configuration: Maybe<LeadFormConfiguration>;
   readonly customSuccessMessage: Maybe<Scalars['String']>;
   readonly displayOptions: Maybe<LeadFormDisplayOptions>;
+  readonly entryId: Maybe<Scalars['String']>;
   readonly fieldGroups: ReadonlyArray<LeadFormFieldGroup>;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
@@ -3093,6 +3164,7 @@ type HubSpotLeadFormFieldSelector = {
   readonly configuration: InputMaybe<LeadFormConfigurationFieldSelector>;
   readonly customSuccessMessage: InputMaybe<FieldSelectorEnum>;
   readonly displayOptions: InputMaybe<LeadFormDisplayOptionsFieldSelector>;
+  readonly entryId: InputMaybe<FieldSelectorEnum>;
   readonly fieldGroups: InputMaybe<LeadFormFieldGroupFieldSelector>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
@@ -3109,6 +3181,7 @@ type HubSpotLeadFormFilterInput = {
   readonly configuration: InputMaybe<LeadFormConfigurationFilterInput>;
   readonly customSuccessMessage: InputMaybe<StringQueryOperatorInput>;
   readonly displayOptions: InputMaybe<LeadFormDisplayOptionsFilterInput>;
+  readonly entryId: InputMaybe<StringQueryOperatorInput>;
   readonly fieldGroups: InputMaybe<LeadFormFieldGroupFilterListInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
@@ -3166,6 +3239,7 @@ type HubSpotLeadFormSortInput = {
   readonly configuration: InputMaybe<LeadFormConfigurationSortInput>;
   readonly customSuccessMessage: InputMaybe<SortOrderEnum>;
   readonly displayOptions: InputMaybe<LeadFormDisplayOptionsSortInput>;
+  readonly entryId: InputMaybe<SortOrderEnum>;
   readonly fieldGroups: InputMaybe<LeadFormFieldGroupSortInput>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
@@ -3696,6 +3770,8 @@ type Integration = {
   /** The app's kind, e.g. CRM or Chat (the list groups by it). */
   readonly category: Scalars['String'];
   readonly children: ReadonlyArray<Node>;
+  /** The entry's id in its source (Contentful's entry id), for Contentful Live Preview; null outside a preview build. */
+  readonly entryId: Maybe<Scalars['String']>;
   /** What the integration does, at least two points. */
   readonly features: ReadonlyArray<Scalars['String']>;
   readonly id: Scalars['ID'];
@@ -3764,6 +3840,7 @@ type IntegrationFieldSelector = {
   readonly body: InputMaybe<MarkdownBodyFieldSelector>;
   readonly category: InputMaybe<FieldSelectorEnum>;
   readonly children: InputMaybe<NodeFieldSelector>;
+  readonly entryId: InputMaybe<FieldSelectorEnum>;
   readonly features: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
@@ -3780,6 +3857,7 @@ type IntegrationFilterInput = {
   readonly body: InputMaybe<MarkdownBodyFilterInput>;
   readonly category: InputMaybe<StringQueryOperatorInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
+  readonly entryId: InputMaybe<StringQueryOperatorInput>;
   readonly features: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
@@ -3838,6 +3916,8 @@ type IntegrationListSection = {
   /** Always IntegrationList. */
   readonly blocktype: Scalars['String'];
   readonly children: ReadonlyArray<Node>;
+  /** The entry's id in its source (Contentful's entry id), for Contentful Live Preview; null outside a preview build. */
+  readonly entryId: Maybe<Scalars['String']>;
   /** The section heading. */
   readonly heading: Maybe<Scalars['String']>;
   readonly id: Scalars['ID'];
@@ -3897,6 +3977,7 @@ type IntegrationListSectionEdge = {
 type IntegrationListSectionFieldSelector = {
   readonly blocktype: InputMaybe<FieldSelectorEnum>;
   readonly children: InputMaybe<NodeFieldSelector>;
+  readonly entryId: InputMaybe<FieldSelectorEnum>;
   readonly heading: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
@@ -3908,6 +3989,7 @@ type IntegrationListSectionFieldSelector = {
 type IntegrationListSectionFilterInput = {
   readonly blocktype: InputMaybe<StringQueryOperatorInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
+  readonly entryId: InputMaybe<StringQueryOperatorInput>;
   readonly heading: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
@@ -3960,6 +4042,7 @@ type IntegrationListSectionGroupConnection_sumArgs = {
 type IntegrationListSectionSortInput = {
   readonly blocktype: InputMaybe<SortOrderEnum>;
   readonly children: InputMaybe<NodeSortInput>;
+  readonly entryId: InputMaybe<SortOrderEnum>;
   readonly heading: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
@@ -3972,6 +4055,7 @@ type IntegrationSortInput = {
   readonly body: InputMaybe<MarkdownBodySortInput>;
   readonly category: InputMaybe<SortOrderEnum>;
   readonly children: InputMaybe<NodeSortInput>;
+  readonly entryId: InputMaybe<SortOrderEnum>;
   readonly features: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
@@ -4039,6 +4123,8 @@ type InterviewGuide = {
   readonly children: ReadonlyArray<Node>;
   /** The skills to assess, each with questions. */
   readonly competencies: ReadonlyArray<Competency>;
+  /** The entry's id in its source (Contentful's entry id), for Contentful Live Preview; null outside a preview build. */
+  readonly entryId: Maybe<Scalars['String']>;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   /** The same role's job description. */
@@ -4103,6 +4189,7 @@ type InterviewGuideFieldSelector = {
   readonly body: InputMaybe<MarkdownBodyFieldSelector>;
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly competencies: InputMaybe<CompetencyFieldSelector>;
+  readonly entryId: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly jobDescription: InputMaybe<JobDescriptionFieldSelector>;
@@ -4117,6 +4204,7 @@ type InterviewGuideFilterInput = {
   readonly body: InputMaybe<MarkdownBodyFilterInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly competencies: InputMaybe<CompetencyFilterListInput>;
+  readonly entryId: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly jobDescription: InputMaybe<JobDescriptionFilterInput>;
@@ -4172,6 +4260,7 @@ type InterviewGuideSortInput = {
   readonly body: InputMaybe<MarkdownBodySortInput>;
   readonly children: InputMaybe<NodeSortInput>;
   readonly competencies: InputMaybe<CompetencySortInput>;
+  readonly entryId: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
   readonly jobDescription: InputMaybe<JobDescriptionSortInput>;
@@ -4235,6 +4324,8 @@ type JobDescription = {
   readonly department: Scalars['String'];
   /** FULL_TIME, PART_TIME or CONTRACTOR. */
   readonly employmentType: Scalars['String'];
+  /** The entry's id in its source (Contentful's entry id), for Contentful Live Preview; null outside a preview build. */
+  readonly entryId: Maybe<Scalars['String']>;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   /** The same role's interview guide. */
@@ -4306,6 +4397,7 @@ type JobDescriptionFieldSelector = {
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly department: InputMaybe<FieldSelectorEnum>;
   readonly employmentType: InputMaybe<FieldSelectorEnum>;
+  readonly entryId: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly interviewGuide: InputMaybe<InterviewGuideFieldSelector>;
@@ -4324,6 +4416,7 @@ type JobDescriptionFilterInput = {
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly department: InputMaybe<StringQueryOperatorInput>;
   readonly employmentType: InputMaybe<StringQueryOperatorInput>;
+  readonly entryId: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly interviewGuide: InputMaybe<InterviewGuideFilterInput>;
@@ -4383,6 +4476,7 @@ type JobDescriptionSortInput = {
   readonly children: InputMaybe<NodeSortInput>;
   readonly department: InputMaybe<SortOrderEnum>;
   readonly employmentType: InputMaybe<SortOrderEnum>;
+  readonly entryId: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
   readonly interviewGuide: InputMaybe<InterviewGuideSortInput>;
@@ -4401,6 +4495,8 @@ type JobListSection = {
   /** Always JobList. */
   readonly blocktype: Scalars['String'];
   readonly children: ReadonlyArray<Node>;
+  /** The entry's id in its source (Contentful's entry id), for Contentful Live Preview; null outside a preview build. */
+  readonly entryId: Maybe<Scalars['String']>;
   /** The section heading. */
   readonly heading: Maybe<Scalars['String']>;
   readonly id: Scalars['ID'];
@@ -4460,6 +4556,7 @@ type JobListSectionEdge = {
 type JobListSectionFieldSelector = {
   readonly blocktype: InputMaybe<FieldSelectorEnum>;
   readonly children: InputMaybe<NodeFieldSelector>;
+  readonly entryId: InputMaybe<FieldSelectorEnum>;
   readonly heading: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
@@ -4471,6 +4568,7 @@ type JobListSectionFieldSelector = {
 type JobListSectionFilterInput = {
   readonly blocktype: InputMaybe<StringQueryOperatorInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
+  readonly entryId: InputMaybe<StringQueryOperatorInput>;
   readonly heading: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
@@ -4523,6 +4621,7 @@ type JobListSectionGroupConnection_sumArgs = {
 type JobListSectionSortInput = {
   readonly blocktype: InputMaybe<SortOrderEnum>;
   readonly children: InputMaybe<NodeSortInput>;
+  readonly entryId: InputMaybe<SortOrderEnum>;
   readonly heading: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
@@ -4544,6 +4643,8 @@ type JobPost = {
   readonly department: Scalars['String'];
   /** FULL_TIME, PART_TIME or CONTRACTOR. */
   readonly employmentType: Scalars['String'];
+  /** The entry's id in its source (Contentful's entry id), for Contentful Live Preview; null outside a preview build. */
+  readonly entryId: Maybe<Scalars['String']>;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   /** Where the job is based. */
@@ -4633,6 +4734,7 @@ type JobPostFieldSelector = {
   readonly datePosted: InputMaybe<FieldSelectorEnum>;
   readonly department: InputMaybe<FieldSelectorEnum>;
   readonly employmentType: InputMaybe<FieldSelectorEnum>;
+  readonly entryId: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly location: InputMaybe<FieldSelectorEnum>;
@@ -4652,6 +4754,7 @@ type JobPostFilterInput = {
   readonly datePosted: InputMaybe<DateQueryOperatorInput>;
   readonly department: InputMaybe<StringQueryOperatorInput>;
   readonly employmentType: InputMaybe<StringQueryOperatorInput>;
+  readonly entryId: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly location: InputMaybe<StringQueryOperatorInput>;
@@ -4712,6 +4815,7 @@ type JobPostSortInput = {
   readonly datePosted: InputMaybe<SortOrderEnum>;
   readonly department: InputMaybe<SortOrderEnum>;
   readonly employmentType: InputMaybe<SortOrderEnum>;
+  readonly entryId: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
   readonly location: InputMaybe<SortOrderEnum>;
@@ -4729,6 +4833,8 @@ type LandingPage = {
   readonly children: ReadonlyArray<Node>;
   /** The meta description (50-170 characters). */
   readonly description: Scalars['String'];
+  /** The entry's id in its source (Contentful's entry id), for Contentful Live Preview; null outside a preview build. */
+  readonly entryId: Maybe<Scalars['String']>;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   /** Keeps the page out of search engines and the sitemap. */
@@ -4792,6 +4898,7 @@ type LandingPageEdge = {
 type LandingPageFieldSelector = {
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly description: InputMaybe<FieldSelectorEnum>;
+  readonly entryId: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly noindex: InputMaybe<FieldSelectorEnum>;
@@ -4805,6 +4912,7 @@ type LandingPageFieldSelector = {
 type LandingPageFilterInput = {
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly description: InputMaybe<StringQueryOperatorInput>;
+  readonly entryId: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly noindex: InputMaybe<BooleanQueryOperatorInput>;
@@ -4859,6 +4967,7 @@ type LandingPageGroupConnection_sumArgs = {
 type LandingPageSortInput = {
   readonly children: InputMaybe<NodeSortInput>;
   readonly description: InputMaybe<SortOrderEnum>;
+  readonly entryId: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
   readonly noindex: InputMaybe<SortOrderEnum>;
@@ -4874,6 +4983,8 @@ type LandingSection = {
   /** The block type, e.g. Hero, FeatureGrid, Faq (the section type's name without Section). */
   readonly blocktype: Scalars['String'];
   readonly children: ReadonlyArray<Node>;
+  /** The entry's id in its source (Contentful's entry id), for Contentful Live Preview; null outside a preview build. */
+  readonly entryId: Maybe<Scalars['String']>;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   readonly parent: Maybe<Node>;
@@ -4929,6 +5040,7 @@ type LandingSectionEdge = {
 type LandingSectionFieldSelector = {
   readonly blocktype: InputMaybe<FieldSelectorEnum>;
   readonly children: InputMaybe<NodeFieldSelector>;
+  readonly entryId: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly parent: InputMaybe<NodeFieldSelector>;
@@ -4938,6 +5050,7 @@ type LandingSectionFieldSelector = {
 type LandingSectionFilterInput = {
   readonly blocktype: InputMaybe<StringQueryOperatorInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
+  readonly entryId: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
@@ -4992,6 +5105,7 @@ type LandingSectionGroupConnection_sumArgs = {
 type LandingSectionSortInput = {
   readonly blocktype: InputMaybe<SortOrderEnum>;
   readonly children: InputMaybe<NodeSortInput>;
+  readonly entryId: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
   readonly parent: InputMaybe<NodeSortInput>;
@@ -5009,6 +5123,8 @@ type LeadForm = {
   readonly customSuccessMessage: Maybe<Scalars['String']>;
   /** The submit button's text. */
   readonly displayOptions: Maybe<LeadFormDisplayOptions>;
+  /** The entry's id in its source (Contentful's entry id), for Contentful Live Preview; null outside a preview build. */
+  readonly entryId: Maybe<Scalars['String']>;
   /** The rows of fields, in order. */
   readonly fieldGroups: ReadonlyArray<LeadFormFieldGroup>;
   readonly id: Scalars['ID'];
@@ -5216,6 +5332,7 @@ type LeadFormFieldSelector = {
   readonly configuration: InputMaybe<LeadFormConfigurationFieldSelector>;
   readonly customSuccessMessage: InputMaybe<FieldSelectorEnum>;
   readonly displayOptions: InputMaybe<LeadFormDisplayOptionsFieldSelector>;
+  readonly entryId: InputMaybe<FieldSelectorEnum>;
   readonly fieldGroups: InputMaybe<LeadFormFieldGroupFieldSelector>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
@@ -5246,6 +5363,7 @@ type LeadFormFilterInput = {
   readonly configuration: InputMaybe<LeadFormConfigurationFilterInput>;
   readonly customSuccessMessage: InputMaybe<StringQueryOperatorInput>;
   readonly displayOptions: InputMaybe<LeadFormDisplayOptionsFilterInput>;
+  readonly entryId: InputMaybe<StringQueryOperatorInput>;
   readonly fieldGroups: InputMaybe<LeadFormFieldGroupFilterListInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
@@ -5378,6 +5496,7 @@ type LeadFormSortInput = {
   readonly configuration: InputMaybe<LeadFormConfigurationSortInput>;
   readonly customSuccessMessage: InputMaybe<SortOrderEnum>;
   readonly displayOptions: InputMaybe<LeadFormDisplayOptionsSortInput>;
+  readonly entryId: InputMaybe<SortOrderEnum>;
   readonly fieldGroups: InputMaybe<LeadFormFieldGroupSortInput>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
@@ -5410,6 +5529,7 @@ type LocalAuthor = Author & Node & {
   readonly avatar: LocalImage;
   readonly bio: MarkdownBody;
   readonly children: ReadonlyArray<Node>;
+  readonly entryId: Maybe<Scalars['String']>;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   readonly linkedin: Maybe<Scalars['String']>;
@@ -5469,6 +5589,7 @@ type LocalAuthorFieldSelector = {
   readonly avatar: InputMaybe<LocalImageFieldSelector>;
   readonly bio: InputMaybe<MarkdownBodyFieldSelector>;
   readonly children: InputMaybe<NodeFieldSelector>;
+  readonly entryId: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly linkedin: InputMaybe<FieldSelectorEnum>;
@@ -5483,6 +5604,7 @@ type LocalAuthorFilterInput = {
   readonly avatar: InputMaybe<LocalImageFilterInput>;
   readonly bio: InputMaybe<MarkdownBodyFilterInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
+  readonly entryId: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly linkedin: InputMaybe<StringQueryOperatorInput>;
@@ -5538,6 +5660,7 @@ type LocalAuthorSortInput = {
   readonly avatar: InputMaybe<LocalImageSortInput>;
   readonly bio: InputMaybe<MarkdownBodySortInput>;
   readonly children: InputMaybe<NodeSortInput>;
+  readonly entryId: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
   readonly linkedin: InputMaybe<SortOrderEnum>;
@@ -5554,6 +5677,7 @@ type LocalBlogPost = BlogPost & Node & {
   readonly category: LocalCategory;
   readonly children: ReadonlyArray<Node>;
   readonly date: Scalars['Date'];
+  readonly entryId: Maybe<Scalars['String']>;
   readonly excerpt: Scalars['String'];
   readonly id: Scalars['ID'];
   readonly image: LocalImage;
@@ -5632,6 +5756,7 @@ type LocalBlogPostFieldSelector = {
   readonly category: InputMaybe<LocalCategoryFieldSelector>;
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly date: InputMaybe<FieldSelectorEnum>;
+  readonly entryId: InputMaybe<FieldSelectorEnum>;
   readonly excerpt: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly image: InputMaybe<LocalImageFieldSelector>;
@@ -5649,6 +5774,7 @@ type LocalBlogPostFilterInput = {
   readonly category: InputMaybe<LocalCategoryFilterInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly date: InputMaybe<DateQueryOperatorInput>;
+  readonly entryId: InputMaybe<StringQueryOperatorInput>;
   readonly excerpt: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly image: InputMaybe<LocalImageFilterInput>;
@@ -5707,6 +5833,7 @@ type LocalBlogPostSortInput = {
   readonly category: InputMaybe<LocalCategorySortInput>;
   readonly children: InputMaybe<NodeSortInput>;
   readonly date: InputMaybe<SortOrderEnum>;
+  readonly entryId: InputMaybe<SortOrderEnum>;
   readonly excerpt: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly image: InputMaybe<LocalImageSortInput>;
@@ -5724,6 +5851,7 @@ type LocalBook = Book & Node & {
   readonly children: ReadonlyArray<Node>;
   readonly cover: LocalImage;
   readonly description: Scalars['String'];
+  readonly entryId: Maybe<Scalars['String']>;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   readonly intro: MarkdownBody;
@@ -5783,6 +5911,7 @@ type LocalBookFieldSelector = {
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly cover: InputMaybe<LocalImageFieldSelector>;
   readonly description: InputMaybe<FieldSelectorEnum>;
+  readonly entryId: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly intro: InputMaybe<MarkdownBodyFieldSelector>;
@@ -5797,6 +5926,7 @@ type LocalBookFilterInput = {
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly cover: InputMaybe<LocalImageFilterInput>;
   readonly description: InputMaybe<StringQueryOperatorInput>;
+  readonly entryId: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly intro: InputMaybe<MarkdownBodyFilterInput>;
@@ -5850,6 +5980,7 @@ type LocalBookPost = BookPost & Node & {
   readonly body: MarkdownBody;
   readonly book: LocalBook;
   readonly children: ReadonlyArray<Node>;
+  readonly entryId: Maybe<Scalars['String']>;
   readonly excerpt: Scalars['String'];
   readonly id: Scalars['ID'];
   readonly internal: Internal;
@@ -5908,6 +6039,7 @@ type LocalBookPostFieldSelector = {
   readonly body: InputMaybe<MarkdownBodyFieldSelector>;
   readonly book: InputMaybe<LocalBookFieldSelector>;
   readonly children: InputMaybe<NodeFieldSelector>;
+  readonly entryId: InputMaybe<FieldSelectorEnum>;
   readonly excerpt: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
@@ -5921,6 +6053,7 @@ type LocalBookPostFilterInput = {
   readonly body: InputMaybe<MarkdownBodyFilterInput>;
   readonly book: InputMaybe<LocalBookFilterInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
+  readonly entryId: InputMaybe<StringQueryOperatorInput>;
   readonly excerpt: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
@@ -5979,6 +6112,7 @@ type LocalBookPostSortInput = {
   readonly body: InputMaybe<MarkdownBodySortInput>;
   readonly book: InputMaybe<LocalBookSortInput>;
   readonly children: InputMaybe<NodeSortInput>;
+  readonly entryId: InputMaybe<SortOrderEnum>;
   readonly excerpt: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
@@ -5994,6 +6128,7 @@ type LocalBookSortInput = {
   readonly children: InputMaybe<NodeSortInput>;
   readonly cover: InputMaybe<LocalImageSortInput>;
   readonly description: InputMaybe<SortOrderEnum>;
+  readonly entryId: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
   readonly intro: InputMaybe<MarkdownBodySortInput>;
@@ -6006,6 +6141,7 @@ type LocalCallToActionSection = CallToActionSection & LandingSection & Node & {
   readonly blocktype: Scalars['String'];
   readonly children: ReadonlyArray<Node>;
   readonly cta: CtaLink;
+  readonly entryId: Maybe<Scalars['String']>;
   readonly heading: Maybe<Scalars['String']>;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
@@ -6064,6 +6200,7 @@ type LocalCallToActionSectionFieldSelector = {
   readonly blocktype: InputMaybe<FieldSelectorEnum>;
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly cta: InputMaybe<CtaLinkFieldSelector>;
+  readonly entryId: InputMaybe<FieldSelectorEnum>;
   readonly heading: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
@@ -6077,6 +6214,7 @@ type LocalCallToActionSectionFilterInput = {
   readonly blocktype: InputMaybe<StringQueryOperatorInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly cta: InputMaybe<CtaLinkFilterInput>;
+  readonly entryId: InputMaybe<StringQueryOperatorInput>;
   readonly heading: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
@@ -6131,6 +6269,7 @@ type LocalCallToActionSectionSortInput = {
   readonly blocktype: InputMaybe<SortOrderEnum>;
   readonly children: InputMaybe<NodeSortInput>;
   readonly cta: InputMaybe<CtaLinkSortInput>;
+  readonly entryId: InputMaybe<SortOrderEnum>;
   readonly heading: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
@@ -6143,6 +6282,7 @@ type LocalCallToActionSectionSortInput = {
 type LocalCategory = Category & Node & {
   readonly children: ReadonlyArray<Node>;
   readonly description: Scalars['String'];
+  readonly entryId: Maybe<Scalars['String']>;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   readonly name: Scalars['String'];
@@ -6198,6 +6338,7 @@ type LocalCategoryEdge = {
 type LocalCategoryFieldSelector = {
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly description: InputMaybe<FieldSelectorEnum>;
+  readonly entryId: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly name: InputMaybe<FieldSelectorEnum>;
@@ -6208,6 +6349,7 @@ type LocalCategoryFieldSelector = {
 type LocalCategoryFilterInput = {
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly description: InputMaybe<StringQueryOperatorInput>;
+  readonly entryId: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly name: InputMaybe<StringQueryOperatorInput>;
@@ -6259,6 +6401,7 @@ type LocalCategoryGroupConnection_sumArgs = {
 type LocalCategorySortInput = {
   readonly children: InputMaybe<NodeSortInput>;
   readonly description: InputMaybe<SortOrderEnum>;
+  readonly entryId: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
   readonly name: InputMaybe<SortOrderEnum>;
@@ -6269,6 +6412,7 @@ type LocalCategorySortInput = {
 type LocalCompany = Company & Node & {
   readonly body: MarkdownBody;
   readonly children: ReadonlyArray<Node>;
+  readonly entryId: Maybe<Scalars['String']>;
   readonly id: Scalars['ID'];
   readonly industry: Scalars['String'];
   readonly internal: Internal;
@@ -6333,6 +6477,7 @@ type LocalCompanyEdge = {
 type LocalCompanyFieldSelector = {
   readonly body: InputMaybe<MarkdownBodyFieldSelector>;
   readonly children: InputMaybe<NodeFieldSelector>;
+  readonly entryId: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly industry: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
@@ -6352,6 +6497,7 @@ type LocalCompanyFieldSelector = {
 type LocalCompanyFilterInput = {
   readonly body: InputMaybe<MarkdownBodyFilterInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
+  readonly entryId: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly industry: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
@@ -6412,6 +6558,7 @@ type LocalCompanyGroupConnection_sumArgs = {
 type LocalCompanyListSection = CompanyListSection & LandingSection & Node & {
   readonly blocktype: Scalars['String'];
   readonly children: ReadonlyArray<Node>;
+  readonly entryId: Maybe<Scalars['String']>;
   readonly heading: Maybe<Scalars['String']>;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
@@ -6468,6 +6615,7 @@ type LocalCompanyListSectionEdge = {
 type LocalCompanyListSectionFieldSelector = {
   readonly blocktype: InputMaybe<FieldSelectorEnum>;
   readonly children: InputMaybe<NodeFieldSelector>;
+  readonly entryId: InputMaybe<FieldSelectorEnum>;
   readonly heading: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
@@ -6479,6 +6627,7 @@ type LocalCompanyListSectionFieldSelector = {
 type LocalCompanyListSectionFilterInput = {
   readonly blocktype: InputMaybe<StringQueryOperatorInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
+  readonly entryId: InputMaybe<StringQueryOperatorInput>;
   readonly heading: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
@@ -6531,6 +6680,7 @@ type LocalCompanyListSectionGroupConnection_sumArgs = {
 type LocalCompanyListSectionSortInput = {
   readonly blocktype: InputMaybe<SortOrderEnum>;
   readonly children: InputMaybe<NodeSortInput>;
+  readonly entryId: InputMaybe<SortOrderEnum>;
   readonly heading: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
@@ -6542,6 +6692,7 @@ type LocalCompanyListSectionSortInput = {
 type LocalCompanySortInput = {
   readonly body: InputMaybe<MarkdownBodySortInput>;
   readonly children: InputMaybe<NodeSortInput>;
+  readonly entryId: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly industry: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
@@ -6562,6 +6713,7 @@ type LocalDocument = Document & Node & {
   readonly body: MarkdownBody;
   readonly children: ReadonlyArray<Node>;
   readonly description: Scalars['String'];
+  readonly entryId: Maybe<Scalars['String']>;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   readonly parent: Maybe<Node>;
@@ -6627,6 +6779,7 @@ type LocalDocumentFieldSelector = {
   readonly body: InputMaybe<MarkdownBodyFieldSelector>;
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly description: InputMaybe<FieldSelectorEnum>;
+  readonly entryId: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly parent: InputMaybe<NodeFieldSelector>;
@@ -6639,6 +6792,7 @@ type LocalDocumentFilterInput = {
   readonly body: InputMaybe<MarkdownBodyFilterInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly description: InputMaybe<StringQueryOperatorInput>;
+  readonly entryId: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
@@ -6692,6 +6846,7 @@ type LocalDocumentSortInput = {
   readonly body: InputMaybe<MarkdownBodySortInput>;
   readonly children: InputMaybe<NodeSortInput>;
   readonly description: InputMaybe<SortOrderEnum>;
+  readonly entryId: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
   readonly parent: InputMaybe<NodeSortInput>;
@@ -6703,6 +6858,7 @@ type LocalDocumentSortInput = {
 type LocalFaqSection = FaqSection & LandingSection & Node & {
   readonly blocktype: Scalars['String'];
   readonly children: ReadonlyArray<Node>;
+  readonly entryId: Maybe<Scalars['String']>;
   readonly heading: Maybe<Scalars['String']>;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
@@ -6759,6 +6915,7 @@ type LocalFaqSectionEdge = {
 type LocalFaqSectionFieldSelector = {
   readonly blocktype: InputMaybe<FieldSelectorEnum>;
   readonly children: InputMaybe<NodeFieldSelector>;
+  readonly entryId: InputMaybe<FieldSelectorEnum>;
   readonly heading: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
@@ -6770,6 +6927,7 @@ type LocalFaqSectionFieldSelector = {
 type LocalFaqSectionFilterInput = {
   readonly blocktype: InputMaybe<StringQueryOperatorInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
+  readonly entryId: InputMaybe<StringQueryOperatorInput>;
   readonly heading: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
@@ -6822,6 +6980,7 @@ type LocalFaqSectionGroupConnection_sumArgs = {
 type LocalFaqSectionSortInput = {
   readonly blocktype: InputMaybe<SortOrderEnum>;
   readonly children: InputMaybe<NodeSortInput>;
+  readonly entryId: InputMaybe<SortOrderEnum>;
   readonly heading: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
@@ -6833,6 +6992,7 @@ type LocalFaqSectionSortInput = {
 type LocalFeatureGridSection = FeatureGridSection & LandingSection & Node & {
   readonly blocktype: Scalars['String'];
   readonly children: ReadonlyArray<Node>;
+  readonly entryId: Maybe<Scalars['String']>;
   readonly features: ReadonlyArray<Feature>;
   readonly heading: Maybe<Scalars['String']>;
   readonly id: Scalars['ID'];
@@ -6890,6 +7050,7 @@ type LocalFeatureGridSectionEdge = {
 type LocalFeatureGridSectionFieldSelector = {
   readonly blocktype: InputMaybe<FieldSelectorEnum>;
   readonly children: InputMaybe<NodeFieldSelector>;
+  readonly entryId: InputMaybe<FieldSelectorEnum>;
   readonly features: InputMaybe<FeatureFieldSelector>;
   readonly heading: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
@@ -6902,6 +7063,7 @@ type LocalFeatureGridSectionFieldSelector = {
 type LocalFeatureGridSectionFilterInput = {
   readonly blocktype: InputMaybe<StringQueryOperatorInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
+  readonly entryId: InputMaybe<StringQueryOperatorInput>;
   readonly features: InputMaybe<FeatureFilterListInput>;
   readonly heading: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
@@ -6955,6 +7117,7 @@ type LocalFeatureGridSectionGroupConnection_sumArgs = {
 type LocalFeatureGridSectionSortInput = {
   readonly blocktype: InputMaybe<SortOrderEnum>;
   readonly children: InputMaybe<NodeSortInput>;
+  readonly entryId: InputMaybe<SortOrderEnum>;
   readonly features: InputMaybe<FeatureSortInput>;
   readonly heading: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
@@ -6967,6 +7130,7 @@ type LocalFeatureGridSectionSortInput = {
 type LocalFooter = Footer & Node & {
   readonly children: ReadonlyArray<Node>;
   readonly columns: ReadonlyArray<FooterColumn>;
+  readonly entryId: Maybe<Scalars['String']>;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   readonly parent: Maybe<Node>;
@@ -7020,6 +7184,7 @@ type LocalFooterEdge = {
 type LocalFooterFieldSelector = {
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly columns: InputMaybe<FooterColumnFieldSelector>;
+  readonly entryId: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly parent: InputMaybe<NodeFieldSelector>;
@@ -7028,6 +7193,7 @@ type LocalFooterFieldSelector = {
 type LocalFooterFilterInput = {
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly columns: InputMaybe<FooterColumnFilterListInput>;
+  readonly entryId: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
@@ -7077,6 +7243,7 @@ type LocalFooterGroupConnection_sumArgs = {
 type LocalFooterSortInput = {
   readonly children: InputMaybe<NodeSortInput>;
   readonly columns: InputMaybe<FooterColumnSortInput>;
+  readonly entryId: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
   readonly parent: InputMaybe<NodeSortInput>;
@@ -7085,6 +7252,7 @@ type LocalFooterSortInput = {
 type LocalFormSection = FormSection & LandingSection & Node & {
   readonly blocktype: Scalars['String'];
   readonly children: ReadonlyArray<Node>;
+  readonly entryId: Maybe<Scalars['String']>;
   readonly form: Maybe<LeadForm>;
   readonly heading: Maybe<Scalars['String']>;
   readonly id: Scalars['ID'];
@@ -7142,6 +7310,7 @@ type LocalFormSectionEdge = {
 type LocalFormSectionFieldSelector = {
   readonly blocktype: InputMaybe<FieldSelectorEnum>;
   readonly children: InputMaybe<NodeFieldSelector>;
+  readonly entryId: InputMaybe<FieldSelectorEnum>;
   readonly form: InputMaybe<LeadFormFieldSelector>;
   readonly heading: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
@@ -7154,6 +7323,7 @@ type LocalFormSectionFieldSelector = {
 type LocalFormSectionFilterInput = {
   readonly blocktype: InputMaybe<StringQueryOperatorInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
+  readonly entryId: InputMaybe<StringQueryOperatorInput>;
   readonly form: InputMaybe<LeadFormFilterInput>;
   readonly heading: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
@@ -7207,6 +7377,7 @@ type LocalFormSectionGroupConnection_sumArgs = {
 type LocalFormSectionSortInput = {
   readonly blocktype: InputMaybe<SortOrderEnum>;
   readonly children: InputMaybe<NodeSortInput>;
+  readonly entryId: InputMaybe<SortOrderEnum>;
   readonly form: InputMaybe<LeadFormSortInput>;
   readonly heading: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
@@ -7219,6 +7390,7 @@ type LocalFormSectionSortInput = {
 type LocalHeroSection = HeroSection & LandingSection & Node & {
   readonly blocktype: Scalars['String'];
   readonly children: ReadonlyArray<Node>;
+  readonly entryId: Maybe<Scalars['String']>;
   readonly heading: Maybe<Scalars['String']>;
   readonly id: Scalars['ID'];
   readonly image: Maybe<LocalImage>;
@@ -7279,6 +7451,7 @@ type LocalHeroSectionEdge = {
 type LocalHeroSectionFieldSelector = {
   readonly blocktype: InputMaybe<FieldSelectorEnum>;
   readonly children: InputMaybe<NodeFieldSelector>;
+  readonly entryId: InputMaybe<FieldSelectorEnum>;
   readonly heading: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly image: InputMaybe<LocalImageFieldSelector>;
@@ -7294,6 +7467,7 @@ type LocalHeroSectionFieldSelector = {
 type LocalHeroSectionFilterInput = {
   readonly blocktype: InputMaybe<StringQueryOperatorInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
+  readonly entryId: InputMaybe<StringQueryOperatorInput>;
   readonly heading: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly image: InputMaybe<LocalImageFilterInput>;
@@ -7350,6 +7524,7 @@ type LocalHeroSectionGroupConnection_sumArgs = {
 type LocalHeroSectionSortInput = {
   readonly blocktype: InputMaybe<SortOrderEnum>;
   readonly children: InputMaybe<NodeSortInput>;
+  readonly entryId: InputMaybe<SortOrderEnum>;
   readonly heading: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly image: InputMaybe<LocalImageSortInput>;
@@ -7418,6 +7593,7 @@ type LocalIntegration = Integration & Node & {
   readonly body: MarkdownBody;
   readonly category: Scalars['String'];
   readonly children: ReadonlyArray<Node>;
+  readonly entryId: Maybe<Scalars['String']>;
   readonly features: ReadonlyArray<Scalars['String']>;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
@@ -7479,6 +7655,7 @@ type LocalIntegrationFieldSelector = {
   readonly body: InputMaybe<MarkdownBodyFieldSelector>;
   readonly category: InputMaybe<FieldSelectorEnum>;
   readonly children: InputMaybe<NodeFieldSelector>;
+  readonly entryId: InputMaybe<FieldSelectorEnum>;
   readonly features: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
@@ -7495,6 +7672,7 @@ type LocalIntegrationFilterInput = {
   readonly body: InputMaybe<MarkdownBodyFilterInput>;
   readonly category: InputMaybe<StringQueryOperatorInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
+  readonly entryId: InputMaybe<StringQueryOperatorInput>;
   readonly features: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
@@ -7551,6 +7729,7 @@ type LocalIntegrationGroupConnection_sumArgs = {
 type LocalIntegrationListSection = IntegrationListSection & LandingSection & Node & {
   readonly blocktype: Scalars['String'];
   readonly children: ReadonlyArray<Node>;
+  readonly entryId: Maybe<Scalars['String']>;
   readonly heading: Maybe<Scalars['String']>;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
@@ -7607,6 +7786,7 @@ type LocalIntegrationListSectionEdge = {
 type LocalIntegrationListSectionFieldSelector = {
   readonly blocktype: InputMaybe<FieldSelectorEnum>;
   readonly children: InputMaybe<NodeFieldSelector>;
+  readonly entryId: InputMaybe<FieldSelectorEnum>;
   readonly heading: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
@@ -7618,6 +7798,7 @@ type LocalIntegrationListSectionFieldSelector = {
 type LocalIntegrationListSectionFilterInput = {
   readonly blocktype: InputMaybe<StringQueryOperatorInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
+  readonly entryId: InputMaybe<StringQueryOperatorInput>;
   readonly heading: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
@@ -7670,6 +7851,7 @@ type LocalIntegrationListSectionGroupConnection_sumArgs = {
 type LocalIntegrationListSectionSortInput = {
   readonly blocktype: InputMaybe<SortOrderEnum>;
   readonly children: InputMaybe<NodeSortInput>;
+  readonly entryId: InputMaybe<SortOrderEnum>;
   readonly heading: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
@@ -7682,6 +7864,7 @@ type LocalIntegrationSortInput = {
   readonly body: InputMaybe<MarkdownBodySortInput>;
   readonly category: InputMaybe<SortOrderEnum>;
   readonly children: InputMaybe<NodeSortInput>;
+  readonly entryId: InputMaybe<SortOrderEnum>;
   readonly features: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
@@ -7698,6 +7881,7 @@ type LocalInterviewGuide = InterviewGuide & Node & {
   readonly body: MarkdownBody;
   readonly children: ReadonlyArray<Node>;
   readonly competencies: ReadonlyArray<Competency>;
+  readonly entryId: Maybe<Scalars['String']>;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   readonly jobDescription: LocalJobDescription;
@@ -7757,6 +7941,7 @@ type LocalInterviewGuideFieldSelector = {
   readonly body: InputMaybe<MarkdownBodyFieldSelector>;
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly competencies: InputMaybe<CompetencyFieldSelector>;
+  readonly entryId: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly jobDescription: InputMaybe<LocalJobDescriptionFieldSelector>;
@@ -7771,6 +7956,7 @@ type LocalInterviewGuideFilterInput = {
   readonly body: InputMaybe<MarkdownBodyFilterInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly competencies: InputMaybe<CompetencyFilterListInput>;
+  readonly entryId: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly jobDescription: InputMaybe<LocalJobDescriptionFilterInput>;
@@ -7826,6 +8012,7 @@ type LocalInterviewGuideSortInput = {
   readonly body: InputMaybe<MarkdownBodySortInput>;
   readonly children: InputMaybe<NodeSortInput>;
   readonly competencies: InputMaybe<CompetencySortInput>;
+  readonly entryId: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
   readonly jobDescription: InputMaybe<LocalJobDescriptionSortInput>;
@@ -7841,6 +8028,7 @@ type LocalJobDescription = JobDescription & Node & {
   readonly children: ReadonlyArray<Node>;
   readonly department: Scalars['String'];
   readonly employmentType: Scalars['String'];
+  readonly entryId: Maybe<Scalars['String']>;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   readonly interviewGuide: LocalInterviewGuide;
@@ -7904,6 +8092,7 @@ type LocalJobDescriptionFieldSelector = {
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly department: InputMaybe<FieldSelectorEnum>;
   readonly employmentType: InputMaybe<FieldSelectorEnum>;
+  readonly entryId: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly interviewGuide: InputMaybe<LocalInterviewGuideFieldSelector>;
@@ -7922,6 +8111,7 @@ type LocalJobDescriptionFilterInput = {
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly department: InputMaybe<StringQueryOperatorInput>;
   readonly employmentType: InputMaybe<StringQueryOperatorInput>;
+  readonly entryId: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly interviewGuide: InputMaybe<LocalInterviewGuideFilterInput>;
@@ -7981,6 +8171,7 @@ type LocalJobDescriptionSortInput = {
   readonly children: InputMaybe<NodeSortInput>;
   readonly department: InputMaybe<SortOrderEnum>;
   readonly employmentType: InputMaybe<SortOrderEnum>;
+  readonly entryId: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
   readonly interviewGuide: InputMaybe<LocalInterviewGuideSortInput>;
@@ -7997,6 +8188,7 @@ type LocalJobDescriptionSortInput = {
 type LocalJobListSection = JobListSection & LandingSection & Node & {
   readonly blocktype: Scalars['String'];
   readonly children: ReadonlyArray<Node>;
+  readonly entryId: Maybe<Scalars['String']>;
   readonly heading: Maybe<Scalars['String']>;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
@@ -8053,6 +8245,7 @@ type LocalJobListSectionEdge = {
 type LocalJobListSectionFieldSelector = {
   readonly blocktype: InputMaybe<FieldSelectorEnum>;
   readonly children: InputMaybe<NodeFieldSelector>;
+  readonly entryId: InputMaybe<FieldSelectorEnum>;
   readonly heading: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
@@ -8064,6 +8257,7 @@ type LocalJobListSectionFieldSelector = {
 type LocalJobListSectionFilterInput = {
   readonly blocktype: InputMaybe<StringQueryOperatorInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
+  readonly entryId: InputMaybe<StringQueryOperatorInput>;
   readonly heading: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
@@ -8116,6 +8310,7 @@ type LocalJobListSectionGroupConnection_sumArgs = {
 type LocalJobListSectionSortInput = {
   readonly blocktype: InputMaybe<SortOrderEnum>;
   readonly children: InputMaybe<NodeSortInput>;
+  readonly entryId: InputMaybe<SortOrderEnum>;
   readonly heading: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
@@ -8131,6 +8326,7 @@ type LocalJobPost = JobPost & Node & {
   readonly datePosted: Scalars['Date'];
   readonly department: Scalars['String'];
   readonly employmentType: Scalars['String'];
+  readonly entryId: Maybe<Scalars['String']>;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   readonly location: Scalars['String'];
@@ -8211,6 +8407,7 @@ type LocalJobPostFieldSelector = {
   readonly datePosted: InputMaybe<FieldSelectorEnum>;
   readonly department: InputMaybe<FieldSelectorEnum>;
   readonly employmentType: InputMaybe<FieldSelectorEnum>;
+  readonly entryId: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly location: InputMaybe<FieldSelectorEnum>;
@@ -8230,6 +8427,7 @@ type LocalJobPostFilterInput = {
   readonly datePosted: InputMaybe<DateQueryOperatorInput>;
   readonly department: InputMaybe<StringQueryOperatorInput>;
   readonly employmentType: InputMaybe<StringQueryOperatorInput>;
+  readonly entryId: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly location: InputMaybe<StringQueryOperatorInput>;
@@ -8290,6 +8488,7 @@ type LocalJobPostSortInput = {
   readonly datePosted: InputMaybe<SortOrderEnum>;
   readonly department: InputMaybe<SortOrderEnum>;
   readonly employmentType: InputMaybe<SortOrderEnum>;
+  readonly entryId: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
   readonly location: InputMaybe<SortOrderEnum>;
@@ -8305,6 +8504,7 @@ type LocalJobPostSortInput = {
 type LocalLandingPage = LandingPage & Node & {
   readonly children: ReadonlyArray<Node>;
   readonly description: Scalars['String'];
+  readonly entryId: Maybe<Scalars['String']>;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   readonly noindex: Scalars['Boolean'];
@@ -8363,6 +8563,7 @@ type LocalLandingPageEdge = {
 type LocalLandingPageFieldSelector = {
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly description: InputMaybe<FieldSelectorEnum>;
+  readonly entryId: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly noindex: InputMaybe<FieldSelectorEnum>;
@@ -8376,6 +8577,7 @@ type LocalLandingPageFieldSelector = {
 type LocalLandingPageFilterInput = {
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly description: InputMaybe<StringQueryOperatorInput>;
+  readonly entryId: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly noindex: InputMaybe<BooleanQueryOperatorInput>;
@@ -8430,6 +8632,7 @@ type LocalLandingPageGroupConnection_sumArgs = {
 type LocalLandingPageSortInput = {
   readonly children: InputMaybe<NodeSortInput>;
   readonly description: InputMaybe<SortOrderEnum>;
+  readonly entryId: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
   readonly noindex: InputMaybe<SortOrderEnum>;
@@ -8443,6 +8646,7 @@ type LocalLandingPageSortInput = {
 type LocalLandingSection = LandingSection & Node & {
   readonly blocktype: Scalars['String'];
   readonly children: ReadonlyArray<Node>;
+  readonly entryId: Maybe<Scalars['String']>;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   readonly parent: Maybe<Node>;
@@ -8497,6 +8701,7 @@ type LocalLandingSectionEdge = {
 type LocalLandingSectionFieldSelector = {
   readonly blocktype: InputMaybe<FieldSelectorEnum>;
   readonly children: InputMaybe<NodeFieldSelector>;
+  readonly entryId: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly parent: InputMaybe<NodeFieldSelector>;
@@ -8506,6 +8711,7 @@ type LocalLandingSectionFieldSelector = {
 type LocalLandingSectionFilterInput = {
   readonly blocktype: InputMaybe<StringQueryOperatorInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
+  readonly entryId: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
@@ -8556,6 +8762,7 @@ type LocalLandingSectionGroupConnection_sumArgs = {
 type LocalLandingSectionSortInput = {
   readonly blocktype: InputMaybe<SortOrderEnum>;
   readonly children: InputMaybe<NodeSortInput>;
+  readonly entryId: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
   readonly parent: InputMaybe<NodeSortInput>;
@@ -8568,6 +8775,7 @@ type LocalLeadForm = LeadForm & Node & {
   readonly configuration: Maybe<LeadFormConfiguration>;
   readonly customSuccessMessage: Maybe<Scalars['String']>;
   readonly displayOptions: Maybe<LeadFormDisplayOptions>;
+  readonly entryId: Maybe<Scalars['String']>;
   readonly fieldGroups: ReadonlyArray<LeadFormFieldGroup>;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
@@ -8629,6 +8837,7 @@ type LocalLeadFormFieldSelector = {
   readonly configuration: InputMaybe<LeadFormConfigurationFieldSelector>;
   readonly customSuccessMessage: InputMaybe<FieldSelectorEnum>;
   readonly displayOptions: InputMaybe<LeadFormDisplayOptionsFieldSelector>;
+  readonly entryId: InputMaybe<FieldSelectorEnum>;
   readonly fieldGroups: InputMaybe<LeadFormFieldGroupFieldSelector>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
@@ -8645,6 +8854,7 @@ type LocalLeadFormFilterInput = {
   readonly configuration: InputMaybe<LeadFormConfigurationFilterInput>;
   readonly customSuccessMessage: InputMaybe<StringQueryOperatorInput>;
   readonly displayOptions: InputMaybe<LeadFormDisplayOptionsFilterInput>;
+  readonly entryId: InputMaybe<StringQueryOperatorInput>;
   readonly fieldGroups: InputMaybe<LeadFormFieldGroupFilterListInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
@@ -8702,6 +8912,7 @@ type LocalLeadFormSortInput = {
   readonly configuration: InputMaybe<LeadFormConfigurationSortInput>;
   readonly customSuccessMessage: InputMaybe<SortOrderEnum>;
   readonly displayOptions: InputMaybe<LeadFormDisplayOptionsSortInput>;
+  readonly entryId: InputMaybe<SortOrderEnum>;
   readonly fieldGroups: InputMaybe<LeadFormFieldGroupSortInput>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
@@ -8715,6 +8926,7 @@ type LocalLeadFormSortInput = {
 type LocalLogoWallSection = LandingSection & LogoWallSection & Node & {
   readonly blocktype: Scalars['String'];
   readonly children: ReadonlyArray<Node>;
+  readonly entryId: Maybe<Scalars['String']>;
   readonly heading: Maybe<Scalars['String']>;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
@@ -8771,6 +8983,7 @@ type LocalLogoWallSectionEdge = {
 type LocalLogoWallSectionFieldSelector = {
   readonly blocktype: InputMaybe<FieldSelectorEnum>;
   readonly children: InputMaybe<NodeFieldSelector>;
+  readonly entryId: InputMaybe<FieldSelectorEnum>;
   readonly heading: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
@@ -8782,6 +8995,7 @@ type LocalLogoWallSectionFieldSelector = {
 type LocalLogoWallSectionFilterInput = {
   readonly blocktype: InputMaybe<StringQueryOperatorInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
+  readonly entryId: InputMaybe<StringQueryOperatorInput>;
   readonly heading: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
@@ -8834,6 +9048,7 @@ type LocalLogoWallSectionGroupConnection_sumArgs = {
 type LocalLogoWallSectionSortInput = {
   readonly blocktype: InputMaybe<SortOrderEnum>;
   readonly children: InputMaybe<NodeSortInput>;
+  readonly entryId: InputMaybe<SortOrderEnum>;
   readonly heading: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
@@ -8846,6 +9061,7 @@ type LocalMarkdownSection = LandingSection & MarkdownSection & Node & {
   readonly blocktype: Scalars['String'];
   readonly body: MarkdownBody;
   readonly children: ReadonlyArray<Node>;
+  readonly entryId: Maybe<Scalars['String']>;
   readonly heading: Maybe<Scalars['String']>;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
@@ -8902,6 +9118,7 @@ type LocalMarkdownSectionFieldSelector = {
   readonly blocktype: InputMaybe<FieldSelectorEnum>;
   readonly body: InputMaybe<MarkdownBodyFieldSelector>;
   readonly children: InputMaybe<NodeFieldSelector>;
+  readonly entryId: InputMaybe<FieldSelectorEnum>;
   readonly heading: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
@@ -8913,6 +9130,7 @@ type LocalMarkdownSectionFilterInput = {
   readonly blocktype: InputMaybe<StringQueryOperatorInput>;
   readonly body: InputMaybe<MarkdownBodyFilterInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
+  readonly entryId: InputMaybe<StringQueryOperatorInput>;
   readonly heading: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
@@ -8965,6 +9183,7 @@ type LocalMarkdownSectionSortInput = {
   readonly blocktype: InputMaybe<SortOrderEnum>;
   readonly body: InputMaybe<MarkdownBodySortInput>;
   readonly children: InputMaybe<NodeSortInput>;
+  readonly entryId: InputMaybe<SortOrderEnum>;
   readonly heading: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
@@ -8974,6 +9193,7 @@ type LocalMarkdownSectionSortInput = {
 
 type LocalNavigation = Navigation & Node & {
   readonly children: ReadonlyArray<Node>;
+  readonly entryId: Maybe<Scalars['String']>;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   readonly navId: Scalars['String'];
@@ -9028,6 +9248,7 @@ type LocalNavigationEdge = {
 
 type LocalNavigationFieldSelector = {
   readonly children: InputMaybe<NodeFieldSelector>;
+  readonly entryId: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly navId: InputMaybe<FieldSelectorEnum>;
@@ -9037,6 +9258,7 @@ type LocalNavigationFieldSelector = {
 
 type LocalNavigationFilterInput = {
   readonly children: InputMaybe<NodeFilterListInput>;
+  readonly entryId: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly navId: InputMaybe<StringQueryOperatorInput>;
@@ -9087,6 +9309,7 @@ type LocalNavigationGroupConnection_sumArgs = {
 
 type LocalNavigationSortInput = {
   readonly children: InputMaybe<NodeSortInput>;
+  readonly entryId: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
   readonly navId: InputMaybe<SortOrderEnum>;
@@ -9098,6 +9321,7 @@ type LocalPersonalizationAudience = Node & PersonalizationAudience & {
   readonly audienceId: Scalars['String'];
   readonly children: ReadonlyArray<Node>;
   readonly description: Maybe<Scalars['String']>;
+  readonly entryId: Maybe<Scalars['String']>;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   readonly name: Scalars['String'];
@@ -9153,6 +9377,7 @@ type LocalPersonalizationAudienceFieldSelector = {
   readonly audienceId: InputMaybe<FieldSelectorEnum>;
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly description: InputMaybe<FieldSelectorEnum>;
+  readonly entryId: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly name: InputMaybe<FieldSelectorEnum>;
@@ -9163,6 +9388,7 @@ type LocalPersonalizationAudienceFilterInput = {
   readonly audienceId: InputMaybe<StringQueryOperatorInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly description: InputMaybe<StringQueryOperatorInput>;
+  readonly entryId: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly name: InputMaybe<StringQueryOperatorInput>;
@@ -9214,6 +9440,7 @@ type LocalPersonalizationAudienceSortInput = {
   readonly audienceId: InputMaybe<SortOrderEnum>;
   readonly children: InputMaybe<NodeSortInput>;
   readonly description: InputMaybe<SortOrderEnum>;
+  readonly entryId: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
   readonly name: InputMaybe<SortOrderEnum>;
@@ -9226,6 +9453,7 @@ type LocalPersonalizationExperience = Node & PersonalizationExperience & {
   readonly components: ReadonlyArray<ExperienceComponent>;
   readonly description: Maybe<Scalars['String']>;
   readonly distribution: ReadonlyArray<ExperienceDistribution>;
+  readonly entryId: Maybe<Scalars['String']>;
   readonly experienceId: Scalars['String'];
   readonly id: Scalars['ID'];
   readonly internal: Internal;
@@ -9287,6 +9515,7 @@ type LocalPersonalizationExperienceFieldSelector = {
   readonly components: InputMaybe<ExperienceComponentFieldSelector>;
   readonly description: InputMaybe<FieldSelectorEnum>;
   readonly distribution: InputMaybe<ExperienceDistributionFieldSelector>;
+  readonly entryId: InputMaybe<FieldSelectorEnum>;
   readonly experienceId: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
@@ -9303,6 +9532,7 @@ type LocalPersonalizationExperienceFilterInput = {
   readonly components: InputMaybe<ExperienceComponentFilterListInput>;
   readonly description: InputMaybe<StringQueryOperatorInput>;
   readonly distribution: InputMaybe<ExperienceDistributionFilterListInput>;
+  readonly entryId: InputMaybe<StringQueryOperatorInput>;
   readonly experienceId: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
@@ -9360,6 +9590,7 @@ type LocalPersonalizationExperienceSortInput = {
   readonly components: InputMaybe<ExperienceComponentSortInput>;
   readonly description: InputMaybe<SortOrderEnum>;
   readonly distribution: InputMaybe<ExperienceDistributionSortInput>;
+  readonly entryId: InputMaybe<SortOrderEnum>;
   readonly experienceId: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
@@ -9373,6 +9604,7 @@ type LocalPersonalizationExperienceSortInput = {
 type LocalPersonalizationHeroVariant = Node & PersonalizationHeroVariant & {
   readonly baseline: Scalars['String'];
   readonly children: ReadonlyArray<Node>;
+  readonly entryId: Maybe<Scalars['String']>;
   readonly heading: Maybe<Scalars['String']>;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
@@ -9432,6 +9664,7 @@ type LocalPersonalizationHeroVariantEdge = {
 type LocalPersonalizationHeroVariantFieldSelector = {
   readonly baseline: InputMaybe<FieldSelectorEnum>;
   readonly children: InputMaybe<NodeFieldSelector>;
+  readonly entryId: InputMaybe<FieldSelectorEnum>;
   readonly heading: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
@@ -9446,6 +9679,7 @@ type LocalPersonalizationHeroVariantFieldSelector = {
 type LocalPersonalizationHeroVariantFilterInput = {
   readonly baseline: InputMaybe<StringQueryOperatorInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
+  readonly entryId: InputMaybe<StringQueryOperatorInput>;
   readonly heading: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
@@ -9501,6 +9735,7 @@ type LocalPersonalizationHeroVariantGroupConnection_sumArgs = {
 type LocalPersonalizationHeroVariantSortInput = {
   readonly baseline: InputMaybe<SortOrderEnum>;
   readonly children: InputMaybe<NodeSortInput>;
+  readonly entryId: InputMaybe<SortOrderEnum>;
   readonly heading: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
@@ -9515,6 +9750,7 @@ type LocalPersonalizationHeroVariantSortInput = {
 type LocalPricingTableSection = LandingSection & Node & PricingTableSection & {
   readonly blocktype: Scalars['String'];
   readonly children: ReadonlyArray<Node>;
+  readonly entryId: Maybe<Scalars['String']>;
   readonly heading: Maybe<Scalars['String']>;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
@@ -9571,6 +9807,7 @@ type LocalPricingTableSectionEdge = {
 type LocalPricingTableSectionFieldSelector = {
   readonly blocktype: InputMaybe<FieldSelectorEnum>;
   readonly children: InputMaybe<NodeFieldSelector>;
+  readonly entryId: InputMaybe<FieldSelectorEnum>;
   readonly heading: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
@@ -9582,6 +9819,7 @@ type LocalPricingTableSectionFieldSelector = {
 type LocalPricingTableSectionFilterInput = {
   readonly blocktype: InputMaybe<StringQueryOperatorInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
+  readonly entryId: InputMaybe<StringQueryOperatorInput>;
   readonly heading: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
@@ -9634,6 +9872,7 @@ type LocalPricingTableSectionGroupConnection_sumArgs = {
 type LocalPricingTableSectionSortInput = {
   readonly blocktype: InputMaybe<SortOrderEnum>;
   readonly children: InputMaybe<NodeSortInput>;
+  readonly entryId: InputMaybe<SortOrderEnum>;
   readonly heading: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
@@ -9645,6 +9884,7 @@ type LocalPricingTableSectionSortInput = {
 type LocalResourcesPage = Node & ResourcesPage & {
   readonly children: ReadonlyArray<Node>;
   readonly description: Scalars['String'];
+  readonly entryId: Maybe<Scalars['String']>;
   readonly groups: ReadonlyArray<ResourceGroup>;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
@@ -9701,6 +9941,7 @@ type LocalResourcesPageEdge = {
 type LocalResourcesPageFieldSelector = {
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly description: InputMaybe<FieldSelectorEnum>;
+  readonly entryId: InputMaybe<FieldSelectorEnum>;
   readonly groups: InputMaybe<ResourceGroupFieldSelector>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
@@ -9712,6 +9953,7 @@ type LocalResourcesPageFieldSelector = {
 type LocalResourcesPageFilterInput = {
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly description: InputMaybe<StringQueryOperatorInput>;
+  readonly entryId: InputMaybe<StringQueryOperatorInput>;
   readonly groups: InputMaybe<ResourceGroupFilterListInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
@@ -9764,6 +10006,7 @@ type LocalResourcesPageGroupConnection_sumArgs = {
 type LocalResourcesPageSortInput = {
   readonly children: InputMaybe<NodeSortInput>;
   readonly description: InputMaybe<SortOrderEnum>;
+  readonly entryId: InputMaybe<SortOrderEnum>;
   readonly groups: InputMaybe<ResourceGroupSortInput>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
@@ -9775,6 +10018,7 @@ type LocalResourcesPageSortInput = {
 type LocalSiteSettings = Node & SiteSettings & {
   readonly children: ReadonlyArray<Node>;
   readonly description: Scalars['String'];
+  readonly entryId: Maybe<Scalars['String']>;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   readonly organization: SiteOrganization;
@@ -9833,6 +10077,7 @@ type LocalSiteSettingsEdge = {
 type LocalSiteSettingsFieldSelector = {
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly description: InputMaybe<FieldSelectorEnum>;
+  readonly entryId: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly organization: InputMaybe<SiteOrganizationFieldSelector>;
@@ -9846,6 +10091,7 @@ type LocalSiteSettingsFieldSelector = {
 type LocalSiteSettingsFilterInput = {
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly description: InputMaybe<StringQueryOperatorInput>;
+  readonly entryId: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly organization: InputMaybe<SiteOrganizationFilterInput>;
@@ -9900,6 +10146,7 @@ type LocalSiteSettingsGroupConnection_sumArgs = {
 type LocalSiteSettingsSortInput = {
   readonly children: InputMaybe<NodeSortInput>;
   readonly description: InputMaybe<SortOrderEnum>;
+  readonly entryId: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
   readonly organization: InputMaybe<SiteOrganizationSortInput>;
@@ -9913,6 +10160,7 @@ type LocalSiteSettingsSortInput = {
 type LocalStatsSection = LandingSection & Node & StatsSection & {
   readonly blocktype: Scalars['String'];
   readonly children: ReadonlyArray<Node>;
+  readonly entryId: Maybe<Scalars['String']>;
   readonly heading: Maybe<Scalars['String']>;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
@@ -9969,6 +10217,7 @@ type LocalStatsSectionEdge = {
 type LocalStatsSectionFieldSelector = {
   readonly blocktype: InputMaybe<FieldSelectorEnum>;
   readonly children: InputMaybe<NodeFieldSelector>;
+  readonly entryId: InputMaybe<FieldSelectorEnum>;
   readonly heading: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
@@ -9980,6 +10229,7 @@ type LocalStatsSectionFieldSelector = {
 type LocalStatsSectionFilterInput = {
   readonly blocktype: InputMaybe<StringQueryOperatorInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
+  readonly entryId: InputMaybe<StringQueryOperatorInput>;
   readonly heading: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
@@ -10032,6 +10282,7 @@ type LocalStatsSectionGroupConnection_sumArgs = {
 type LocalStatsSectionSortInput = {
   readonly blocktype: InputMaybe<SortOrderEnum>;
   readonly children: InputMaybe<NodeSortInput>;
+  readonly entryId: InputMaybe<SortOrderEnum>;
   readonly heading: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
@@ -10044,6 +10295,7 @@ type LocalTestimonialSection = LandingSection & Node & TestimonialSection & {
   readonly blocktype: Scalars['String'];
   readonly children: ReadonlyArray<Node>;
   readonly company: Scalars['String'];
+  readonly entryId: Maybe<Scalars['String']>;
   readonly id: Scalars['ID'];
   readonly image: Maybe<LocalImage>;
   readonly internal: Internal;
@@ -10103,6 +10355,7 @@ type LocalTestimonialSectionFieldSelector = {
   readonly blocktype: InputMaybe<FieldSelectorEnum>;
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly company: InputMaybe<FieldSelectorEnum>;
+  readonly entryId: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly image: InputMaybe<LocalImageFieldSelector>;
   readonly internal: InputMaybe<InternalFieldSelector>;
@@ -10117,6 +10370,7 @@ type LocalTestimonialSectionFilterInput = {
   readonly blocktype: InputMaybe<StringQueryOperatorInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly company: InputMaybe<StringQueryOperatorInput>;
+  readonly entryId: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly image: InputMaybe<LocalImageFilterInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
@@ -10172,6 +10426,7 @@ type LocalTestimonialSectionSortInput = {
   readonly blocktype: InputMaybe<SortOrderEnum>;
   readonly children: InputMaybe<NodeSortInput>;
   readonly company: InputMaybe<SortOrderEnum>;
+  readonly entryId: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly image: InputMaybe<LocalImageSortInput>;
   readonly internal: InputMaybe<InternalSortInput>;
@@ -10187,6 +10442,8 @@ type LogoWallSection = {
   /** Always LogoWall. */
   readonly blocktype: Scalars['String'];
   readonly children: ReadonlyArray<Node>;
+  /** The entry's id in its source (Contentful's entry id), for Contentful Live Preview; null outside a preview build. */
+  readonly entryId: Maybe<Scalars['String']>;
   /** The section heading. */
   readonly heading: Maybe<Scalars['String']>;
   readonly id: Scalars['ID'];
@@ -10246,6 +10503,7 @@ type LogoWallSectionEdge = {
 type LogoWallSectionFieldSelector = {
   readonly blocktype: InputMaybe<FieldSelectorEnum>;
   readonly children: InputMaybe<NodeFieldSelector>;
+  readonly entryId: InputMaybe<FieldSelectorEnum>;
   readonly heading: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
@@ -10257,6 +10515,7 @@ type LogoWallSectionFieldSelector = {
 type LogoWallSectionFilterInput = {
   readonly blocktype: InputMaybe<StringQueryOperatorInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
+  readonly entryId: InputMaybe<StringQueryOperatorInput>;
   readonly heading: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
@@ -10309,6 +10568,7 @@ type LogoWallSectionGroupConnection_sumArgs = {
 type LogoWallSectionSortInput = {
   readonly blocktype: InputMaybe<SortOrderEnum>;
   readonly children: InputMaybe<NodeSortInput>;
+  readonly entryId: InputMaybe<SortOrderEnum>;
   readonly heading: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
@@ -10394,6 +10654,8 @@ type MarkdownSection = {
   /** The section's Markdown, rendered. */
   readonly body: MarkdownBody;
   readonly children: ReadonlyArray<Node>;
+  /** The entry's id in its source (Contentful's entry id), for Contentful Live Preview; null outside a preview build. */
+  readonly entryId: Maybe<Scalars['String']>;
   /** The section heading. */
   readonly heading: Maybe<Scalars['String']>;
   readonly id: Scalars['ID'];
@@ -10452,6 +10714,7 @@ type MarkdownSectionFieldSelector = {
   readonly blocktype: InputMaybe<FieldSelectorEnum>;
   readonly body: InputMaybe<MarkdownBodyFieldSelector>;
   readonly children: InputMaybe<NodeFieldSelector>;
+  readonly entryId: InputMaybe<FieldSelectorEnum>;
   readonly heading: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
@@ -10463,6 +10726,7 @@ type MarkdownSectionFilterInput = {
   readonly blocktype: InputMaybe<StringQueryOperatorInput>;
   readonly body: InputMaybe<MarkdownBodyFilterInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
+  readonly entryId: InputMaybe<StringQueryOperatorInput>;
   readonly heading: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
@@ -10515,6 +10779,7 @@ type MarkdownSectionSortInput = {
   readonly blocktype: InputMaybe<SortOrderEnum>;
   readonly body: InputMaybe<MarkdownBodySortInput>;
   readonly children: InputMaybe<NodeSortInput>;
+  readonly entryId: InputMaybe<SortOrderEnum>;
   readonly heading: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
@@ -10745,6 +11010,8 @@ type NavListItemSortInput = {
 /** The header navigation; personalization swaps the baseline for an audience's variant (docs/product-rules.md#navigation-data). */
 type Navigation = {
   readonly children: ReadonlyArray<Node>;
+  /** The entry's id in its source (Contentful's entry id), for Contentful Live Preview; null outside a preview build. */
+  readonly entryId: Maybe<Scalars['String']>;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   /** baseline, or the id an experience names as navigation:id. */
@@ -10801,6 +11068,7 @@ type NavigationEdge = {
 
 type NavigationFieldSelector = {
   readonly children: InputMaybe<NodeFieldSelector>;
+  readonly entryId: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly navId: InputMaybe<FieldSelectorEnum>;
@@ -10810,6 +11078,7 @@ type NavigationFieldSelector = {
 
 type NavigationFilterInput = {
   readonly children: InputMaybe<NodeFilterListInput>;
+  readonly entryId: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly navId: InputMaybe<StringQueryOperatorInput>;
@@ -10860,6 +11129,7 @@ type NavigationGroupConnection_sumArgs = {
 
 type NavigationSortInput = {
   readonly children: InputMaybe<NodeSortInput>;
+  readonly entryId: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
   readonly navId: InputMaybe<SortOrderEnum>;
@@ -10922,6 +11192,8 @@ type PersonalizationAudience = {
   readonly children: ReadonlyArray<Node>;
   /** Who belongs to it. */
   readonly description: Maybe<Scalars['String']>;
+  /** The entry's id in its source (Contentful's entry id), for Contentful Live Preview; null outside a preview build. */
+  readonly entryId: Maybe<Scalars['String']>;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   /** The audience's name. */
@@ -10978,6 +11250,7 @@ type PersonalizationAudienceFieldSelector = {
   readonly audienceId: InputMaybe<FieldSelectorEnum>;
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly description: InputMaybe<FieldSelectorEnum>;
+  readonly entryId: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly name: InputMaybe<FieldSelectorEnum>;
@@ -10988,6 +11261,7 @@ type PersonalizationAudienceFilterInput = {
   readonly audienceId: InputMaybe<StringQueryOperatorInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly description: InputMaybe<StringQueryOperatorInput>;
+  readonly entryId: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly name: InputMaybe<StringQueryOperatorInput>;
@@ -11039,6 +11313,7 @@ type PersonalizationAudienceSortInput = {
   readonly audienceId: InputMaybe<SortOrderEnum>;
   readonly children: InputMaybe<NodeSortInput>;
   readonly description: InputMaybe<SortOrderEnum>;
+  readonly entryId: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
   readonly name: InputMaybe<SortOrderEnum>;
@@ -11056,6 +11331,8 @@ type PersonalizationExperience = {
   readonly description: Maybe<Scalars['String']>;
   /** How participants are split between baseline and variants. */
   readonly distribution: ReadonlyArray<ExperienceDistribution>;
+  /** The entry's id in its source (Contentful's entry id), for Contentful Live Preview; null outside a preview build. */
+  readonly entryId: Maybe<Scalars['String']>;
   /** The experience's id. */
   readonly experienceId: Scalars['String'];
   readonly id: Scalars['ID'];
@@ -11122,6 +11399,7 @@ type PersonalizationExperienceFieldSelector = {
   readonly components: InputMaybe<ExperienceComponentFieldSelector>;
   readonly description: InputMaybe<FieldSelectorEnum>;
   readonly distribution: InputMaybe<ExperienceDistributionFieldSelector>;
+  readonly entryId: InputMaybe<FieldSelectorEnum>;
   readonly experienceId: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
@@ -11138,6 +11416,7 @@ type PersonalizationExperienceFilterInput = {
   readonly components: InputMaybe<ExperienceComponentFilterListInput>;
   readonly description: InputMaybe<StringQueryOperatorInput>;
   readonly distribution: InputMaybe<ExperienceDistributionFilterListInput>;
+  readonly entryId: InputMaybe<StringQueryOperatorInput>;
   readonly experienceId: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
@@ -11195,6 +11474,7 @@ type PersonalizationExperienceSortInput = {
   readonly components: InputMaybe<ExperienceComponentSortInput>;
   readonly description: InputMaybe<SortOrderEnum>;
   readonly distribution: InputMaybe<ExperienceDistributionSortInput>;
+  readonly entryId: InputMaybe<SortOrderEnum>;
   readonly experienceId: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
@@ -11210,6 +11490,8 @@ type PersonalizationHeroVariant = {
   /** The sectionId of the hero it replaces. */
   readonly baseline: Scalars['String'];
   readonly children: ReadonlyArray<Node>;
+  /** The entry's id in its source (Contentful's entry id), for Contentful Live Preview; null outside a preview build. */
+  readonly entryId: Maybe<Scalars['String']>;
   /** Replaces the hero's heading. */
   readonly heading: Maybe<Scalars['String']>;
   readonly id: Scalars['ID'];
@@ -11275,6 +11557,7 @@ type PersonalizationHeroVariantEdge = {
 type PersonalizationHeroVariantFieldSelector = {
   readonly baseline: InputMaybe<FieldSelectorEnum>;
   readonly children: InputMaybe<NodeFieldSelector>;
+  readonly entryId: InputMaybe<FieldSelectorEnum>;
   readonly heading: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
@@ -11289,6 +11572,7 @@ type PersonalizationHeroVariantFieldSelector = {
 type PersonalizationHeroVariantFilterInput = {
   readonly baseline: InputMaybe<StringQueryOperatorInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
+  readonly entryId: InputMaybe<StringQueryOperatorInput>;
   readonly heading: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
@@ -11344,6 +11628,7 @@ type PersonalizationHeroVariantGroupConnection_sumArgs = {
 type PersonalizationHeroVariantSortInput = {
   readonly baseline: InputMaybe<SortOrderEnum>;
   readonly children: InputMaybe<NodeSortInput>;
+  readonly entryId: InputMaybe<SortOrderEnum>;
   readonly heading: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
@@ -11427,6 +11712,8 @@ type PricingTableSection = {
   /** Always PricingTable. */
   readonly blocktype: Scalars['String'];
   readonly children: ReadonlyArray<Node>;
+  /** The entry's id in its source (Contentful's entry id), for Contentful Live Preview; null outside a preview build. */
+  readonly entryId: Maybe<Scalars['String']>;
   /** The section heading. */
   readonly heading: Maybe<Scalars['String']>;
   readonly id: Scalars['ID'];
@@ -11486,6 +11773,7 @@ type PricingTableSectionEdge = {
 type PricingTableSectionFieldSelector = {
   readonly blocktype: InputMaybe<FieldSelectorEnum>;
   readonly children: InputMaybe<NodeFieldSelector>;
+  readonly entryId: InputMaybe<FieldSelectorEnum>;
   readonly heading: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
@@ -11497,6 +11785,7 @@ type PricingTableSectionFieldSelector = {
 type PricingTableSectionFilterInput = {
   readonly blocktype: InputMaybe<StringQueryOperatorInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
+  readonly entryId: InputMaybe<StringQueryOperatorInput>;
   readonly heading: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
@@ -11549,6 +11838,7 @@ type PricingTableSectionGroupConnection_sumArgs = {
 type PricingTableSectionSortInput = {
   readonly blocktype: InputMaybe<SortOrderEnum>;
   readonly children: InputMaybe<NodeSortInput>;
+  readonly entryId: InputMaybe<SortOrderEnum>;
   readonly heading: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
@@ -12343,6 +12633,7 @@ type Query_authorArgs = {
   avatar: InputMaybe<ImageAssetFilterInput>;
   bio: InputMaybe<MarkdownBodyFilterInput>;
   children: InputMaybe<NodeFilterListInput>;
+  entryId: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
   linkedin: InputMaybe<StringQueryOperatorInput>;
@@ -12360,6 +12651,7 @@ type Query_blogPostArgs = {
   category: InputMaybe<CategoryFilterInput>;
   children: InputMaybe<NodeFilterListInput>;
   date: InputMaybe<DateQueryOperatorInput>;
+  entryId: InputMaybe<StringQueryOperatorInput>;
   excerpt: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   image: InputMaybe<ImageAssetFilterInput>;
@@ -12388,6 +12680,7 @@ type Query_bookArgs = {
   children: InputMaybe<NodeFilterListInput>;
   cover: InputMaybe<ImageAssetFilterInput>;
   description: InputMaybe<StringQueryOperatorInput>;
+  entryId: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
   intro: InputMaybe<MarkdownBodyFilterInput>;
@@ -12401,6 +12694,7 @@ type Query_bookPostArgs = {
   body: InputMaybe<MarkdownBodyFilterInput>;
   book: InputMaybe<BookFilterInput>;
   children: InputMaybe<NodeFilterListInput>;
+  entryId: InputMaybe<StringQueryOperatorInput>;
   excerpt: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
@@ -12425,6 +12719,7 @@ type Query_callToActionSectionArgs = {
   blocktype: InputMaybe<StringQueryOperatorInput>;
   children: InputMaybe<NodeFilterListInput>;
   cta: InputMaybe<CtaLinkFilterInput>;
+  entryId: InputMaybe<StringQueryOperatorInput>;
   heading: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
@@ -12438,6 +12733,7 @@ type Query_callToActionSectionArgs = {
 type Query_categoryArgs = {
   children: InputMaybe<NodeFilterListInput>;
   description: InputMaybe<StringQueryOperatorInput>;
+  entryId: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
   name: InputMaybe<StringQueryOperatorInput>;
@@ -12449,6 +12745,7 @@ type Query_categoryArgs = {
 type Query_companyArgs = {
   body: InputMaybe<MarkdownBodyFilterInput>;
   children: InputMaybe<NodeFilterListInput>;
+  entryId: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   industry: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
@@ -12469,6 +12766,7 @@ type Query_companyArgs = {
 type Query_companyListSectionArgs = {
   blocktype: InputMaybe<StringQueryOperatorInput>;
   children: InputMaybe<NodeFilterListInput>;
+  entryId: InputMaybe<StringQueryOperatorInput>;
   heading: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
@@ -12521,6 +12819,7 @@ type Query_documentArgs = {
   body: InputMaybe<MarkdownBodyFilterInput>;
   children: InputMaybe<NodeFilterListInput>;
   description: InputMaybe<StringQueryOperatorInput>;
+  entryId: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
@@ -12533,6 +12832,7 @@ type Query_documentArgs = {
 type Query_faqSectionArgs = {
   blocktype: InputMaybe<StringQueryOperatorInput>;
   children: InputMaybe<NodeFilterListInput>;
+  entryId: InputMaybe<StringQueryOperatorInput>;
   heading: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
@@ -12545,6 +12845,7 @@ type Query_faqSectionArgs = {
 type Query_featureGridSectionArgs = {
   blocktype: InputMaybe<StringQueryOperatorInput>;
   children: InputMaybe<NodeFilterListInput>;
+  entryId: InputMaybe<StringQueryOperatorInput>;
   features: InputMaybe<FeatureFilterListInput>;
   heading: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
@@ -12602,6 +12903,7 @@ type Query_fileArgs = {
 type Query_footerArgs = {
   children: InputMaybe<NodeFilterListInput>;
   columns: InputMaybe<FooterColumnFilterListInput>;
+  entryId: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
@@ -12611,6 +12913,7 @@ type Query_footerArgs = {
 type Query_formSectionArgs = {
   blocktype: InputMaybe<StringQueryOperatorInput>;
   children: InputMaybe<NodeFilterListInput>;
+  entryId: InputMaybe<StringQueryOperatorInput>;
   form: InputMaybe<LeadFormFilterInput>;
   heading: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
@@ -12624,6 +12927,7 @@ type Query_formSectionArgs = {
 type Query_heroSectionArgs = {
   blocktype: InputMaybe<StringQueryOperatorInput>;
   children: InputMaybe<NodeFilterListInput>;
+  entryId: InputMaybe<StringQueryOperatorInput>;
   heading: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   image: InputMaybe<ImageAssetFilterInput>;
@@ -12643,6 +12947,7 @@ type Query_hubSpotLeadFormArgs = {
   configuration: InputMaybe<LeadFormConfigurationFilterInput>;
   customSuccessMessage: InputMaybe<StringQueryOperatorInput>;
   displayOptions: InputMaybe<LeadFormDisplayOptionsFilterInput>;
+  entryId: InputMaybe<StringQueryOperatorInput>;
   fieldGroups: InputMaybe<LeadFormFieldGroupFilterListInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
@@ -12671,6 +12976,7 @@ type Query_integrationArgs = {
   body: InputMaybe<MarkdownBodyFilterInput>;
   category: InputMaybe<StringQueryOperatorInput>;
   children: InputMaybe<NodeFilterListInput>;
+  entryId: InputMaybe<StringQueryOperatorInput>;
   features: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
@@ -12687,6 +12993,7 @@ type Query_integrationArgs = {
 type Query_integrationListSectionArgs = {
   blocktype: InputMaybe<StringQueryOperatorInput>;
   children: InputMaybe<NodeFilterListInput>;
+  entryId: InputMaybe<StringQueryOperatorInput>;
   heading: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
@@ -12700,6 +13007,7 @@ type Query_interviewGuideArgs = {
   body: InputMaybe<MarkdownBodyFilterInput>;
   children: InputMaybe<NodeFilterListInput>;
   competencies: InputMaybe<CompetencyFilterListInput>;
+  entryId: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
   jobDescription: InputMaybe<JobDescriptionFilterInput>;
@@ -12716,6 +13024,7 @@ type Query_jobDescriptionArgs = {
   children: InputMaybe<NodeFilterListInput>;
   department: InputMaybe<StringQueryOperatorInput>;
   employmentType: InputMaybe<StringQueryOperatorInput>;
+  entryId: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
   interviewGuide: InputMaybe<InterviewGuideFilterInput>;
@@ -12733,6 +13042,7 @@ type Query_jobDescriptionArgs = {
 type Query_jobListSectionArgs = {
   blocktype: InputMaybe<StringQueryOperatorInput>;
   children: InputMaybe<NodeFilterListInput>;
+  entryId: InputMaybe<StringQueryOperatorInput>;
   heading: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
@@ -12749,6 +13059,7 @@ type Query_jobPostArgs = {
   datePosted: InputMaybe<DateQueryOperatorInput>;
   department: InputMaybe<StringQueryOperatorInput>;
   employmentType: InputMaybe<StringQueryOperatorInput>;
+  entryId: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
   location: InputMaybe<StringQueryOperatorInput>;
@@ -12765,6 +13076,7 @@ type Query_jobPostArgs = {
 type Query_landingPageArgs = {
   children: InputMaybe<NodeFilterListInput>;
   description: InputMaybe<StringQueryOperatorInput>;
+  entryId: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
   noindex: InputMaybe<BooleanQueryOperatorInput>;
@@ -12779,6 +13091,7 @@ type Query_landingPageArgs = {
 type Query_landingSectionArgs = {
   blocktype: InputMaybe<StringQueryOperatorInput>;
   children: InputMaybe<NodeFilterListInput>;
+  entryId: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
@@ -12792,6 +13105,7 @@ type Query_leadFormArgs = {
   configuration: InputMaybe<LeadFormConfigurationFilterInput>;
   customSuccessMessage: InputMaybe<StringQueryOperatorInput>;
   displayOptions: InputMaybe<LeadFormDisplayOptionsFilterInput>;
+  entryId: InputMaybe<StringQueryOperatorInput>;
   fieldGroups: InputMaybe<LeadFormFieldGroupFilterListInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
@@ -12807,6 +13121,7 @@ type Query_localAuthorArgs = {
   avatar: InputMaybe<LocalImageFilterInput>;
   bio: InputMaybe<MarkdownBodyFilterInput>;
   children: InputMaybe<NodeFilterListInput>;
+  entryId: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
   linkedin: InputMaybe<StringQueryOperatorInput>;
@@ -12824,6 +13139,7 @@ type Query_localBlogPostArgs = {
   category: InputMaybe<LocalCategoryFilterInput>;
   children: InputMaybe<NodeFilterListInput>;
   date: InputMaybe<DateQueryOperatorInput>;
+  entryId: InputMaybe<StringQueryOperatorInput>;
   excerpt: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   image: InputMaybe<LocalImageFilterInput>;
@@ -12842,6 +13158,7 @@ type Query_localBookArgs = {
   children: InputMaybe<NodeFilterListInput>;
   cover: InputMaybe<LocalImageFilterInput>;
   description: InputMaybe<StringQueryOperatorInput>;
+  entryId: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
   intro: InputMaybe<MarkdownBodyFilterInput>;
@@ -12855,6 +13172,7 @@ type Query_localBookPostArgs = {
   body: InputMaybe<MarkdownBodyFilterInput>;
   book: InputMaybe<LocalBookFilterInput>;
   children: InputMaybe<NodeFilterListInput>;
+  entryId: InputMaybe<StringQueryOperatorInput>;
   excerpt: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
@@ -12869,6 +13187,7 @@ type Query_localCallToActionSectionArgs = {
   blocktype: InputMaybe<StringQueryOperatorInput>;
   children: InputMaybe<NodeFilterListInput>;
   cta: InputMaybe<CtaLinkFilterInput>;
+  entryId: InputMaybe<StringQueryOperatorInput>;
   heading: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
@@ -12882,6 +13201,7 @@ type Query_localCallToActionSectionArgs = {
 type Query_localCategoryArgs = {
   children: InputMaybe<NodeFilterListInput>;
   description: InputMaybe<StringQueryOperatorInput>;
+  entryId: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
   name: InputMaybe<StringQueryOperatorInput>;
@@ -12893,6 +13213,7 @@ type Query_localCategoryArgs = {
 type Query_localCompanyArgs = {
   body: InputMaybe<MarkdownBodyFilterInput>;
   children: InputMaybe<NodeFilterListInput>;
+  entryId: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   industry: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
@@ -12913,6 +13234,7 @@ type Query_localCompanyArgs = {
 type Query_localCompanyListSectionArgs = {
   blocktype: InputMaybe<StringQueryOperatorInput>;
   children: InputMaybe<NodeFilterListInput>;
+  entryId: InputMaybe<StringQueryOperatorInput>;
   heading: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
@@ -12926,6 +13248,7 @@ type Query_localDocumentArgs = {
   body: InputMaybe<MarkdownBodyFilterInput>;
   children: InputMaybe<NodeFilterListInput>;
   description: InputMaybe<StringQueryOperatorInput>;
+  entryId: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
@@ -12938,6 +13261,7 @@ type Query_localDocumentArgs = {
 type Query_localFaqSectionArgs = {
   blocktype: InputMaybe<StringQueryOperatorInput>;
   children: InputMaybe<NodeFilterListInput>;
+  entryId: InputMaybe<StringQueryOperatorInput>;
   heading: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
@@ -12950,6 +13274,7 @@ type Query_localFaqSectionArgs = {
 type Query_localFeatureGridSectionArgs = {
   blocktype: InputMaybe<StringQueryOperatorInput>;
   children: InputMaybe<NodeFilterListInput>;
+  entryId: InputMaybe<StringQueryOperatorInput>;
   features: InputMaybe<FeatureFilterListInput>;
   heading: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
@@ -12963,6 +13288,7 @@ type Query_localFeatureGridSectionArgs = {
 type Query_localFooterArgs = {
   children: InputMaybe<NodeFilterListInput>;
   columns: InputMaybe<FooterColumnFilterListInput>;
+  entryId: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
@@ -12972,6 +13298,7 @@ type Query_localFooterArgs = {
 type Query_localFormSectionArgs = {
   blocktype: InputMaybe<StringQueryOperatorInput>;
   children: InputMaybe<NodeFilterListInput>;
+  entryId: InputMaybe<StringQueryOperatorInput>;
   form: InputMaybe<LeadFormFilterInput>;
   heading: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
@@ -12985,6 +13312,7 @@ type Query_localFormSectionArgs = {
 type Query_localHeroSectionArgs = {
   blocktype: InputMaybe<StringQueryOperatorInput>;
   children: InputMaybe<NodeFilterListInput>;
+  entryId: InputMaybe<StringQueryOperatorInput>;
   heading: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   image: InputMaybe<LocalImageFilterInput>;
@@ -13002,6 +13330,7 @@ type Query_localIntegrationArgs = {
   body: InputMaybe<MarkdownBodyFilterInput>;
   category: InputMaybe<StringQueryOperatorInput>;
   children: InputMaybe<NodeFilterListInput>;
+  entryId: InputMaybe<StringQueryOperatorInput>;
   features: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
@@ -13018,6 +13347,7 @@ type Query_localIntegrationArgs = {
 type Query_localIntegrationListSectionArgs = {
   blocktype: InputMaybe<StringQueryOperatorInput>;
   children: InputMaybe<NodeFilterListInput>;
+  entryId: InputMaybe<StringQueryOperatorInput>;
   heading: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
@@ -13031,6 +13361,7 @@ type Query_localInterviewGuideArgs = {
   body: InputMaybe<MarkdownBodyFilterInput>;
   children: InputMaybe<NodeFilterListInput>;
   competencies: InputMaybe<CompetencyFilterListInput>;
+  entryId: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
   jobDescription: InputMaybe<LocalJobDescriptionFilterInput>;
@@ -13047,6 +13378,7 @@ type Query_localJobDescriptionArgs = {
   children: InputMaybe<NodeFilterListInput>;
   department: InputMaybe<StringQueryOperatorInput>;
   employmentType: InputMaybe<StringQueryOperatorInput>;
+  entryId: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
   interviewGuide: InputMaybe<LocalInterviewGuideFilterInput>;
@@ -13064,6 +13396,7 @@ type Query_localJobDescriptionArgs = {
 type Query_localJobListSectionArgs = {
   blocktype: InputMaybe<StringQueryOperatorInput>;
   children: InputMaybe<NodeFilterListInput>;
+  entryId: InputMaybe<StringQueryOperatorInput>;
   heading: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
@@ -13080,6 +13413,7 @@ type Query_localJobPostArgs = {
   datePosted: InputMaybe<DateQueryOperatorInput>;
   department: InputMaybe<StringQueryOperatorInput>;
   employmentType: InputMaybe<StringQueryOperatorInput>;
+  entryId: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
   location: InputMaybe<StringQueryOperatorInput>;
@@ -13096,6 +13430,7 @@ type Query_localJobPostArgs = {
 type Query_localLandingPageArgs = {
   children: InputMaybe<NodeFilterListInput>;
   description: InputMaybe<StringQueryOperatorInput>;
+  entryId: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
   noindex: InputMaybe<BooleanQueryOperatorInput>;
@@ -13110,6 +13445,7 @@ type Query_localLandingPageArgs = {
 type Query_localLandingSectionArgs = {
   blocktype: InputMaybe<StringQueryOperatorInput>;
   children: InputMaybe<NodeFilterListInput>;
+  entryId: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
@@ -13123,6 +13459,7 @@ type Query_localLeadFormArgs = {
   configuration: InputMaybe<LeadFormConfigurationFilterInput>;
   customSuccessMessage: InputMaybe<StringQueryOperatorInput>;
   displayOptions: InputMaybe<LeadFormDisplayOptionsFilterInput>;
+  entryId: InputMaybe<StringQueryOperatorInput>;
   fieldGroups: InputMaybe<LeadFormFieldGroupFilterListInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
@@ -13137,6 +13474,7 @@ type Query_localLeadFormArgs = {
 type Query_localLogoWallSectionArgs = {
   blocktype: InputMaybe<StringQueryOperatorInput>;
   children: InputMaybe<NodeFilterListInput>;
+  entryId: InputMaybe<StringQueryOperatorInput>;
   heading: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
@@ -13150,6 +13488,7 @@ type Query_localMarkdownSectionArgs = {
   blocktype: InputMaybe<StringQueryOperatorInput>;
   body: InputMaybe<MarkdownBodyFilterInput>;
   children: InputMaybe<NodeFilterListInput>;
+  entryId: InputMaybe<StringQueryOperatorInput>;
   heading: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
@@ -13160,6 +13499,7 @@ type Query_localMarkdownSectionArgs = {
 
 type Query_localNavigationArgs = {
   children: InputMaybe<NodeFilterListInput>;
+  entryId: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
   navId: InputMaybe<StringQueryOperatorInput>;
@@ -13172,6 +13512,7 @@ type Query_localPersonalizationAudienceArgs = {
   audienceId: InputMaybe<StringQueryOperatorInput>;
   children: InputMaybe<NodeFilterListInput>;
   description: InputMaybe<StringQueryOperatorInput>;
+  entryId: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
   name: InputMaybe<StringQueryOperatorInput>;
@@ -13185,6 +13526,7 @@ type Query_localPersonalizationExperienceArgs = {
   components: InputMaybe<ExperienceComponentFilterListInput>;
   description: InputMaybe<StringQueryOperatorInput>;
   distribution: InputMaybe<ExperienceDistributionFilterListInput>;
+  entryId: InputMaybe<StringQueryOperatorInput>;
   experienceId: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
@@ -13199,6 +13541,7 @@ type Query_localPersonalizationExperienceArgs = {
 type Query_localPersonalizationHeroVariantArgs = {
   baseline: InputMaybe<StringQueryOperatorInput>;
   children: InputMaybe<NodeFilterListInput>;
+  entryId: InputMaybe<StringQueryOperatorInput>;
   heading: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
@@ -13214,6 +13557,7 @@ type Query_localPersonalizationHeroVariantArgs = {
 type Query_localPricingTableSectionArgs = {
   blocktype: InputMaybe<StringQueryOperatorInput>;
   children: InputMaybe<NodeFilterListInput>;
+  entryId: InputMaybe<StringQueryOperatorInput>;
   heading: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
@@ -13226,6 +13570,7 @@ type Query_localPricingTableSectionArgs = {
 type Query_localResourcesPageArgs = {
   children: InputMaybe<NodeFilterListInput>;
   description: InputMaybe<StringQueryOperatorInput>;
+  entryId: InputMaybe<StringQueryOperatorInput>;
   groups: InputMaybe<ResourceGroupFilterListInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
@@ -13238,6 +13583,7 @@ type Query_localResourcesPageArgs = {
 type Query_localSiteSettingsArgs = {
   children: InputMaybe<NodeFilterListInput>;
   description: InputMaybe<StringQueryOperatorInput>;
+  entryId: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
   organization: InputMaybe<SiteOrganizationFilterInput>;
@@ -13252,6 +13598,7 @@ type Query_localSiteSettingsArgs = {
 type Query_localStatsSectionArgs = {
   blocktype: InputMaybe<StringQueryOperatorInput>;
   children: InputMaybe<NodeFilterListInput>;
+  entryId: InputMaybe<StringQueryOperatorInput>;
   heading: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
@@ -13265,6 +13612,7 @@ type Query_localTestimonialSectionArgs = {
   blocktype: InputMaybe<StringQueryOperatorInput>;
   children: InputMaybe<NodeFilterListInput>;
   company: InputMaybe<StringQueryOperatorInput>;
+  entryId: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   image: InputMaybe<LocalImageFilterInput>;
   internal: InputMaybe<InternalFilterInput>;
@@ -13279,6 +13627,7 @@ type Query_localTestimonialSectionArgs = {
 type Query_logoWallSectionArgs = {
   blocktype: InputMaybe<StringQueryOperatorInput>;
   children: InputMaybe<NodeFilterListInput>;
+  entryId: InputMaybe<StringQueryOperatorInput>;
   heading: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
@@ -13292,6 +13641,7 @@ type Query_markdownSectionArgs = {
   blocktype: InputMaybe<StringQueryOperatorInput>;
   body: InputMaybe<MarkdownBodyFilterInput>;
   children: InputMaybe<NodeFilterListInput>;
+  entryId: InputMaybe<StringQueryOperatorInput>;
   heading: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
@@ -13302,6 +13652,7 @@ type Query_markdownSectionArgs = {
 
 type Query_navigationArgs = {
   children: InputMaybe<NodeFilterListInput>;
+  entryId: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
   navId: InputMaybe<StringQueryOperatorInput>;
@@ -13314,6 +13665,7 @@ type Query_personalizationAudienceArgs = {
   audienceId: InputMaybe<StringQueryOperatorInput>;
   children: InputMaybe<NodeFilterListInput>;
   description: InputMaybe<StringQueryOperatorInput>;
+  entryId: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
   name: InputMaybe<StringQueryOperatorInput>;
@@ -13327,6 +13679,7 @@ type Query_personalizationExperienceArgs = {
   components: InputMaybe<ExperienceComponentFilterListInput>;
   description: InputMaybe<StringQueryOperatorInput>;
   distribution: InputMaybe<ExperienceDistributionFilterListInput>;
+  entryId: InputMaybe<StringQueryOperatorInput>;
   experienceId: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
@@ -13341,6 +13694,7 @@ type Query_personalizationExperienceArgs = {
 type Query_personalizationHeroVariantArgs = {
   baseline: InputMaybe<StringQueryOperatorInput>;
   children: InputMaybe<NodeFilterListInput>;
+  entryId: InputMaybe<StringQueryOperatorInput>;
   heading: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
@@ -13356,6 +13710,7 @@ type Query_personalizationHeroVariantArgs = {
 type Query_pricingTableSectionArgs = {
   blocktype: InputMaybe<StringQueryOperatorInput>;
   children: InputMaybe<NodeFilterListInput>;
+  entryId: InputMaybe<StringQueryOperatorInput>;
   heading: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
@@ -13368,6 +13723,7 @@ type Query_pricingTableSectionArgs = {
 type Query_resourcesPageArgs = {
   children: InputMaybe<NodeFilterListInput>;
   description: InputMaybe<StringQueryOperatorInput>;
+  entryId: InputMaybe<StringQueryOperatorInput>;
   groups: InputMaybe<ResourceGroupFilterListInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
@@ -13454,6 +13810,7 @@ type Query_sitePluginArgs = {
 type Query_siteSettingsArgs = {
   children: InputMaybe<NodeFilterListInput>;
   description: InputMaybe<StringQueryOperatorInput>;
+  entryId: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
   organization: InputMaybe<SiteOrganizationFilterInput>;
@@ -13468,6 +13825,7 @@ type Query_siteSettingsArgs = {
 type Query_statsSectionArgs = {
   blocktype: InputMaybe<StringQueryOperatorInput>;
   children: InputMaybe<NodeFilterListInput>;
+  entryId: InputMaybe<StringQueryOperatorInput>;
   heading: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
@@ -13481,6 +13839,7 @@ type Query_testimonialSectionArgs = {
   blocktype: InputMaybe<StringQueryOperatorInput>;
   children: InputMaybe<NodeFilterListInput>;
   company: InputMaybe<StringQueryOperatorInput>;
+  entryId: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   image: InputMaybe<ImageAssetFilterInput>;
   internal: InputMaybe<InternalFilterInput>;
@@ -13559,6 +13918,8 @@ type ResourcesPage = {
   readonly children: ReadonlyArray<Node>;
   /** The meta description (50-170 characters). */
   readonly description: Scalars['String'];
+  /** The entry's id in its source (Contentful's entry id), for Contentful Live Preview; null outside a preview build. */
+  readonly entryId: Maybe<Scalars['String']>;
   /** The groups, in order. */
   readonly groups: ReadonlyArray<ResourceGroup>;
   readonly id: Scalars['ID'];
@@ -13618,6 +13979,7 @@ type ResourcesPageEdge = {
 type ResourcesPageFieldSelector = {
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly description: InputMaybe<FieldSelectorEnum>;
+  readonly entryId: InputMaybe<FieldSelectorEnum>;
   readonly groups: InputMaybe<ResourceGroupFieldSelector>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
@@ -13629,6 +13991,7 @@ type ResourcesPageFieldSelector = {
 type ResourcesPageFilterInput = {
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly description: InputMaybe<StringQueryOperatorInput>;
+  readonly entryId: InputMaybe<StringQueryOperatorInput>;
   readonly groups: InputMaybe<ResourceGroupFilterListInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
@@ -13681,6 +14044,7 @@ type ResourcesPageGroupConnection_sumArgs = {
 type ResourcesPageSortInput = {
   readonly children: InputMaybe<NodeSortInput>;
   readonly description: InputMaybe<SortOrderEnum>;
+  readonly entryId: InputMaybe<SortOrderEnum>;
   readonly groups: InputMaybe<ResourceGroupSortInput>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
@@ -14478,6 +14842,8 @@ type SiteSettings = {
   readonly children: ReadonlyArray<Node>;
   /** The default meta description. */
   readonly description: Scalars['String'];
+  /** The entry's id in its source (Contentful's entry id), for Contentful Live Preview; null outside a preview build. */
+  readonly entryId: Maybe<Scalars['String']>;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   /** The organization behind the site (structured data). */
@@ -14541,6 +14907,7 @@ type SiteSettingsEdge = {
 type SiteSettingsFieldSelector = {
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly description: InputMaybe<FieldSelectorEnum>;
+  readonly entryId: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly organization: InputMaybe<SiteOrganizationFieldSelector>;
@@ -14554,6 +14921,7 @@ type SiteSettingsFieldSelector = {
 type SiteSettingsFilterInput = {
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly description: InputMaybe<StringQueryOperatorInput>;
+  readonly entryId: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly organization: InputMaybe<SiteOrganizationFilterInput>;
@@ -14608,6 +14976,7 @@ type SiteSettingsGroupConnection_sumArgs = {
 type SiteSettingsSortInput = {
   readonly children: InputMaybe<NodeSortInput>;
   readonly description: InputMaybe<SortOrderEnum>;
+  readonly entryId: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
   readonly organization: InputMaybe<SiteOrganizationSortInput>;
@@ -14722,6 +15091,8 @@ type StatsSection = {
   /** Always Stats. */
   readonly blocktype: Scalars['String'];
   readonly children: ReadonlyArray<Node>;
+  /** The entry's id in its source (Contentful's entry id), for Contentful Live Preview; null outside a preview build. */
+  readonly entryId: Maybe<Scalars['String']>;
   /** The section heading. */
   readonly heading: Maybe<Scalars['String']>;
   readonly id: Scalars['ID'];
@@ -14781,6 +15152,7 @@ type StatsSectionEdge = {
 type StatsSectionFieldSelector = {
   readonly blocktype: InputMaybe<FieldSelectorEnum>;
   readonly children: InputMaybe<NodeFieldSelector>;
+  readonly entryId: InputMaybe<FieldSelectorEnum>;
   readonly heading: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
@@ -14792,6 +15164,7 @@ type StatsSectionFieldSelector = {
 type StatsSectionFilterInput = {
   readonly blocktype: InputMaybe<StringQueryOperatorInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
+  readonly entryId: InputMaybe<StringQueryOperatorInput>;
   readonly heading: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
@@ -14844,6 +15217,7 @@ type StatsSectionGroupConnection_sumArgs = {
 type StatsSectionSortInput = {
   readonly blocktype: InputMaybe<SortOrderEnum>;
   readonly children: InputMaybe<NodeSortInput>;
+  readonly entryId: InputMaybe<SortOrderEnum>;
   readonly heading: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
@@ -14868,6 +15242,8 @@ type TestimonialSection = {
   readonly children: ReadonlyArray<Node>;
   /** Their company. */
   readonly company: Scalars['String'];
+  /** The entry's id in its source (Contentful's entry id), for Contentful Live Preview; null outside a preview build. */
+  readonly entryId: Maybe<Scalars['String']>;
   readonly id: Scalars['ID'];
   /** Their photo. */
   readonly image: Maybe<ImageAsset>;
@@ -14932,6 +15308,7 @@ type TestimonialSectionFieldSelector = {
   readonly blocktype: InputMaybe<FieldSelectorEnum>;
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly company: InputMaybe<FieldSelectorEnum>;
+  readonly entryId: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly image: InputMaybe<ImageAssetFieldSelector>;
   readonly internal: InputMaybe<InternalFieldSelector>;
@@ -14946,6 +15323,7 @@ type TestimonialSectionFilterInput = {
   readonly blocktype: InputMaybe<StringQueryOperatorInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly company: InputMaybe<StringQueryOperatorInput>;
+  readonly entryId: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly image: InputMaybe<ImageAssetFilterInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
@@ -15001,6 +15379,7 @@ type TestimonialSectionSortInput = {
   readonly blocktype: InputMaybe<SortOrderEnum>;
   readonly children: InputMaybe<NodeSortInput>;
   readonly company: InputMaybe<SortOrderEnum>;
+  readonly entryId: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly image: InputMaybe<ImageAssetSortInput>;
   readonly internal: InputMaybe<InternalSortInput>;
@@ -15049,7 +15428,7 @@ type WebPOptions = {
   readonly quality: InputMaybe<Scalars['Int']>;
 };
 
-type AuthorCardFieldsFragment = { readonly slug: string, readonly name: string, readonly role: string, readonly avatar: { readonly alt: string, readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData | null } };
+type AuthorCardFieldsFragment = { readonly entryId: string | null, readonly slug: string, readonly name: string, readonly role: string, readonly avatar: { readonly alt: string, readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData | null } };
 
 type AuthorTemplateQueryVariables = Exact<{
   id: Scalars['String'];
@@ -15067,7 +15446,7 @@ type BlogPostTemplateQueryVariables = Exact<{
 }>;
 
 
-type BlogPostTemplateQuery = { readonly blogPost: { readonly slug: string, readonly title: string, readonly excerpt: string, readonly date: string, readonly updated: string | null, readonly tags: ReadonlyArray<string>, readonly isoDate: string, readonly category: { readonly slug: string, readonly name: string }, readonly author: { readonly slug: string, readonly name: string, readonly role: string, readonly avatar: { readonly alt: string, readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData | null } }, readonly image: { readonly alt: string, readonly url: string | null, readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData | null }, readonly body: { readonly readingMinutes: number, readonly segments: ReadonlyArray<{ readonly kind: string, readonly html: string | null, readonly form: { readonly alternative_id: string, readonly name: string, readonly isCompact: boolean, readonly redirectUrl: string | null, readonly customSuccessMessage: string | null, readonly configuration: { readonly postSubmitAction: { readonly type: string, readonly value: string } | null } | null, readonly displayOptions: { readonly submitButtonText: string } | null, readonly legalConsentOptions: { readonly consentToProcessText: string | null, readonly privacyText: string | null, readonly communicationsCheckboxes: ReadonlyArray<{ readonly label: string, readonly subscriptionTypeId: number, readonly required: boolean }> } | null, readonly fieldGroups: ReadonlyArray<{ readonly richText: string | null, readonly alternative_fields: ReadonlyArray<{ readonly name: string, readonly label: string, readonly placeholder: string | null, readonly fieldType: string, readonly required: boolean, readonly hidden: boolean, readonly defaultValue: string | null, readonly defaultValues: ReadonlyArray<string> | null, readonly objectTypeId: string | null, readonly options: ReadonlyArray<{ readonly value: string, readonly label: string }> | null, readonly validation: { readonly blockedEmailDomains: ReadonlyArray<string> } | null }> }> } | { readonly alternative_id: string, readonly name: string, readonly isCompact: boolean, readonly redirectUrl: string | null, readonly customSuccessMessage: string | null, readonly configuration: { readonly postSubmitAction: { readonly type: string, readonly value: string } | null } | null, readonly displayOptions: { readonly submitButtonText: string } | null, readonly legalConsentOptions: { readonly consentToProcessText: string | null, readonly privacyText: string | null, readonly communicationsCheckboxes: ReadonlyArray<{ readonly label: string, readonly subscriptionTypeId: number, readonly required: boolean }> } | null, readonly fieldGroups: ReadonlyArray<{ readonly richText: string | null, readonly alternative_fields: ReadonlyArray<{ readonly name: string, readonly label: string, readonly placeholder: string | null, readonly fieldType: string, readonly required: boolean, readonly hidden: boolean, readonly defaultValue: string | null, readonly defaultValues: ReadonlyArray<string> | null, readonly objectTypeId: string | null, readonly options: ReadonlyArray<{ readonly value: string, readonly label: string }> | null, readonly validation: { readonly blockedEmailDomains: ReadonlyArray<string> } | null }> }> } | null }>, readonly headings: ReadonlyArray<{ readonly id: string, readonly text: string, readonly depth: number }> } } | null, readonly newer: { readonly slug: string, readonly title: string } | null, readonly older: { readonly slug: string, readonly title: string } | null, readonly newsletter: { readonly alternative_id: string, readonly name: string, readonly isCompact: boolean, readonly redirectUrl: string | null, readonly customSuccessMessage: string | null, readonly configuration: { readonly postSubmitAction: { readonly type: string, readonly value: string } | null } | null, readonly displayOptions: { readonly submitButtonText: string } | null, readonly legalConsentOptions: { readonly consentToProcessText: string | null, readonly privacyText: string | null, readonly communicationsCheckboxes: ReadonlyArray<{ readonly label: string, readonly subscriptionTypeId: number, readonly required: boolean }> } | null, readonly fieldGroups: ReadonlyArray<{ readonly richText: string | null, readonly alternative_fields: ReadonlyArray<{ readonly name: string, readonly label: string, readonly placeholder: string | null, readonly fieldType: string, readonly required: boolean, readonly hidden: boolean, readonly defaultValue: string | null, readonly defaultValues: ReadonlyArray<string> | null, readonly objectTypeId: string | null, readonly options: ReadonlyArray<{ readonly value: string, readonly label: string }> | null, readonly validation: { readonly blockedEmailDomains: ReadonlyArray<string> } | null }> }> } | { readonly alternative_id: string, readonly name: string, readonly isCompact: boolean, readonly redirectUrl: string | null, readonly customSuccessMessage: string | null, readonly configuration: { readonly postSubmitAction: { readonly type: string, readonly value: string } | null } | null, readonly displayOptions: { readonly submitButtonText: string } | null, readonly legalConsentOptions: { readonly consentToProcessText: string | null, readonly privacyText: string | null, readonly communicationsCheckboxes: ReadonlyArray<{ readonly label: string, readonly subscriptionTypeId: number, readonly required: boolean }> } | null, readonly fieldGroups: ReadonlyArray<{ readonly richText: string | null, readonly alternative_fields: ReadonlyArray<{ readonly name: string, readonly label: string, readonly placeholder: string | null, readonly fieldType: string, readonly required: boolean, readonly hidden: boolean, readonly defaultValue: string | null, readonly defaultValues: ReadonlyArray<string> | null, readonly objectTypeId: string | null, readonly options: ReadonlyArray<{ readonly value: string, readonly label: string }> | null, readonly validation: { readonly blockedEmailDomains: ReadonlyArray<string> } | null }> }> } | null, readonly related: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly excerpt: string, readonly date: string, readonly isoDate: string, readonly category: { readonly slug: string, readonly name: string }, readonly image: { readonly alt: string, readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData | null } }> };
+type BlogPostTemplateQuery = { readonly blogPost: { readonly entryId: string | null, readonly slug: string, readonly title: string, readonly excerpt: string, readonly date: string, readonly updated: string | null, readonly tags: ReadonlyArray<string>, readonly isoDate: string, readonly category: { readonly slug: string, readonly name: string }, readonly author: { readonly entryId: string | null, readonly slug: string, readonly name: string, readonly role: string, readonly avatar: { readonly alt: string, readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData | null } }, readonly image: { readonly alt: string, readonly url: string | null, readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData | null }, readonly body: { readonly readingMinutes: number, readonly segments: ReadonlyArray<{ readonly kind: string, readonly html: string | null, readonly form: { readonly alternative_id: string, readonly name: string, readonly isCompact: boolean, readonly redirectUrl: string | null, readonly customSuccessMessage: string | null, readonly configuration: { readonly postSubmitAction: { readonly type: string, readonly value: string } | null } | null, readonly displayOptions: { readonly submitButtonText: string } | null, readonly legalConsentOptions: { readonly consentToProcessText: string | null, readonly privacyText: string | null, readonly communicationsCheckboxes: ReadonlyArray<{ readonly label: string, readonly subscriptionTypeId: number, readonly required: boolean }> } | null, readonly fieldGroups: ReadonlyArray<{ readonly richText: string | null, readonly alternative_fields: ReadonlyArray<{ readonly name: string, readonly label: string, readonly placeholder: string | null, readonly fieldType: string, readonly required: boolean, readonly hidden: boolean, readonly defaultValue: string | null, readonly defaultValues: ReadonlyArray<string> | null, readonly objectTypeId: string | null, readonly options: ReadonlyArray<{ readonly value: string, readonly label: string }> | null, readonly validation: { readonly blockedEmailDomains: ReadonlyArray<string> } | null }> }> } | { readonly alternative_id: string, readonly name: string, readonly isCompact: boolean, readonly redirectUrl: string | null, readonly customSuccessMessage: string | null, readonly configuration: { readonly postSubmitAction: { readonly type: string, readonly value: string } | null } | null, readonly displayOptions: { readonly submitButtonText: string } | null, readonly legalConsentOptions: { readonly consentToProcessText: string | null, readonly privacyText: string | null, readonly communicationsCheckboxes: ReadonlyArray<{ readonly label: string, readonly subscriptionTypeId: number, readonly required: boolean }> } | null, readonly fieldGroups: ReadonlyArray<{ readonly richText: string | null, readonly alternative_fields: ReadonlyArray<{ readonly name: string, readonly label: string, readonly placeholder: string | null, readonly fieldType: string, readonly required: boolean, readonly hidden: boolean, readonly defaultValue: string | null, readonly defaultValues: ReadonlyArray<string> | null, readonly objectTypeId: string | null, readonly options: ReadonlyArray<{ readonly value: string, readonly label: string }> | null, readonly validation: { readonly blockedEmailDomains: ReadonlyArray<string> } | null }> }> } | null }>, readonly headings: ReadonlyArray<{ readonly id: string, readonly text: string, readonly depth: number }> } } | null, readonly newer: { readonly slug: string, readonly title: string } | null, readonly older: { readonly slug: string, readonly title: string } | null, readonly newsletter: { readonly alternative_id: string, readonly name: string, readonly isCompact: boolean, readonly redirectUrl: string | null, readonly customSuccessMessage: string | null, readonly configuration: { readonly postSubmitAction: { readonly type: string, readonly value: string } | null } | null, readonly displayOptions: { readonly submitButtonText: string } | null, readonly legalConsentOptions: { readonly consentToProcessText: string | null, readonly privacyText: string | null, readonly communicationsCheckboxes: ReadonlyArray<{ readonly label: string, readonly subscriptionTypeId: number, readonly required: boolean }> } | null, readonly fieldGroups: ReadonlyArray<{ readonly richText: string | null, readonly alternative_fields: ReadonlyArray<{ readonly name: string, readonly label: string, readonly placeholder: string | null, readonly fieldType: string, readonly required: boolean, readonly hidden: boolean, readonly defaultValue: string | null, readonly defaultValues: ReadonlyArray<string> | null, readonly objectTypeId: string | null, readonly options: ReadonlyArray<{ readonly value: string, readonly label: string }> | null, readonly validation: { readonly blockedEmailDomains: ReadonlyArray<string> } | null }> }> } | { readonly alternative_id: string, readonly name: string, readonly isCompact: boolean, readonly redirectUrl: string | null, readonly customSuccessMessage: string | null, readonly configuration: { readonly postSubmitAction: { readonly type: string, readonly value: string } | null } | null, readonly displayOptions: { readonly submitButtonText: string } | null, readonly legalConsentOptions: { readonly consentToProcessText: string | null, readonly privacyText: string | null, readonly communicationsCheckboxes: ReadonlyArray<{ readonly label: string, readonly subscriptionTypeId: number, readonly required: boolean }> } | null, readonly fieldGroups: ReadonlyArray<{ readonly richText: string | null, readonly alternative_fields: ReadonlyArray<{ readonly name: string, readonly label: string, readonly placeholder: string | null, readonly fieldType: string, readonly required: boolean, readonly hidden: boolean, readonly defaultValue: string | null, readonly defaultValues: ReadonlyArray<string> | null, readonly objectTypeId: string | null, readonly options: ReadonlyArray<{ readonly value: string, readonly label: string }> | null, readonly validation: { readonly blockedEmailDomains: ReadonlyArray<string> } | null }> }> } | null, readonly related: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly excerpt: string, readonly date: string, readonly isoDate: string, readonly category: { readonly slug: string, readonly name: string }, readonly image: { readonly alt: string, readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData | null } }> };
 
 type BookPostTemplateQueryVariables = Exact<{
   id: Scalars['String'];
@@ -15144,7 +15523,7 @@ type GatsbyImageSharpFluid_withWebp_tracedSVGFragment = { readonly tracedSVG: st
 
 type GatsbyImageSharpFluidLimitPresentationSizeFragment = { readonly maxHeight: number, readonly maxWidth: number };
 
-type HeroBlockFragment = { readonly id: string, readonly sectionId: string | null, readonly kicker: string | null, readonly heading: string | null, readonly text: string | null, readonly primaryCta: { readonly label: string, readonly url: string } | null, readonly secondaryCta: { readonly label: string, readonly url: string } | null, readonly image: { readonly alt: string, readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData | null } | null };
+type HeroBlockFragment = { readonly id: string, readonly entryId: string | null, readonly sectionId: string | null, readonly kicker: string | null, readonly heading: string | null, readonly text: string | null, readonly primaryCta: { readonly label: string, readonly url: string } | null, readonly secondaryCta: { readonly label: string, readonly url: string } | null, readonly image: { readonly alt: string, readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData | null } | null };
 
 type IntegrationListBlockFragment = { readonly heading: string | null, readonly text: string | null };
 
@@ -15200,7 +15579,7 @@ type LandingBlockFields_LocalFeatureGridSection_Fragment = { readonly id: string
 
 type LandingBlockFields_LocalFormSection_Fragment = { readonly id: string, readonly blocktype: string, readonly heading: string | null, readonly text: string | null, readonly form: { readonly alternative_id: string, readonly name: string, readonly isCompact: boolean, readonly redirectUrl: string | null, readonly customSuccessMessage: string | null, readonly configuration: { readonly postSubmitAction: { readonly type: string, readonly value: string } | null } | null, readonly displayOptions: { readonly submitButtonText: string } | null, readonly legalConsentOptions: { readonly consentToProcessText: string | null, readonly privacyText: string | null, readonly communicationsCheckboxes: ReadonlyArray<{ readonly label: string, readonly subscriptionTypeId: number, readonly required: boolean }> } | null, readonly fieldGroups: ReadonlyArray<{ readonly richText: string | null, readonly alternative_fields: ReadonlyArray<{ readonly name: string, readonly label: string, readonly placeholder: string | null, readonly fieldType: string, readonly required: boolean, readonly hidden: boolean, readonly defaultValue: string | null, readonly defaultValues: ReadonlyArray<string> | null, readonly objectTypeId: string | null, readonly options: ReadonlyArray<{ readonly value: string, readonly label: string }> | null, readonly validation: { readonly blockedEmailDomains: ReadonlyArray<string> } | null }> }> } | { readonly alternative_id: string, readonly name: string, readonly isCompact: boolean, readonly redirectUrl: string | null, readonly customSuccessMessage: string | null, readonly configuration: { readonly postSubmitAction: { readonly type: string, readonly value: string } | null } | null, readonly displayOptions: { readonly submitButtonText: string } | null, readonly legalConsentOptions: { readonly consentToProcessText: string | null, readonly privacyText: string | null, readonly communicationsCheckboxes: ReadonlyArray<{ readonly label: string, readonly subscriptionTypeId: number, readonly required: boolean }> } | null, readonly fieldGroups: ReadonlyArray<{ readonly richText: string | null, readonly alternative_fields: ReadonlyArray<{ readonly name: string, readonly label: string, readonly placeholder: string | null, readonly fieldType: string, readonly required: boolean, readonly hidden: boolean, readonly defaultValue: string | null, readonly defaultValues: ReadonlyArray<string> | null, readonly objectTypeId: string | null, readonly options: ReadonlyArray<{ readonly value: string, readonly label: string }> | null, readonly validation: { readonly blockedEmailDomains: ReadonlyArray<string> } | null }> }> } | null };
 
-type LandingBlockFields_LocalHeroSection_Fragment = { readonly id: string, readonly blocktype: string, readonly sectionId: string | null, readonly kicker: string | null, readonly heading: string | null, readonly text: string | null, readonly primaryCta: { readonly label: string, readonly url: string } | null, readonly secondaryCta: { readonly label: string, readonly url: string } | null, readonly image: { readonly alt: string, readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData | null } | null };
+type LandingBlockFields_LocalHeroSection_Fragment = { readonly id: string, readonly blocktype: string, readonly entryId: string | null, readonly sectionId: string | null, readonly kicker: string | null, readonly heading: string | null, readonly text: string | null, readonly primaryCta: { readonly label: string, readonly url: string } | null, readonly secondaryCta: { readonly label: string, readonly url: string } | null, readonly image: { readonly alt: string, readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData | null } | null };
 
 type LandingBlockFields_LocalIntegrationListSection_Fragment = { readonly id: string, readonly blocktype: string, readonly heading: string | null, readonly text: string | null };
 
@@ -15210,7 +15589,7 @@ type LandingBlockFields_LocalLandingSection_Fragment = { readonly id: string, re
 
 type LandingBlockFields_LocalLogoWallSection_Fragment = { readonly id: string, readonly blocktype: string, readonly heading: string | null, readonly logos: ReadonlyArray<string> };
 
-type LandingBlockFields_LocalMarkdownSection_Fragment = { readonly id: string, readonly blocktype: string, readonly heading: string | null, readonly body: { readonly readingMinutes: number, readonly segments: ReadonlyArray<{ readonly kind: string, readonly html: string | null, readonly form: { readonly alternative_id: string, readonly name: string, readonly isCompact: boolean, readonly redirectUrl: string | null, readonly customSuccessMessage: string | null, readonly configuration: { readonly postSubmitAction: { readonly type: string, readonly value: string } | null } | null, readonly displayOptions: { readonly submitButtonText: string } | null, readonly legalConsentOptions: { readonly consentToProcessText: string | null, readonly privacyText: string | null, readonly communicationsCheckboxes: ReadonlyArray<{ readonly label: string, readonly subscriptionTypeId: number, readonly required: boolean }> } | null, readonly fieldGroups: ReadonlyArray<{ readonly richText: string | null, readonly alternative_fields: ReadonlyArray<{ readonly name: string, readonly label: string, readonly placeholder: string | null, readonly fieldType: string, readonly required: boolean, readonly hidden: boolean, readonly defaultValue: string | null, readonly defaultValues: ReadonlyArray<string> | null, readonly objectTypeId: string | null, readonly options: ReadonlyArray<{ readonly value: string, readonly label: string }> | null, readonly validation: { readonly blockedEmailDomains: ReadonlyArray<string> } | null }> }> } | { readonly alternative_id: string, readonly name: string, readonly isCompact: boolean, readonly redirectUrl: string | null, readonly customSuccessMessage: string | null, readonly configuration: { readonly postSubmitAction: { readonly type: string, readonly value: string } | null } | null, readonly displayOptions: { readonly submitButtonText: string } | null, readonly legalConsentOptions: { readonly consentToProcessText: string | null, readonly privacyText: string | null, readonly communicationsCheckboxes: ReadonlyArray<{ readonly label: string, readonly subscriptionTypeId: number, readonly required: boolean }> } | null, readonly fieldGroups: ReadonlyArray<{ readonly richText: string | null, readonly alternative_fields: ReadonlyArray<{ readonly name: string, readonly label: string, readonly placeholder: string | null, readonly fieldType: string, readonly required: boolean, readonly hidden: boolean, readonly defaultValue: string | null, readonly defaultValues: ReadonlyArray<string> | null, readonly objectTypeId: string | null, readonly options: ReadonlyArray<{ readonly value: string, readonly label: string }> | null, readonly validation: { readonly blockedEmailDomains: ReadonlyArray<string> } | null }> }> } | null }>, readonly headings: ReadonlyArray<{ readonly id: string, readonly text: string, readonly depth: number }> } };
+type LandingBlockFields_LocalMarkdownSection_Fragment = { readonly id: string, readonly blocktype: string, readonly entryId: string | null, readonly heading: string | null, readonly body: { readonly readingMinutes: number, readonly segments: ReadonlyArray<{ readonly kind: string, readonly html: string | null, readonly form: { readonly alternative_id: string, readonly name: string, readonly isCompact: boolean, readonly redirectUrl: string | null, readonly customSuccessMessage: string | null, readonly configuration: { readonly postSubmitAction: { readonly type: string, readonly value: string } | null } | null, readonly displayOptions: { readonly submitButtonText: string } | null, readonly legalConsentOptions: { readonly consentToProcessText: string | null, readonly privacyText: string | null, readonly communicationsCheckboxes: ReadonlyArray<{ readonly label: string, readonly subscriptionTypeId: number, readonly required: boolean }> } | null, readonly fieldGroups: ReadonlyArray<{ readonly richText: string | null, readonly alternative_fields: ReadonlyArray<{ readonly name: string, readonly label: string, readonly placeholder: string | null, readonly fieldType: string, readonly required: boolean, readonly hidden: boolean, readonly defaultValue: string | null, readonly defaultValues: ReadonlyArray<string> | null, readonly objectTypeId: string | null, readonly options: ReadonlyArray<{ readonly value: string, readonly label: string }> | null, readonly validation: { readonly blockedEmailDomains: ReadonlyArray<string> } | null }> }> } | { readonly alternative_id: string, readonly name: string, readonly isCompact: boolean, readonly redirectUrl: string | null, readonly customSuccessMessage: string | null, readonly configuration: { readonly postSubmitAction: { readonly type: string, readonly value: string } | null } | null, readonly displayOptions: { readonly submitButtonText: string } | null, readonly legalConsentOptions: { readonly consentToProcessText: string | null, readonly privacyText: string | null, readonly communicationsCheckboxes: ReadonlyArray<{ readonly label: string, readonly subscriptionTypeId: number, readonly required: boolean }> } | null, readonly fieldGroups: ReadonlyArray<{ readonly richText: string | null, readonly alternative_fields: ReadonlyArray<{ readonly name: string, readonly label: string, readonly placeholder: string | null, readonly fieldType: string, readonly required: boolean, readonly hidden: boolean, readonly defaultValue: string | null, readonly defaultValues: ReadonlyArray<string> | null, readonly objectTypeId: string | null, readonly options: ReadonlyArray<{ readonly value: string, readonly label: string }> | null, readonly validation: { readonly blockedEmailDomains: ReadonlyArray<string> } | null }> }> } | null }>, readonly headings: ReadonlyArray<{ readonly id: string, readonly text: string, readonly depth: number }> } };
 
 type LandingBlockFields_LocalPricingTableSection_Fragment = { readonly id: string, readonly blocktype: string, readonly heading: string | null, readonly plans: ReadonlyArray<{ readonly name: string, readonly price: string, readonly period: string, readonly description: string, readonly features: ReadonlyArray<string>, readonly highlighted: boolean | null, readonly cta: { readonly label: string, readonly url: string } }> };
 
@@ -15234,7 +15613,7 @@ type LandingPageTemplateQueryVariables = Exact<{
 }>;
 
 
-type LandingPageTemplateQuery = { readonly landingPage: { readonly slug: string, readonly title: string, readonly description: string, readonly useStaticHeader: boolean, readonly noindex: boolean, readonly sections: ReadonlyArray<{ readonly id: string, readonly blocktype: string, readonly heading: string | null, readonly text: string | null, readonly cta: { readonly label: string, readonly url: string }, readonly secondaryCta: { readonly label: string, readonly url: string } | null } | { readonly id: string, readonly blocktype: string, readonly heading: string | null, readonly text: string | null } | { readonly id: string, readonly blocktype: string, readonly heading: string | null, readonly items: ReadonlyArray<{ readonly question: string, readonly answer: string }> } | { readonly id: string, readonly blocktype: string, readonly heading: string | null, readonly text: string | null, readonly features: ReadonlyArray<{ readonly title: string, readonly text: string, readonly icon: string | null, readonly url: string | null }> } | { readonly id: string, readonly blocktype: string, readonly heading: string | null, readonly text: string | null, readonly form: { readonly alternative_id: string, readonly name: string, readonly isCompact: boolean, readonly redirectUrl: string | null, readonly customSuccessMessage: string | null, readonly configuration: { readonly postSubmitAction: { readonly type: string, readonly value: string } | null } | null, readonly displayOptions: { readonly submitButtonText: string } | null, readonly legalConsentOptions: { readonly consentToProcessText: string | null, readonly privacyText: string | null, readonly communicationsCheckboxes: ReadonlyArray<{ readonly label: string, readonly subscriptionTypeId: number, readonly required: boolean }> } | null, readonly fieldGroups: ReadonlyArray<{ readonly richText: string | null, readonly alternative_fields: ReadonlyArray<{ readonly name: string, readonly label: string, readonly placeholder: string | null, readonly fieldType: string, readonly required: boolean, readonly hidden: boolean, readonly defaultValue: string | null, readonly defaultValues: ReadonlyArray<string> | null, readonly objectTypeId: string | null, readonly options: ReadonlyArray<{ readonly value: string, readonly label: string }> | null, readonly validation: { readonly blockedEmailDomains: ReadonlyArray<string> } | null }> }> } | { readonly alternative_id: string, readonly name: string, readonly isCompact: boolean, readonly redirectUrl: string | null, readonly customSuccessMessage: string | null, readonly configuration: { readonly postSubmitAction: { readonly type: string, readonly value: string } | null } | null, readonly displayOptions: { readonly submitButtonText: string } | null, readonly legalConsentOptions: { readonly consentToProcessText: string | null, readonly privacyText: string | null, readonly communicationsCheckboxes: ReadonlyArray<{ readonly label: string, readonly subscriptionTypeId: number, readonly required: boolean }> } | null, readonly fieldGroups: ReadonlyArray<{ readonly richText: string | null, readonly alternative_fields: ReadonlyArray<{ readonly name: string, readonly label: string, readonly placeholder: string | null, readonly fieldType: string, readonly required: boolean, readonly hidden: boolean, readonly defaultValue: string | null, readonly defaultValues: ReadonlyArray<string> | null, readonly objectTypeId: string | null, readonly options: ReadonlyArray<{ readonly value: string, readonly label: string }> | null, readonly validation: { readonly blockedEmailDomains: ReadonlyArray<string> } | null }> }> } | null } | { readonly id: string, readonly blocktype: string, readonly sectionId: string | null, readonly kicker: string | null, readonly heading: string | null, readonly text: string | null, readonly image: { readonly url: string | null, readonly alt: string, readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData | null } | null, readonly primaryCta: { readonly label: string, readonly url: string } | null, readonly secondaryCta: { readonly label: string, readonly url: string } | null } | { readonly id: string, readonly blocktype: string, readonly heading: string | null, readonly text: string | null } | { readonly id: string, readonly blocktype: string, readonly heading: string | null, readonly text: string | null } | { readonly id: string, readonly blocktype: string } | { readonly id: string, readonly blocktype: string, readonly heading: string | null, readonly logos: ReadonlyArray<string> } | { readonly id: string, readonly blocktype: string, readonly heading: string | null, readonly body: { readonly readingMinutes: number, readonly segments: ReadonlyArray<{ readonly kind: string, readonly html: string | null, readonly form: { readonly alternative_id: string, readonly name: string, readonly isCompact: boolean, readonly redirectUrl: string | null, readonly customSuccessMessage: string | null, readonly configuration: { readonly postSubmitAction: { readonly type: string, readonly value: string } | null } | null, readonly displayOptions: { readonly submitButtonText: string } | null, readonly legalConsentOptions: { readonly consentToProcessText: string | null, readonly privacyText: string | null, readonly communicationsCheckboxes: ReadonlyArray<{ readonly label: string, readonly subscriptionTypeId: number, readonly required: boolean }> } | null, readonly fieldGroups: ReadonlyArray<{ readonly richText: string | null, readonly alternative_fields: ReadonlyArray<{ readonly name: string, readonly label: string, readonly placeholder: string | null, readonly fieldType: string, readonly required: boolean, readonly hidden: boolean, readonly defaultValue: string | null, readonly defaultValues: ReadonlyArray<string> | null, readonly objectTypeId: string | null, readonly options: ReadonlyArray<{ readonly value: string, readonly label: string }> | null, readonly validation: { readonly blockedEmailDomains: ReadonlyArray<string> } | null }> }> } | { readonly alternative_id: string, readonly name: string, readonly isCompact: boolean, readonly redirectUrl: string | null, readonly customSuccessMessage: string | null, readonly configuration: { readonly postSubmitAction: { readonly type: string, readonly value: string } | null } | null, readonly displayOptions: { readonly submitButtonText: string } | null, readonly legalConsentOptions: { readonly consentToProcessText: string | null, readonly privacyText: string | null, readonly communicationsCheckboxes: ReadonlyArray<{ readonly label: string, readonly subscriptionTypeId: number, readonly required: boolean }> } | null, readonly fieldGroups: ReadonlyArray<{ readonly richText: string | null, readonly alternative_fields: ReadonlyArray<{ readonly name: string, readonly label: string, readonly placeholder: string | null, readonly fieldType: string, readonly required: boolean, readonly hidden: boolean, readonly defaultValue: string | null, readonly defaultValues: ReadonlyArray<string> | null, readonly objectTypeId: string | null, readonly options: ReadonlyArray<{ readonly value: string, readonly label: string }> | null, readonly validation: { readonly blockedEmailDomains: ReadonlyArray<string> } | null }> }> } | null }>, readonly headings: ReadonlyArray<{ readonly id: string, readonly text: string, readonly depth: number }> } } | { readonly id: string, readonly blocktype: string, readonly heading: string | null, readonly plans: ReadonlyArray<{ readonly name: string, readonly price: string, readonly period: string, readonly description: string, readonly features: ReadonlyArray<string>, readonly highlighted: boolean | null, readonly cta: { readonly label: string, readonly url: string } }> } | { readonly id: string, readonly blocktype: string, readonly heading: string | null, readonly stats: ReadonlyArray<{ readonly value: string, readonly label: string }> } | { readonly id: string, readonly blocktype: string, readonly quote: string, readonly name: string, readonly role: string, readonly company: string }> } | null, readonly landingCompanies: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly name: string, readonly industry: string, readonly summary: string, readonly logo: { readonly alt: string, readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData | null } }> }, readonly landingIntegrations: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly name: string, readonly category: string, readonly summary: string, readonly isNew: boolean, readonly logo: { readonly alt: string, readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData | null } }> }, readonly landingJobs: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly department: string, readonly location: string, readonly remote: boolean }> } };
+type LandingPageTemplateQuery = { readonly landingPage: { readonly slug: string, readonly title: string, readonly description: string, readonly useStaticHeader: boolean, readonly noindex: boolean, readonly sections: ReadonlyArray<{ readonly id: string, readonly blocktype: string, readonly heading: string | null, readonly text: string | null, readonly cta: { readonly label: string, readonly url: string }, readonly secondaryCta: { readonly label: string, readonly url: string } | null } | { readonly id: string, readonly blocktype: string, readonly heading: string | null, readonly text: string | null } | { readonly id: string, readonly blocktype: string, readonly heading: string | null, readonly items: ReadonlyArray<{ readonly question: string, readonly answer: string }> } | { readonly id: string, readonly blocktype: string, readonly heading: string | null, readonly text: string | null, readonly features: ReadonlyArray<{ readonly title: string, readonly text: string, readonly icon: string | null, readonly url: string | null }> } | { readonly id: string, readonly blocktype: string, readonly heading: string | null, readonly text: string | null, readonly form: { readonly alternative_id: string, readonly name: string, readonly isCompact: boolean, readonly redirectUrl: string | null, readonly customSuccessMessage: string | null, readonly configuration: { readonly postSubmitAction: { readonly type: string, readonly value: string } | null } | null, readonly displayOptions: { readonly submitButtonText: string } | null, readonly legalConsentOptions: { readonly consentToProcessText: string | null, readonly privacyText: string | null, readonly communicationsCheckboxes: ReadonlyArray<{ readonly label: string, readonly subscriptionTypeId: number, readonly required: boolean }> } | null, readonly fieldGroups: ReadonlyArray<{ readonly richText: string | null, readonly alternative_fields: ReadonlyArray<{ readonly name: string, readonly label: string, readonly placeholder: string | null, readonly fieldType: string, readonly required: boolean, readonly hidden: boolean, readonly defaultValue: string | null, readonly defaultValues: ReadonlyArray<string> | null, readonly objectTypeId: string | null, readonly options: ReadonlyArray<{ readonly value: string, readonly label: string }> | null, readonly validation: { readonly blockedEmailDomains: ReadonlyArray<string> } | null }> }> } | { readonly alternative_id: string, readonly name: string, readonly isCompact: boolean, readonly redirectUrl: string | null, readonly customSuccessMessage: string | null, readonly configuration: { readonly postSubmitAction: { readonly type: string, readonly value: string } | null } | null, readonly displayOptions: { readonly submitButtonText: string } | null, readonly legalConsentOptions: { readonly consentToProcessText: string | null, readonly privacyText: string | null, readonly communicationsCheckboxes: ReadonlyArray<{ readonly label: string, readonly subscriptionTypeId: number, readonly required: boolean }> } | null, readonly fieldGroups: ReadonlyArray<{ readonly richText: string | null, readonly alternative_fields: ReadonlyArray<{ readonly name: string, readonly label: string, readonly placeholder: string | null, readonly fieldType: string, readonly required: boolean, readonly hidden: boolean, readonly defaultValue: string | null, readonly defaultValues: ReadonlyArray<string> | null, readonly objectTypeId: string | null, readonly options: ReadonlyArray<{ readonly value: string, readonly label: string }> | null, readonly validation: { readonly blockedEmailDomains: ReadonlyArray<string> } | null }> }> } | null } | { readonly id: string, readonly blocktype: string, readonly entryId: string | null, readonly sectionId: string | null, readonly kicker: string | null, readonly heading: string | null, readonly text: string | null, readonly image: { readonly url: string | null, readonly alt: string, readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData | null } | null, readonly primaryCta: { readonly label: string, readonly url: string } | null, readonly secondaryCta: { readonly label: string, readonly url: string } | null } | { readonly id: string, readonly blocktype: string, readonly heading: string | null, readonly text: string | null } | { readonly id: string, readonly blocktype: string, readonly heading: string | null, readonly text: string | null } | { readonly id: string, readonly blocktype: string } | { readonly id: string, readonly blocktype: string, readonly heading: string | null, readonly logos: ReadonlyArray<string> } | { readonly id: string, readonly blocktype: string, readonly entryId: string | null, readonly heading: string | null, readonly body: { readonly readingMinutes: number, readonly segments: ReadonlyArray<{ readonly kind: string, readonly html: string | null, readonly form: { readonly alternative_id: string, readonly name: string, readonly isCompact: boolean, readonly redirectUrl: string | null, readonly customSuccessMessage: string | null, readonly configuration: { readonly postSubmitAction: { readonly type: string, readonly value: string } | null } | null, readonly displayOptions: { readonly submitButtonText: string } | null, readonly legalConsentOptions: { readonly consentToProcessText: string | null, readonly privacyText: string | null, readonly communicationsCheckboxes: ReadonlyArray<{ readonly label: string, readonly subscriptionTypeId: number, readonly required: boolean }> } | null, readonly fieldGroups: ReadonlyArray<{ readonly richText: string | null, readonly alternative_fields: ReadonlyArray<{ readonly name: string, readonly label: string, readonly placeholder: string | null, readonly fieldType: string, readonly required: boolean, readonly hidden: boolean, readonly defaultValue: string | null, readonly defaultValues: ReadonlyArray<string> | null, readonly objectTypeId: string | null, readonly options: ReadonlyArray<{ readonly value: string, readonly label: string }> | null, readonly validation: { readonly blockedEmailDomains: ReadonlyArray<string> } | null }> }> } | { readonly alternative_id: string, readonly name: string, readonly isCompact: boolean, readonly redirectUrl: string | null, readonly customSuccessMessage: string | null, readonly configuration: { readonly postSubmitAction: { readonly type: string, readonly value: string } | null } | null, readonly displayOptions: { readonly submitButtonText: string } | null, readonly legalConsentOptions: { readonly consentToProcessText: string | null, readonly privacyText: string | null, readonly communicationsCheckboxes: ReadonlyArray<{ readonly label: string, readonly subscriptionTypeId: number, readonly required: boolean }> } | null, readonly fieldGroups: ReadonlyArray<{ readonly richText: string | null, readonly alternative_fields: ReadonlyArray<{ readonly name: string, readonly label: string, readonly placeholder: string | null, readonly fieldType: string, readonly required: boolean, readonly hidden: boolean, readonly defaultValue: string | null, readonly defaultValues: ReadonlyArray<string> | null, readonly objectTypeId: string | null, readonly options: ReadonlyArray<{ readonly value: string, readonly label: string }> | null, readonly validation: { readonly blockedEmailDomains: ReadonlyArray<string> } | null }> }> } | null }>, readonly headings: ReadonlyArray<{ readonly id: string, readonly text: string, readonly depth: number }> } } | { readonly id: string, readonly blocktype: string, readonly heading: string | null, readonly plans: ReadonlyArray<{ readonly name: string, readonly price: string, readonly period: string, readonly description: string, readonly features: ReadonlyArray<string>, readonly highlighted: boolean | null, readonly cta: { readonly label: string, readonly url: string } }> } | { readonly id: string, readonly blocktype: string, readonly heading: string | null, readonly stats: ReadonlyArray<{ readonly value: string, readonly label: string }> } | { readonly id: string, readonly blocktype: string, readonly quote: string, readonly name: string, readonly role: string, readonly company: string }> } | null, readonly landingCompanies: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly name: string, readonly industry: string, readonly summary: string, readonly logo: { readonly alt: string, readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData | null } }> }, readonly landingIntegrations: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly name: string, readonly category: string, readonly summary: string, readonly isNew: boolean, readonly logo: { readonly alt: string, readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData | null } }> }, readonly landingJobs: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly department: string, readonly location: string, readonly remote: boolean }> } };
 
 type LeadFormFields_HubSpotLeadForm_Fragment = { readonly alternative_id: string, readonly name: string, readonly isCompact: boolean, readonly redirectUrl: string | null, readonly customSuccessMessage: string | null, readonly configuration: { readonly postSubmitAction: { readonly type: string, readonly value: string } | null } | null, readonly displayOptions: { readonly submitButtonText: string } | null, readonly legalConsentOptions: { readonly consentToProcessText: string | null, readonly privacyText: string | null, readonly communicationsCheckboxes: ReadonlyArray<{ readonly label: string, readonly subscriptionTypeId: number, readonly required: boolean }> } | null, readonly fieldGroups: ReadonlyArray<{ readonly richText: string | null, readonly alternative_fields: ReadonlyArray<{ readonly name: string, readonly label: string, readonly placeholder: string | null, readonly fieldType: string, readonly required: boolean, readonly hidden: boolean, readonly defaultValue: string | null, readonly defaultValues: ReadonlyArray<string> | null, readonly objectTypeId: string | null, readonly options: ReadonlyArray<{ readonly value: string, readonly label: string }> | null, readonly validation: { readonly blockedEmailDomains: ReadonlyArray<string> } | null }> }> };
 
@@ -15244,16 +15623,16 @@ type LeadFormFieldsFragment = LeadFormFields_HubSpotLeadForm_Fragment | LeadForm
 
 type LogoWallBlockFragment = { readonly heading: string | null, readonly logos: ReadonlyArray<string> };
 
-type MarkdownBlockFragment = { readonly heading: string | null, readonly body: { readonly readingMinutes: number, readonly segments: ReadonlyArray<{ readonly kind: string, readonly html: string | null, readonly form: { readonly alternative_id: string, readonly name: string, readonly isCompact: boolean, readonly redirectUrl: string | null, readonly customSuccessMessage: string | null, readonly configuration: { readonly postSubmitAction: { readonly type: string, readonly value: string } | null } | null, readonly displayOptions: { readonly submitButtonText: string } | null, readonly legalConsentOptions: { readonly consentToProcessText: string | null, readonly privacyText: string | null, readonly communicationsCheckboxes: ReadonlyArray<{ readonly label: string, readonly subscriptionTypeId: number, readonly required: boolean }> } | null, readonly fieldGroups: ReadonlyArray<{ readonly richText: string | null, readonly alternative_fields: ReadonlyArray<{ readonly name: string, readonly label: string, readonly placeholder: string | null, readonly fieldType: string, readonly required: boolean, readonly hidden: boolean, readonly defaultValue: string | null, readonly defaultValues: ReadonlyArray<string> | null, readonly objectTypeId: string | null, readonly options: ReadonlyArray<{ readonly value: string, readonly label: string }> | null, readonly validation: { readonly blockedEmailDomains: ReadonlyArray<string> } | null }> }> } | { readonly alternative_id: string, readonly name: string, readonly isCompact: boolean, readonly redirectUrl: string | null, readonly customSuccessMessage: string | null, readonly configuration: { readonly postSubmitAction: { readonly type: string, readonly value: string } | null } | null, readonly displayOptions: { readonly submitButtonText: string } | null, readonly legalConsentOptions: { readonly consentToProcessText: string | null, readonly privacyText: string | null, readonly communicationsCheckboxes: ReadonlyArray<{ readonly label: string, readonly subscriptionTypeId: number, readonly required: boolean }> } | null, readonly fieldGroups: ReadonlyArray<{ readonly richText: string | null, readonly alternative_fields: ReadonlyArray<{ readonly name: string, readonly label: string, readonly placeholder: string | null, readonly fieldType: string, readonly required: boolean, readonly hidden: boolean, readonly defaultValue: string | null, readonly defaultValues: ReadonlyArray<string> | null, readonly objectTypeId: string | null, readonly options: ReadonlyArray<{ readonly value: string, readonly label: string }> | null, readonly validation: { readonly blockedEmailDomains: ReadonlyArray<string> } | null }> }> } | null }>, readonly headings: ReadonlyArray<{ readonly id: string, readonly text: string, readonly depth: number }> } };
+type MarkdownBlockFragment = { readonly entryId: string | null, readonly heading: string | null, readonly body: { readonly readingMinutes: number, readonly segments: ReadonlyArray<{ readonly kind: string, readonly html: string | null, readonly form: { readonly alternative_id: string, readonly name: string, readonly isCompact: boolean, readonly redirectUrl: string | null, readonly customSuccessMessage: string | null, readonly configuration: { readonly postSubmitAction: { readonly type: string, readonly value: string } | null } | null, readonly displayOptions: { readonly submitButtonText: string } | null, readonly legalConsentOptions: { readonly consentToProcessText: string | null, readonly privacyText: string | null, readonly communicationsCheckboxes: ReadonlyArray<{ readonly label: string, readonly subscriptionTypeId: number, readonly required: boolean }> } | null, readonly fieldGroups: ReadonlyArray<{ readonly richText: string | null, readonly alternative_fields: ReadonlyArray<{ readonly name: string, readonly label: string, readonly placeholder: string | null, readonly fieldType: string, readonly required: boolean, readonly hidden: boolean, readonly defaultValue: string | null, readonly defaultValues: ReadonlyArray<string> | null, readonly objectTypeId: string | null, readonly options: ReadonlyArray<{ readonly value: string, readonly label: string }> | null, readonly validation: { readonly blockedEmailDomains: ReadonlyArray<string> } | null }> }> } | { readonly alternative_id: string, readonly name: string, readonly isCompact: boolean, readonly redirectUrl: string | null, readonly customSuccessMessage: string | null, readonly configuration: { readonly postSubmitAction: { readonly type: string, readonly value: string } | null } | null, readonly displayOptions: { readonly submitButtonText: string } | null, readonly legalConsentOptions: { readonly consentToProcessText: string | null, readonly privacyText: string | null, readonly communicationsCheckboxes: ReadonlyArray<{ readonly label: string, readonly subscriptionTypeId: number, readonly required: boolean }> } | null, readonly fieldGroups: ReadonlyArray<{ readonly richText: string | null, readonly alternative_fields: ReadonlyArray<{ readonly name: string, readonly label: string, readonly placeholder: string | null, readonly fieldType: string, readonly required: boolean, readonly hidden: boolean, readonly defaultValue: string | null, readonly defaultValues: ReadonlyArray<string> | null, readonly objectTypeId: string | null, readonly options: ReadonlyArray<{ readonly value: string, readonly label: string }> | null, readonly validation: { readonly blockedEmailDomains: ReadonlyArray<string> } | null }> }> } | null }>, readonly headings: ReadonlyArray<{ readonly id: string, readonly text: string, readonly depth: number }> } };
 
 type MarkdownBodyFieldsFragment = { readonly readingMinutes: number, readonly segments: ReadonlyArray<{ readonly kind: string, readonly html: string | null, readonly form: { readonly alternative_id: string, readonly name: string, readonly isCompact: boolean, readonly redirectUrl: string | null, readonly customSuccessMessage: string | null, readonly configuration: { readonly postSubmitAction: { readonly type: string, readonly value: string } | null } | null, readonly displayOptions: { readonly submitButtonText: string } | null, readonly legalConsentOptions: { readonly consentToProcessText: string | null, readonly privacyText: string | null, readonly communicationsCheckboxes: ReadonlyArray<{ readonly label: string, readonly subscriptionTypeId: number, readonly required: boolean }> } | null, readonly fieldGroups: ReadonlyArray<{ readonly richText: string | null, readonly alternative_fields: ReadonlyArray<{ readonly name: string, readonly label: string, readonly placeholder: string | null, readonly fieldType: string, readonly required: boolean, readonly hidden: boolean, readonly defaultValue: string | null, readonly defaultValues: ReadonlyArray<string> | null, readonly objectTypeId: string | null, readonly options: ReadonlyArray<{ readonly value: string, readonly label: string }> | null, readonly validation: { readonly blockedEmailDomains: ReadonlyArray<string> } | null }> }> } | { readonly alternative_id: string, readonly name: string, readonly isCompact: boolean, readonly redirectUrl: string | null, readonly customSuccessMessage: string | null, readonly configuration: { readonly postSubmitAction: { readonly type: string, readonly value: string } | null } | null, readonly displayOptions: { readonly submitButtonText: string } | null, readonly legalConsentOptions: { readonly consentToProcessText: string | null, readonly privacyText: string | null, readonly communicationsCheckboxes: ReadonlyArray<{ readonly label: string, readonly subscriptionTypeId: number, readonly required: boolean }> } | null, readonly fieldGroups: ReadonlyArray<{ readonly richText: string | null, readonly alternative_fields: ReadonlyArray<{ readonly name: string, readonly label: string, readonly placeholder: string | null, readonly fieldType: string, readonly required: boolean, readonly hidden: boolean, readonly defaultValue: string | null, readonly defaultValues: ReadonlyArray<string> | null, readonly objectTypeId: string | null, readonly options: ReadonlyArray<{ readonly value: string, readonly label: string }> | null, readonly validation: { readonly blockedEmailDomains: ReadonlyArray<string> } | null }> }> } | null }>, readonly headings: ReadonlyArray<{ readonly id: string, readonly text: string, readonly depth: number }> };
 
-type NavigationFieldsFragment = { readonly navItems: ReadonlyArray<{ readonly id: string, readonly title: string, readonly url: string | null, readonly columns: ReadonlyArray<{ readonly items: ReadonlyArray<{ readonly title: string, readonly url: string | null, readonly text: string | null, readonly imagePosition: string | null, readonly color: string | null, readonly layout: string, readonly isNew: boolean | null, readonly image: { readonly alt: string, readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData | null } | null, readonly items: ReadonlyArray<{ readonly title: string, readonly url: string | null, readonly icon: string | null, readonly isNew: boolean | null }> | null }>, readonly footer: { readonly layout: string, readonly title: string | null, readonly text: string | null, readonly url: string | null, readonly items: ReadonlyArray<{ readonly title: string, readonly url: string | null, readonly icon: string | null, readonly isNew: boolean | null }> | null, readonly image: { readonly alt: string, readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData | null } | null } | null }> | null }> };
+type NavigationFieldsFragment = { readonly entryId: string | null, readonly navItems: ReadonlyArray<{ readonly id: string, readonly title: string, readonly url: string | null, readonly columns: ReadonlyArray<{ readonly items: ReadonlyArray<{ readonly title: string, readonly url: string | null, readonly text: string | null, readonly imagePosition: string | null, readonly color: string | null, readonly layout: string, readonly isNew: boolean | null, readonly image: { readonly alt: string, readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData | null } | null, readonly items: ReadonlyArray<{ readonly title: string, readonly url: string | null, readonly icon: string | null, readonly isNew: boolean | null }> | null }>, readonly footer: { readonly layout: string, readonly title: string | null, readonly text: string | null, readonly url: string | null, readonly items: ReadonlyArray<{ readonly title: string, readonly url: string | null, readonly icon: string | null, readonly isNew: boolean | null }> | null, readonly image: { readonly alt: string, readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData | null } | null } | null }> | null }> };
 
 type PersonalizationContentQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type PersonalizationContentQuery = { readonly allPersonalizationExperience: { readonly nodes: ReadonlyArray<{ readonly experienceId: string, readonly type: string, readonly name: string, readonly description: string | null, readonly audience: string | null, readonly trafficAllocation: number, readonly sticky: boolean, readonly distribution: ReadonlyArray<{ readonly index: number, readonly start: number, readonly end: number }>, readonly components: ReadonlyArray<{ readonly baseline: { readonly id: string, readonly hidden: boolean | null }, readonly variants: ReadonlyArray<{ readonly id: string, readonly hidden: boolean | null }> }> }> }, readonly navigationVariants: { readonly nodes: ReadonlyArray<{ readonly navId: string, readonly navItems: ReadonlyArray<{ readonly id: string, readonly title: string, readonly url: string | null, readonly columns: ReadonlyArray<{ readonly items: ReadonlyArray<{ readonly title: string, readonly url: string | null, readonly text: string | null, readonly imagePosition: string | null, readonly color: string | null, readonly layout: string, readonly isNew: boolean | null, readonly image: { readonly alt: string, readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData | null } | null, readonly items: ReadonlyArray<{ readonly title: string, readonly url: string | null, readonly icon: string | null, readonly isNew: boolean | null }> | null }>, readonly footer: { readonly layout: string, readonly title: string | null, readonly text: string | null, readonly url: string | null, readonly items: ReadonlyArray<{ readonly title: string, readonly url: string | null, readonly icon: string | null, readonly isNew: boolean | null }> | null, readonly image: { readonly alt: string, readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData | null } | null } | null }> | null }> }> }, readonly allPersonalizationHeroVariant: { readonly nodes: ReadonlyArray<{ readonly variantId: string, readonly baseline: string, readonly kicker: string | null, readonly heading: string | null, readonly text: string | null, readonly primaryCta: { readonly label: string, readonly url: string } | null, readonly secondaryCta: { readonly label: string, readonly url: string } | null }> } };
+type PersonalizationContentQuery = { readonly allPersonalizationExperience: { readonly nodes: ReadonlyArray<{ readonly experienceId: string, readonly type: string, readonly name: string, readonly description: string | null, readonly audience: string | null, readonly trafficAllocation: number, readonly sticky: boolean, readonly distribution: ReadonlyArray<{ readonly index: number, readonly start: number, readonly end: number }>, readonly components: ReadonlyArray<{ readonly baseline: { readonly id: string, readonly hidden: boolean | null }, readonly variants: ReadonlyArray<{ readonly id: string, readonly hidden: boolean | null }> }> }> }, readonly navigationVariants: { readonly nodes: ReadonlyArray<{ readonly navId: string, readonly entryId: string | null, readonly navItems: ReadonlyArray<{ readonly id: string, readonly title: string, readonly url: string | null, readonly columns: ReadonlyArray<{ readonly items: ReadonlyArray<{ readonly title: string, readonly url: string | null, readonly text: string | null, readonly imagePosition: string | null, readonly color: string | null, readonly layout: string, readonly isNew: boolean | null, readonly image: { readonly alt: string, readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData | null } | null, readonly items: ReadonlyArray<{ readonly title: string, readonly url: string | null, readonly icon: string | null, readonly isNew: boolean | null }> | null }>, readonly footer: { readonly layout: string, readonly title: string | null, readonly text: string | null, readonly url: string | null, readonly items: ReadonlyArray<{ readonly title: string, readonly url: string | null, readonly icon: string | null, readonly isNew: boolean | null }> | null, readonly image: { readonly alt: string, readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData | null } | null } | null }> | null }> }> }, readonly allPersonalizationHeroVariant: { readonly nodes: ReadonlyArray<{ readonly variantId: string, readonly baseline: string, readonly kicker: string | null, readonly heading: string | null, readonly text: string | null, readonly primaryCta: { readonly label: string, readonly url: string } | null, readonly secondaryCta: { readonly label: string, readonly url: string } | null }> } };
 
 type PostCardFieldsFragment = { readonly slug: string, readonly title: string, readonly excerpt: string, readonly date: string, readonly isoDate: string, readonly category: { readonly slug: string, readonly name: string }, readonly image: { readonly alt: string, readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData | null } };
 
@@ -15290,7 +15669,7 @@ type ResourcesPageTemplateQuery = { readonly resourcesPage: { readonly slug: str
 type SiteDataQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type SiteDataQuery = { readonly site: { readonly siteMetadata: { readonly siteUrl: string | null } | null } | null, readonly siteSettings: { readonly title: string, readonly titleTemplate: string, readonly description: string, readonly organization: { readonly name: string, readonly legalName: string, readonly logo: string, readonly supportEmail: string, readonly address: string, readonly sameAs: ReadonlyArray<string> }, readonly social: { readonly x: string, readonly facebook: string, readonly linkedin: string, readonly instagram: string }, readonly urlTable: ReadonlyArray<{ readonly key: string, readonly value: string }> } | null, readonly navigation: { readonly navItems: ReadonlyArray<{ readonly id: string, readonly title: string, readonly url: string | null, readonly columns: ReadonlyArray<{ readonly items: ReadonlyArray<{ readonly title: string, readonly url: string | null, readonly text: string | null, readonly imagePosition: string | null, readonly color: string | null, readonly layout: string, readonly isNew: boolean | null, readonly image: { readonly alt: string, readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData | null } | null, readonly items: ReadonlyArray<{ readonly title: string, readonly url: string | null, readonly icon: string | null, readonly isNew: boolean | null }> | null }>, readonly footer: { readonly layout: string, readonly title: string | null, readonly text: string | null, readonly url: string | null, readonly items: ReadonlyArray<{ readonly title: string, readonly url: string | null, readonly icon: string | null, readonly isNew: boolean | null }> | null, readonly image: { readonly alt: string, readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData | null } | null } | null }> | null }> } | null, readonly footer: { readonly columns: ReadonlyArray<{ readonly title: string, readonly items: ReadonlyArray<{ readonly title: string, readonly url: string | null, readonly isNew: boolean | null, readonly html: string | null }> }> } | null };
+type SiteDataQuery = { readonly site: { readonly siteMetadata: { readonly siteUrl: string | null } | null } | null, readonly siteSettings: { readonly title: string, readonly titleTemplate: string, readonly description: string, readonly organization: { readonly name: string, readonly legalName: string, readonly logo: string, readonly supportEmail: string, readonly address: string, readonly sameAs: ReadonlyArray<string> }, readonly social: { readonly x: string, readonly facebook: string, readonly linkedin: string, readonly instagram: string }, readonly urlTable: ReadonlyArray<{ readonly key: string, readonly value: string }> } | null, readonly navigation: { readonly entryId: string | null, readonly navItems: ReadonlyArray<{ readonly id: string, readonly title: string, readonly url: string | null, readonly columns: ReadonlyArray<{ readonly items: ReadonlyArray<{ readonly title: string, readonly url: string | null, readonly text: string | null, readonly imagePosition: string | null, readonly color: string | null, readonly layout: string, readonly isNew: boolean | null, readonly image: { readonly alt: string, readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData | null } | null, readonly items: ReadonlyArray<{ readonly title: string, readonly url: string | null, readonly icon: string | null, readonly isNew: boolean | null }> | null }>, readonly footer: { readonly layout: string, readonly title: string | null, readonly text: string | null, readonly url: string | null, readonly items: ReadonlyArray<{ readonly title: string, readonly url: string | null, readonly icon: string | null, readonly isNew: boolean | null }> | null, readonly image: { readonly alt: string, readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData | null } | null } | null }> | null }> } | null, readonly footer: { readonly columns: ReadonlyArray<{ readonly title: string, readonly items: ReadonlyArray<{ readonly title: string, readonly url: string | null, readonly isNew: boolean | null, readonly html: string | null }> }> } | null };
 
 type StatsBlockFragment = { readonly heading: string | null, readonly stats: ReadonlyArray<{ readonly value: string, readonly label: string }> };
 

@@ -13,6 +13,7 @@ import {
 import { readLeadProtection, readLeadsAlerts, readLeadsFlush, readSiteHosts } from "./leads";
 import { env, netlifyAdapterDetected, onServerless } from "./runtime-env";
 import { readServerSettings } from "./server-schema";
+import { readLivePreview } from "./live-preview";
 
 export { readLeadProtection, readLeadsAlerts, readLeadsFlush, readSiteHosts };
 export type { LeadProtectionConfig, LeadsAlertConfig, LeadsFlushConfig } from "./leads";
@@ -113,6 +114,8 @@ export function readServerConfig() {
       /** Violation reports per client address per minute (CSP_REPORT_RATE_LIMIT; 0 switches it off). */
       rateLimit: settings.CSP_REPORT_RATE_LIMIT ?? DEFAULT_CSP_REPORT_RATE_LIMIT,
     },
+    /** Contentful Live Preview on the preview server (docs/content.md#live-preview); unset in production. */
+    livePreview: readLivePreview(settings),
   };
 }
 export type ServerConfig = ReturnType<typeof readServerConfig>;
@@ -147,6 +150,14 @@ export function readManagementConfig() {
  */
 export function browserBuildConstants(): Record<string, string> {
   return env("GATSBY_NINETAILED_CLIENT_ID") ? {} : { "process.env.GATSBY_NINETAILED_CLIENT_ID": JSON.stringify("") };
+}
+
+/**
+ * LIVE_PREVIEW_BUILD (webpack's DefinePlugin): a Contentful Live Preview build (docs/content.md#live-preview). A
+ * global webpack evaluates while it parses, so a production build emits neither the tags nor the SDK's chunk.
+ */
+export function livePreviewConstant(): Record<string, string> {
+  return { LIVE_PREVIEW_BUILD: JSON.stringify(readServerSettings().GATSBY_CONTENTFUL_LIVE_PREVIEW === "true") };
 }
 
 /** PERSONALIZATION_SDK (webpack's DefinePlugin, gatsby-node's onCreateWebpackConfig): whether a personalization client id is set. */

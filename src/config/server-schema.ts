@@ -59,6 +59,11 @@ const shape = {
   // the hosts a lead's page and origin may be on; the same rule as the public schema's
   GATSBY_MARKETING_HOST: optional(host),
   GATSBY_STAGING_HOST: optional(host),
+  // Contentful Live Preview (docs/content.md#live-preview): the preview server's access secret, and the
+  // public switch and web-app origins the browser also reads (src/config/live-preview.ts)
+  PREVIEW_SECRET: optional(strongSecret),
+  GATSBY_CONTENTFUL_LIVE_PREVIEW: optional(z.enum(["true", "false"])),
+  GATSBY_CONTENTFUL_PREVIEW_ORIGINS: optional(list(isOrigin, "http(s) origins (such as https://app.contentful.com)")),
 };
 export const serverSettingsSchema = z.object(shape);
 export type ServerSettings = z.output<typeof serverSettingsSchema>;
@@ -71,6 +76,7 @@ const SECRETS = [
   "DATABASE_URL",
   "LEADS_ALERT_WEBHOOK_URL",
   "LEADS_STATUS_TOKEN",
+  "PREVIEW_SECRET",
 ];
 
 /** The server settings of `env` (default: the running process's), checked; throws naming every bad one. */

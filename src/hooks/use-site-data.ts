@@ -69,6 +69,7 @@ export function useSiteData(): SiteData {
 /** The navigation's fields, shared by the baseline and its personalized variants. See docs/techniques/small-html.md. */
 export const navigationFields = graphql`
   fragment NavigationFields on Navigation {
+    entryId
     navItems {
       id
       title

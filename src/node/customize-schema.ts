@@ -10,6 +10,7 @@ import { localSchemaTypes } from "./local/schema";
 import { contentfulImageData, contentfulTypeDefs, registerContentfulExtensions, textOf } from "./contentful/schema";
 import { hubspotTypeDefs } from "./hubspot/schema";
 import { readServerConfig } from "../config";
+import { registerEntryIdExtension } from "./preview/entry-id";
 
 export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = ({ actions, schema, cache }) => {
   const { createTypes, createFieldExtension } = actions;
@@ -19,6 +20,7 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
     readText: textOf,
     cache,
   });
+  registerEntryIdExtension(createFieldExtension, readServerConfig().livePreview !== undefined);
   createTypes([imageAssetType(schema), sharedTypes, interfaceTypeDefs()]);
 
   // The embedded source's types are always declared: the generated query types do not depend on the source.

@@ -16,6 +16,7 @@ import { paths } from "../lib/paths";
 import { blogPosting } from "../components/seo/structured-data";
 import { trail } from "../components/seo/trail";
 import { NewsletterSlot } from "../components/blog/newsletter-slot";
+import { inspectorProps } from "../components/preview/inspector";
 
 type Data = Queries.BlogPostTemplateQuery;
 
@@ -64,15 +65,20 @@ export default function BlogPostTemplate({ data, location }: PageProps<Data>) {
               <Eyebrow>
                 <SiteLink to={paths.category(post.category.slug)}>{post.category.name}</SiteLink>
               </Eyebrow>
-              <h1>{post.title}</h1>
+              <h1 {...inspectorProps(post.entryId, "title")}>{post.title}</h1>
               <Lead>{post.excerpt}</Lead>
               <p className="meta">
                 By <SiteLink to={paths.author(post.author.slug)}>{post.author.name}</SiteLink> ·{" "}
                 <time dateTime={post.isoDate}>{post.date}</time> · {post.body.readingMinutes} min read
               </p>
             </header>
-            <HeroImage className="hero" image={post.image.gatsbyImageData as IGatsbyImageData} alt={post.image.alt} />
-            <MarkdownContent body={post.body} />
+            <HeroImage
+              className="hero"
+              image={post.image.gatsbyImageData as IGatsbyImageData}
+              alt={post.image.alt}
+              inspect={inspectorProps(post.entryId, "image")}
+            />
+            <MarkdownContent body={post.body} inspect={inspectorProps(post.entryId, "body")} />
             {post.tags.length > 0 && (
               <ul className="tags" aria-label="Tags">
                 {post.tags.map((tag) => (
@@ -157,6 +163,7 @@ export function Head({ data, location }: HeadProps<Data>) {
 export const query = graphql`
   query BlogPostTemplate($id: String!, $newerId: String!, $olderId: String!, $relatedIds: [String!]!) {
     blogPost(id: { eq: $id }) {
+      entryId
       slug
       title
       excerpt

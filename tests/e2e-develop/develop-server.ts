@@ -26,6 +26,7 @@ export async function startDevelop({
   command = [path.join(root, "node_modules", ".bin", "gatsby"), "develop", "--host", "localhost", "--port", String(port)],
   timeoutMs = 210_000,
   ready = /You can now view|View GraphiQL/,
+  readyHeaders = {},
 }: {
   port: number;
   env?: Record<string, string>;
@@ -33,6 +34,8 @@ export async function startDevelop({
   timeoutMs?: number;
   /** What the server prints once it is ready (besides serving the home page's data). */
   ready?: RegExp;
+  /** Headers the readiness probe sends (the preview's access cookie). */
+  readyHeaders?: Record<string, string>;
 }): Promise<DevelopServer> {
   let log = "";
   const child: ChildProcess = spawn(command[0], command.slice(1), {
@@ -66,7 +69,7 @@ export async function startDevelop({
   while (Date.now() - started < timeoutMs) {
     if (child.exitCode !== null) throw new Error(`gatsby develop exited with ${child.exitCode}:\n${log.slice(-3000)}`);
     if (/You can now view|View GraphiQL/.test(log) && ready.test(log)) {
-      const ok = await fetch(`${url}/page-data/index/page-data.json`)
+      const ok = await fetch(`${url}/page-data/index/page-data.json`, { headers: readyHeaders })
         .then((r) => r.ok)
         .catch(() => false);
       if (ok) return { url, output: () => log, stop };

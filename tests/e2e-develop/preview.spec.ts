@@ -1,32 +1,50 @@
 /**
- * `npm run develop:preview` against the local Contentful emulator: an entry changed in Contentful shows on
- * the open page after a POST to /__refresh with the token (what Contentful's webhook sends); a refresh
- * without the token is refused and syncs nothing.
+ * `npm run develop:preview` against the local Contentful emulator and a stand-in of Contentful's web app
+ * (tests/emulators/contentful-web-app): the preview's door (secret, partitioned cookie, framing header), inspector
+ * mode (TAGGED_ELEMENTS with the right entry and field ids and positions), live updates (an edit merged by the web
+ * app shows in the framed page within 3 s, without a reload, rendered by the site's own components), and the
+ * webhook refresh with and without its token. One develop server for all (docs/content.md#live-preview).
  */
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test, type Frame, type Page } from "@playwright/test";
 import { startContentfulEmulator, type ContentfulEmulator } from "../emulators/contentful/server";
+import { startWebApp, type WebApp } from "../emulators/contentful-web-app/server";
+import { mergeEntry, subscriptionOf } from "../emulators/contentful-web-app/merge";
+import { PREVIEW_COOKIE, previewCookieValue } from "../../src/node/preview/access";
 import { root, startDevelop, type DevelopServer } from "./develop-server";
 
 const PORT = Number(process.env.DEVELOP_PORT ?? 8302) + 1;
 const TOKEN = "preview-refresh-secret";
+const SECRET = "5f0c2a9e7b3d41c8a6e2f9b0d4c7a1e3";
+/** The issue's bar for an edit to reach the framed page (docs/content.md#live-preview). */
+const LIVE_MS = Number(process.env.LIVE_PREVIEW_MS ?? 3_000);
 // A develop server on Contentful regenerates the query types with the Contentful types in them: put them back.
 const typesFile = path.join(root, "src", "gatsby-types.d.ts");
 
+// The emulator's assets come over HTTPS with the certificate it made at start, which the browser does not know.
+test.use({ ignoreHTTPSErrors: true });
+
 let emulator: ContentfulEmulator;
 let server: DevelopServer;
+let webApp: WebApp;
 let savedTypes: string;
 
 test.beforeAll(async () => {
   test.setTimeout(300_000); // a cold develop start, sourcing everything from the emulator
   savedTypes = fs.readFileSync(typesFile, "utf8");
-  emulator = await startContentfulEmulator({ contentDir: path.join(root, "content") });
+  // 0: a free port (WEB_APP_PORT and CONTENTFUL_EMULATOR_PORT pin them)
+  emulator = await startContentfulEmulator({
+    contentDir: path.join(root, "content"),
+    port: Number(process.env.CONTENTFUL_EMULATOR_PORT ?? 0),
+  });
+  webApp = await startWebApp(Number(process.env.WEB_APP_PORT ?? 0));
   server = await startDevelop({
     port: PORT,
     command: ["bash", path.join(root, "scripts", "develop-preview.sh")],
-    env: { ...emulator.buildEnv(), GATSBY_REFRESH_TOKEN: TOKEN },
+    env: { ...emulator.buildEnv(), GATSBY_REFRESH_TOKEN: TOKEN, PREVIEW_SECRET: SECRET, GATSBY_CONTENTFUL_PREVIEW_ORIGINS: webApp.origin },
     timeoutMs: 280_000,
+    readyHeaders: { cookie: `${PREVIEW_COOKIE}=${previewCookieValue(SECRET)}` },
   });
 });
 // eslint-disable-next-line no-empty-pattern -- Playwright's hooks take the fixtures as a pattern; this one needs none
@@ -37,13 +55,203 @@ test.afterEach(async ({}, testInfo) => {
 test.afterAll(async () => {
   await server?.stop();
   await emulator?.close();
+  await webApp?.close();
   if (savedTypes) fs.writeFileSync(typesFile, savedTypes);
+});
+
+const entry = (contentType: string, match: (fields: Record<string, unknown>) => boolean) => {
+  const found = emulator.space.entries.find((e) => e.contentType === contentType && match(e.fields));
+  if (!found) throw new Error(`the emulator has no ${contentType} entry like that`);
+  return found;
+};
+const linkId = (value: unknown) => (value as { sys: { id: string } }).sys.id;
+
+interface Tagged {
+  attributes: { entryId?: string; fieldId: string; locale: string };
+  coordinates?: { top: number; left: number; width: number; height: number };
+  isVisible: boolean;
+}
+
+/** The stand-in framing `pagePath` with the secret (as Contentful's preview URL template does), inspector mode on. */
+async function openInWebApp(page: Page, pagePath: string): Promise<Frame> {
+  await page.setViewportSize({ width: 1400, height: 1600 });
+  await page.goto(webApp.url(`${server.url}${pagePath}?preview_secret=${SECRET}`));
+  await expect.poll(() => methods(page), { timeout: 60_000 }).toContain("CONNECTED");
+  const frame = page.frame({ url: (url) => url.origin === new URL(server.url).origin && url.pathname === pagePath })!;
+  await frame.locator("main h1").first().waitFor({ timeout: 60_000 });
+  await expect.poll(() => methods(page), { timeout: 10_000 }).toContain("SUBSCRIBED");
+  await page.evaluate(() => (window as any).__send({ method: "INSPECTOR_MODE_CHANGED", isInspectorActive: true }));
+  return frame;
+}
+const messages = (page: Page) => page.evaluate(() => (window as any).__messages as Record<string, any>[]);
+const methods = async (page: Page) => (await messages(page)).map((m) => m.method as string);
+
+/** The latest TAGGED_ELEMENTS that tags every [entryId, fieldId] asked for. */
+async function taggedElements(page: Page, wanted: [string, string][]): Promise<Tagged[]> {
+  let last: Tagged[] = [];
+  await expect
+    .poll(
+      async () => {
+        const all = (await messages(page)).filter((m) => m.method === "TAGGED_ELEMENTS");
+        last = (all.at(-1)?.elements ?? []) as Tagged[];
+        return wanted.filter(([id, field]) => !last.some((t) => t.attributes.entryId === id && t.attributes.fieldId === field));
+      },
+      { timeout: 10_000, message: "every wanted entry and field is tagged" },
+    )
+    .toEqual([]);
+  return last;
+}
+const tag = (elements: Tagged[], entryId: string, fieldId: string) =>
+  elements.find((t) => t.attributes.entryId === entryId && t.attributes.fieldId === fieldId)!;
+
+/** What the web app does on a keystroke: merge the entry's editor state into each subscription, send it back. */
+async function edit(page: Page, entryId: string, fields: Record<string, unknown>) {
+  const subscriptions = (await messages(page)).filter((m) => m.method === "SUBSCRIBED").map((m) => subscriptionOf(m as any));
+  const unsubscribed = new Set((await messages(page)).filter((m) => m.method === "UNSUBSCRIBED").map((m) => m.id));
+  const live = subscriptions.filter((s) => !unsubscribed.has(s.id));
+  expect(live.length).toBeGreaterThan(0);
+  await page.evaluate(
+    (updates) => updates.forEach((u) => (window as any).__send({ method: "ENTRY_UPDATED", subscriptionId: u.id, data: u.data })),
+    live.map((s) => ({ id: s.id, data: mergeEntry(s.data, entryId, fields) })),
+  );
+}
+/** A mark only a reload would erase. */
+const markFrame = (frame: Frame) => frame.evaluate(() => ((window as any).__noReload = true));
+const notReloaded = (frame: Frame) => frame.evaluate(() => (window as any).__noReload === true);
+
+test("the preview refuses a request without its secret, trades the secret for a partitioned cookie, and lets only Contentful's web app frame it", async ({
+  request,
+}) => {
+  const refused = await request.get(`${server.url}/blog/csat-vs-nps/`, { maxRedirects: 0 });
+  expect(refused.status()).toBe(401);
+  expect(await refused.text()).toContain("needs its access link");
+  for (const file of ["/page-data/index/page-data.json", "/___graphql"])
+    expect((await request.get(`${server.url}${file}`, { maxRedirects: 0 })).status()).toBe(401);
+  expect((await request.get(`${server.url}/?preview_secret=wrong-secret-wrong-secret-00`, { maxRedirects: 0 })).status()).toBe(401);
+
+  const admitted = await request.get(`${server.url}/blog/csat-vs-nps/?preview_secret=${SECRET}`, { maxRedirects: 0 });
+  expect(admitted.status()).toBe(303);
+  expect(admitted.headers().location).toBe("/blog/csat-vs-nps/");
+  const cookie = admitted.headers()["set-cookie"].split("; ");
+  expect(cookie[0]).toMatch(/^nd_preview=[\w-]{40,}$/);
+  expect(cookie.slice(1).sort()).toEqual(["HttpOnly", "Max-Age=43200", "Partitioned", "Path=/", "SameSite=None", "Secure"]);
+  for (const answer of [refused, admitted]) {
+    expect(answer.headers()["content-security-policy"]).toBe(`frame-ancestors ${webApp.origin}`);
+    expect(answer.headers()["x-frame-options"]).toBeUndefined();
+  }
+});
+
+test("the preview's scripts never hold the Contentful preview token", async ({ request }) => {
+  const headers = { cookie: `${PREVIEW_COOKIE}=${previewCookieValue(SECRET)}` };
+  const html = await (await request.get(`${server.url}/blog/csat-vs-nps/`, { headers })).text();
+  const scripts = [...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1]);
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const src of scripts) {
+    const body = await (await request.get(new URL(src, server.url).href, { headers })).text();
+    expect(body.length, src).toBeGreaterThan(0);
+    expect(body.includes(emulator.accessToken), src).toBe(false);
+  }
+});
+
+test("blog post: title, long text, image and the referenced author are tagged, and edits show within 3 s", async ({ page }) => {
+  const post = entry("blogPost", (f) => f.slug === "csat-vs-nps");
+  const authorId = linkId(post.fields.author);
+  const frame = await openInWebApp(page, "/blog/csat-vs-nps/");
+  const elements = await taggedElements(page, [
+    [post.id, "title"],
+    [post.id, "body"],
+    [post.id, "image"],
+    [authorId, "name"],
+  ]);
+  for (const field of ["title", "body", "image"]) {
+    const t = tag(elements, post.id, field);
+    expect(t.attributes.locale).toBe("en-US");
+    expect(t.isVisible, field).toBe(true);
+    expect(t.coordinates!.width * t.coordinates!.height, field).toBeGreaterThan(0);
+  }
+  // the element positions are where the framed page draws them
+  const h1 = (await frame.locator("main h1").boundingBox())!;
+  expect(tag(elements, post.id, "title").coordinates!.top).toBeCloseTo(h1.y, 0);
+
+  await markFrame(frame);
+  const title = `${String(post.fields.title)} (typed live)`;
+  // Markdown only the site's renderer turns into this: a call-out box and a link from the URL table
+  const body = `> [!TIP]\n> Typed live, with a [sign-up link]({{signupUrl}}).\n\nA second paragraph.`;
+  const started = Date.now();
+  await edit(page, post.id, { ...post.fields, title, body });
+  await expect(frame.locator("main h1")).toHaveText(title, { timeout: LIVE_MS });
+  const callout = frame.locator('main [data-contentful-field-id="body"] .callout');
+  await expect(callout).toContainText("Typed live", { timeout: LIVE_MS });
+  // {{signupUrl}} from the URL table (then decorated with attribution, as on every page)
+  expect(await callout.locator("a").getAttribute("href")).toMatch(/^\/members\/register\/\?/);
+  console.log(`blog post: title and body shown ${Date.now() - started} ms after ENTRY_UPDATED`);
+
+  const authorEntry = emulator.space.entries.find((e) => e.id === authorId)!;
+  await edit(page, authorId, { ...authorEntry.fields, name: "Renamed Live" });
+  await expect(frame.locator(`[data-contentful-entry-id="${authorId}"]`)).toHaveText("Renamed Live", { timeout: LIVE_MS });
+  expect(await notReloaded(frame)).toBe(true);
+});
+
+test("landing page: the hero and a Markdown section (entries the page references) are tagged and edit live through the block registry", async ({
+  page,
+}) => {
+  const hero = entry("heroSection", (f) => f.sectionId === "for-good-hero");
+  const markdown = entry("markdownSection", (f) => f.sectionId === "for-good-eligibility");
+  const frame = await openInWebApp(page, "/for-good/");
+  const elements = await taggedElements(page, [
+    [hero.id, "heading"],
+    [hero.id, "text"],
+    [hero.id, "image"],
+    [markdown.id, "heading"],
+    [markdown.id, "body"],
+  ]);
+  expect(tag(elements, hero.id, "image").isVisible).toBe(true);
+
+  await markFrame(frame);
+  const heading = "Help desk software, typed live";
+  await edit(page, hero.id, { ...hero.fields, heading });
+  await expect(frame.locator("main h1")).toHaveText(heading, { timeout: LIVE_MS });
+
+  const body = "| Plan | Price |\n| --- | --- |\n| Live | 1 |\n\n> [!NOTE]\n> Edited live.";
+  await edit(page, markdown.id, { ...markdown.fields, body });
+  const section = frame.locator(`[data-contentful-entry-id="${markdown.id}"][data-contentful-field-id="body"]`);
+  // the Markdown block's own rendering: a table and a call-out, as the build renders them
+  await expect(section.locator("table td").first()).toHaveText("Live", { timeout: LIVE_MS });
+  await expect(section.locator(".callout")).toContainText("Edited live.");
+  expect(await notReloaded(frame)).toBe(true);
+});
+
+test("home page: the navigation's items are tagged and a renamed item shows within 3 s", async ({ page }) => {
+  const navigation = entry("navigation", (f) => f.navId === "baseline");
+  const hero = entry("heroSection", (f) => f.sectionId === "home-hero");
+  const frame = await openInWebApp(page, "/");
+  const elements = await taggedElements(page, [
+    [navigation.id, "navItems"],
+    [hero.id, "heading"],
+  ]);
+  expect(elements.filter((t) => t.attributes.entryId === navigation.id).length).toBeGreaterThanOrEqual(3);
+  // docs/content.md's picture of the framed page in inspector mode (LIVE_PREVIEW_SCREENSHOT=docs/images/live-preview-inspector.png)
+  if (process.env.LIVE_PREVIEW_SCREENSHOT) {
+    const heroImage = frame.locator(`[data-contentful-entry-id="${hero.id}"][data-contentful-field-id="image"] img`);
+    await expect.poll(() => heroImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await page.screenshot({ path: process.env.LIVE_PREVIEW_SCREENSHOT });
+  }
+
+  await markFrame(frame);
+  const items = structuredClone(navigation.fields.navItems) as { title: string }[];
+  const before = items[0].title;
+  items[0].title = "Produkt (live)";
+  await edit(page, navigation.id, { ...navigation.fields, navItems: items });
+  const nav = frame.locator(`header [data-contentful-entry-id="${navigation.id}"]`).first();
+  await expect(nav).toContainText("Produkt (live)", { timeout: LIVE_MS });
+  await expect(nav).not.toContainText(before);
+  expect(await notReloaded(frame)).toBe(true);
 });
 
 test("a Contentful change shows after /__refresh with the token; without it the refresh is refused", async ({ page, request }) => {
   const post = emulator.space.entries.find((e) => e.contentType === "blogPost" && e.fields.slug === "csat-vs-nps");
   expect(post).toBeDefined();
-  await page.goto(`${server.url}/blog/csat-vs-nps/`);
+  await page.goto(`${server.url}/blog/csat-vs-nps/?preview_secret=${SECRET}`);
   const heading = page.locator("main h1");
   await expect(heading).toHaveText(String(post!.fields.title), { timeout: 60_000 });
 

@@ -12,6 +12,7 @@ import { useSlotChoice } from "../../personalization/use-slot-choice";
 import { useIsomorphicLayoutEffect } from "../../hooks/use-isomorphic-layout-effect";
 import { usePersonalizationContent } from "../../personalization/use-personalization-content";
 import { Actions, image, type BlockProps } from "./parts";
+import { inspectorProps } from "../preview/inspector";
 
 type HeroContent = Queries.HeroBlockFragment;
 
@@ -77,13 +78,27 @@ function SelectionReport({ selection, report }: { selection: SlotSelection; repo
   return null;
 }
 
-function HeroCopy({ id, section, first, reserved }: { id: string; section: HeroContent; first: boolean; reserved?: boolean }) {
+function HeroCopy({
+  id,
+  section,
+  first,
+  reserved,
+  entryId,
+}: {
+  id: string;
+  section: HeroContent;
+  first: boolean;
+  reserved?: boolean;
+  entryId?: string | null;
+}) {
   const level = first ? "h1" : "h2";
+  // Only the baseline copy is the section entry's own text (a variant's copy is another entry's).
+  const inspect = (field: string) => inspectorProps(reserved ? null : entryId, field);
   return (
     <div aria-hidden={reserved || undefined} {...{ [COPY_ATTR]: id }}>
       {section.kicker && <Eyebrow>{section.kicker}</Eyebrow>}
-      {reserved ? <p className={level}>{section.heading}</p> : React.createElement(level, null, section.heading)}
-      <Lead>{section.text}</Lead>
+      {reserved ? <p className={level}>{section.heading}</p> : React.createElement(level, inspect("heading") ?? null, section.heading)}
+      <Lead {...inspect("text")}>{section.text}</Lead>
       <Actions>
         {section.primaryCta && (
           <Button href={section.primaryCta.url} size="L" tabIndex={reserved ? -1 : undefined}>
@@ -117,13 +132,20 @@ function Hero({ copies, shown, first, slot }: { copies: Slot<HeroContent>[]; sho
           // head's pre-paint script has already seen the stored variant's copy before any baseline text can paint.
           <ReserveStack ref={slot.stackRef} {...{ [SLOT_ATTR]: slot.baselineId, [SLOT_EXPERIENCES_ATTR]: slot.experienceIds.join(" ") }}>
             {[...copies.slice(1), copies[0]].map((c) => (
-              <HeroCopy key={c.id} id={c.id} section={c.content} first={first} reserved={c.id !== shown} />
+              <HeroCopy
+                key={c.id}
+                id={c.id}
+                section={c.content}
+                first={first}
+                reserved={c.id !== shown}
+                entryId={c === copies[0] ? baseline.entryId : null}
+              />
             ))}
           </ReserveStack>
         ) : (
-          <HeroCopy id={copies[0].id} section={baseline} first={first} />
+          <HeroCopy id={copies[0].id} section={baseline} first={first} entryId={baseline.entryId} />
         )}
-        {image(baseline.image, first)}
+        {image(baseline.image, first, inspectorProps(baseline.entryId, "image"))}
       </HeroGrid>
     </Section>
   );
@@ -132,6 +154,7 @@ function Hero({ copies, shown, first, slot }: { copies: Slot<HeroContent>[]; sho
 export const query = graphql`
   fragment HeroBlock on HeroSection {
     id
+    entryId
     sectionId
     kicker
     heading

@@ -6,6 +6,7 @@ import { Picture } from "../ui/picture";
 import type { ReactNode } from "react";
 import { Card, Container, Grid, Lead, Section } from "../ui/container";
 import { graphql } from "gatsby";
+import type { InspectorProps } from "../preview/inspector";
 
 /** Building blocks shared by the landing-page block components. */
 
@@ -57,17 +58,17 @@ export const LinkCard = styled(Card)`
 `;
 
 /** An image of a section: the first section's (the hero) loads eagerly with high priority, the rest lazily. */
-export const image = (i: { gatsbyImageData?: unknown; alt: string } | null | undefined, eager = false) =>
+export const image = (i: { gatsbyImageData?: unknown; alt: string } | null | undefined, eager = false, inspect?: InspectorProps) =>
   !i?.gatsbyImageData ? null : eager ? (
-    <HeroImage image={i.gatsbyImageData as IGatsbyImageData} alt={i.alt} />
+    <HeroImage image={i.gatsbyImageData as IGatsbyImageData} alt={i.alt} inspect={inspect} />
   ) : (
-    <Picture image={i.gatsbyImageData as IGatsbyImageData} alt={i.alt} />
+    <Picture image={i.gatsbyImageData as IGatsbyImageData} alt={i.alt} inspect={inspect} />
   );
 
 /** A section's heading: the page's h1 when the section comes first (a landing page has no other title), else an h2. */
-export function BlockHeading({ first, children }: { first: boolean; children: ReactNode }) {
+export function BlockHeading({ first, children, inspect }: { first: boolean; children: ReactNode; inspect?: InspectorProps }) {
   const H = first ? "h1" : "h2";
-  return <H>{children}</H>;
+  return <H {...inspect}>{children}</H>;
 }
 
 export function Heading2({ heading, text, first }: { heading?: string | null; text?: string | null; first: boolean }) {

@@ -1,3 +1,4 @@
+import { inspectorProps } from "../preview/inspector";
 import styled from "styled-components";
 import { theme } from "../../theme/theme";
 import { graphql } from "gatsby";
@@ -30,7 +31,9 @@ export function AuthorCard({ author }: { author: Queries.AuthorCardFieldsFragmen
       <div>
         <p>
           <strong>
-            <SiteLink to={paths.author(author.slug)}>{author.name}</SiteLink>
+            <SiteLink to={paths.author(author.slug)} {...inspectorProps(author.entryId, "name")}>
+              {author.name}
+            </SiteLink>
           </strong>
         </p>
         <p>{author.role}</p>
@@ -41,6 +44,7 @@ export function AuthorCard({ author }: { author: Queries.AuthorCardFieldsFragmen
 
 export const query = graphql`
   fragment AuthorCardFields on Author {
+    entryId
     slug
     name
     role

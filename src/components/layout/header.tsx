@@ -130,6 +130,7 @@ export function Header({ navigation, labelAlternatives = {}, showLogin, isStatic
                   expanded={openDrawer === item.id}
                   onHover={disclosure.onHover}
                   onToggle={disclosure.onDrawerButton}
+                  entryId={navigation?.entryId}
                 />
               ))}
               <MenuOnly>{secondary}</MenuOnly>

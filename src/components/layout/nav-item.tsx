@@ -2,6 +2,7 @@ import { DrawerContent, type NavItem as NavItemData } from "./nav-drawer";
 import { deferHydration } from "../../hydration";
 import { useTap } from "../../hooks/use-tap";
 import { ReservedText } from "../ui/reserve";
+import { inspectorProps } from "../preview/inspector";
 import { DISCLOSURE_ATTR, OPEN_ATTR } from "../../browser/early/disclosures";
 import { Drawer, DrawerInner, NavButton, NavLink } from "./header.styles";
 
@@ -17,18 +18,21 @@ export interface NavItemProps {
   expanded: boolean;
   onHover: (id: string, at: number) => void;
   onToggle: (id: string, at: number) => void;
+  /** The navigation entry's id (inspector mode, a preview build only). */
+  entryId?: string | null;
 }
 
 /**
  * One top-level navigation item (docs/product-rules.md#navigation-data): a plain link, or a button disclosing
  * its mega-menu drawer (WAI-ARIA disclosure: aria-expanded, aria-controls; the panel shows with `data-open`).
  */
-export function NavItem({ item, labels, panelId, expanded, onHover, onToggle }: NavItemProps) {
+export function NavItem({ item, labels, panelId, expanded, onHover, onToggle, entryId }: NavItemProps) {
+  const inspect = inspectorProps(entryId, "navItems");
   const tap = useTap((at) => onToggle(item.id, at));
   if (!item.columns?.length) {
     if (!item.url) return null;
     return (
-      <li>
+      <li {...inspect}>
         <NavLink href={item.url}>
           <ReservedText text={item.title} alternatives={labels} />
         </NavLink>
@@ -36,7 +40,7 @@ export function NavItem({ item, labels, panelId, expanded, onHover, onToggle }: 
     );
   }
   return (
-    <li onMouseEnter={(event) => onHover(item.id, event.timeStamp)}>
+    <li onMouseEnter={(event) => onHover(item.id, event.timeStamp)} {...inspect}>
       <NavButton type="button" {...{ [DISCLOSURE_ATTR]: "drawer" }} aria-expanded={expanded} aria-controls={panelId} {...tap}>
         <ReservedText text={item.title} alternatives={labels} />
       </NavButton>

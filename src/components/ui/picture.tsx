@@ -1,4 +1,5 @@
 import type { CSSProperties } from "react";
+import type { InspectorProps } from "../preview/inspector";
 import type { IGatsbyImageData } from "gatsby-plugin-image";
 
 /** The <picture> is the box that rounds and clips: as wide as its image (full width: as its container). */
@@ -13,6 +14,8 @@ export interface PictureProps {
   className?: string;
   /** The page's largest image above the fold: fetched at once, with high priority. Otherwise lazy. */
   priority?: boolean;
+  /** Inspector-mode tags (a preview build only). */
+  inspect?: InspectorProps;
 }
 
 /**
@@ -20,7 +23,7 @@ export interface PictureProps {
  * <img> that has src, srcset, sizes, width and height from the server render on, so it needs no script to
  * appear and never shifts layout.
  */
-export function Picture({ image, alt, className, priority = false }: PictureProps) {
+export function Picture({ image, alt, className, priority = false, inspect }: PictureProps) {
   const { images, width, height, layout, backgroundColor, placeholder } = image;
   const fallback = images.fallback;
   const size: CSSProperties =
@@ -29,7 +32,7 @@ export function Picture({ image, alt, className, priority = false }: PictureProp
   // the HTML, which is fetched whole before anything paints (docs/techniques/small-html.md).
   const blur = priority ? undefined : placeholder?.fallback;
   return (
-    <picture className={className} style={boxStyle(layout, width)}>
+    <picture className={className} style={boxStyle(layout, width)} {...inspect}>
       {images.sources?.map((source) => (
         <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={source.sizes} />
       ))}

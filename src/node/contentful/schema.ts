@@ -4,7 +4,7 @@
  * field empty in every entry would vanish.
  */
 import type { GraphQLResolveInfo } from "gatsby/graphql";
-import { entityFields } from "../schema";
+import { ENTRY_ID_IMPLEMENTATION, entityFields } from "../schema";
 import type { ResolverContext } from "../schema/extensions";
 import { sanitize } from "../content/markdown";
 import { contentModel, type ContentTypeModel, type ModelField } from "./model";
@@ -179,7 +179,7 @@ export function contentfulTypeDefs(): string {
   const types = contentModel.map((model) => {
     const fields = entityFields(model.implements).map((f) => fieldSdl(model, f));
     const extra = model.constants.blocktype ? ["LandingSection"] : [];
-    return `type ${contentfulTypeName(model.id)} implements ${["Node", model.implements, ...extra].join(" & ")} @dontInfer { id: ID! ${fields.join(" ")} }`;
+    return `type ${contentfulTypeName(model.id)} implements ${["Node", model.implements, ...extra].join(" & ")} @dontInfer { id: ID! ${fields.join(" ")} ${ENTRY_ID_IMPLEMENTATION} }`;
   });
   // The plugin's asset type serves every image field (ImageAsset); alt comes from the use or the asset's description.
   types.push(`type ContentfulAsset implements Node & ImageAsset { alt: String! @ctfAlt url: String }`);

@@ -107,9 +107,23 @@ export function entityFields(name: string): FieldSdl[] {
   return withoutId(node.fields).map(fieldSdl);
 }
 
+/**
+ * Every entry's id in its source (Contentful's entry id, or the embedded node's id), for Contentful Live
+ * Preview's inspector mode: resolved only in a preview build (null otherwise), and not a content field, so not
+ * in the content model (docs/content.md#live-preview).
+ */
+const ENTRY_ID_SDL = /* GraphQL */ `
+  "The entry's id in its source (Contentful's entry id), for Contentful Live Preview; null outside a preview build."
+  entryId: String
+`;
+const entryIdField = (parse(`interface X { ${ENTRY_ID_SDL} }`).definitions[0] as InterfaceTypeDefinitionNode).fields![0];
+/** The implementations' entryId field (the @entryId extension is registered in customize-schema). */
+export const ENTRY_ID_IMPLEMENTATION = "entryId: String @entryId";
+
 /** The entry interfaces, with their descriptions, as SDL. */
 export function interfaceTypeDefs(): string {
-  return print({ kind: Kind.DOCUMENT, definitions: entryNodes });
+  const withEntryId = entryNodes.map((node) => ({ ...node, fields: [...(node.fields ?? []), entryIdField] }));
+  return print({ kind: Kind.DOCUMENT, definitions: withEntryId });
 }
 
 /** The name a field's type refers to, through lists and non-nulls. */
@@ -138,7 +152,7 @@ export function implementations(
         const type = field.type.replace(/\bImageAsset\b/, imageType);
         return `${field.name}${field.args}: ${type}${field.directives ? ` ${field.directives}` : ""}`;
       });
-      return `type ${prefix}${name} implements ${["Node", name, ...extra].join(" & ")} @dontInfer { id: ID! ${body.join(" ")} }`;
+      return `type ${prefix}${name} implements ${["Node", name, ...extra].join(" & ")} @dontInfer { id: ID! ${body.join(" ")} ${ENTRY_ID_IMPLEMENTATION} }`;
     })
     .join("\n");
 }

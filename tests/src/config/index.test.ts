@@ -2,6 +2,7 @@ import { createRequire } from "node:module";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   browserBuildConstants,
+  livePreviewConstant,
   netlifyAdapterDetected,
   personalizationSdkConstant,
   readManagementConfig,
@@ -253,5 +254,27 @@ describe("configuration: every value optional, unset means the embedded default 
     withEnv({ GATSBY_NINETAILED_CLIENT_ID: "org" });
     expect(browserBuildConstants()).toEqual({});
     expect(personalizationSdkConstant()).toEqual({ PERSONALIZATION_SDK: "true" });
+  });
+
+  it("builds Contentful Live Preview only into a preview build, which needs its access secret (docs/content.md#live-preview)", () => {
+    withEnv({});
+    expect(livePreviewConstant()).toEqual({ LIVE_PREVIEW_BUILD: "false" });
+    expect(readServerConfig().livePreview).toBeUndefined();
+    withEnv({ GATSBY_CONTENTFUL_LIVE_PREVIEW: "true" });
+    expect(() => readServerConfig()).toThrow(/needs PREVIEW_SECRET/);
+    withEnv({ GATSBY_CONTENTFUL_LIVE_PREVIEW: "true", PREVIEW_SECRET: "short" });
+    expect(() => readServerConfig()).toThrow(/PREVIEW_SECRET must be a random secret/);
+    withEnv({ GATSBY_CONTENTFUL_LIVE_PREVIEW: "true", PREVIEW_SECRET: "0123456789abcdef0123456789abcdef" });
+    expect(livePreviewConstant()).toEqual({ LIVE_PREVIEW_BUILD: "true" });
+    expect(readServerConfig().livePreview).toEqual({
+      secret: "0123456789abcdef0123456789abcdef",
+      appOrigins: ["https://app.contentful.com", "https://app.eu.contentful.com"],
+    });
+    withEnv({
+      GATSBY_CONTENTFUL_LIVE_PREVIEW: "true",
+      PREVIEW_SECRET: "0123456789abcdef0123456789abcdef",
+      GATSBY_CONTENTFUL_PREVIEW_ORIGINS: "app.contentful.com",
+    });
+    expect(() => readServerConfig()).toThrow(/GATSBY_CONTENTFUL_PREVIEW_ORIGINS must be a comma-separated list of http\(s\) origins/);
   });
 });

@@ -10,6 +10,7 @@ import { registerSharedExtensions } from "../../../../src/node/schema/extensions
 import { localImageSdl, localTypeDefs } from "../../../../src/node/local/schema";
 import { contentfulTypeDefs, registerContentfulExtensions } from "../../../../src/node/contentful/schema";
 import { hubspotTypeDefs } from "../../../../src/node/hubspot/schema";
+import { registerEntryIdExtension } from "../../../../src/node/preview/entry-id";
 
 /** The directives our field extensions declare, as Gatsby turns them into SDL directives. */
 function extensionDirectives(): string {
@@ -20,6 +21,7 @@ function extensionDirectives(): string {
   };
   registerSharedExtensions(record, { readText: () => null, imageData: async () => null });
   registerContentfulExtensions(record);
+  registerEntryIdExtension(record, false);
   return directives.join("\n");
 }
 

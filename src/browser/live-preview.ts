@@ -1,0 +1,43 @@
+/**
+ * Contentful Live Preview in the framed preview page (docs/content.md#live-preview), loaded only by a preview
+ * build. Inspector mode: the SDK reports the tagged elements (src/components/preview/inspector.ts) to the web app.
+ * Live updates: the page subscribes with its entries; the web app sends each edit merged into them
+ * (ENTRY_UPDATED), which this forwards to the preview server, which pushes the page's new query results.
+ */
+import { ContentfulLivePreview } from "@contentful/live-preview";
+import { PREVIEW_LOCALE, previewAppOrigins } from "../config/live-preview";
+import { LIVE_EDIT_ENDPOINT, type EditedEntry } from "../lib/live-preview";
+
+const ENTRY_ATTR = "data-contentful-entry-id";
+let unsubscribe: (() => void) | undefined;
+
+/** Starts the SDK; outside a frame it does nothing (the SDK checks). */
+export async function startLivePreview(): Promise<void> {
+  await ContentfulLivePreview.init({ locale: PREVIEW_LOCALE, targetOrigin: previewAppOrigins() });
+}
+
+/** The entries the page shows, in the shape the web app merges edits into. */
+const pageEntries = (): EditedEntry[] =>
+  [...new Set([...document.querySelectorAll(`[${ENTRY_ATTR}]`)].map((e) => e.getAttribute(ENTRY_ATTR) ?? ""))]
+    .filter(Boolean)
+    .map((id) => ({ sys: { id }, fields: {} }));
+
+/** After each navigation: one subscription for the page's entries. */
+export function subscribePage(pathname: string): void {
+  unsubscribe?.();
+  unsubscribe = ContentfulLivePreview.subscribe("edit", {
+    data: pageEntries(),
+    locale: PREVIEW_LOCALE,
+    callback: (merged: unknown) => void forward(pathname, merged),
+  });
+}
+
+async function forward(path: string, merged: unknown): Promise<void> {
+  const entries = (Array.isArray(merged) ? merged : [merged]) as EditedEntry[];
+  const res = await fetch(LIVE_EDIT_ENDPOINT, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ path, entries }),
+  });
+  if (!res.ok) console.warn(`Live preview: the preview server refused the edit (${res.status})`, await res.text());
+}

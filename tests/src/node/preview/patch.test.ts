@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { mergeJson, patchResult } from "../../../../src/node/preview/patch";
+
+const edits = (id: string, fields: Record<string, unknown>) => new Map([[id, { sys: { id }, fields }]]);
+const link = (id: string, linkType = "Asset") => ({ sys: { type: "Link", linkType, id } });
+
+describe("live updates map the web app's merged entry onto the page's query results (docs/content.md#live-preview)", () => {
+  it("replaces the text fields of every object of that entry, and only those", async () => {
+    const result = { data: { post: { entryId: "p1", title: "Old", slug: "a" }, other: { entryId: "p2", title: "Keep" } } };
+    const { result: out, changed } = await patchResult(result, edits("p1", { title: "New", slug: "a", unknown: "x" }), {});
+    expect(changed).toBe(true);
+    expect(out).toEqual({ data: { post: { entryId: "p1", title: "New", slug: "a" }, other: { entryId: "p2", title: "Keep" } } });
+  });
+
+  it("renders Markdown with the site's renderer, in the query's shape, keeping embedded forms", async () => {
+    const form = { alternative_id: "newsletter", name: "Newsletter" };
+    const body = { segments: [{ kind: "form", html: null, form }], readingMinutes: 1 };
+    const { result } = await patchResult(
+      { entryId: "s1", body },
+      edits("s1", { body: "> [!TIP]\n> Go [here]({{signupUrl}}).\n\n::form[newsletter]" }),
+      { signupUrl: "https://app.example.com/signup" },
+    );
+    const segments = (result as { body: { segments: { kind: string; html: string | null; form: unknown }[] } }).body.segments;
+    expect(segments[0].html).toContain('class="callout callout--tip"');
+    expect(segments[0].html).toContain('href="https://app.example.com/signup"');
+    expect(segments[1]).toEqual({ kind: "form", html: null, form });
+    expect(Object.keys((result as { body: object }).body)).toEqual(["segments", "readingMinutes"]);
+  });
+
+  it("keeps a resolved link until Gatsby re-syncs, and an image's resolved data with its new alt", async () => {
+    const image = { alt: "old", gatsbyImageData: { w: 1 } };
+    const { changed } = await patchResult({ entryId: "p", image }, edits("p", { image: link("a2") }), {});
+    expect(changed).toBe(false);
+    expect(mergeJson([{ title: "A", image }], [{ title: "B", image: { asset: link("a1"), alt: "new" }, extra: 1 }])).toEqual([
+      { title: "B", image: { alt: "new", gatsbyImageData: { w: 1 } } },
+    ]);
+  });
+
+  it("sanitizes HTML a JSON field carries (footer items)", () => {
+    expect(mergeJson({ html: "<b>x</b>" }, { html: '<img src=x onerror="alert(1)">ok' })).toEqual({ html: '<img src="x" />ok' });
+  });
+});
