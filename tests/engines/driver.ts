@@ -16,7 +16,10 @@ export const PHONE: Viewport = { width: 375, height: 740, phone: true };
 export const DESKTOP: Viewport = { width: 1440, height: 900, phone: false };
 
 export interface Session {
+  /** Opens a URL and waits for its load event. */
   goto(url: string): Promise<void>;
+  /** Opens a URL and waits for DOMContentLoaded only (the page's scripts may be held). */
+  navigate(url: string): Promise<void>;
   /** A mouse click at the element's centre (scrolled into view first). */
   click(selector: string): Promise<void>;
   /** A touch tap where the engine emulates touch, else a click. */
@@ -44,6 +47,11 @@ export interface Engine {
   version: string;
   /** Whether a phone session emulates touch (false: taps are clicks). */
   touch: boolean;
+  /**
+   * Whether the driver can act on a page before its load event. WebKitWebDriver answers no command (script,
+   * click) until then, and a page whose scripts are held never gets there.
+   */
+  actsWhileLoading: boolean;
   /** A fresh session (no cookies, storage or service worker of an earlier one) at this viewport. */
   session(viewport: Viewport): Promise<Session>;
   close(): Promise<void>;

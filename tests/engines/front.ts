@@ -131,6 +131,12 @@ export async function startFront({ port, backend }: { port: number; backend: str
   const thirdPartyAnswer = (req: http.IncomingMessage, res: http.ServerResponse) => {
     const host = (req.headers.host ?? "").replace(/:\d+$/, "");
     const url = /^https?:/.test(req.url ?? "") ? req.url! : `https://${host}${req.url}`;
+    // the site's requests carry its origin (the policy is strict-origin-when-cross-origin); an engine's own
+    // background traffic (Firefox's remote settings) carries none, and is cut without being counted
+    const fromSite = [req.headers.origin, req.headers.referer].some(
+      (h) => typeof h === "string" && h.startsWith(`http://localhost:${port}`),
+    );
+    if (!fromSite) return req.socket.destroy();
     thirdParty.push(url);
     if (FAILING_HOSTS.has(host)) return res.writeHead(404).end();
     const dest = req.headers["sec-fetch-dest"];

@@ -19,6 +19,13 @@ const CHROMIUM_ARGS = [
   "--blink-settings=primaryHoverType=2,availableHoverTypes=2,primaryPointerType=4,availablePointerTypes=4",
 ];
 
+/**
+ * Firefox's BiDi log files some network failures as JavaScript errors: a refused cross-origin call (the
+ * Experience API has no stand-in outside its own e2e spec) and a service worker's fetch cut by a navigation or
+ * by going offline. They are not errors of the page's scripts; an uncaught error is still caught by the recorder.
+ */
+const NETWORK_MESSAGE = /^(Cross-Origin Request Blocked:|Failed to load ‘[^’]+’\. A ServiceWorker )/;
+
 /** Firefox's pointer capabilities: fine pointer (2) that hovers (4). */
 const FIREFOX_POINTER = 2 | 4;
 
@@ -41,11 +48,17 @@ class PuppeteerSession implements Session {
     private closeContext: () => Promise<void>,
     private touch: boolean,
   ) {
-    page.on("pageerror", (error) => this.errors.push(error instanceof Error ? error.message : String(error)));
+    page.on("pageerror", (error) => {
+      const message = error instanceof Error ? error.message : String(error);
+      if (!NETWORK_MESSAGE.test(message)) this.errors.push(message);
+    });
   }
 
   async goto(url: string) {
     await this.page.goto(url, { waitUntil: "load", timeout: 30_000 });
+  }
+  async navigate(url: string) {
+    await this.page.goto(url, { waitUntil: "domcontentloaded", timeout: 30_000 });
   }
   private async centre(selector: string) {
     const handle = await this.page.waitForSelector(selector, { visible: true, timeout: 10_000 });
@@ -132,6 +145,7 @@ export async function launchPuppeteer(name: Extract<EngineName, "chromium" | "fi
     name,
     version,
     touch,
+    actsWhileLoading: true,
     async session(viewport: Viewport) {
       const context = await browser.createBrowserContext();
       const page = await context.newPage();

@@ -7,14 +7,14 @@
  *
  *   npx tsx tests/engines/run.ts [--engine chromium|firefox|webkit ...] [--only <scenario name part>] [--out <dir>]
  *
- * Ports: ENGINES_PORT (default 9430) is the front server; +1 and +2 WebKitWebDriver; +9 the local server.
+ * Ports: ENGINES_PORT (default 9430) is the front server; +1 WebKitWebDriver; +9 the local server.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { CONSENT_COOKIE, CONSENT_TEXT_VERSION, serializeRecord } from "../../src/lib/consent-model";
-import { DESKTOP, PHONE, type Engine, type EngineName, type Session } from "./driver";
+import { DESKTOP, type Engine, type EngineName, type Session } from "./driver";
 import { SELF_CHECK_PARAM, startFront, type Front, type PageReport } from "./front";
 import { launchPuppeteer } from "./puppeteer-engine";
 import { SCENARIOS, type Context, type Scenario } from "./scenarios";
@@ -72,6 +72,14 @@ async function startSite(sitePort: number, cspReports: string, leadsDir: string)
 function failures(reports: PageReport[], protocolErrors: string[]): { errors: string[]; csp: string[]; console: string[] } {
   const of = (kind: PageReport["kind"]) => reports.filter((r) => r.kind === kind).map((r) => `${r.page}: ${r.text}`);
   return { errors: [...of("error"), ...protocolErrors.map((e) => `(protocol) ${e}`)], csp: of("csp"), console: of("console") };
+}
+
+/** Distinct lines with their counts, at most 8 of them. */
+function summary(label: string, lines: string[]): string[] {
+  const counts = new Map<string, number>();
+  for (const line of lines) counts.set(line.slice(0, 300), (counts.get(line.slice(0, 300)) ?? 0) + 1);
+  const distinct = [...counts].map(([line, n]) => `${label}: ${line}${n > 1 ? ` (×${n})` : ""}`);
+  return distinct.length > 8 ? [...distinct.slice(0, 8), `${label}: … ${distinct.length - 8} more`] : distinct;
 }
 
 interface Result {
@@ -153,9 +161,9 @@ async function runScenario(engine: Engine, front: Front, scenario: Scenario, lea
   await session.close().catch(() => undefined);
   if (seen.errors.length || seen.csp.length) status = "fail";
   detail.push(
-    ...seen.errors.map((e) => `JavaScript error: ${e}`),
-    ...seen.csp.map((c) => `CSP violation: ${c}`),
-    ...seen.console.map((c) => `console.error (not failing): ${c}`),
+    ...summary("JavaScript error", seen.errors),
+    ...summary("CSP violation", seen.csp),
+    ...summary("console.error (not failing)", seen.console),
   );
   return { engine: engine.name, scenario: scenario.name, status, ms: Date.now() - started, detail };
 }
@@ -191,7 +199,7 @@ async function selfCheck(engine: Engine, front: Front): Promise<Result> {
 }
 
 async function launch(name: EngineName): Promise<Engine> {
-  if (name === "webkit") return launchWebKit({ driverPorts: [port + 1, port + 2], proxyPort: port, screens: [DESKTOP, PHONE] });
+  if (name === "webkit") return launchWebKit({ driverPort: port + 1, proxyPort: port, screen: DESKTOP });
   return launchPuppeteer(name, port);
 }
 

@@ -224,12 +224,15 @@ export const SCENARIOS: Scenario[] = [
     name: "a tap before hydration is kept",
     viewport: PHONE,
     consent: "granted",
+    skip: async (ctx) =>
+      ctx.engine.actsWhileLoading
+        ? null
+        : "the driver answers nothing before the load event, which the held scripts hold (docs/engines.md)",
     async run(ctx) {
-      await ctx.session.goto(ctx.url("/robots.txt"));
       const release = ctx.front.hold();
       try {
-        // navigate without waiting for load: the held scripts would hold the load event
-        await ctx.session.evaluate(`location.href = ${q(ctx.url("/blog/"))}; return true`);
+        // not waiting for load: the held scripts hold the load event
+        await ctx.session.navigate(ctx.url("/blog/"));
         await ctx.waitFor("the page's header is parsed", `return location.pathname === "/blog/" && !!document.querySelector(${q(MENU)})`);
         await ctx.session.tap(MENU);
         await new Promise((resolve) => setTimeout(resolve, 400));

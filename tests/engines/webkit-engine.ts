@@ -1,9 +1,9 @@
 /**
  * WebKitGTK: WebKitWebDriver and its MiniBrowser under Xvfb, driven by webdriverio 9 in classic WebDriver
  * (WebKitGTK refuses the BiDi session webdriverio asks for unless `wdio:enforceWebDriverClassic` is set).
- * The MiniBrowser runs full-screen (`--automation --full-screen`), so the viewport is the X screen: one Xvfb
- * with a desktop screen and a phone screen, and one WebKitWebDriver per screen. Each session is a new
- * MiniBrowser (no state carried over). Taps are clicks: WebKitGTK turns touch actions into mouse events.
+ * The MiniBrowser runs with `--automation --full-screen` (no window chrome), and its window is then set to the
+ * viewport: the page gets exactly that size (checked). Each session is a new MiniBrowser (no state carried
+ * over). Taps are clicks: WebKitGTK turns touch actions into mouse events.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -23,9 +23,9 @@ function miniBrowser(): string {
   return found;
 }
 
-/** Starts Xvfb on a free display (-displayfd) with screen 0 at desktop and screen 1 at phone size. */
-async function startXvfb(screens: Viewport[]): Promise<{ display: string; process: ChildProcess }> {
-  const args = ["-displayfd", "1", "-nolisten", "tcp", ...screens.flatMap((s, i) => ["-screen", String(i), `${s.width}x${s.height}x24`])];
+/** Starts Xvfb on a free display (-displayfd) with a screen of `screen`'s size. */
+async function startXvfb(screen: Viewport): Promise<{ display: string; process: ChildProcess }> {
+  const args = ["-displayfd", "1", "-nolisten", "tcp", "-screen", "0", `${screen.width}x${screen.height}x24`];
   const xvfb = spawn("Xvfb", args, { stdio: ["ignore", "pipe", "pipe"] });
   const display = await new Promise<string>((resolve, reject) => {
     let out = "";
@@ -69,10 +69,13 @@ class WebKitSession implements Session {
   async goto(url: string) {
     await this.browser.url(url);
   }
+  navigate(): Promise<void> {
+    throw new Error("WebKitWebDriver answers no command until the page's load event (actsWhileLoading is false)");
+  }
   private async element(selector: string) {
     const element = this.browser.$(selector);
     await element.waitForDisplayed({ timeout: 10_000 });
-    await this.browser.execute((el: HTMLElement) => el.scrollIntoView({ block: "center", inline: "center" }), element as never);
+    await this.browser.execute(`document.querySelector(${JSON.stringify(selector)}).scrollIntoView({ block: "center", inline: "center" })`);
     return element;
   }
   async click(selector: string) {
@@ -133,26 +136,25 @@ class WebKitSession implements Session {
 }
 
 export async function launchWebKit({
-  driverPorts,
+  driverPort,
   proxyPort,
-  screens,
+  screen,
 }: {
-  driverPorts: number[];
+  driverPort: number;
   proxyPort: number;
-  screens: Viewport[];
+  screen: Viewport;
 }): Promise<Engine> {
   const binary = miniBrowser();
-  const xvfb = await startXvfb(screens);
-  const drivers: ChildProcess[] = [];
+  const xvfb = await startXvfb(screen);
+  let driver: ChildProcess;
   try {
-    for (const [i] of screens.entries()) drivers.push(await startDriver(driverPorts[i], `${xvfb.display}.${i}`));
+    driver = await startDriver(driverPort, xvfb.display);
   } catch (error) {
-    for (const d of drivers) d.kill();
     xvfb.process.kill();
     throw error;
   }
   const version = await new Promise<string>((resolve) => {
-    const v = spawn(binary, ["--version"], { stdio: ["ignore", "pipe", "ignore"], env: { ...process.env, DISPLAY: `${xvfb.display}.0` } });
+    const v = spawn(binary, ["--version"], { stdio: ["ignore", "pipe", "ignore"], env: { ...process.env, DISPLAY: xvfb.display } });
     let out = "";
     v.stdout!.on("data", (chunk: Buffer) => (out += String(chunk)));
     v.on("close", () => resolve(out.trim() || "WebKitGTK"));
@@ -161,14 +163,15 @@ export async function launchWebKit({
     name: "webkit",
     version,
     touch: false,
+    actsWhileLoading: false,
     async session(viewport: Viewport) {
-      const screen = screens.findIndex((s) => s.width === viewport.width && s.height === viewport.height);
-      if (screen < 0) throw new Error(`no X screen of ${viewport.width}×${viewport.height}`);
+      if (viewport.width > screen.width || viewport.height > screen.height)
+        throw new Error(`the X screen is smaller than ${viewport.width}×${viewport.height}`);
       const browser = await remote({
         hostname: "localhost",
-        port: driverPorts[screen],
+        port: driverPort,
         path: "/",
-        logLevel: "error",
+        logLevel: "silent",
         connectionRetryCount: 1,
         capabilities: {
           browserName: "MiniBrowser",
@@ -178,10 +181,14 @@ export async function launchWebKit({
           "webkitgtk:browserOptions": { binary, args: ["--automation", "--full-screen"] },
         } as WebdriverIO.Capabilities,
       });
+      await browser.setWindowRect(0, 0, viewport.width, viewport.height);
+      const size = await browser.execute("return innerWidth + 'x' + innerHeight");
+      if (size !== `${viewport.width}x${viewport.height}`)
+        throw new Error(`the MiniBrowser's viewport is ${size}, not ${viewport.width}x${viewport.height}`);
       return new WebKitSession(browser);
     },
     async close() {
-      for (const d of drivers) d.kill();
+      driver.kill();
       xvfb.process.kill();
     },
   };
