@@ -31,6 +31,10 @@ export interface Front {
   reports: PageReport[];
   /** Third-party URLs the engines asked for. */
   thirdParty: string[];
+  /** Requests through the proxy without the site's origin (an engine's own traffic), cut and not counted. */
+  cut: string[];
+  /** Hosts the engines opened a tunnel to (CONNECT), for a diagnosis when a stand-in never arrives. */
+  tunnels: string[];
   /** Holds every same-origin script request from now until the returned release() (or the next hold()). */
   hold(): () => void;
   /** While true, every request to the origin fails as a network error, as a phone losing its signal. */
@@ -61,6 +65,8 @@ const POLICY_HEADERS = ["content-security-policy", "content-security-policy-repo
 export async function startFront({ port, backend }: { port: number; backend: string }): Promise<Front> {
   const reports: PageReport[] = [];
   const thirdParty: string[] = [];
+  const cut: string[] = [];
+  const tunnels: string[] = [];
   let held: Promise<void> | null = null;
   let offline = false;
   const target = new URL(backend);
@@ -136,7 +142,10 @@ export async function startFront({ port, backend }: { port: number; backend: str
     const fromSite = [req.headers.origin, req.headers.referer].some(
       (h) => typeof h === "string" && h.startsWith(`http://localhost:${port}`),
     );
-    if (!fromSite) return req.socket.destroy();
+    if (!fromSite) {
+      cut.push(url);
+      return req.socket.destroy();
+    }
     thirdParty.push(url);
     if (FAILING_HOSTS.has(host)) return res.writeHead(404).end();
     const dest = req.headers["sec-fetch-dest"];
@@ -164,7 +173,8 @@ export async function startFront({ port, backend }: { port: number; backend: str
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));
   });
-  server.on("connect", (_req: http.IncomingMessage, socket: Socket, head: Buffer) => {
+  server.on("connect", (req: http.IncomingMessage, socket: Socket, head: Buffer) => {
+    tunnels.push(req.url ?? "");
     socket.write("HTTP/1.1 200 Connection Established\r\n\r\n");
     if (head.length) socket.unshift(head);
     const secure = new tls.TLSSocket(socket, { isServer: true, key: pems.private, cert: pems.cert, ALPNProtocols: ["http/1.1"] });
@@ -182,6 +192,8 @@ export async function startFront({ port, backend }: { port: number; backend: str
     port: bound,
     reports,
     thirdParty,
+    cut,
+    tunnels,
     hold() {
       let release!: () => void;
       held = new Promise<void>((resolve) => (release = resolve));

@@ -127,7 +127,9 @@ export const SCENARIOS: Scenario[] = [
         await new Promise((resolve) => setTimeout(resolve, 200));
       const hosts = [...new Set(ctx.front.thirdParty.slice(before).map((u) => new URL(u).hostname))];
       if (!hosts.includes("www.googletagmanager.com"))
-        throw new Error(`the tag manager did not load after Accept all (loaded: ${hosts.join(", ")})`);
+        throw new Error(
+          `the tag manager did not load after Accept all (loaded: ${hosts.join(", ") || "none"}; tunnels: ${ctx.front.tunnels.length}, cut: ${ctx.front.cut.slice(-3).join(" ")})`,
+        );
       await ctx.waitFor(
         "the tag manager's dataLayer has the consent update",
         `return (window.dataLayer || []).some((e) => e && e[0] === "consent" && e[1] === "update")`,
