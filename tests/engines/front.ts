@@ -31,7 +31,7 @@ export interface Front {
   reports: PageReport[];
   /** Third-party URLs the engines asked for. */
   thirdParty: string[];
-  /** Requests through the proxy without the site's origin (an engine's own traffic), cut and not counted. */
+  /** Requests through the proxy to an engine's own hosts, cut and not counted. */
   cut: string[];
   /** Hosts the engines opened a tunnel to (CONNECT), for a diagnosis when a stand-in never arrives. */
   tunnels: string[];
@@ -59,6 +59,9 @@ function instrument(html: string, selfCheck: boolean): string {
   if (!head) throw new Error("a page without <head>");
   return html.slice(0, head.index + head[0].length) + scripts.join("") + html.slice(head.index + head[0].length);
 }
+
+/** Hosts the engines call on their own (updates, settings, safe browsing), never the site. */
+const ENGINE_HOSTS = /(^|\.)(mozilla\.(com|net|org)|firefox\.com|googleapis\.com|gvt1\.com|webkit\.org)$/;
 
 const POLICY_HEADERS = ["content-security-policy", "content-security-policy-report-only"];
 
@@ -137,12 +140,8 @@ export async function startFront({ port, backend }: { port: number; backend: str
   const thirdPartyAnswer = (req: http.IncomingMessage, res: http.ServerResponse) => {
     const host = (req.headers.host ?? "").replace(/:\d+$/, "");
     const url = /^https?:/.test(req.url ?? "") ? req.url! : `https://${host}${req.url}`;
-    // the site's requests carry its origin (the policy is strict-origin-when-cross-origin); an engine's own
-    // background traffic (Firefox's remote settings) carries none, and is cut without being counted
-    const fromSite = [req.headers.origin, req.headers.referer].some(
-      (h) => typeof h === "string" && h.startsWith(`http://localhost:${port}`),
-    );
-    if (!fromSite) {
+    // an engine's own background traffic (Firefox's remote settings) is cut without being counted as the site's
+    if (ENGINE_HOSTS.test(host)) {
       cut.push(url);
       return req.socket.destroy();
     }

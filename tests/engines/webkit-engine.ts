@@ -42,10 +42,10 @@ async function startXvfb(screen: Viewport): Promise<{ display: string; process: 
   return { display, process: xvfb };
 }
 
-async function startDriver(port: number, display: string, proxyEnv: Record<string, string>): Promise<ChildProcess> {
+async function startDriver(port: number, display: string): Promise<ChildProcess> {
   const driver = spawn("WebKitWebDriver", [`--port=${port}`], {
     stdio: ["ignore", "ignore", "pipe"],
-    env: { ...process.env, DISPLAY: display, ...proxyEnv },
+    env: { ...process.env, DISPLAY: display },
   });
   let err = "";
   driver.stderr!.on("data", (chunk: Buffer) => (err += String(chunk)));
@@ -148,9 +148,7 @@ export async function launchWebKit({
   const xvfb = await startXvfb(screen);
   let driver: ChildProcess;
   try {
-    // and GLib's environment proxy settings, for what the MiniBrowser option does not cover
-    const proxy = `http://localhost:${proxyPort}`;
-    driver = await startDriver(driverPort, xvfb.display, { http_proxy: proxy, https_proxy: proxy, no_proxy: "localhost,127.0.0.1" });
+    driver = await startDriver(driverPort, xvfb.display);
   } catch (error) {
     xvfb.process.kill();
     throw error;
@@ -180,11 +178,7 @@ export async function launchWebKit({
           acceptInsecureCerts: true,
           proxy: { proxyType: "manual", httpProxy: `localhost:${proxyPort}`, sslProxy: `localhost:${proxyPort}`, noProxy: ["localhost"] },
           "wdio:enforceWebDriverClassic": true,
-          // the proxy capability alone did not reach the MiniBrowser's network session: its own option does
-          "webkitgtk:browserOptions": {
-            binary,
-            args: ["--automation", "--full-screen", `--proxy=http://localhost:${proxyPort}`, "--ignore-host=localhost"],
-          },
+          "webkitgtk:browserOptions": { binary, args: ["--automation", "--full-screen"] },
         } as WebdriverIO.Capabilities,
       });
       await browser.setWindowRect(0, 0, viewport.width, viewport.height);
