@@ -52,6 +52,11 @@ export interface Engine {
    * click) until then, and a page whose scripts are held never gets there.
    */
   actsWhileLoading: boolean;
+  /**
+   * Whether the engine's third-party requests reach the front server's stand-ins (its proxy). WebKitGTK's do
+   * not: neither the WebDriver proxy capability nor the MiniBrowser's --proxy opened a single tunnel (docs/engines.md).
+   */
+  thirdPartyStandIns: boolean;
   /** A fresh session (no cookies, storage or service worker of an earlier one) at this viewport. */
   session(viewport: Viewport): Promise<Session>;
   close(): Promise<void>;

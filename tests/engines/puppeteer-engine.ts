@@ -146,6 +146,7 @@ export async function launchPuppeteer(name: Extract<EngineName, "chromium" | "fi
     version,
     touch,
     actsWhileLoading: true,
+    thirdPartyStandIns: true,
     async session(viewport: Viewport) {
       const context = await browser.createBrowserContext();
       const page = await context.newPage();

@@ -164,6 +164,7 @@ export async function launchWebKit({
     version,
     touch: false,
     actsWhileLoading: false,
+    thirdPartyStandIns: false,
     async session(viewport: Viewport) {
       if (viewport.width > screen.width || viewport.height > screen.height)
         throw new Error(`the X screen is smaller than ${viewport.width}×${viewport.height}`);
