@@ -42,8 +42,13 @@ async function startXvfb(screen: Viewport): Promise<{ display: string; process: 
   return { display, process: xvfb };
 }
 
+/**
+ * One WebKitWebDriver for the run. A new session sometimes hung (no answer to POST /session within webdriverio's
+ * 120 s) right after the previous one was deleted: --replace-on-new-session lets a new session replace one
+ * whose browser is still closing.
+ */
 async function startDriver(port: number, display: string): Promise<ChildProcess> {
-  const driver = spawn("WebKitWebDriver", [`--port=${port}`], {
+  const driver = spawn("WebKitWebDriver", [`--port=${port}`, "--replace-on-new-session"], {
     stdio: ["ignore", "ignore", "pipe"],
     env: { ...process.env, DISPLAY: display },
   });
