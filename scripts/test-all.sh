@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The README's test command: lint and types, unit and component tests, a production build, e2e in Chromium.
+# The README's test command: lint and types, unit and component tests, a production build, e2e in Chromium, the
+# critical paths in Firefox and WebKit too.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export GATSBY_TELEMETRY_DISABLED=1
@@ -42,6 +43,8 @@ rm -f "$html_log"
 [ "$html_status" -eq 0 ] || exit "$html_status"
 step "end-to-end (Chromium)"
 npx playwright test
+step "the critical paths in Chromium, Firefox ESR and WebKitGTK (tests/engines, docs/engines.md), with the self-check"
+npx tsx tests/engines/run.ts --out "${ENGINES_OUT:-.cache/engines}"
 step "the other consent configurations: the opt-out policy, then each hosted consent manager (Osano, OneTrust, Cookiebot), each built in one copy and tested end to end"
 npx tsx scripts/test-consent-builds.ts
 step "incremental rebuild: one changed post re-runs only the queries of the pages that show it (60 generated posts, in a temporary copy)"

@@ -1,25 +1,12 @@
 import type { Page, Request } from "@playwright/test";
 import { offOrigin } from "./fixtures";
 import { writeDocumentedStores } from "../fixtures/vendor-documented-stores";
+import { FAILING_HOSTS, VENDOR_STUBS, genericStub } from "../fixtures/vendor-stubs";
 
 /**
- * Local stand-ins for the third-party scripts configured in tests/e2e/third-party.env. Every request
- * that would leave localhost is answered here or aborted: no test reaches the internet.
+ * Local stand-ins for the third-party scripts configured in tests/e2e/third-party.env (tests/fixtures/vendor-stubs.ts).
+ * Every request that would leave localhost is answered here or aborted: no test reaches the internet.
  */
-const STUBS: Record<string, string> = {
-  "beacon-v2.helpscout.net": `
-    window.__beacon = { calls: [], handlers: {} };
-    window.Beacon = function (method) {
-      var args = Array.prototype.slice.call(arguments, 1);
-      window.__beacon.calls.push([method].concat(args.filter(function (a) { return typeof a !== "function"; })));
-      if (method === "on") window.__beacon.handlers[args[0]] = args[1];
-      if (method === "info") return window.__beaconInfo === undefined ? { beaconId: "beacon-e2e" } : window.__beaconInfo;
-    };`,
-  "product-analytics.third-party.test": `window.mixpanel = { events: [], track: function (e, p) { this.events.push([e, p]); }, get_distinct_id: function () { return "mx-e2e"; } };`,
-  "visitor-analytics.third-party.test": `window.analytics = { pages: 0, page: function () { this.pages++; } };`,
-  "cdn.heapanalytics.com": `window.heap = { userId: "hp-e2e" };`,
-};
-
 export interface ThirdParty {
   /** Every non-local URL the page asked for. */
   requested: string[];
@@ -40,14 +27,12 @@ export async function interceptThirdParties(
     const request: Request = route.request();
     requested.push(request.url());
     const host = new URL(request.url()).hostname;
-    if (host === "speed-insights.third-party.test") return route.fulfill({ status: 404, body: "" });
+    if (FAILING_HOSTS.has(host)) return route.fulfill({ status: 404, body: "" });
     if (request.resourceType() !== "script") return route.abort();
     return route.fulfill({
       status: 200,
       contentType: "text/javascript",
-      body:
-        (STUBS[host] ?? `window.__loaded = (window.__loaded || []).concat(${JSON.stringify(host)});`) +
-        (documentedStores ? writeDocumentedStores(host) : ""),
+      body: (VENDOR_STUBS[host] ?? genericStub(host)) + (documentedStores ? writeDocumentedStores(host) : ""),
     });
   });
   return { requested, hosts: () => [...new Set(requested.map((url) => new URL(url).hostname))] };
