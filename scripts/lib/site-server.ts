@@ -14,12 +14,7 @@ import fastifyCompress from "@fastify/compress";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyReply, type FastifyRequest } from "fastify";
 import { readLeadProtection } from "../../src/config";
-import {
-  CACHE_REVALIDATE,
-  overPlainHttp,
-  readHeadersManifest,
-  type HeaderRule,
-} from "../../src/node/hosting/security-headers";
+import { CACHE_REVALIDATE, overPlainHttp, readHeadersManifest, type HeaderRule } from "../../src/node/hosting/security-headers";
 import { clientLimiter, type BodyPace, type ClientProtection } from "./client-limits";
 import { BODY_PACE, FUNCTION_LIMITS, type FunctionLimits } from "./function-limits";
 import { loadBuiltFunctions, routePattern, type LoadedFunction } from "./gatsby-functions";

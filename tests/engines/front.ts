@@ -12,13 +12,13 @@ import type { AddressInfo, Socket } from "node:net";
 import tls from "node:tls";
 import { generate } from "selfsigned";
 import { FAILING_HOSTS, VENDOR_STUBS, genericStub } from "../fixtures/vendor-stubs";
-import { RECORDER_SOURCE, SELF_CHECK_THROW, SELF_CHECK_UNHASHED, cspHash } from "./recorder";
+import { FENCE_POLICY, RECORDER_SOURCE, SELF_CHECK_THROW, SELF_CHECK_UNHASHED, cspHash } from "./recorder";
 
 /** The query parameter that turns a page into the self-check's copy of it. */
 export const SELF_CHECK_PARAM = "engines-self-check";
 
 export interface PageReport {
-  kind: "error" | "csp" | "console";
+  kind: "error" | "csp" | "console" | "fenced";
   page: string;
   text: string;
   userAgent: string;
@@ -39,6 +39,12 @@ export interface Front {
   hold(): () => void;
   /** While true, every request to the origin fails as a network error, as a phone losing its signal. */
   setOffline(offline: boolean): void;
+  /**
+   * While true, pages get a second policy (FENCE_POLICY) that keeps every request on the origin: for an engine
+   * whose driver cannot route it through this proxy (WebKitGTK ignores the proxy capability), so a granted
+   * consent cannot send it to the vendors' real hosts. Violations of the fence are the fence working, not failures.
+   */
+  setFenced(fenced: boolean): void;
   close(): Promise<void>;
 }
 
@@ -72,6 +78,7 @@ export async function startFront({ port, backend }: { port: number; backend: str
   const tunnels: string[] = [];
   let held: Promise<void> | null = null;
   let offline = false;
+  let fenced = false;
   const target = new URL(backend);
 
   const forward = (req: http.IncomingMessage, res: http.ServerResponse) => {
@@ -100,6 +107,10 @@ export async function startFront({ port, backend }: { port: number; backend: str
           for (const name of POLICY_HEADERS) {
             const policy = headers[name];
             if (typeof policy === "string") headers[name] = withScriptHashes(policy, hashes);
+          }
+          if (fenced) {
+            const policy = headers["content-security-policy"];
+            headers["content-security-policy"] = [...(Array.isArray(policy) ? policy : policy ? [policy] : []), FENCE_POLICY];
           }
           const body = req.method === "HEAD" ? "" : instrument(Buffer.concat(chunks).toString("utf8"), selfCheck);
           delete headers.etag;
@@ -201,6 +212,9 @@ export async function startFront({ port, backend }: { port: number; backend: str
         if (held === mine) held = null;
         release();
       };
+    },
+    setFenced(value) {
+      fenced = value;
     },
     setOffline(value) {
       offline = value;

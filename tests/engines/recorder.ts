@@ -1,6 +1,14 @@
 import { createHash } from "node:crypto";
 
 /**
+ * The fence (Front.setFenced): a second policy; a browser enforces both, so any script, image, frame or call
+ * off the origin is refused before it is requested. Its own inline scripts pass ('unsafe-inline' here, the
+ * site's hashes in the site's policy). The recorder tells its violations apart by this exact text.
+ */
+export const FENCE_POLICY =
+  "script-src 'self' 'unsafe-inline'; connect-src 'self'; img-src 'self' data:; frame-src 'none'; form-action 'self'";
+
+/**
  * What a page reports to the suite, in every engine alike: uncaught errors, unhandled rejections and CSP
  * violations seen in the page (classic WebDriver has no console channel), sent to the front server
  * (tests/engines/front.ts) with sendBeacon so a report survives the page that sent it. console.error lines
@@ -20,7 +28,7 @@ export const RECORDER_SOURCE = `(function () {
     send("error", "unhandled rejection: " + (r && r.message ? r.message : r));
   });
   document.addEventListener("securitypolicyviolation", function (e) {
-    send("csp", e.effectiveDirective + " blocked " + (e.blockedURI || "inline") + " at " + e.sourceFile + ":" + e.lineNumber + " (" + e.disposition + ")");
+    send(e.originalPolicy === ${JSON.stringify(FENCE_POLICY)} ? "fenced" : "csp", e.effectiveDirective + " blocked " + (e.blockedURI || "inline") + " at " + e.sourceFile + ":" + e.lineNumber + " (" + e.disposition + ")");
   });
   var consoleError = console.error;
   console.error = function () {

@@ -119,10 +119,23 @@ export const SCENARIOS: Scenario[] = [
       await ctx.waitFor("the banner shows", bannerShown);
       await ctx.shot("banner");
       const before = ctx.front.thirdParty.length;
+      const reportsFrom = ctx.front.reports.length;
       await ctx.session.tap(`[data-consent-action="accept-all"]`);
       await ctx.waitFor("the banner is gone", bannerHidden);
       await ctx.waitFor("every category stored", `${consentCategories} === "analytics,marketing,necessary,preferences"`);
-      if (!ctx.engine.thirdPartyStandIns) return ctx.note("vendor loads not checked: no stand-ins in this engine");
+      if (!ctx.engine.thirdPartyStandIns) {
+        // fenced (Front.setFenced): the start shows as the fence refusing the tag manager's script
+        const deadline = Date.now() + 15_000;
+        const refused = () =>
+          ctx.front.reports.slice(reportsFrom).some((r) => r.kind === "fenced" && r.text.includes("googletagmanager.com"));
+        while (!refused() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+        if (!refused()) throw new Error("the tag manager was not started after Accept all (the fence saw no request for it)");
+        await ctx.waitFor(
+          "the tag manager's dataLayer has the consent update",
+          `return (window.dataLayer || []).some((e) => e && e[0] === "consent" && e[1] === "update")`,
+        );
+        return ctx.note("vendors started, fenced to the origin (no stand-ins in this engine)");
+      }
       const deadline = Date.now() + 15_000;
       while (!ctx.front.thirdParty.slice(before).some((u) => u.includes("googletagmanager.com")) && Date.now() < deadline)
         await new Promise((resolve) => setTimeout(resolve, 200));

@@ -65,9 +65,7 @@ describe("inlineScripts", () => {
 });
 
 describe("policySources and contentSecurityPolicy: the strict policy (docs/security.md#the-policy)", () => {
-  const every = Object.fromEntries(
-    VENDOR_IDS.map((id) => [id, vendor(id).src ? "id-1" : `https://${id}.third-party.test/s.js`]),
-  );
+  const every = Object.fromEntries(VENDOR_IDS.map((id) => [id, vendor(id).src ? "id-1" : `https://${id}.third-party.test/s.js`]));
   const all: ThirdPartySettings = {
     ...none,
     scriptIds: every,
