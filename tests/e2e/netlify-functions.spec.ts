@@ -94,6 +94,7 @@ test.beforeAll(async () => {
   fs.writeFileSync(path.join(bundleDir, "functions.json"), JSON.stringify(functions));
   expect(functions.map((f) => f.route).sort()).toEqual([
     "/api/consent",
+    "/api/csp-report",
     "/api/hubspot/file",
     "/api/hubspot/submitForm",
     "/api/hubspot/uploadFile",

@@ -19,11 +19,18 @@ export const readEnvFile = (file: string): Record<string, string> =>
  * from the file: the test runner's environment does not carry them.
  */
 export function e2eScriptIds(): ScriptIds {
+  return e2eSettings().scriptIds;
+}
+
+/** Whether the e2e build has personalization configured (the strict policy no longer names its host). */
+export const e2ePersonalized = (): boolean => e2eSettings().personalization !== undefined;
+
+function e2eSettings(): ReturnType<typeof readThirdPartySettings> {
   const env = readEnvFile(path.join(__dirname, "third-party.env"));
   const saved = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
   Object.assign(process.env, env);
   try {
-    return readThirdPartySettings().scriptIds;
+    return readThirdPartySettings();
   } finally {
     for (const [name, value] of Object.entries(saved)) {
       if (value === undefined) delete process.env[name];
