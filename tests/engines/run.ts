@@ -13,7 +13,8 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { CONSENT_COOKIE, CONSENT_TEXT_VERSION, serializeRecord } from "../../src/lib/consent-model";
+import { CONSENT_COOKIE } from "../../src/lib/consent-model";
+import { grantedConsentValue } from "../fixtures/consent-records";
 import { DESKTOP, type Engine, type EngineName, type Session } from "./driver";
 import { SELF_CHECK_PARAM, startFront, type Front, type PageReport } from "./front";
 import { launchPuppeteer } from "./puppeteer-engine";
@@ -95,14 +96,7 @@ async function openSession(engine: Engine, front: Front, scenario: Pick<Scenario
   // a page of the origin, so the consent cookie can be written as the site writes it
   await session.goto(`${front.origin}/robots.txt`);
   if (scenario.consent === "granted") {
-    const value = serializeRecord({
-      id: "0f0e0d0c-0b0a-4908-8706-050403020100",
-      at: Date.now(),
-      policy: "opt-in",
-      version: CONSENT_TEXT_VERSION,
-      choices: { preferences: true, analytics: true, marketing: true },
-      method: "accept-all",
-    });
+    const value = grantedConsentValue();
     await session.evaluate(`document.cookie = ${JSON.stringify(`${CONSENT_COOKIE}=${value}; path=/; SameSite=Strict`)}; return true`);
   }
   return session;
