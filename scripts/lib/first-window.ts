@@ -254,33 +254,16 @@ export function withoutThirdPartyHosts(rules: readonly HeaderRule[], settings: T
   }));
 }
 
-/** The build's own table without the origins only personalization adds to the policy's `connect-src` (none under the strict policy's `https:`; kept so a socket host it might add is judged). */
-export function withoutPersonalization(rules: readonly HeaderRule[], settings: ThirdPartySettings): HeaderRule[] {
-  const kept = new Set(policySources({ ...settings, personalization: undefined }, {}).socketOrigins);
-  const dropped = new Set(policySources(settings, {}).socketOrigins.filter((origin) => !kept.has(origin)));
-  const connect = (directive: string) =>
-    directive.startsWith("connect-src ")
-      ? directive
-          .split(" ")
-          .filter((token) => !dropped.has(token))
-          .join(" ")
-      : directive;
-  return rules.map((rule) => ({
-    ...rule,
-    headers: rule.headers.map((h) => (h.key === CSP_HEADER ? { ...h, value: h.value.split("; ").map(connect).join("; ") } : h)),
-  }));
-}
-
 /**
  * The header blocks of the configurations the project supports, computed from one build's table and settings
- * without another build (the policy is the only header that varies): no vendor (the default build, the bench),
- * the build's own, and its vendors without personalization. Duplicates (a build with fewer vendors) are dropped.
+ * without another build (the policy is the only header that varies): no vendor (the default build, the bench)
+ * and the build's own. Personalization adds nothing to the strict policy (`connect-src 'self' https:`), so a
+ * build with and without it has one block. Duplicates (a build with no vendor) are dropped.
  */
 export function headerConfigurations(rules: readonly HeaderRule[], settings: ThirdPartySettings): { name: string; rules: HeaderRule[] }[] {
   const configurations = [
     { name: "no vendor (the default build, the bench)", rules: withoutThirdPartyHosts(rules, settings) },
     { name: "this build's own", rules: [...rules] },
-    { name: "its vendors without personalization", rules: withoutPersonalization(rules, settings) },
   ];
   const seen = new Set<string>();
   return configurations.filter(({ rules: table }) => {
