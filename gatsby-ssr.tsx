@@ -5,7 +5,7 @@ import { RootWrapper } from "./src/components/root-wrapper";
 import { APP_SHELL_PATH, validAppShellHead } from "./src/ssr/app-shell-head";
 import { pagePathFromAttribute } from "./src/ssr/page-path-script";
 import { deferAppScripts } from "./src/ssr/deferred-app-scripts";
-import { withoutGatsbyImageRuntime } from "./src/ssr/image-plugin-head";
+import { withoutGatsbyImageRuntime, withoutGeneratorMeta } from "./src/ssr/image-plugin-head";
 import { GlobalStyle } from "./src/theme/global-style";
 import { earlyBootstrapScript } from "./src/ssr/early-bootstrap";
 import { personalizationHead } from "./src/ssr/personalization-head";
@@ -34,9 +34,9 @@ export const onRenderBody: GatsbySSR["onRenderBody"] = (args) => {
 
 // The styled-components element is handed to the browser's sheet, its marker rules replaced by a group list (src/hydration/server-styles.ts);
 // gatsby-plugin-offline's app shell page is valid HTML like every other page (src/ssr/app-shell-head.tsx);
-// Gatsby's page-path script is the same text on every page, so all pages share one policy (src/ssr/page-path-script.tsx);
+// Gatsby's page path moves onto the scripts' template, one inline script fewer to hash (src/ssr/page-path-script.tsx);
 // Gatsby's app scripts start once the largest paint is on screen (src/ssr/deferred-app-scripts.tsx), and
-// gatsby-plugin-image's GatsbyImage runtime, which no page uses, is left out of the head (src/ssr/image-plugin-head.tsx).
+// gatsby-plugin-image's GatsbyImage runtime, which no page uses, and Gatsby's generator meta are left out of the head (src/ssr/image-plugin-head.tsx).
 export const onPreRenderHTML: GatsbySSR["onPreRenderHTML"] = ({
   pathname,
   getHeadComponents,
@@ -44,7 +44,7 @@ export const onPreRenderHTML: GatsbySSR["onPreRenderHTML"] = ({
   getPostBodyComponents,
   replacePostBodyComponents,
 }) => {
-  const head = withoutGatsbyImageRuntime(adoptableServerStyles(getHeadComponents() as ReactNode[]));
+  const head = withoutGeneratorMeta(withoutGatsbyImageRuntime(adoptableServerStyles(getHeadComponents() as ReactNode[])));
   replaceHeadComponents(pathname === APP_SHELL_PATH ? validAppShellHead(head) : head);
-  replacePostBodyComponents(deferAppScripts(pagePathFromAttribute(getPostBodyComponents() as ReactNode[])));
+  replacePostBodyComponents(pagePathFromAttribute(deferAppScripts(getPostBodyComponents() as ReactNode[])));
 };

@@ -2,8 +2,9 @@
  * Simulates the next deploy of a Gatsby build without building again: writes, into a folder to layer
  * in front of the build (tests/e2e/static-host.ts), every file a real rebuild with one content change
  * and new code rewrites —
- * - a new webpack compilation hash in page-data/app-data.json and in every page's inline
- *   `window.___webpackCompilationHash` (Gatsby's loader compares the two to detect a new release);
+ * - a new webpack compilation hash in page-data/app-data.json and in the pages' start-up file, which sets
+ *   `window.___webpackCompilationHash` (Gatsby's loader compares the two to detect a new release): a new
+ *   file, named by its content, that every page's HTML now names (src/node/bundling/app-scripts-slice.ts);
  * - the changed page's HTML and page-data.json;
  * - sw.js with the app shell's new precache revision (the shell's HTML changed), so browsers install
  *   the new service worker, as they do after a real deploy.
@@ -11,6 +12,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { chunkMapFileName } from "../../src/node/bundling/app-scripts-slice";
 
 export interface Release {
   dir: string;
@@ -49,10 +51,19 @@ export function makeRelease(publicDir: string, outDir: string, change: { path: s
   let changedHtml = false;
   let changedData = false;
 
-  for (const file of htmlFiles(publicDir)) {
+  const files = htmlFiles(publicDir);
+  const startup = /\/(chunk-map-[0-9a-f]{20}\.js)"/.exec(fs.readFileSync(path.join(publicDir, "index.html"), "utf8"))?.[1];
+  if (!startup) throw new Error("the home page names no start-up file");
+  const setHash = (h: string) => `window.___webpackCompilationHash="${h}"`;
+  const content = fs.readFileSync(path.join(publicDir, startup), "utf8");
+  if (!content.includes(setHash(oldHash))) throw new Error(`${startup} does not set the compilation hash ${oldHash}`);
+  const newContent = content.split(setHash(oldHash)).join(setHash(hash));
+  const newStartup = chunkMapFileName(newContent);
+  write(outDir, newStartup, newContent);
+
+  for (const file of files) {
     let html = fs.readFileSync(path.join(publicDir, file), "utf8");
-    const inline = `window.___webpackCompilationHash="${oldHash}"`;
-    if (html.includes(inline)) html = html.split(inline).join(`window.___webpackCompilationHash="${hash}"`);
+    html = html.split(`/${startup}"`).join(`/${newStartup}"`);
     if (file === path.join(pageDir, "index.html")) {
       const before = html;
       html = html.split(escapeHtml(change.from)).join(escapeHtml(change.to));

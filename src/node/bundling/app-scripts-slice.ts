@@ -1,15 +1,22 @@
-/** Gatsby's chunk map out of every page's HTML (docs/techniques/small-html.md). */
+/** Gatsby's inline start-up scripts out of every page's HTML (docs/techniques/small-html.md). */
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { Compiler } from "webpack";
-import { APP_SCRIPTS_SLICE, GATSBY_SCRIPTS_SLICE, sliceFileName } from "../../lib/app-scripts-slice";
+import { APP_SCRIPTS_SLICE, DEFERRED_SCRIPTS_ID, GATSBY_SCRIPTS_SLICE, sliceFileName } from "../../lib/app-scripts-slice";
 
-const CHUNK_MAP_SCRIPT = /<script\s+id="gatsby-chunk-mapping"\s*>\s*([\s\S]*?)\s*<\/script>/;
+const CHUNK_MAP_SCRIPT = /\s*<script\s+id="gatsby-chunk-mapping"\s*>\s*([\s\S]*?)\s*<\/script>\s*/;
+const COMPILATION_HASH_SCRIPT = /<script>\s*(window\.___webpackCompilationHash="[^"\\]*";)\s*<\/script>/;
 /** The folder Gatsby's bundles are served from (its public path), read from their script tags. */
 const BUNDLE_FOLDER = /<script\b[^>]*\ssrc="([^"]*)\/[^"/]*"/;
 
-/** The chunk map's file in public/, named by its content (so it can be cached for good). */
+/**
+ * What Gatsby's page-path script did, from the attribute the page renderer moves the path to
+ * (src/ssr/page-path-script.tsx): the template the bootstrap inserts this file from is in every page.
+ */
+export const PAGE_PATH_FROM_TEMPLATE = `window.pagePath=document.getElementById(${JSON.stringify(DEFERRED_SCRIPTS_ID)}).dataset.pagePath;`;
+
+/** The start-up file in public/, named by its content (so it can be cached for good). */
 export const chunkMapFileName = (content: string) =>
   `chunk-map-${crypto.createHash("sha256").update(content).digest("hex").slice(0, 20)}.js`;
 export const CHUNK_MAP_FILE = /^chunk-map-[0-9a-f]{20}\.js$/;
@@ -17,20 +24,28 @@ export const CHUNK_MAP_FILE = /^chunk-map-[0-9a-f]{20}\.js$/;
 export interface AppScriptsSlice {
   /** The slice's HTML. */
   html: string;
-  /** The chunk map's script file (its name in public/), or null when the slice had no chunk map. */
-  file: { name: string; content: string } | null;
+  /** The start-up script file (its name in public/). */
+  file: { name: string; content: string };
 }
 
-/** Gatsby's scripts slice with its inline chunk map replaced by a script loading the same text from a file. */
+/**
+ * Gatsby's scripts slice with its inline scripts (the chunk map, the compilation hash) replaced by one script
+ * file that also sets the page path: no inline script is left for a page to carry and the policy to hash. The
+ * file comes first, and the bootstrap inserts the slice's scripts without `async`, so it runs before the bundles.
+ */
 export function appScriptsSlice(gatsbySlice: string): AppScriptsSlice {
-  const found = CHUNK_MAP_SCRIPT.exec(gatsbySlice);
-  if (!found) return { html: gatsbySlice, file: null };
-  const content = found[1];
+  let html = gatsbySlice;
+  const lines: string[] = [];
+  for (const pattern of [CHUNK_MAP_SCRIPT, COMPILATION_HASH_SCRIPT]) {
+    const found = pattern.exec(html);
+    if (!found) continue;
+    lines.push(found[1]);
+    html = html.slice(0, found.index) + html.slice(found.index + found[0].length);
+  }
+  const content = [...lines, PAGE_PATH_FROM_TEMPLATE].join("\n");
   const name = chunkMapFileName(content);
   const folder = BUNDLE_FOLDER.exec(gatsbySlice)?.[1] ?? "";
-  const html =
-    gatsbySlice.slice(0, found.index) + `<script src="${folder}/${name}"></script>` + gatsbySlice.slice(found.index + found[0].length);
-  return { html, file: { name, content } };
+  return { html: `<script src="${folder}/${name}"></script>${html}`, file: { name, content } };
 }
 
 const writeIfChanged = (file: string, content: string) => {
@@ -39,13 +54,13 @@ const writeIfChanged = (file: string, content: string) => {
   fs.writeFileSync(file, content);
 };
 
-/** Writes the site's scripts slice and the chunk map file from Gatsby's slice in publicDir, when there is one. */
+/** Writes the site's scripts slice and its start-up file from Gatsby's slice in publicDir, when there is one. */
 export function writeAppScriptsSlice(publicDir: string): AppScriptsSlice | null {
   const slices = path.join(publicDir, "_gatsby", "slices");
   const gatsbyFile = path.join(slices, sliceFileName(GATSBY_SCRIPTS_SLICE));
   if (!fs.existsSync(gatsbyFile)) return null;
   const slice = appScriptsSlice(fs.readFileSync(gatsbyFile, "utf8"));
-  if (slice.file) writeIfChanged(path.join(publicDir, slice.file.name), slice.file.content);
+  writeIfChanged(path.join(publicDir, slice.file.name), slice.file.content);
   writeIfChanged(path.join(slices, sliceFileName(APP_SCRIPTS_SLICE)), slice.html);
   return slice;
 }

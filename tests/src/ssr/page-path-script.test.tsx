@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { DEFERRED_SCRIPTS_ID } from "../../../src/lib/app-scripts-slice";
 import { pagePathFromAttribute } from "../../../src/ssr/page-path-script";
 
 // What Gatsby's static-entry renders into every page (GATSBY_SLICES on, no inline page data).
@@ -41,5 +42,18 @@ describe("pagePathFromAttribute", () => {
       'window.pagePath=document.currentScript.dataset.pagePath;window.___webpackCompilationHash="abc";',
     );
     expect(untouched).toBe(other);
+  });
+
+  it("moves the path onto the scripts' template and drops the script when the template is there", () => {
+    const template = <template key="t" id={DEFERRED_SCRIPTS_ID} />;
+    const html = renderToStaticMarkup(<>{pagePathFromAttribute([gatsbyLoader("/blog/a/"), template])}</>);
+    expect(html).toBe(`<template id="${DEFERRED_SCRIPTS_ID}" data-page-path="/blog/a/"></template>`);
+  });
+
+  it("keeps the script when Gatsby's has more than the path, even with the template", () => {
+    const template = <template key="t" id={DEFERRED_SCRIPTS_ID} />;
+    const html = renderToStaticMarkup(<>{pagePathFromAttribute([gatsbyLoader("/", 'window.x="y";'), template])}</>);
+    expect(html).toContain('window.pagePath=document.currentScript.dataset.pagePath;window.x="y";');
+    expect(html).toContain(`<template id="${DEFERRED_SCRIPTS_ID}"></template>`);
   });
 });
