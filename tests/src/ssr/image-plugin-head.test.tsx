@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { withoutGatsbyImageRuntime } from "../../../src/ssr/image-plugin-head";
+import { withoutGatsbyImageRuntime, withoutGeneratorMeta } from "../../../src/ssr/image-plugin-head";
 import { REPO_ROOT } from "../../fixtures/repo-root";
 
 const IMPORTS_COMPONENT = /import\s*\{[^}]*\b(GatsbyImage|StaticImage)\b[^}]*\}\s*from\s*["']gatsby-plugin-image["']/;
@@ -29,5 +29,15 @@ describe("gatsby-plugin-image's head runtime is left out", () => {
     };
     walk(path.resolve(REPO_ROOT, "src"));
     expect(users).toEqual([]);
+  });
+});
+
+describe("Gatsby's generator meta is left out", () => {
+  it("drops the version Gatsby announces, keeps the other meta", () => {
+    const head = [
+      <meta key="generator-5.16.1" name="generator" content="Gatsby 5.16.1" />,
+      <meta key="theme-color" name="theme-color" content="#4176fa" />,
+    ];
+    expect(withoutGeneratorMeta(head).map((c) => (c as { key: string }).key)).toEqual(["theme-color"]);
   });
 });

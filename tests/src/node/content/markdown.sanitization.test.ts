@@ -113,6 +113,8 @@ describe("every HTML sink is fed by a sanitizer", () => {
         'src/hydration/static-island.tsx: ""',
         "src/components/seo/seo.tsx: serializeGraph(graph)",
         "src/theme/global-style.tsx: globalCss()",
+        // Gatsby's document: the page's server-rendered body, which Gatsby hands it (as its default html.js does)
+        "src/html.tsx: body",
       ].sort(),
     );
   });
