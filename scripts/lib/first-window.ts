@@ -17,6 +17,7 @@ import {
   type HeaderRule,
 } from "../../src/node/hosting/security-headers";
 import type { ThirdPartySettings } from "../../src/config/third-party";
+import { VENDORS, type ScriptIds } from "../../src/vendors/catalog";
 import { stripScripts } from "../bench/floor";
 import { HEAD_SCRIPTS_BUDGET, builtPages } from "./budgets";
 import { createSiteServer, headerMatcher, RESPONSE_COMPRESSION } from "./site-server";
@@ -239,13 +240,20 @@ export async function measureFirstWindow(root: string, options: FirstWindowOptio
 }
 
 /**
- * The header table the bench serves (`npm run bench` builds the site without third-party scripts): the
- * build's own table with its Content-Security-Policy rebuilt from the same inline-script hashes and no
- * third-party origin. A build configured with every third-party script (the test build, production) names
- * each script host in several directives, which makes its headers about 1.5 KB longer.
+ * Every vendor of the catalog configured, as production runs them: an id for the vendors whose address is built
+ * from one, an https address on a host of its own for the rest.
  */
-export function withoutThirdPartyHosts(rules: readonly HeaderRule[], settings: ThirdPartySettings): HeaderRule[] {
-  const sources = policySources({ ...settings, scriptIds: {}, personalization: undefined, analyticsBeacon: undefined }, {});
+export const everyVendor = (): ScriptIds =>
+  Object.fromEntries(VENDORS.map(({ id, src }) => [id, src ? `${id}-id` : `https://${id}.vendor.example/script.js`])) as ScriptIds;
+
+/** The build's own table with its policy rebuilt for these vendors, from the same inline-script hashes. */
+function withVendors(
+  rules: readonly HeaderRule[],
+  settings: ThirdPartySettings,
+  scriptIds: ScriptIds,
+  consent?: Parameters<typeof policySources>[1],
+): HeaderRule[] {
+  const sources = policySources({ ...settings, scriptIds }, consent);
   return rules.map((rule) => ({
     ...rule,
     headers: rule.headers.map((h) =>
@@ -255,14 +263,24 @@ export function withoutThirdPartyHosts(rules: readonly HeaderRule[], settings: T
 }
 
 /**
- * The header blocks of the configurations the project supports, computed from one build's table and settings
- * without another build (the policy is the only header that varies): no vendor (the default build, the bench)
- * and the build's own. Personalization adds nothing to the strict policy (`connect-src 'self' https:`), so a
- * build with and without it has one block. Duplicates (a build with no vendor) are dropped.
+ * The header table the bench serves (`npm run bench` builds the site without third-party scripts): the
+ * build's own table with its Content-Security-Policy rebuilt from the same inline-script hashes and no
+ * third-party origin.
+ */
+export function withoutThirdPartyHosts(rules: readonly HeaderRule[], settings: ThirdPartySettings): HeaderRule[] {
+  return withVendors(rules, { ...settings, personalization: undefined, analyticsBeacon: undefined }, {}, {});
+}
+
+/**
+ * The header blocks of the configurations the project supports, computed from one build's table without another
+ * build (the policy is the only header that varies): no vendor (the default build, the bench), every vendor of
+ * the catalog (production: the block the budget is judged with on any build), and the build's own.
+ * Personalization adds nothing to the strict policy (`connect-src 'self' https:`). Duplicates are dropped.
  */
 export function headerConfigurations(rules: readonly HeaderRule[], settings: ThirdPartySettings): { name: string; rules: HeaderRule[] }[] {
   const configurations = [
     { name: "no vendor (the default build, the bench)", rules: withoutThirdPartyHosts(rules, settings) },
+    { name: "every vendor (production-like)", rules: withVendors(rules, settings, everyVendor()) },
     { name: "this build's own", rules: [...rules] },
   ];
   const seen = new Set<string>();
@@ -271,6 +289,7 @@ export function headerConfigurations(rules: readonly HeaderRule[], settings: Thi
     return !seen.has(key) && Boolean(seen.add(key));
   });
 }
+
 /**
  * The same counts, judged again as if served with the header table `to` instead of `from` (the table they
  * were counted with): each page's bodies are as counted, its header block longer or shorter by the

@@ -8,6 +8,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { Simulation } from "lighthouse/core/lib/lantern/lantern.js";
 import { afterAll, describe, expect, it } from "vitest";
+import { VENDOR_IDS } from "../../../src/vendors/catalog";
 import { stripScripts } from "../../../scripts/bench/floor";
 import {
   FIRST_WINDOW_BYTES,
@@ -23,6 +24,7 @@ import {
   tightest,
   withHeaderTable,
   withoutThirdPartyHosts,
+  everyVendor,
   type WindowCount,
 } from "../../../scripts/lib/first-window";
 import {
@@ -213,10 +215,19 @@ describe("the headers the bench serves", () => {
     const plain = headerConfigurations(configured, { ...settings, personalization: undefined });
     expect(plain.map((c) => csp(c.rules))).toEqual(headerConfigurations(configured, settings).map((c) => csp(c.rules)));
     const names = headerConfigurations(configured, settings).map((c) => c.name);
-    expect(names).toEqual(["no vendor (the default build, the bench)", "this build's own"]);
-    // a build with no vendor has one header block for all three
+    expect(names).toEqual(["no vendor (the default build, the bench)", "every vendor (production-like)", "this build's own"]);
+  });
+
+  it("judge a build with no vendor with production's block too, computed from the catalog", () => {
     const none = withoutThirdPartyHosts(configured, settings);
-    expect(headerConfigurations(none, { ...settings, scriptIds: {}, personalization: undefined })).toHaveLength(1);
+    const blocks = headerConfigurations(none, { ...settings, scriptIds: {}, personalization: undefined });
+    expect(blocks.map((c) => c.name)).toEqual(["no vendor (the default build, the bench)", "every vendor (production-like)"]);
+    const production = csp(blocks[1].rules);
+    expect(production).toBe(contentSecurityPolicy(policySources({ ...settings, scriptIds: everyVendor() }), hashes));
+    // every vendor's frames and sockets, from its catalog entry
+    expect(production).toMatch(/frame-src [^;]*https:\/\/app\.hubspot\.com[^;]*https:\/\/td\.doubleclick\.net/);
+    expect(production).toContain("wss://*.pusher.com");
+    expect(Object.keys(everyVendor()).sort()).toEqual([...VENDOR_IDS].sort());
   });
 });
 
