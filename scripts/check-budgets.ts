@@ -36,6 +36,12 @@ import { HEADERS_MANIFEST, readHeadersManifest } from "../src/node/hosting/secur
 const args = process.argv.slice(2);
 /** `--first-window-only`: the consent builds (scripts/test-consent-builds.ts), whose other budgets CI's main build checks. */
 const firstWindowOnly = args.includes("--first-window-only");
+/**
+ * `--round-trips-printed`: the round trips are printed, not judged (the consent builds). A hosted consent manager's
+ * build renders no built-in banner, so its bodies are a few hundred bytes lighter than the main build's and another
+ * floor lands under a window's edge; that page is named in the output and in docs/page-load.md#the-first-window.
+ */
+const roundTripsPrinted = args.includes("--round-trips-printed");
 const publicDir = path.resolve(args.find((a) => !a.startsWith("--")) ?? "public");
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
@@ -105,6 +111,7 @@ async function firstWindow(): Promise<string[]> {
   const over = counts.filter((c) => !c.pass);
   console.log(`first window: ${counts.length} pages, ${over.length} over the allowance`);
   const extraTrips: string[] = [];
+  const notJudged: string[] = [];
   for (const { name, rules } of headerConfigurations(own, readThirdPartySettings())) {
     const judged = withHeaderTable(counts, own, rules);
     const extra = overFloorTrips(judged).sort((a, b) => b.pageBytes - b.floorBytes - (a.pageBytes - a.floorBytes));
@@ -114,11 +121,12 @@ async function firstWindow(): Promise<string[]> {
         `one more round trip than their floor${worst}`,
     );
     for (const c of extra)
-      extraTrips.push(
+      (roundTripsPrinted ? notJudged : extraTrips).push(
         `${c.path}: with the headers of ${name}, ${bytes(c.pageTrips)} round trips against its floor's ${bytes(c.floorTrips)} ` +
           `(page ${bytes(c.pageBytes)} bytes as sent with the margin of ${FIRST_WINDOW_MARGIN}, floor ${bytes(c.floorBytes)})`,
       );
   }
+  if (notJudged.length) console.log(`round trips printed, not judged (--round-trips-printed):\n${notJudged.join("\n")}`);
   return [...over.map((c) => c.message!), ...extraTrips];
 }
 
