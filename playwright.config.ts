@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { serveCommand } from "./scripts/lib/serve-command";
 import { CSP_REPORTS_FILE } from "./tests/e2e/csp-reports";
 
 const PORT = Number(process.env.E2E_PORT ?? 9123);
@@ -37,7 +38,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `npx tsx scripts/serve.ts --port ${PORT} --host localhost`,
+    command: serveCommand(`--port ${PORT} --host localhost`),
     url: `http://localhost:${PORT}/`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,

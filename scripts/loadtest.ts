@@ -22,6 +22,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { freePort, waitForUrl } from "./lib/net";
 import { leadBody } from "./lib/loadtest-bodies";
+import { serveArgs } from "./lib/serve-command";
 import { routeCapsScenario } from "./loadtest-route-caps";
 
 const ROOT = path.resolve(__dirname, "..");
@@ -90,16 +91,12 @@ let nextPort = option("port") ? Number(option("port")) : undefined;
 async function startServer(env: Record<string, string>, log?: string[]): Promise<Served> {
   const port = nextPort === undefined ? await freePort() : nextPort++;
   const base = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ["--import", "tsx", "scripts/serve.ts", "--port", String(port), "--host", "127.0.0.1", "--root", SITE],
-    {
-      cwd: ROOT,
-      detached: true,
-      stdio: ["ignore", "ignore", log ? "pipe" : "inherit"],
-      env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1", HUBSPOT_PORTAL_ID: "", HUBSPOT_ACCESS_TOKEN: "", ...env },
-    },
-  );
+  const child: ChildProcess = spawn(process.execPath, serveArgs(["--port", String(port), "--host", "127.0.0.1", "--root", SITE]), {
+    cwd: ROOT,
+    detached: true,
+    stdio: ["ignore", "ignore", log ? "pipe" : "inherit"],
+    env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1", HUBSPOT_PORTAL_ID: "", HUBSPOT_ACCESS_TOKEN: "", ...env },
+  });
   const stop = () => {
     try {
       process.kill(-child.pid!, "SIGTERM");

@@ -4,7 +4,9 @@
  * stop accepting, answer what was already sent, let requests in flight finish (up to SHUTDOWN_TIMEOUT_MS),
  * then exit 0.
  *
- *   tsx scripts/serve.ts [--port 9000] [--host localhost] [--root <site dir>]     (PORT is the default port)
+ *   node --require tsx/cjs scripts/serve.ts [--port 9000] [--host localhost] [--root <site dir>]     (PORT is the default port)
+ *
+ * started everywhere as scripts/lib/serve-command.ts says (npm run serve, the e2e suites, the bench).
  */
 import path from "node:path";
 import { readServerConfig } from "../src/config";

@@ -14,6 +14,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { serveArgs } from "../lib/serve-command";
 import { consentFile } from "../../src/server/store/file-consent";
 import { waitForUrl } from "../lib/net";
 import { FileStore } from "../../src/server/store/file-store";
@@ -55,7 +56,7 @@ async function measureServer(dir: string) {
   const port = arg("port", 9420);
   const base = `http://127.0.0.1:${port}`;
   const started = Date.now();
-  const server = spawn(process.execPath, ["--import", "tsx", "scripts/serve.ts", "--port", String(port), "--host", "127.0.0.1"], {
+  const server = spawn(process.execPath, serveArgs(["--port", String(port), "--host", "127.0.0.1"]), {
     cwd: path.resolve(__dirname, "../.."),
     stdio: ["ignore", "inherit", "inherit"],
     env: { ...process.env, LEADS_DIR: dir, CONSENT_RATE_LIMIT: "0", GATSBY_TELEMETRY_DISABLED: "1" },

@@ -1,5 +1,5 @@
 /**
- * The built Gatsby Functions, loaded once when the server starts, and the request and response fields
+ * The built Gatsby Functions, each loaded on its first request (docs/local-server.md#functions), and the request and response fields
  * Gatsby's function contract promises them (`GatsbyFunctionRequest`: query, params, cookies, body;
  * `GatsbyFunctionResponse`: status, send, json, redirect), added to Node's own objects.
  *
@@ -45,7 +45,12 @@ interface ManifestEntry {
 
 export const FUNCTIONS_MANIFEST = path.join(".cache", "functions", "manifest.json");
 
-/** The build's functions (none when the build has no manifest), each required once; one that fails to load stops the start. */
+/**
+ * The build's functions (none when the build has no manifest). Each bundle is checked to exist now, so a missing one
+ * stops the start, and required on its first request: every bundle carries its own pg and zod, and all seven at
+ * once cost the server about 90 MB (docs/measurements/2026-12-06-server-memory.md). One that fails to load throws
+ * FunctionLoadError on that request and is tried again on the next.
+ */
 export function loadBuiltFunctions(root: string, load: (file: string) => unknown = require): LoadedFunction[] {
   const manifest = path.join(root, FUNCTIONS_MANIFEST);
   if (!fs.existsSync(manifest)) return [];
@@ -57,11 +62,31 @@ export function loadBuiltFunctions(root: string, load: (file: string) => unknown
     }
     // relative to the manifest: the absolute path in it is where the build ran, which need not be here
     const file = path.join(path.dirname(manifest), entry.relativeCompiledFilePath);
-    const mod = load(file) as { default?: unknown } | FunctionHandler;
-    const handler = typeof mod === "function" ? mod : mod?.default;
-    if (typeof handler !== "function") throw new Error(`${file} does not export a function`);
-    return { route: entry.functionRoute, matchPath: entry.matchPath, handler: handler as FunctionHandler };
+    if (!fs.statSync(file, { throwIfNoEntry: false })?.isFile()) throw new Error(`${file}: no such function bundle (rebuild the site)`);
+    return { route: entry.functionRoute, matchPath: entry.matchPath, handler: onFirstCall(file, load) };
   });
+}
+
+/** A function's bundle that could not be loaded: its route answers 503 and the log says why. */
+export class FunctionLoadError extends Error {}
+
+/** The handler of `file`, required on the first call and kept once it loads. */
+function onFirstCall(file: string, load: (file: string) => unknown): FunctionHandler {
+  let handler: FunctionHandler | undefined;
+  return (req, res) => {
+    if (!handler) {
+      let mod: { default?: unknown } | FunctionHandler;
+      try {
+        mod = load(file) as typeof mod;
+      } catch (error) {
+        throw new FunctionLoadError(`${file} failed to load: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      const found = typeof mod === "function" ? mod : mod?.default;
+      if (typeof found !== "function") throw new FunctionLoadError(`${file} does not export a function`);
+      handler = found as FunctionHandler;
+    }
+    return handler(req, res);
+  };
 }
 
 /** Gatsby's `*name` (the rest of the path) is find-my-way's `*`; `:name` is the same in both. */

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from "fastify";
 import { parseCookie } from "cookie";
 import { DEFAULT_LIMITS, type FunctionLimits } from "./function-limits";
-import { asFunctionArgs, functionParams, routePattern, type LoadedFunction } from "./gatsby-functions";
+import { asFunctionArgs, FunctionLoadError, functionParams, routePattern, type LoadedFunction } from "./gatsby-functions";
 
 export function addFunctionRoutes(
   app: FastifyInstance,
@@ -30,9 +30,14 @@ export function addFunctionRoutes(
           await fn.handler(req, res);
         } catch (error) {
           log(`[serve] /api/${fn.route} failed: ${error instanceof Error ? error.message : String(error)}`);
+          // the message only, never the error's own text or stack
+          const [status, message] =
+            error instanceof FunctionLoadError
+              ? [503, "This service is not available on this server right now."]
+              : [500, "Something went wrong on our side. Please try again."];
           if (!res.headersSent) {
-            res.writeHead(500, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" });
-            res.end(JSON.stringify({ success: false, message: "Something went wrong on our side. Please try again." }));
+            res.writeHead(status, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" });
+            res.end(JSON.stringify({ success: false, message }));
           } else res.destroy();
         }
       },

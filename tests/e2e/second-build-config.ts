@@ -1,6 +1,7 @@
 import path from "node:path";
 import base from "../../playwright.config";
 import { defineConfig, type PlaywrightTestConfig } from "@playwright/test";
+import { serveCommand } from "../../scripts/lib/serve-command";
 import { CSP_REPORTS_FILE } from "./csp-reports";
 
 /**
@@ -19,7 +20,7 @@ export function secondBuildConfig(port: number): PlaywrightTestConfig {
     testMatch: "*.spec.ts",
     use: { ...base.use, baseURL: `http://localhost:${PORT}` },
     webServer: {
-      command: `npx tsx scripts/serve.ts --port ${PORT} --host localhost --root ${ROOT}`,
+      command: serveCommand(`--port ${PORT} --host localhost --root ${ROOT}`),
       cwd: path.resolve(__dirname, "../.."),
       url: `http://localhost:${PORT}/`,
       reuseExistingServer: false,

@@ -13,6 +13,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { serveArgs } from "../../scripts/lib/serve-command";
 import { CONSENT_COOKIE } from "../../src/lib/consent-model";
 import { grantedConsentValue } from "../fixtures/consent-records";
 import { DESKTOP, type Engine, type EngineName, type Session } from "./driver";
@@ -46,15 +47,11 @@ async function startSite(sitePort: number, cspReports: string, leadsDir: string)
     )
   )
     throw new Error(`port ${sitePort} is taken: set ENGINES_PORT`);
-  const site = spawn(
-    process.execPath,
-    [require.resolve("tsx/cli"), "scripts/serve.ts", "--port", String(sitePort), "--host", "localhost"],
-    {
-      cwd: ROOT,
-      stdio: ["ignore", "ignore", "inherit"],
-      env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1", CSP_REPORTS_FILE: cspReports, LEADS_DIR: leadsDir },
-    },
-  );
+  const site = spawn(process.execPath, serveArgs(["--port", String(sitePort), "--host", "localhost"]), {
+    cwd: ROOT,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1", CSP_REPORTS_FILE: cspReports, LEADS_DIR: leadsDir },
+  });
   for (let i = 0; i < 150; i++) {
     if (site.exitCode !== null) throw new Error(`the local server exited (${site.exitCode})`);
     if (

@@ -13,6 +13,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import type { LoadedFunction } from "../../../scripts/lib/gatsby-functions";
 import { freePort, waitForUrl } from "../../../scripts/lib/net";
+import { serveArgs } from "../../../scripts/lib/serve-command";
 import type { SiteServer } from "../../../scripts/lib/site-server";
 import { bytesReadBy, makeSite, POLICY, raw, SECRET, start } from "../../fixtures/site-fixture";
 import { REPO_ROOT } from "../../fixtures/repo-root";
@@ -197,14 +198,10 @@ describe("on SIGTERM, what was already sent is finished", () => {
       JSON.stringify([{ functionRoute: "hubspot/submitForm", relativeCompiledFilePath: "hubspot/submitForm.js" }]),
     );
     const port = await freePort();
-    const serve = spawn(
-      process.execPath,
-      ["--import", "tsx", "scripts/serve.ts", "--port", String(port), "--host", "127.0.0.1", "--root", root],
-      {
-        cwd: REPO_ROOT,
-        stdio: ["ignore", "pipe", "pipe"],
-      },
-    );
+    const serve = spawn(process.execPath, serveArgs(["--port", String(port), "--host", "127.0.0.1", "--root", root]), {
+      cwd: REPO_ROOT,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let log = "";
     serve.stdout.on("data", (d) => (log += d));
     serve.stderr.on("data", (d) => (log += d));

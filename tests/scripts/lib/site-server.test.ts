@@ -1,6 +1,6 @@
 /**
  * The local server (scripts/serve.ts, scripts/lib/site-server.ts): the built site's files and URLs, the
- * header table, the functions loaded once and called with their own headers, bodies refused from the
+ * header table, the functions loaded once, on first request, and called with their own headers, bodies refused from the
  * headers alone, graceful close. Runs on a small site of its own (tests/fixtures/site-fixture.ts). The attack findings
  * of issue 38 have their own file, site-server.hardening.test.ts.
  */
@@ -9,7 +9,7 @@ import http from "node:http";
 import path from "node:path";
 import { hostHeaderRules } from "../../../src/node/hosting/security-headers";
 import { handleFile } from "../../../src/server/handlers";
-import { FUNCTIONS_MANIFEST, loadBuiltFunctions, type LoadedFunction } from "../../../scripts/lib/gatsby-functions";
+import { FunctionLoadError, FUNCTIONS_MANIFEST, loadBuiltFunctions, type LoadedFunction } from "../../../scripts/lib/gatsby-functions";
 import { headerMatcher } from "../../../scripts/lib/site-server";
 import { deps, tempLeadsDir } from "../../fixtures/lead-server-helpers";
 import { bytesReadBy, HASHED, makeSite, POLICY, raw, SECRET, start } from "../../fixtures/site-fixture";
@@ -188,6 +188,42 @@ describe("the server", () => {
     expect(() => loadBuiltFunctions(root)).toThrow(/Gatsby changed its manifest/);
     fs.rmSync(path.join(root, FUNCTIONS_MANIFEST));
     expect(loadBuiltFunctions(root)).toEqual([]);
+  });
+
+  it("requires a function's bundle on its first request, not at start", async () => {
+    delete (globalThis as { __echoLoads?: number }).__echoLoads;
+    const { base } = await start();
+    expect((globalThis as { __echoLoads?: number }).__echoLoads).toBeUndefined();
+    expect((await fetch(`${base}/api/hubspot/echo`)).status).toBe(200);
+    expect((globalThis as { __echoLoads?: number }).__echoLoads).toBe(1);
+  });
+
+  it("a bundle missing from the build stops the start", async () => {
+    const root = makeSite();
+    fs.rmSync(path.join(root, ".cache/functions/hubspot/echo.js"));
+    expect(() => loadBuiltFunctions(root)).toThrow(/echo\.js: no such function bundle/);
+    await expect(start({ root })).rejects.toThrow(/no such function bundle/);
+  });
+
+  it("a bundle that throws as it loads: 503 JSON without its error, one log line, loaded once it is fixed", async () => {
+    const root = makeSite();
+    const bundle = path.join(root, ".cache/functions/hubspot/echo.js");
+    const working = fs.readFileSync(bundle, "utf8");
+    fs.writeFileSync(bundle, `throw new Error("cannot find module 'pg'");`);
+    const lines: string[] = [];
+    const { base } = await start({ root, log: (line) => lines.push(line) });
+    const res = await fetch(`${base}/api/hubspot/echo`);
+    expect(res.status).toBe(503);
+    expect(res.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    const body = await res.text();
+    expect(JSON.parse(body)).toEqual({ success: false, message: "This service is not available on this server right now." });
+    expect(body).not.toMatch(/pg|echo\.js|\bat\b/);
+    expect(lines).toEqual([`[serve] /api/hubspot/echo failed: ${bundle} failed to load: cannot find module 'pg'`]);
+    fs.writeFileSync(bundle, working);
+    expect((await fetch(`${base}/api/hubspot/echo`)).status).toBe(200);
+    const [notAFunction] = loadBuiltFunctions(root, () => ({ default: 42 }));
+    expect(() => notAFunction.handler({} as never, {} as never)).toThrow(FunctionLoadError);
+    expect(() => notAFunction.handler({} as never, {} as never)).toThrow(/echo\.js does not export a function$/);
   });
 
   // The upgrade canary for the one private Gatsby detail the server reads (docs/local-server.md): the real
