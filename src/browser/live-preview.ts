@@ -25,11 +25,29 @@ const pageEntries = (): EditedEntry[] =>
 /** After each navigation: one subscription for the page's entries. */
 export function subscribePage(pathname: string): void {
   unsubscribe?.();
+  const data = pageEntries();
+  subscribed = { pathname, ids: new Set(data.map((e) => e.sys.id)) };
   unsubscribe = ContentfulLivePreview.subscribe("edit", {
-    data: pageEntries(),
+    data,
     locale: PREVIEW_LOCALE,
     callback: (merged: unknown) => void forward(pathname, merged),
   });
+  watchLateEntries();
+}
+
+let subscribed: { pathname: string; ids: Set<string> } | undefined;
+let observer: MutationObserver | undefined;
+let pending: ReturnType<typeof setTimeout> | undefined;
+
+/** An entry that renders after the subscription (a lazy lead form) joins it: the web app merges only what it was given. */
+function watchLateEntries(): void {
+  observer ??= new MutationObserver(() => {
+    clearTimeout(pending);
+    pending = setTimeout(() => {
+      if (subscribed && pageEntries().some((e) => !subscribed!.ids.has(e.sys.id))) subscribePage(subscribed.pathname);
+    }, 100);
+  });
+  observer.observe(document.body, { subtree: true, childList: true, attributeFilter: [ENTRY_ATTR] });
 }
 
 async function forward(path: string, merged: unknown): Promise<void> {

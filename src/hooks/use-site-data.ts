@@ -46,6 +46,7 @@ export function useSiteData(): SiteData {
         ...NavigationFields
       }
       footer {
+        entryId
         columns {
           title
           items {

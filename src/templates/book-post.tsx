@@ -6,6 +6,7 @@ import { ContentPage } from "../components/layout/content-page";
 import { Seo } from "../components/seo/seo";
 import { PageHeader } from "../components/layout/page-header";
 import { MarkdownContent } from "../components/markdown/markdown-content";
+import { inspectorProps } from "../components/preview/inspector";
 import { paths } from "../lib/paths";
 import { trail } from "../components/seo/trail";
 
@@ -42,12 +43,13 @@ export default function BookPostTemplate({ data, location }: PageProps<Data>) {
           lead={chapter.excerpt}
           eyebrow={`Chapter ${chapter.order} of ${book.chapters.length}`}
           trail={trailOf(chapter, location.pathname)}
+          inspect={{ title: inspectorProps(chapter.entryId, "title"), lead: inspectorProps(chapter.entryId, "excerpt") }}
         />
       }
       bodies={[chapter.body]}
       narrow
     >
-      <MarkdownContent body={chapter.body} />
+      <MarkdownContent body={chapter.body} inspect={inspectorProps(chapter.entryId, "body")} />
       <Neighbours aria-label="Chapters">
         {data.previous ? (
           <SiteLink to={paths.bookPost(book.slug, data.previous.slug)} rel="prev">
@@ -82,6 +84,7 @@ export function Head({ data, location }: HeadProps<Data>) {
 export const query = graphql`
   query BookPostTemplate($id: String!, $previousId: String!, $nextId: String!) {
     bookPost(id: { eq: $id }) {
+      entryId
       slug
       title
       order

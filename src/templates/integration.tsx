@@ -7,6 +7,7 @@ import { Seo } from "../components/seo/seo";
 import { PageHeader } from "../components/layout/page-header";
 import { Card } from "../components/ui/container";
 import { MarkdownContent } from "../components/markdown/markdown-content";
+import { inspectorProps } from "../components/preview/inspector";
 import { Badge } from "../components/ui/badge";
 import { Button } from "../components/ui/button";
 import { SideColumns as Columns } from "../components/ui/side-columns";
@@ -37,12 +38,13 @@ export default function IntegrationTemplate({ data, location }: PageProps<Data>)
             </>
           }
           trail={trailOf(i, location.pathname)}
+          inspect={{ title: inspectorProps(i.entryId, "name"), lead: inspectorProps(i.entryId, "summary") }}
         />
       }
       bodies={[i.body]}
     >
       <Columns>
-        <MarkdownContent body={i.body} />
+        <MarkdownContent body={i.body} inspect={inspectorProps(i.entryId, "body")} />
         <Card as="aside" aria-label={`${i.name} at a glance`}>
           <Picture image={i.logo.gatsbyImageData as IGatsbyImageData} alt={i.logo.alt} />
           <h2>What you get</h2>
@@ -71,6 +73,7 @@ export function Head({ data, location }: HeadProps<Data>) {
 export const query = graphql`
   query IntegrationTemplate($id: String!) {
     integration(id: { eq: $id }) {
+      entryId
       name
       category
       summary

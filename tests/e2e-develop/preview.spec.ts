@@ -248,6 +248,76 @@ test("home page: the navigation's items are tagged and a renamed item shows with
   expect(await notReloaded(frame)).toBe(true);
 });
 
+test("footer: its column titles and items are tagged (JSON field columns) and a renamed item shows within 3 s", async ({ page }) => {
+  const footer = entry("footer", () => true);
+  const frame = await openInWebApp(page, "/");
+  const elements = await taggedElements(page, [[footer.id, "columns"]]);
+  const items = frame.locator(`footer li[data-contentful-entry-id="${footer.id}"][data-contentful-field-id="columns"]`);
+  await expect(items.first()).toBeAttached();
+  // a heading and an item of each column; the web app gets the ones scrolled out of view as not visible
+  expect(elements.filter((t) => t.attributes.entryId === footer.id).length).toBeGreaterThanOrEqual(10);
+  expect(tag(elements, footer.id, "columns").attributes.locale).toBe("en-US");
+
+  await markFrame(frame);
+  const columns = structuredClone(footer.fields.columns) as { title: string; items: { title: string }[] }[];
+  columns[0].items[0].title = "Platform, typed live";
+  const started = Date.now();
+  await edit(page, footer.id, { ...footer.fields, columns });
+  await expect(items.first()).toHaveText("Platform, typed live", { timeout: LIVE_MS });
+  console.log(`footer: item shown ${Date.now() - started} ms after ENTRY_UPDATED`);
+  expect(await notReloaded(frame)).toBe(true);
+});
+
+test("lead form: its configuration entry is tagged on the submit button, and a new button text shows within 3 s", async ({ page }) => {
+  const form = entry("leadForm", (f) => f.alternative_id === "get-a-demo");
+  const frame = await openInWebApp(page, "/lp/get-a-demo/");
+  // the form's chunk loads after the page: its entry joins the subscription when it renders
+  const elements = await taggedElements(page, [[form.id, "displayOptions"]]);
+  const button = frame.locator(`form[data-form-id="get-a-demo"] button[type="submit"]`);
+  await expect(button).toHaveAttribute("data-contentful-entry-id", form.id);
+  const t = tag(elements, form.id, "displayOptions");
+  expect(t.coordinates!.width * t.coordinates!.height).toBeGreaterThan(0);
+  await expect
+    .poll(async () => (await messages(page)).filter((m) => m.method === "SUBSCRIBED").some((m) => JSON.stringify(m).includes(form.id)))
+    .toBe(true);
+
+  await markFrame(frame);
+  const started = Date.now();
+  await edit(page, form.id, { ...form.fields, displayOptions: { submitButtonText: "Book it live" } });
+  await expect(button).toHaveText("Book it live", { timeout: LIVE_MS });
+  console.log(`lead form: button text shown ${Date.now() - started} ms after ENTRY_UPDATED`);
+  // the form still works as the production component: its fields are there, in the same form
+  await expect(frame.locator('form[data-form-id="get-a-demo"] input[name="email"]')).toBeVisible();
+  expect(await notReloaded(frame)).toBe(true);
+});
+
+test("book post and integration: title and long text are tagged, and a new title shows within 3 s", async ({ page }) => {
+  const chapter = entry("bookPost", (f) => f.order === 1);
+  const book = emulator.space.entries.find((e) => e.id === linkId(chapter.fields.book))!;
+  let frame = await openInWebApp(page, `/books/${String(book.fields.slug)}/${String(chapter.fields.slug)}/`);
+  await taggedElements(page, [
+    [chapter.id, "title"],
+    [chapter.id, "excerpt"],
+    [chapter.id, "body"],
+  ]);
+  await markFrame(frame);
+  await edit(page, chapter.id, { ...chapter.fields, title: "A chapter typed live" });
+  await expect(frame.locator("main h1")).toHaveText("A chapter typed live", { timeout: LIVE_MS });
+  expect(await notReloaded(frame)).toBe(true);
+
+  const integration = entry("integration", (f) => f.slug === "github");
+  frame = await openInWebApp(page, "/integrations/github/");
+  await taggedElements(page, [
+    [integration.id, "name"],
+    [integration.id, "summary"],
+    [integration.id, "body"],
+  ]);
+  await markFrame(frame);
+  await edit(page, integration.id, { ...integration.fields, name: "GitLive" });
+  await expect(frame.locator("main h1")).toHaveText("GitLive integration", { timeout: LIVE_MS });
+  expect(await notReloaded(frame)).toBe(true);
+});
+
 test("a Contentful change shows after /__refresh with the token; without it the refresh is refused", async ({ page, request }) => {
   const post = emulator.space.entries.find((e) => e.contentType === "blogPost" && e.fields.slug === "csat-vs-nps");
   expect(post).toBeDefined();

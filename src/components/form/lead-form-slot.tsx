@@ -18,13 +18,14 @@ export function LeadFormSlot({ form, ...callbacks }: { form: LeadFormData | null
   // `<html data-hydrated>` waits for the form's chunk and hydration: a submit after it is handled, never native.
   return (
     <HydrationSuspense fallback={<div data-form-loading={form.alternative_id} style={{ minHeight: 120 }} />}>
-      <LeadForm form={form} {...callbacks} />
+      <LeadForm form={form} entryId={form.entryId} {...callbacks} />
     </HydrationSuspense>
   );
 }
 
 export const query = graphql`
   fragment LeadFormFields on LeadForm {
+    entryId
     alternative_id
     name
     isCompact

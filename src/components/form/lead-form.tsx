@@ -20,6 +20,7 @@ import { NEWSLETTER_FORM_ID, NEWSLETTER_SUBSCRIBER_KEY } from "./newsletter";
 import type { LeadFormDefinition, LeadFormField as Field, LeadSubmission } from "../../lib/lead-form/types";
 import { useIsomorphicLayoutEffect } from "../../hooks/use-isomorphic-layout-effect";
 import { Button } from "../ui/button";
+import { inspectorProps } from "../preview/inspector";
 import { LeadFormConsent } from "./lead-form-consent";
 import { PrivacySentence } from "./privacy-sentence";
 import { LeadFormField } from "./lead-form-field";
@@ -40,6 +41,8 @@ export interface LeadFormProps {
   onSubmit?: (payload: LeadSubmission) => void;
   /** Called with the server's answer once submitting ends. */
   onSubmitted?: (result: SubmitResult, payload: LeadSubmission) => void;
+  /** The form's entry id (inspector mode, a preview build only). */
+  entryId?: string | null;
 }
 
 /** After success: redirectUrl in a new tab, or for the free-trial form the page's free-trial link (docs/product-rules.md#lead-form-flow). */
@@ -63,7 +66,7 @@ const withoutName = (names: ReadonlySet<string>, name: string) => {
  * values, the consent, the uploads and the state, and composes the parts. When fields are judged is
  * useFieldValidation's; the calls are lead-form-requests'; where the parts go is the layout's.
  */
-function RenderableLeadForm({ form, onSubmit, onSubmitted }: LeadFormProps) {
+function RenderableLeadForm({ form, onSubmit, onSubmitted, entryId }: LeadFormProps) {
   const idPrefix = `lf-${form.alternative_id}-${useId().replace(/:/g, "")}`;
   const fields = useMemo(() => allFields(form), [form]);
   const checkboxes = useMemo(() => form.legalConsentOptions?.communicationsCheckboxes ?? [], [form]);
@@ -244,7 +247,7 @@ function RenderableLeadForm({ form, onSubmit, onSubmitted }: LeadFormProps) {
           fields={fields}
           renderField={renderField}
           submit={
-            <Button type="submit" size="M" variant="primary" disabled={uploading.size > 0}>
+            <Button type="submit" size="M" variant="primary" disabled={uploading.size > 0} {...inspectorProps(entryId, "displayOptions")}>
               {submitText(form)}
             </Button>
           }

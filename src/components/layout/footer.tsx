@@ -9,6 +9,7 @@ import { requestDoNotSell } from "../../browser/consent";
 import { StaticIsland } from "../../hydration";
 import { usesBuiltInBanner } from "../../config/consent";
 import { CookiePreferencesButton, DoNotSellButton, LegalLinks, LinkButton } from "./legal-links";
+import { inspectorProps } from "../preview/inspector";
 import type { FooterVariant } from "../../lib/layout-rules";
 
 type FooterData = NonNullable<Queries.SiteDataQuery["footer"]>;
@@ -165,17 +166,18 @@ function FooterContent({ footer, social, variant, name }: FooterProps) {
   if (!footer?.columns?.length) return null;
   // The content's columns may carry Do Not Sell (with Cookie preferences beside it); else the strip does.
   const columnsHaveDoNotSell = footer.columns.some((column) => column.items.some(isDoNotSell));
+  const inspect = inspectorProps(footer.entryId, "columns");
   return (
     <Wrapper data-footer="full">
       <Container>
         <Columns>
           {footer.columns.map((column) => (
             <nav key={column.title} aria-label={column.title}>
-              <h2>{column.title}</h2>
+              <h2 {...inspect}>{column.title}</h2>
               <ul>
                 {column.items.map((item) => (
                   <React.Fragment key={item.title}>
-                    <li>
+                    <li {...inspect}>
                       <FooterEntry item={item} />
                     </li>
                     {/* Next to do-not-sell: the built-in banner's preferences, opened through src/consent/banner-actions.ts

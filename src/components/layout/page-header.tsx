@@ -5,6 +5,7 @@ import { theme } from "../../theme/theme";
 import { SiteLink } from "../ui/site-link";
 import { Container, Eyebrow, Lead } from "../ui/container";
 import type { Trail } from "../seo/trail";
+import type { InspectorProps } from "../preview/inspector";
 
 const Wrapper = styled.div`
   background: ${theme.colors.surface};
@@ -35,12 +36,15 @@ export function PageHeader({
   eyebrow,
   trail,
   children,
+  inspect,
 }: {
   title: string;
   lead?: string | null;
   eyebrow?: React.ReactNode;
   trail?: Trail;
   children?: React.ReactNode;
+  /** Inspector-mode tags of the title and lead (a preview build only). */
+  inspect?: { title?: InspectorProps; lead?: InspectorProps };
 }) {
   const crumbs = trail?.ancestors ?? [];
   return (
@@ -59,8 +63,8 @@ export function PageHeader({
             </nav>
           )}
           {eyebrow && <Eyebrow>{eyebrow}</Eyebrow>}
-          <h1>{title}</h1>
-          {lead && <Lead>{lead}</Lead>}
+          <h1 {...inspect?.title}>{title}</h1>
+          {lead && <Lead {...inspect?.lead}>{lead}</Lead>}
           {children}
         </Container>
       </Wrapper>

@@ -2,18 +2,22 @@
  * Live updates (docs/content.md#live-preview): the web app's merged entry, mapped onto the page's query results
  * in the site's schema. Every object whose `entryId` is an edited entry takes that entry's new values for the
  * fields it already has: text as is, Markdown through the site's own renderer (the same as the `@markdown`
- * resolver), JSON merged into the resolved shape (images keep their resolved data, take the new alt).
+ * resolver), JSON merged into the resolved shape (images keep their resolved data, take the new alt), HTML
+ * sanitized as the schema's `@sanitized` fields are.
  * Links to another entry or asset keep the resolved value until Gatsby re-syncs (the webhook).
  */
 import { renderMarkdown, sanitize, type RenderedMarkdown } from "../content/markdown";
 import type { UrlTable } from "../../lib/url-table";
 import type { EditedEntry } from "../../lib/live-preview";
+import { sanitizedFieldNames } from "../schema";
 
 type Json = unknown;
 type JsonObject = Record<string, Json>;
 const isObject = (v: Json): v is JsonObject => typeof v === "object" && v !== null && !Array.isArray(v);
 const isLinkOrEntity = (v: Json) => isObject(v) && isObject(v.sys) && typeof v.sys.type === "string";
 const isAssetUse = (v: Json) => isObject(v) && isLinkOrEntity(v.asset);
+// A name the schema sanitizes somewhere (`label` is HTML in a consent checkbox, text in a field): markup is sanitized.
+const clean = (key: string, v: Json): Json => (sanitizedFieldNames.has(key) && typeof v === "string" && v.includes("<") ? sanitize(v) : v);
 const isMarkdownBody = (v: Json): v is JsonObject & { segments: JsonObject[] } => isObject(v) && Array.isArray(v.segments);
 
 /** A JSON field's new value over its resolved old one (nav items, CTAs, footer columns). */
@@ -25,8 +29,7 @@ export function mergeJson(old: Json, value: Json): Json {
     if (!isObject(old)) return value;
     const out: JsonObject = { ...old };
     for (const key of Object.keys(old))
-      if (key in value)
-        out[key] = key === "html" && typeof value[key] === "string" ? sanitize(value[key]) : mergeJson(old[key], value[key]);
+      if (key in value) out[key] = typeof value[key] === "string" ? clean(key, value[key]) : mergeJson(old[key], value[key]);
     return out;
   }
   return value;
@@ -68,7 +71,7 @@ export async function patchResult(
     if (edit)
       for (const key of Object.keys(out))
         if (key !== "entryId" && key in edit.fields) {
-          const next = await mapField(out[key], edit.fields[key], urlTable);
+          const next = clean(key, await mapField(out[key], edit.fields[key], urlTable));
           if (JSON.stringify(next) !== JSON.stringify(out[key])) changed = true;
           out[key] = next;
         }

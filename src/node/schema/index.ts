@@ -100,6 +100,17 @@ export const entities: Record<string, { fields: string; extra?: string[]; descri
   }),
 );
 
+/** Every field name some type serves through `@sanitized` (HTML): live preview edits sanitize them too. */
+export const sanitizedFieldNames: ReadonlySet<string> = new Set(
+  definitions.flatMap((d) =>
+    "fields" in d && d.fields
+      ? (d.fields as readonly FieldDefinitionNode[])
+          .filter((f) => f.directives?.some((x) => x.name.value === "sanitized"))
+          .map((f) => f.name.value)
+      : [],
+  ),
+);
+
 /** The fields of an entry interface (without the `id` every node has). */
 export function entityFields(name: string): FieldSdl[] {
   const node = entryNodes.find((n) => n.name.value === name);
@@ -136,12 +147,14 @@ export interface ImplementationOptions {
   imageType?: string;
   /** Only these entries (a source that provides some entries only). */
   only?: readonly string[];
+  /** false: no entry here is a Contentful entry, so entryId stays null (inspector mode would open nothing). */
+  entryIds?: boolean;
 }
 
 /** The concrete types a source adds, one line each: `type <prefix><Name> implements Node & <Name> @dontInfer`. */
 export function implementations(
   prefix: string,
-  { fieldOverrides = {}, imageType = `${prefix}Image`, only }: ImplementationOptions = {},
+  { fieldOverrides = {}, imageType = `${prefix}Image`, only, entryIds = true }: ImplementationOptions = {},
 ): string {
   return Object.entries(entities)
     .filter(([name]) => !only || only.includes(name))
@@ -152,7 +165,7 @@ export function implementations(
         const type = field.type.replace(/\bImageAsset\b/, imageType);
         return `${field.name}${field.args}: ${type}${field.directives ? ` ${field.directives}` : ""}`;
       });
-      return `type ${prefix}${name} implements ${["Node", name, ...extra].join(" & ")} @dontInfer { id: ID! ${body.join(" ")} ${ENTRY_ID_IMPLEMENTATION} }`;
+      return `type ${prefix}${name} implements ${["Node", name, ...extra].join(" & ")} @dontInfer { id: ID! ${body.join(" ")} ${entryIds ? ENTRY_ID_IMPLEMENTATION : "entryId: String"} }`;
     })
     .join("\n");
 }

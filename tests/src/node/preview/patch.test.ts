@@ -39,4 +39,28 @@ describe("live updates map the web app's merged entry onto the page's query resu
   it("sanitizes HTML a JSON field carries (footer items)", () => {
     expect(mergeJson({ html: "<b>x</b>" }, { html: '<img src=x onerror="alert(1)">ok' })).toEqual({ html: '<img src="x" />ok' });
   });
+
+  it("sanitizes every field the schema serves as HTML (a lead form's texts), and leaves plain text alone", async () => {
+    const form = {
+      entryId: "f1",
+      customSuccessMessage: "<p>Thanks</p>",
+      displayOptions: { submitButtonText: "Send" },
+      legalConsentOptions: { privacyText: "ok", communicationsCheckboxes: [{ label: "Yes", required: false }] },
+    };
+    const { result } = await patchResult(
+      form,
+      edits("f1", {
+        customSuccessMessage: '<p onclick="x()">Merci</p><script>alert(1)</script>',
+        displayOptions: { submitButtonText: "Book <now> & go" },
+        legalConsentOptions: { privacyText: '<a href="javascript:alert(1)">x</a>', communicationsCheckboxes: [{ label: "A & B" }] },
+      }),
+      {},
+    );
+    expect(result).toEqual({
+      entryId: "f1",
+      customSuccessMessage: "<p>Merci</p>",
+      displayOptions: { submitButtonText: "Book <now> & go" },
+      legalConsentOptions: { privacyText: "<a>x</a>", communicationsCheckboxes: [{ label: "A & B", required: false }] },
+    });
+  });
 });
