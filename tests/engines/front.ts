@@ -66,8 +66,11 @@ function instrument(html: string, selfCheck: boolean): string {
   return html.slice(0, head.index + head[0].length) + scripts.join("") + html.slice(head.index + head[0].length);
 }
 
-/** Hosts the engines call on their own (updates, settings, safe browsing), never the site. */
-const ENGINE_HOSTS = /(^|\.)(mozilla\.(com|net|org)|firefox\.com|googleapis\.com|gvt1\.com|webkit\.org)$/;
+/**
+ * Hosts the engines call on their own (updates, settings, safe browsing, Chromium's device check-in at
+ * android.clients.google.com, which --disable-background-networking does not always stop), never the site.
+ */
+const ENGINE_HOSTS = /(^|\.)(mozilla\.(com|net|org)|firefox\.com|googleapis\.com|gvt1\.com|webkit\.org|clients\d*\.google\.com)$/;
 
 const POLICY_HEADERS = ["content-security-policy", "content-security-policy-report-only"];
 
