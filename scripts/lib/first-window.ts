@@ -246,6 +246,10 @@ export async function measureFirstWindow(root: string, options: FirstWindowOptio
 export const everyVendor = (): ScriptIds =>
   Object.fromEntries(VENDORS.map(({ id, src }) => [id, src ? `${id}-id` : `https://${id}.vendor.example/script.js`])) as ScriptIds;
 
+/** A build with every vendor of the catalog configured: its pages are production's (CI's e2e build). */
+export const isProductionLike = (settings: ThirdPartySettings): boolean =>
+  VENDORS.every(({ id }) => Boolean(settings.scriptIds[id]?.trim()));
+
 /** The build's own table with its policy rebuilt for these vendors, from the same inline-script hashes. */
 function withVendors(
   rules: readonly HeaderRule[],
@@ -274,14 +278,17 @@ export function withoutThirdPartyHosts(rules: readonly HeaderRule[], settings: T
 /**
  * The header blocks of the configurations the project supports, computed from one build's table without another
  * build (the policy is the only header that varies): no vendor (the default build, the bench), every vendor of
- * the catalog (production: the block the budget is judged with on any build), and the build's own.
+ * the catalog (production's block), and the build's own. `production`: the block production serves.
  * Personalization adds nothing to the strict policy (`connect-src 'self' https:`). Duplicates are dropped.
  */
-export function headerConfigurations(rules: readonly HeaderRule[], settings: ThirdPartySettings): { name: string; rules: HeaderRule[] }[] {
+export function headerConfigurations(
+  rules: readonly HeaderRule[],
+  settings: ThirdPartySettings,
+): { name: string; rules: HeaderRule[]; production: boolean }[] {
   const configurations = [
-    { name: "no vendor (the default build, the bench)", rules: withoutThirdPartyHosts(rules, settings) },
-    { name: "every vendor (production-like)", rules: withVendors(rules, settings, everyVendor()) },
-    { name: "this build's own", rules: [...rules] },
+    { name: "no vendor (the default build, the bench)", rules: withoutThirdPartyHosts(rules, settings), production: false },
+    { name: "every vendor (production-like)", rules: withVendors(rules, settings, everyVendor()), production: true },
+    { name: "this build's own", rules: [...rules], production: isProductionLike(settings) },
   ];
   const seen = new Set<string>();
   return configurations.filter(({ rules: table }) => {

@@ -25,6 +25,7 @@ import {
   withHeaderTable,
   withoutThirdPartyHosts,
   everyVendor,
+  isProductionLike,
   type WindowCount,
 } from "../../../scripts/lib/first-window";
 import {
@@ -228,6 +229,20 @@ describe("the headers the bench serves", () => {
     expect(production).toMatch(/frame-src [^;]*https:\/\/app\.hubspot\.com[^;]*https:\/\/td\.doubleclick\.net/);
     expect(production).toContain("wss://*.pusher.com");
     expect(Object.keys(everyVendor()).sort()).toEqual([...VENDOR_IDS].sort());
+  });
+
+  it("mark production's block, and the build's own only on a build with every vendor of the catalog", () => {
+    const production = (s: typeof settings) => headerConfigurations(configured, s).map((c) => [c.name, c.production]);
+    expect(isProductionLike(settings)).toBe(false);
+    expect(production(settings)).toEqual([
+      ["no vendor (the default build, the bench)", false],
+      ["every vendor (production-like)", true],
+      ["this build's own", false],
+    ]);
+    const everything = { ...settings, scriptIds: everyVendor() };
+    expect(isProductionLike(everything)).toBe(true);
+    expect(isProductionLike({ ...settings, scriptIds: { ...everyVendor(), "ad-pixel": " " } })).toBe(false);
+    expect(headerConfigurations(configured, everything).find((c) => c.name === "this build's own")?.production).toBe(true);
   });
 });
 
