@@ -133,7 +133,7 @@ async function firstWindow(): Promise<string[]> {
   }
   if (notJudged.length)
     console.log(
-      `round trips printed, not judged (${judgeTrips ? "not production's headers" : "not the production-like build"}):\n${notJudged.join("\n")}`,
+      `round trips printed, not judged (${judgeTrips ? "not production's headers" : roundTripsPrinted ? "--round-trips-printed" : "not the production-like build"}):\n${notJudged.join("\n")}`,
     );
   return [...over.map((c) => c.message!), ...extraTrips];
 }
