@@ -4,7 +4,14 @@ import { readServerConfig, typegenOnBuild } from "./src/config";
 import { CONTENT_IMAGES } from "./src/config/content";
 import { netlifyAdapter } from "./src/node/hosting/netlify-adapter";
 import { installFirst, previewAccess } from "./src/node/preview/access";
-import { contentfulOptions, manifestOptions, offlineOptions, sitemapOptions, styledComponentsOptions } from "./src/node/plugin-options";
+import {
+  contentfulOptions,
+  manifestOptions,
+  offlineOptions,
+  sharpOptions,
+  sitemapOptions,
+  styledComponentsOptions,
+} from "./src/node/plugin-options";
 
 const config = readServerConfig();
 const contentDir = config.contentDir ?? path.join(__dirname, "content");
@@ -26,7 +33,7 @@ const gatsbyConfig: GatsbyConfig = {
   plugins: [
     { resolve: "gatsby-plugin-styled-components", options: styledComponentsOptions },
     "gatsby-plugin-image",
-    "gatsby-plugin-sharp",
+    { resolve: "gatsby-plugin-sharp", options: sharpOptions },
     "gatsby-transformer-sharp",
     // One content source: Contentful when configured (src/node/contentful), else the embedded content,
     // whose images (content/images) come through the filesystem source (the entries themselves are read by

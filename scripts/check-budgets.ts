@@ -4,8 +4,8 @@
  * browser fetches before the page's largest paint (docs/page-load.md), or (a Netlify
  * build) a `_headers` file above HOST_RULES_BUDGET (Netlify builds fail on very large ones), head inline
  * scripts above HEAD_SCRIPTS_BUDGET or an early script above EARLY_SCRIPT_BUDGET (docs/page-load.md#the-first-second),
- * or a page whose scripts add more than SCRIPT_ALLOWANCE bytes to its script-free floor or (on the production-like
- * build) cost it a round trip with production's headers (docs/page-load.md#the-first-window;
+ * or a page whose scripts add more than SCRIPT_ALLOWANCE bytes to its script-free floor or cost it a round trip with
+ * production's headers, on any build (docs/page-load.md#the-first-window;
  * counted through the local server, so it needs the build's header table beside public/).
  * Prints the heaviest page per template. Usage: tsx scripts/check-budgets.ts [publicDir] [--first-window-only]
  */
@@ -24,7 +24,6 @@ import {
   SCRIPT_ALLOWANCE,
   edgeBytes,
   headerConfigurations,
-  isProductionLike,
   measureFirstWindow,
   overFloorTrips,
   tightest,
@@ -38,9 +37,8 @@ const args = process.argv.slice(2);
 /** `--first-window-only`: the consent builds (scripts/test-consent-builds.ts), whose other budgets CI's main build checks. */
 const firstWindowOnly = args.includes("--first-window-only");
 /**
- * `--round-trips-printed`: the round trips are printed, not judged, on a production-like build too (the consent
- * builds: a hosted consent manager's build renders no built-in banner, so its bodies are a few hundred bytes lighter
- * and another floor lands under a window's edge; docs/page-load.md#the-first-window).
+ * `--round-trips-printed`: the round trips are printed, not judged (the hosted consent managers' builds: they render
+ * no built-in banner, so their bodies are a few hundred bytes lighter; docs/page-load.md#every-configuration).
  */
 const roundTripsPrinted = args.includes("--round-trips-printed");
 const publicDir = path.resolve(args.find((a) => !a.startsWith("--")) ?? "public");
@@ -90,8 +88,8 @@ function otherBudgets(): string[] {
 /**
  * The first window, counted on what the local server sends (it needs the build root, public/'s parent, and
  * its header table). Two budgets (docs/page-load.md#the-first-window): every page's scripts add at most
- * SCRIPT_ALLOWANCE bytes to its floor, which no header block changes; and, on the production-like build, no page
- * needs more round trips than its floor with production's headers. The other blocks' round trips are printed.
+ * SCRIPT_ALLOWANCE bytes to its floor, which no header block changes; and no page
+ * needs more round trips than its floor with production's headers, on every build. The other blocks' are printed.
  */
 async function firstWindow(): Promise<string[]> {
   const root = path.dirname(publicDir);
@@ -114,9 +112,9 @@ async function firstWindow(): Promise<string[]> {
   const extraTrips: string[] = [];
   const notJudged: string[] = [];
   const settings = readThirdPartySettings();
-  // The round trip is judged on production's pages with production's headers: the production-like build (every
-  // vendor configured, as CI builds it). Elsewhere it is printed (docs/page-load.md#the-first-window).
-  const judgeTrips = isProductionLike(settings) && !roundTripsPrinted;
+  // The round trip is judged with production's headers on every build: a page of any supported configuration may
+  // not need a round trip more than its floor where production serves it (docs/page-load.md#the-first-window).
+  const judgeTrips = !roundTripsPrinted;
   for (const { name, rules, production } of headerConfigurations(own, settings)) {
     const judged = withHeaderTable(counts, own, rules);
     const extra = overFloorTrips(judged).sort((a, b) => b.pageBytes - b.floorBytes - (a.pageBytes - a.floorBytes));
@@ -133,7 +131,7 @@ async function firstWindow(): Promise<string[]> {
   }
   if (notJudged.length)
     console.log(
-      `round trips printed, not judged (${judgeTrips ? "not production's headers" : roundTripsPrinted ? "--round-trips-printed" : "not the production-like build"}):\n${notJudged.join("\n")}`,
+      `round trips printed, not judged (${judgeTrips ? "not production's headers" : "--round-trips-printed"}):\n${notJudged.join("\n")}`,
     );
   return [...over.map((c) => c.message!), ...extraTrips];
 }

@@ -1,5 +1,6 @@
 /** Options of the Gatsby plugins configured in gatsby-config.ts, kept out of it so they can be tested. */
 import type { ContentfulConfig } from "../config";
+import { IMAGE_DEFAULTS } from "../lib/image-url";
 
 /**
  * gatsby-source-contentful (docs/architecture.md#configuration): the Delivery API by default, the Preview API
@@ -22,6 +23,14 @@ export function contentfulOptions(config: ContentfulConfig) {
     useNameForId: false,
   };
 }
+
+/**
+ * gatsby-plugin-sharp: every blurred placeholder of the embedded content at the site's placeholder size and format
+ * (IMAGE_DEFAULTS; docs/techniques/small-html.md#placeholders). Contentful's placeholders are its plugin's own.
+ */
+export const sharpOptions = {
+  defaults: { blurredOptions: { width: IMAGE_DEFAULTS.placeholderWidth, toFormat: IMAGE_DEFAULTS.placeholderFormat } },
+};
 
 // docs/product-rules.md#design-tokens "Site manifest".
 export const manifestOptions = {

@@ -1,9 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
+import sharp from "sharp";
 import { expect, test } from "./fixtures";
 import { builtPaths } from "./site-paths";
 import { routeExperienceApi } from "./experience-api-route";
 import { EARLY_FILE } from "../../src/node/bundling/early-script";
+import { IMAGE_DEFAULTS } from "../../src/lib/image-url";
 
 /**
  * docs/architecture.md#page-load (Lighthouse mobile): on a phone-sized screen the largest paint of every template is
@@ -86,3 +88,20 @@ for (const sitePath of onePagePerTemplate()) {
     expect(early, `scripts that arrived before the largest paint at ${largestPaint} ms`).toEqual([]);
   });
 }
+
+// The blurred placeholders inlined in the HTML are the site's size and format (IMAGE_DEFAULTS, applied through
+// gatsby-plugin-sharp's defaults: src/node/plugin-options.ts), a third of the bytes of the plugin's 20 px PNG
+// (docs/techniques/small-html.md#placeholders). Fails if a plugin upgrade stops reading those defaults.
+test("every inline image placeholder of the built site is the site's placeholder size and format", async () => {
+  const found = new Map<string, string>();
+  for (const sitePath of builtPaths(publicDir)) {
+    const html = fs.readFileSync(path.join(publicDir, ...sitePath.split("/").filter(Boolean), "index.html"), "utf8");
+    for (const [, type, data] of html.matchAll(/url\(&quot;data:image\/([a-z+]+);base64,([A-Za-z0-9+/=]+)&quot;\)/g))
+      found.set(data, `${sitePath} ${type}`);
+  }
+  expect(found.size, "the built site has blurred placeholders").toBeGreaterThan(0);
+  for (const [data, where] of found) {
+    const { format, width } = await sharp(Buffer.from(data, "base64")).metadata();
+    expect({ format, width }, where).toEqual({ format: IMAGE_DEFAULTS.placeholderFormat, width: IMAGE_DEFAULTS.placeholderWidth });
+  }
+});

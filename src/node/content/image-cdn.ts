@@ -71,7 +71,11 @@ export function cdnImageData(domain: string, source: CdnSource, args: CdnImageAr
     sizes: args.sizes,
     backgroundColor: args.backgroundColor,
     placeholderURL: blurred
-      ? imageUrl(IMAGE_DEFAULTS.placeholderWidth, Math.max(1, Math.round(IMAGE_DEFAULTS.placeholderWidth / aspectRatio)))
+      ? imageUrl(
+          IMAGE_DEFAULTS.placeholderWidth,
+          Math.max(1, Math.round(IMAGE_DEFAULTS.placeholderWidth / aspectRatio)),
+          IMAGE_DEFAULTS.placeholderFormat,
+        )
       : undefined,
     generateImageSource: (_filename, width, height, format) => ({
       src: imageUrl(width, height, formats.length > 0 ? format : undefined),
