@@ -77,7 +77,9 @@ export function liveEdit(root: string, socket: () => DevelopSocket = developSock
     } catch (error) {
       return answer(400, { error: `Live preview: ${(error as Error).message}` });
     }
-    for (const entry of edit.entries) edits.set(entry.sys.id, entry);
+    // the web app sends every subscribed entry, the untouched ones with no fields: those keep their earlier edit
+    for (const entry of edit.entries)
+      edits.set(entry.sys.id, { ...entry, fields: { ...edits.get(entry.sys.id)?.fields, ...entry.fields } });
     let page: Record<string, any>;
     try {
       page = await readJsonFile(pageDataFile(root, edit.path));
