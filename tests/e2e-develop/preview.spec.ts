@@ -426,7 +426,7 @@ test("a Contentful change shows after /__refresh with the token; without it the 
   await page.goto(`${server.url}/blog/csat-vs-nps/?preview_secret=${SECRET}`);
   const heading = page.locator("main h1");
   const refresh = () => request.post(`${server.url}/__refresh`, { headers: { authorization: TOKEN }, data: {} });
-  // a run stopped half-way left its change in the warm .cache/, which a new emulator's sync by token does not undo
+  // an earlier run's change stays in the warm .cache/ (a new emulator's sync by token does not undo it): put it back
   await heading.waitFor({ timeout: 60_000 });
   if ((await heading.textContent()) !== original) {
     emulator.updateEntry(post.id, { title: original });
