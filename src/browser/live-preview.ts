@@ -57,5 +57,9 @@ async function forward(path: string, merged: unknown): Promise<void> {
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ path, entries }),
   });
-  if (!res.ok) console.warn(`Live preview: the preview server refused the edit (${res.status})`, await res.text());
+  if (!res.ok) return console.warn(`Live preview: the preview server refused the edit (${res.status})`, await res.text());
+  // an asset or entry created after the last sync shows once Contentful's auto-save re-syncs the preview
+  const { awaitingSync = [], failed = [] } = (await res.json()) as { awaitingSync?: string[]; failed?: string[] };
+  if (awaitingSync.length) console.info(`Live preview: ${awaitingSync.join(", ")} will show after the next sync (a few seconds)`);
+  if (failed.length) console.warn("Live preview: links the preview server could not resolve", failed);
 }

@@ -3,6 +3,7 @@ import { htmlToText } from "../../lib/lead-form/payload";
 import type { LeadFormDefinition } from "../../lib/lead-form/types";
 import { Choice, ErrorText, FieldBox, SmallPrint } from "./lead-form-styles";
 import { PrivacySentence } from "./privacy-sentence";
+import type { InspectorProps } from "../preview/inspector";
 
 export interface LeadFormConsentProps {
   legal: NonNullable<LeadFormDefinition["legalConsentOptions"]>;
@@ -12,18 +13,20 @@ export interface LeadFormConsentProps {
   disabled: boolean;
   onToggle(subscriptionTypeId: number, checked: boolean): void;
   register(element: HTMLInputElement | null): void;
+  /** Inspector-mode tags of the form's field legalConsentOptions (a preview build only; docs/content.md#live-preview). */
+  inspect?: InspectorProps;
 }
 
 /**
  * Consent texts and checkboxes (docs/product-rules.md#lead-form-definition): each checkbox submits legal--{id}
  * with a hidden legal--{id}__TEXT; legal--consentToProcess__TEXT carries the consent-to-process text.
  */
-export function LeadFormConsent({ legal, idPrefix, checked, error, disabled, onToggle, register }: LeadFormConsentProps) {
+export function LeadFormConsent({ legal, idPrefix, checked, error, disabled, onToggle, register, inspect }: LeadFormConsentProps) {
   const boxes = legal.communicationsCheckboxes ?? [];
   const errorId = `${idPrefix}-consent-error`;
   return (
     <FieldBox className="full" data-consent>
-      {legal.consentToProcessText && <SmallPrint dangerouslySetInnerHTML={{ __html: legal.consentToProcessText }} />}
+      {legal.consentToProcessText && <SmallPrint {...inspect} dangerouslySetInnerHTML={{ __html: legal.consentToProcessText }} />}
       <input type="hidden" name={CONSENT_TO_PROCESS_TEXT} value={htmlToText(legal.consentToProcessText)} />
       {boxes.length > 0 && (
         <fieldset aria-describedby={error ? errorId : undefined}>
@@ -44,14 +47,14 @@ export function LeadFormConsent({ legal, idPrefix, checked, error, disabled, onT
                 ref={i === 0 ? register : undefined}
                 onChange={(e) => onToggle(box.subscriptionTypeId, e.target.checked)}
               />
-              <span dangerouslySetInnerHTML={{ __html: box.label }} />
+              <span {...inspect} dangerouslySetInnerHTML={{ __html: box.label }} />
               <input type="hidden" name={consentTextName(box.subscriptionTypeId)} value={htmlToText(box.label)} />
             </Choice>
           ))}
         </fieldset>
       )}
       {error && <ErrorText id={errorId}>{error}</ErrorText>}
-      {legal.privacyText && <SmallPrint dangerouslySetInnerHTML={{ __html: legal.privacyText }} />}
+      {legal.privacyText && <SmallPrint {...inspect} dangerouslySetInnerHTML={{ __html: legal.privacyText }} />}
       <PrivacySentence />
     </FieldBox>
   );

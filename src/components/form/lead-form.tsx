@@ -255,6 +255,7 @@ function RenderableLeadForm({ form, onSubmit, onSubmitted, entryId }: LeadFormPr
           consent={
             form.legalConsentOptions ? (
               <LeadFormConsent
+                inspect={inspectorProps(entryId, "legalConsentOptions")}
                 legal={form.legalConsentOptions}
                 idPrefix={idPrefix}
                 checked={consent}

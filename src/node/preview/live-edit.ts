@@ -3,13 +3,15 @@
  * this maps them onto the page's current query results (patch.ts) and pushes those through Gatsby's own develop
  * socket, as Gatsby pushes a re-run query, so the open page re-renders through the production components in
  * well under a second, with no re-sync. The latest edit of each entry is kept and applied to every later push.
+ * A field pointed at another asset or entry resolves through Gatsby's data layer (resolve-link.ts).
  */
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { parseUrlTable, type UrlTable } from "../../lib/url-table";
 import type { EditedEntry } from "../../lib/live-preview";
-import { patchResult } from "./patch";
+import { patchResult, type ResolveLinks } from "./patch";
+import { linkResolver, type QueryDocument } from "./resolve-link";
 
 /** Gatsby's develop socket (a private module, as in src/node/local/develop-overlay.ts): what a re-run query pushes. */
 interface DevelopSocket {
@@ -55,7 +57,10 @@ const readJsonFile = async (file: string) => JSON.parse(await fs.readFile(file, 
 const urlTableOf = (results: Record<string, any>[]): UrlTable =>
   parseUrlTable(results.map((r) => r?.data?.siteSettings?.urlTable).find(Array.isArray) ?? []);
 
-export function liveEdit(root: string, socket: () => DevelopSocket = developSocket) {
+/** Response keys below `data` (a page's data is under `result`, a static query's at the top). */
+const belowData = (path: string[]) => path.slice(path.indexOf("data") + 1);
+
+export function liveEdit(root: string, socket: () => DevelopSocket = developSocket, resolver = linkResolver()) {
   const edits = new Map<string, EditedEntry>();
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const answer = (status: number, body: unknown) => {
@@ -72,7 +77,9 @@ export function liveEdit(root: string, socket: () => DevelopSocket = developSock
     } catch (error) {
       return answer(400, { error: `Live preview: ${(error as Error).message}` });
     }
-    for (const entry of edit.entries) edits.set(entry.sys.id, entry);
+    // the web app sends every subscribed entry, the untouched ones with no fields: those keep their earlier edit
+    for (const entry of edit.entries)
+      edits.set(entry.sys.id, { ...entry, fields: { ...edits.get(entry.sys.id)?.fields, ...entry.fields } });
     let page: Record<string, any>;
     try {
       page = await readJsonFile(pageDataFile(root, edit.path));
@@ -83,19 +90,25 @@ export function liveEdit(root: string, socket: () => DevelopSocket = developSock
     const statics = await Promise.all(hashes.map((hash) => readJsonFile(staticQueryFile(root, hash)).catch(() => null)));
     const urlTable = urlTableOf(statics.filter((s): s is Record<string, any> => s !== null));
     const pushed: string[] = [];
-    const patchedPage = await patchResult(page, edits, urlTable);
+    const { resolve, report } = resolver();
+    const links =
+      (document: QueryDocument): ResolveLinks =>
+      (at, many) =>
+        resolve({ ...at, document, path: belowData(at.path) }, many);
+    const patchedPage = await patchResult(page, edits, urlTable, links({ kind: "page", path: edit.path }));
     if (patchedPage.changed) {
       socket().emitPageData({ id: edit.path, result: patchedPage.result });
       pushed.push(edit.path);
     }
     for (const [i, hash] of hashes.entries()) {
       if (!statics[i]) continue;
-      const patched = await patchResult(statics[i], edits, urlTable);
+      const patched = await patchResult(statics[i], edits, urlTable, links({ kind: "static", hash }));
       if (patched.changed) {
         socket().emitStaticQueryData({ id: hash, result: patched.result });
         pushed.push(hash);
       }
     }
-    answer(200, { pushed });
+    // links to assets or entries Gatsby has not synced yet show after the webhook re-sync: said so to the page
+    answer(200, { pushed, ...report });
   };
 }

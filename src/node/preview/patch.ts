@@ -4,7 +4,8 @@
  * fields it already has: text as is, Markdown through the site's own renderer (the same as the `@markdown`
  * resolver), JSON merged into the resolved shape (images keep their resolved data, take the new alt), HTML
  * sanitized as the schema's `@sanitized` fields are.
- * Links to another entry or asset keep the resolved value until Gatsby re-syncs (the webhook).
+ * A link to another entry or asset takes what `links` resolves for it (resolve-link.ts), else keeps the resolved
+ * value until Gatsby re-syncs (the webhook).
  */
 import { renderMarkdown, sanitize, type RenderedMarkdown } from "../content/markdown";
 import type { UrlTable } from "../../lib/url-table";
@@ -46,9 +47,15 @@ async function markdownBody(old: JsonObject & { segments: JsonObject[] }, markdo
   return Object.fromEntries(Object.keys(old).map((key) => [key, key in fresh ? fresh[key] : old[key]]));
 }
 
-async function mapField(old: Json, value: Json, urlTable: UrlTable): Promise<Json> {
-  if (value === undefined || isLinkOrEntity(value)) return old;
-  if (Array.isArray(value) && value.some(isLinkOrEntity)) return old;
+/** A field's new links: the value resolved for their ids, or undefined to keep the rendered one. */
+export type ResolveLinks = (at: { path: string[]; entryId: string; field: string; ids: string[] }, many: boolean) => Promise<Json>;
+const linkId = (v: Json) => ((v as { sys: { id: unknown } }).sys.id as string) ?? "";
+
+async function mapField(old: Json, value: Json, urlTable: UrlTable, link?: (ids: string[], many: boolean) => Promise<Json>): Promise<Json> {
+  if (value === undefined) return old;
+  if (isLinkOrEntity(value)) return ((await link?.([linkId(value)], false)) ?? old) as Json;
+  if (Array.isArray(value) && value.some(isLinkOrEntity))
+    return ((await link?.(value.filter(isLinkOrEntity).map(linkId), true)) ?? old) as Json;
   if (isMarkdownBody(old)) return typeof value === "string" ? markdownBody(old, value, urlTable) : old;
   if (typeof old === "string" || old === null)
     return typeof value === "string" || typeof value === "number" || typeof value === "boolean" || value === null ? value : old;
@@ -60,22 +67,31 @@ export async function patchResult(
   result: Json,
   edits: ReadonlyMap<string, EditedEntry>,
   urlTable: UrlTable,
+  links?: ResolveLinks,
 ): Promise<{ result: Json; changed: boolean }> {
   let changed = false;
-  const walk = async (value: Json): Promise<Json> => {
-    if (Array.isArray(value)) return Promise.all(value.map(walk));
+  // `path`: the response keys down to `value` (array indices left out), where a new link's selection is in the query
+  const walk = async (value: Json, path: string[]): Promise<Json> => {
+    if (Array.isArray(value)) return Promise.all(value.map((v) => walk(v, path)));
     if (!isObject(value)) return value;
     const out: JsonObject = {};
-    for (const [key, v] of Object.entries(value)) out[key] = await walk(v);
-    const edit = typeof value.entryId === "string" ? edits.get(value.entryId) : undefined;
+    for (const [key, v] of Object.entries(value)) out[key] = await walk(v, [...path, key]);
+    const entryId = typeof value.entryId === "string" ? value.entryId : "";
+    const edit = edits.get(entryId);
     if (edit)
       for (const key of Object.keys(out))
         if (key !== "entryId" && key in edit.fields) {
-          const next = clean(key, await mapField(out[key], edit.fields[key], urlTable));
+          let resolved = false;
+          const link =
+            links &&
+            ((ids: string[], many: boolean) => ((resolved = true), links({ path: [...path, key], entryId, field: key, ids }, many)));
+          let next = clean(key, await mapField(out[key], edit.fields[key], urlTable, link));
+          // a newly linked entry takes its own edits too (an author swapped in, then renamed)
+          if (resolved && next !== out[key]) next = await walk(next, [...path, key]);
           if (JSON.stringify(next) !== JSON.stringify(out[key])) changed = true;
           out[key] = next;
         }
     return out;
   };
-  return { result: await walk(result), changed };
+  return { result: await walk(result, []), changed };
 }

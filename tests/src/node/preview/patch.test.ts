@@ -36,6 +36,24 @@ describe("live updates map the web app's merged entry onto the page's query resu
     ]);
   });
 
+  it("takes what the link resolver gives for a link or a list of links, told where the field is", async () => {
+    const result = { data: { post: { entryId: "p", image: { alt: "old" }, authors: [{ name: "A" }] } } };
+    const calls: unknown[] = [];
+    const links = async (at: unknown, many: boolean) => (calls.push([at, many]), many ? [{ entryId: "au2", name: "B" }] : undefined);
+    // the entry swapped in has an edit of its own: it shows too
+    const edited = new Map([
+      ...edits("p", { image: link("a2"), authors: [link("au2", "Entry")] }),
+      ...edits("au2", { name: "B, renamed" }),
+    ]);
+    const { result: out, changed } = await patchResult(result, edited, {}, links);
+    expect(changed).toBe(true);
+    expect(out).toEqual({ data: { post: { entryId: "p", image: { alt: "old" }, authors: [{ entryId: "au2", name: "B, renamed" }] } } });
+    expect(calls).toEqual([
+      [{ path: ["data", "post", "image"], entryId: "p", field: "image", ids: ["a2"] }, false],
+      [{ path: ["data", "post", "authors"], entryId: "p", field: "authors", ids: ["au2"] }, true],
+    ]);
+  });
+
   it("sanitizes HTML a JSON field carries (footer items)", () => {
     expect(mergeJson({ html: "<b>x</b>" }, { html: '<img src=x onerror="alert(1)">ok' })).toEqual({ html: '<img src="x" />ok' });
   });
