@@ -32,12 +32,17 @@ function fieldsAt(selections: readonly SelectionNode[], key: string, fragments: 
   });
 }
 
-/** The selections at a result path (response keys from `data`, array indices left out); undefined: not in the query. */
-export function selectionAt(document: DocumentNode, path: readonly string[]): SelectionNode[] | undefined {
-  const fragments: Fragments = new Map(
+const fragmentsOf = (document: DocumentNode): Fragments =>
+  new Map(
     document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, d]),
   );
-  const operation = document.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+const operationOf = (document: DocumentNode) =>
+  document.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+
+/** The selections at a result path (response keys from `data`, array indices left out); undefined: not in the query. */
+export function selectionAt(document: DocumentNode, path: readonly string[]): SelectionNode[] | undefined {
+  const fragments = fragmentsOf(document);
+  const operation = operationOf(document);
   let selections: SelectionNode[] | undefined = operation ? [...operation.selectionSet.selections] : undefined;
   for (const key of path) {
     if (!selections) return undefined;
@@ -83,9 +88,7 @@ export function linkQuery(
   const root = rootFieldFor(schema, typeName);
   const found = selectionAt(document, path);
   if (!root || !found) return undefined;
-  const fragments: Fragments = new Map(
-    document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, d]),
-  );
+  const fragments = fragmentsOf(document);
   // an interface field's selection may hold `... on` other implementations: only what the new node's type can take
   const selections = found.filter((s) =>
     s.kind === Kind.FIELD
@@ -109,7 +112,7 @@ export function linkQuery(
       Variable: (variable) => void variables.add(variable.name.value),
     });
   collect({ kind: Kind.SELECTION_SET, selections });
-  const operation = document.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)!;
+  const operation = operationOf(document)!;
   const variableDefinitions = (operation.variableDefinitions ?? []).filter((v) => variables.has(v.variable.name.value));
   const query: DocumentNode = {
     kind: Kind.DOCUMENT,
