@@ -14,7 +14,9 @@ step "build for Netlify (the adapter's function bundles are tested too), every t
 set -a
 . tests/e2e/third-party.env
 set +a
-TYPEGEN=1 NETLIFY=true npx gatsby build
+# Under a stall guard: a build silent for minutes is a hung image job, killed and built once more
+# (scripts/lib/gatsby-build.ts, docs/architecture.md#a-build-that-hangs).
+TYPEGEN=1 NETLIFY=true npx tsx scripts/gatsby-build.ts
 step "generated GraphQL types are current"
 if ! git diff --quiet -- src/gatsby-types.d.ts 2>/dev/null; then
   echo "src/gatsby-types.d.ts changed during the build: commit the regenerated types" >&2

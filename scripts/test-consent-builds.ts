@@ -51,38 +51,40 @@ const tests = (variant: Variant): [string, NodeJS.ProcessEnv] | undefined =>
       ? ["tests/e2e-consent-managers/playwright.config.ts", { CONSENT_PROVIDER: variant }]
       : undefined;
 
-const site = copySite("nd-consent-");
-let failed = false;
-try {
-  for (const variant of variants) {
-    const build = timedBuild(site, buildEnv(variant));
-    console.log(`${variant} build: ${build.seconds.toFixed(0)} s, ${build.htmlWritten} pages written`);
-    // Its first window too (a few seconds): the allowance and the round trips with production's headers, judged on
-    // every configuration but a hosted manager's, whose bodies carry no built-in banner (printed;
-    // docs/page-load.md#every-configuration).
-    const budgets = spawnSync(
-      "npx",
-      [
-        "tsx",
-        "scripts/check-budgets.ts",
-        `${site}/public`,
-        "--first-window-only",
-        ...(isManager(variant) ? ["--round-trips-printed"] : []),
-      ],
-      { cwd: ROOT, stdio: "inherit", env: { ...process.env, ...buildEnv(variant) } },
-    );
-    if (budgets.status !== 0) failed = true;
-    const suite = tests(variant);
-    if (!suite) continue;
-    const [config, env] = suite;
-    const run = spawnSync("npx", ["playwright", "test", "-c", config], {
-      cwd: ROOT,
-      env: { ...process.env, ...env, CONSENT_BUILD_ROOT: site },
-      stdio: "inherit",
-    });
-    if (run.status !== 0) failed = true;
+void (async () => {
+  const site = copySite("nd-consent-");
+  let failed = false;
+  try {
+    for (const variant of variants) {
+      const build = await timedBuild(site, buildEnv(variant));
+      console.log(`${variant} build: ${build.seconds.toFixed(0)} s, ${build.htmlWritten} pages written`);
+      // Its first window too (a few seconds): the allowance and the round trips with production's headers, judged on
+      // every configuration but a hosted manager's, whose bodies carry no built-in banner (printed;
+      // docs/page-load.md#every-configuration).
+      const budgets = spawnSync(
+        "npx",
+        [
+          "tsx",
+          "scripts/check-budgets.ts",
+          `${site}/public`,
+          "--first-window-only",
+          ...(isManager(variant) ? ["--round-trips-printed"] : []),
+        ],
+        { cwd: ROOT, stdio: "inherit", env: { ...process.env, ...buildEnv(variant) } },
+      );
+      if (budgets.status !== 0) failed = true;
+      const suite = tests(variant);
+      if (!suite) continue;
+      const [config, env] = suite;
+      const run = spawnSync("npx", ["playwright", "test", "-c", config], {
+        cwd: ROOT,
+        env: { ...process.env, ...env, CONSENT_BUILD_ROOT: site },
+        stdio: "inherit",
+      });
+      if (run.status !== 0) failed = true;
+    }
+  } finally {
+    fs.rmSync(site, { recursive: true, force: true });
   }
-} finally {
-  fs.rmSync(site, { recursive: true, force: true });
-}
-process.exitCode = failed ? 1 : 0;
+  process.exitCode = failed ? 1 : 0;
+})();

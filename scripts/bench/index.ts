@@ -15,21 +15,19 @@
  * earlier build, for before/after tables; it implies --no-build. The servers use ports port…port+2; the
  * results go to bench-results/<out>.{json,md}.
  */
-import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { chromium } from "@playwright/test";
 import { measurePage, measureSite } from "../lib/budgets";
+import { gatsbyBuild } from "../lib/gatsby-build";
 import { startBenchServer } from "./server";
 import { BENCH_CHROMIUM_FLAGS, benchChromiumPath, launchBenchChrome } from "./chrome";
 import { measurePhonePaints, type PhonePaints } from "./phone-paints";
 import { PHONE_CPU_SLOWDOWN, PHONE_NETWORK } from "./phone";
 
 const REPO = path.resolve(__dirname, "../..");
-const GATSBY = path.join(REPO, "node_modules/.bin/gatsby");
-const ENV = { ...process.env, GATSBY_TELEMETRY_DISABLED: "1" };
 
 const arg = (name: string) => {
   const at = process.argv.indexOf(`--${name}`);
@@ -83,11 +81,6 @@ interface Row extends Scores {
   path: string;
   firstLoadJsKb: number;
   htmlKb: number;
-}
-
-function build(cwd: string) {
-  const run = spawnSync(GATSBY, ["build"], { cwd, env: ENV, encoding: "utf8" });
-  if (run.status !== 0) throw new Error(`gatsby build failed in ${cwd}:\n${(run.stdout + run.stderr).slice(-3000)}`);
 }
 
 /** A blank Gatsby 5 site with this project's baseline plugins and one page. */
@@ -187,11 +180,11 @@ async function main() {
   const publicDir = path.join(ROOT, "public");
   if (BUILD) {
     console.log("building the site…");
-    build(ROOT);
+    await gatsbyBuild({ cwd: ROOT });
   }
   console.log("building the blank reference site…");
   const blankDir = blankSite();
-  build(blankDir);
+  await gatsbyBuild({ cwd: blankDir });
 
   // One page per template (the first path using it) and EXTRA_PATHS, or the paths asked for.
   const requested = arg("paths")?.split(",");

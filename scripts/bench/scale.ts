@@ -99,11 +99,13 @@ function functionPaths(apiDir: string): string[] {
 }
 
 /** Cold, warm unchanged, warm after `changeOne()`. */
-function threeBuilds(dir: string, env: NodeJS.ProcessEnv, changeOne: () => void): BuildResult[] {
-  const cold = timedBuild(dir, env);
-  const unchanged = timedBuild(dir, env);
+async function threeBuilds(dir: string, env: NodeJS.ProcessEnv, changeOne: () => void): Promise<BuildResult[]> {
+  // Thousands of pages: one of Gatsby's steps can be quiet for minutes without being hung.
+  const options = { stallSeconds: 1800 };
+  const cold = await timedBuild(dir, env, options);
+  const unchanged = await timedBuild(dir, env, options);
   changeOne();
-  return [cold, unchanged, timedBuild(dir, env)];
+  return [cold, unchanged, await timedBuild(dir, env, options)];
 }
 
 interface Row {
@@ -123,7 +125,7 @@ interface Row {
   stackRatio: number;
 }
 
-function main() {
+async function main() {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
     options: { site: { type: "string" }, "no-blank": { type: "boolean" }, "no-stack": { type: "boolean" } },
@@ -145,12 +147,12 @@ function main() {
         .readdirSync(path.join(content, "blog/posts"))
         .filter((f) => f.startsWith("generated-"))
         .sort()[Math.floor(count / 2)];
-      const siteBuilds = threeBuilds(site, { CONTENT_DIR: content }, () =>
+      const siteBuilds = await threeBuilds(site, { CONTENT_DIR: content }, () =>
         retitle(path.join(content, "blog/posts", slug), `A retitled post ${Date.now()}`),
       );
       const skipped: BuildResult = { seconds: NaN, queries: NaN, htmlWritten: NaN, peakMb: NaN, output: "" };
-      const blankBuilds = values["no-blank"] ? BUILDS.map(() => skipped) : threeBuilds(blank.dir, {}, blank.changeOne);
-      const stackBuilds = stack ? threeBuilds(stack.dir, {}, stack.changeOne) : BUILDS.map(() => skipped);
+      const blankBuilds = values["no-blank"] ? BUILDS.map(() => skipped) : await threeBuilds(blank.dir, {}, blank.changeOne);
+      const stackBuilds = stack ? await threeBuilds(stack.dir, {}, stack.changeOne) : BUILDS.map(() => skipped);
       const logs = path.join(ROOT, "bench-results/scale-logs");
       fs.mkdirSync(logs, { recursive: true });
       BUILDS.forEach((build, i) => {
@@ -195,4 +197,4 @@ function main() {
   fs.writeFileSync(path.join(ROOT, "bench-results/scale.json"), JSON.stringify(rows, null, 2));
 }
 
-main();
+void main();

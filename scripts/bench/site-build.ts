@@ -4,12 +4,12 @@
  * (scripts/test-incremental.ts). Builds run in a temporary copy, so the checkout's public/ and .cache/
  * are never touched.
  */
-import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { ROOT, gatsbyBuild, type GatsbyBuildOptions } from "../lib/gatsby-build";
 
-export const ROOT = path.resolve(__dirname, "../..");
+export { ROOT };
 
 export interface BuildResult {
   seconds: number;
@@ -39,22 +39,17 @@ const lastCount = (output: string, activity: string) => {
   return matches.length ? Number(matches[matches.length - 1][1]) : 0;
 };
 
-/** Runs `gatsby build` in cwd (under /usr/bin/time -v when present, for peak memory) and reads its numbers. */
-export function timedBuild(cwd: string, env: NodeJS.ProcessEnv = {}): BuildResult {
-  const gatsby = path.join(ROOT, "node_modules/.bin/gatsby");
-  const hasTime = fs.existsSync("/usr/bin/time");
-  const [command, args] = hasTime ? ["/usr/bin/time", ["-v", gatsby, "build"]] : [gatsby, ["build"]];
-  const started = process.hrtime.bigint();
-  const run = spawnSync(command, args, {
-    cwd,
-    // CI=1: plain progress lines ("activity - 1.2s - 18/18") instead of a redrawn bar.
-    env: { ...process.env, ...env, GATSBY_TELEMETRY_DISABLED: "1", CI: "1" },
-    encoding: "utf8",
-    maxBuffer: 256 * 1024 * 1024,
-  });
-  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  const output = `${run.stdout}\n${run.stderr}`;
-  if (run.status !== 0) throw new Error(`gatsby build failed in ${cwd}:\n${output.slice(-4000)}`);
+/**
+ * Runs `gatsby build` in cwd (under /usr/bin/time -v when present, for peak memory; under the stall guard of
+ * scripts/lib/gatsby-build.ts) and reads its numbers.
+ */
+export async function timedBuild(
+  cwd: string,
+  env: NodeJS.ProcessEnv = {},
+  guard: Pick<GatsbyBuildOptions, "stallSeconds"> = {},
+): Promise<BuildResult> {
+  const wrapper = fs.existsSync("/usr/bin/time") ? ["/usr/bin/time", "-v"] : [];
+  const { output, seconds } = await gatsbyBuild({ cwd, env, wrapper, ...guard });
   const peakKb = Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(output)?.[1] ?? NaN);
   return {
     seconds,

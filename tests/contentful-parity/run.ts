@@ -25,6 +25,7 @@ import { copyFunctionBundles } from "../e2e/netlify-host";
 import { entryLink } from "../../src/node/contentful/convert";
 import { LEAD_FORM_CONTENT_TYPE } from "../../src/node/contentful/forms";
 import { freePort } from "../../scripts/lib/net";
+import { gatsbyBuild } from "../../scripts/lib/gatsby-build";
 import { compareBuilds, formatReport, htmlFile, pageSnapshot } from "./parity";
 import { CMS_ONLY_FORM } from "../fixtures/cms-only-form";
 import { readEnvFile } from "../e2e/third-party-env";
@@ -36,21 +37,12 @@ const typesFile = at("src", "gatsby-types.d.ts");
 /** The third-party ids the embedded build in public/ was made with (scripts/test-all.sh). */
 const thirdPartyEnv = readEnvFile(at("tests", "e2e", "third-party.env"));
 
-function gatsbyBuild(env: Record<string, string>): Promise<number> {
-  const started = Date.now();
-  const base: Record<string, string> = { GATSBY_TELEMETRY_DISABLED: "1", CI: process.env.CI ?? "true" };
+/** A build of the checkout with `env` and only the few system variables (no setting leaks in), in seconds. */
+async function build(env: Record<string, string>): Promise<number> {
+  const base: Record<string, string> = {};
   for (const key of ["PATH", "HOME", "TMPDIR", "LANG", "NODE_OPTIONS"]) if (process.env[key]) base[key] = process.env[key] as string;
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [at("node_modules", "gatsby", "cli.js"), "build"], {
-      cwd: root,
-      env: { ...base, ...env },
-      stdio: ["ignore", "inherit", "inherit"],
-    });
-    child.on("error", reject);
-    child.on("exit", (code) =>
-      code === 0 ? resolve((Date.now() - started) / 1000) : reject(new Error(`gatsby build exited with ${code}`)),
-    );
-  });
+  const { seconds } = await gatsbyBuild({ cwd: root, env: { ...base, ...env }, inheritEnv: false, echo: true });
+  return Math.round(seconds);
 }
 
 const CMS_ONLY_FORM_PAGE = "/customer-champions/";
@@ -112,7 +104,7 @@ async function main() {
   fs.mkdirSync(work, { recursive: true });
   if (!fs.existsSync(at("public", "index.html"))) {
     console.log("contentful parity: no embedded build in public/, building it");
-    timings.push(`embedded build ${await gatsbyBuild(thirdPartyEnv)} s`);
+    timings.push(`embedded build ${await build(thirdPartyEnv)} s`);
   }
   const savedTypes = fs.readFileSync(typesFile, "utf8");
   const embedded = path.join(work, "embedded-public");
@@ -125,7 +117,7 @@ async function main() {
   let failed = false;
   try {
     const buildEnv = { ...emulator.buildEnv(), ...thirdPartyEnv, NETLIFY: "true" };
-    const first = await gatsbyBuild(buildEnv);
+    const first = await build(buildEnv);
     timings.push(`Contentful build (initial sync) ${first} s`);
     const report = compareBuilds(embedded, at("public"));
     if (report.onlyIn.expected.length || report.onlyIn.actual.length || report.differences.length || report.queryDifferences.length) {
@@ -156,7 +148,7 @@ async function main() {
     emulator.createEntry(`leadForm-${CMS_ONLY_FORM.alternative_id}`, LEAD_FORM_CONTENT_TYPE, CMS_ONLY_FORM);
     emulator.updateEntry(formSection.id, { form: entryLink(`leadForm-${CMS_ONLY_FORM.alternative_id}`) });
     const syncsBefore = emulator.requests.filter((r) => r.includes("/sync?")).length;
-    const second = await gatsbyBuild(buildEnv);
+    const second = await build(buildEnv);
     timings.push(`Contentful rebuild after one change (incremental sync) ${second} s`);
     const syncs = emulator.requests.filter((r) => r.includes("/sync?")).slice(syncsBefore);
     if (syncs.some((r) => r.includes("initial=true")) || syncs.length === 0)
