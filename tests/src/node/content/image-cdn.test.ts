@@ -53,8 +53,8 @@ describe("image CDN data for gatsby-plugin-image (docs/product-rules.md#images, 
   it("a blurred placeholder is the site's placeholder size and format from the CDN; none when placeholder is NONE", () => {
     const blurred = cdnImageData(DOMAIN, hero, { width: 600 });
     const placeholder = new URL(blurred.placeholder!.fallback!);
-    expect(placeholder.searchParams.get("w")).toBe("16");
-    expect(placeholder.searchParams.get("h")).toBe("8");
+    expect(placeholder.searchParams.get("w")).toBe("20");
+    expect(placeholder.searchParams.get("h")).toBe("10");
     expect(placeholder.searchParams.get("fm")).toBe("webp");
     expect(cdnImageData(DOMAIN, hero, { width: 600, placeholder: "NONE" }).placeholder).toBeUndefined();
   });
