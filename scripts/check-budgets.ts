@@ -36,11 +36,6 @@ import { HEADERS_MANIFEST, readHeadersManifest } from "../src/node/hosting/secur
 const args = process.argv.slice(2);
 /** `--first-window-only`: the consent builds (scripts/test-consent-builds.ts), whose other budgets CI's main build checks. */
 const firstWindowOnly = args.includes("--first-window-only");
-/**
- * `--round-trips-printed`: the round trips are printed, not judged (the hosted consent managers' builds: they render
- * no built-in banner, so their bodies are a few hundred bytes lighter; docs/page-load.md#every-configuration).
- */
-const roundTripsPrinted = args.includes("--round-trips-printed");
 const publicDir = path.resolve(args.find((a) => !a.startsWith("--")) ?? "public");
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
@@ -114,25 +109,21 @@ async function firstWindow(): Promise<string[]> {
   const settings = readThirdPartySettings();
   // The round trip is judged with production's headers on every build: a page of any supported configuration may
   // not need a round trip more than its floor where production serves it (docs/page-load.md#the-first-window).
-  const judgeTrips = !roundTripsPrinted;
   for (const { name, rules, production } of headerConfigurations(own, settings)) {
     const judged = withHeaderTable(counts, own, rules);
     const extra = overFloorTrips(judged).sort((a, b) => b.pageBytes - b.floorBytes - (a.pageBytes - a.floorBytes));
     const worst = extra.length ? `; the most bytes over the edge: ${worstOver(extra)}` : `; the least to spare: ${leastSpare(judged)}`;
     console.log(
       `  headers of ${name} (${bytes(judged[0]?.headerBytes ?? 0)} bytes): ${extra.length} ${extra.length === 1 ? "page needs" : "pages need"} ` +
-        `one more round trip than their floor${worst}`,
+        `one more round trip than their floor${worst}; the floor nearest past an edge: ${nearestPast(judged)}`,
     );
     for (const c of extra)
-      (judgeTrips && production ? extraTrips : notJudged).push(
+      (production ? extraTrips : notJudged).push(
         `${c.path}: with the headers of ${name}, ${bytes(c.pageTrips)} round trips against its floor's ${bytes(c.floorTrips)} ` +
           `(page ${bytes(c.pageBytes)} bytes as sent with the margin of ${FIRST_WINDOW_MARGIN}, floor ${bytes(c.floorBytes)})`,
       );
   }
-  if (notJudged.length)
-    console.log(
-      `round trips printed, not judged (${judgeTrips ? "not production's headers" : "--round-trips-printed"}):\n${notJudged.join("\n")}`,
-    );
+  if (notJudged.length) console.log(`round trips printed, not judged (not production's headers):\n${notJudged.join("\n")}`);
   return [...over.map((c) => c.message!), ...extraTrips];
 }
 
@@ -141,6 +132,18 @@ function leastSpare(judged: readonly WindowCount[]): string {
   const spare = (c: WindowCount) => edgeBytes(c.floorTrips) - c.pageBytes - FIRST_WINDOW_MARGIN;
   const least = judged.reduce((a, b) => (spare(b) < spare(a) ? b : a));
   return `${least.path} (${spare(least).toLocaleString("en-US")} bytes)`;
+}
+
+/**
+ * The page whose floor sits closest past a window's edge, with the bytes past it: the next to fall into the zone
+ * when a cut moves its family's floors (docs/page-load.md#the-first-window).
+ */
+function nearestPast(judged: readonly WindowCount[]): string {
+  const past = (c: WindowCount) => c.floorBytes - edgeBytes(c.floorTrips - 1);
+  const beyond = judged.filter((c) => c.floorTrips > 1);
+  if (!beyond.length) return "none (every floor fits the first window)";
+  const nearest = beyond.reduce((a, b) => (past(b) < past(a) ? b : a));
+  return `${nearest.path} (${past(nearest).toLocaleString("en-US")} bytes)`;
 }
 
 /** The page furthest past the window edge its floor fits in, with the bytes past it. */
