@@ -73,11 +73,11 @@ function attempt(options: Required<GatsbyBuildOptions>): Promise<Attempt> {
     };
     child.stdout.on("data", take(process.stdout));
     child.stderr.on("data", take(process.stderr));
-    let hung: number | undefined;
+    let hung = false;
     const watch = setInterval(() => {
       const quietFor = (Date.now() - lastOutput) / 1000;
-      if (quietFor < options.stallSeconds || hung !== undefined || child.pid === undefined) return;
-      hung = quietFor;
+      if (quietFor < options.stallSeconds || hung || child.pid === undefined) return;
+      hung = true;
       process.stderr.write(`\ngatsby build in ${options.cwd} printed nothing for ${Math.round(quietFor)} s: hung. Its processes:\n`);
       process.stderr.write(describeGroup(child.pid));
       process.kill(-child.pid, "SIGKILL");
@@ -89,7 +89,7 @@ function attempt(options: Required<GatsbyBuildOptions>): Promise<Attempt> {
     child.on("close", (code, signal) => {
       clearInterval(watch);
       const output = chunks.join("");
-      if (hung !== undefined) resolve({ kind: "hung", output });
+      if (hung) resolve({ kind: "hung", output });
       else if (code === 0) resolve({ kind: "done", output });
       else reject(new GatsbyBuildError(`gatsby build failed in ${options.cwd} (${signal ?? `exit ${code}`}):\n${output.slice(-4000)}`));
     });
