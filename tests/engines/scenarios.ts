@@ -369,10 +369,15 @@ export const SCENARIOS: Scenario[] = [
       await ctx.waitFor("/pricing/ reached client-side", `return location.pathname === "/pricing/" && !!document.querySelector("h1")`);
       const title = await ctx.session.evaluate<string>(`return document.querySelector("h1").textContent`);
       // the worker puts a network-first answer in its cache after handing it to the page: offline too early,
-      // the reload finds no page data (seen once in WebKit under CI's load)
+      // the reload finds no page data (seen once in WebKit under CI's load), or not one of the static query
+      // results the page data names (seen once in Chromium under CI's load)
       await ctx.waitFor(
-        "the service worker has cached /pricing/'s page data",
-        `return !!(await caches.match("/page-data/pricing/page-data.json"))`,
+        "the service worker has cached /pricing/'s page data and its static queries' results",
+        `const pageData = await caches.match("/page-data/pricing/page-data.json");
+        if (!pageData) return false;
+        const { staticQueryHashes = [] } = await pageData.clone().json();
+        for (const hash of staticQueryHashes) if (!(await caches.match("/page-data/sq/d/" + hash + ".json"))) return false;
+        return true;`,
       );
       ctx.front.setOffline(true);
       try {
